@@ -1,0 +1,7 @@
+"""`python -m atomgen` is the `atomgen` command."""
+
+import sys
+
+from atomgen.cli import main
+
+sys.exit(main())

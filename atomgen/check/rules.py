@@ -1,0 +1,143 @@
+"""The catalogue of check rules: stable ids, and what `atomgen explain ID` prints."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    name: str
+    summary: str
+    why: str
+    bad: str
+    fix: str
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("AG001", "yaml-syntax", "The spec is not valid YAML.",
+         "Nothing downstream can be trusted if the file does not parse; the position points at the problem.",
+         "threads: [64", "Close the bracket: `threads: 64`."),
+    Rule("AG002", "yaml-alias", "YAML aliases are refused.",
+         "Aliases let a few hundred bytes expand into gigabytes (the 'billion laughs' bomb); specs are untrusted input.",
+         "a: &x [1, 2]\nb: *x", "Write the value out in each place."),
+    Rule("AG003", "file-too-large", "The spec is over the size limit (1 MiB) or has too many nodes.",
+         "A spec describes one atom; a huge file is a mistake or an attack, and parsing it would stall a pre-commit hook.",
+         "(a 10 MB file)", "Split the file or remove the generated bulk."),
+    Rule("AG004", "duplicate-key", "A mapping repeats a key.",
+         "YAML loaders silently keep the last value, so the first one is dead text that reviewers still read.",
+         "threads: 64\nthreads: 32", "Keep one key."),
+    Rule("AG005", "not-a-spec", "The file cannot be read as a spec (unreadable, not UTF-8, empty, non-string keys).",
+         "Every later stage needs a mapping of named fields.", "(an empty file)", "Start from `atomgen new`."),
+    Rule("AG010", "unfilled", "A scaffold placeholder `TODO` is still in the spec.",
+         "`atomgen new` writes TODO where only you know the answer; check reports each one so nothing is guessed.",
+         "intrinsic: TODO", "Replace it with the real value, e.g. `intrinsic: rocdl.mfma.f32.16x16x16f16`."),
+    Rule("AG101", "schema", "The spec does not match schema/atom.schema.json.",
+         "The schema is the contract between spec authors and the generator; editors validate against it too.",
+         "kind: matmul", "Use one of the allowed values (`mma` or `copy`); `atomgen schema` prints the schema."),
+    Rule("AG105", "backend-file", "specs/<backend>/backend.yaml is missing or incomplete.",
+         "State-field enum cases and dialect names come from the backend description.",
+         "(a spec under specs/rocdl/ with no specs/rocdl/backend.yaml)", "Add the backend file (`atomgen new backend NAME`)."),
+    Rule("AG201", "expr-syntax", "An expression does not parse in atomgen's grammar.",
+         "Specs are untrusted: only integers, names, + - * / %, parentheses, min and max are allowed, never Python.",
+         "let: {G: \"__import__('os')\"}", "Write arithmetic over instance variables: `G: 64 / m`."),
+    Rule("AG202", "unknown-name", "An expression names something that is not an instance variable.",
+         "A misspelt name would otherwise silently evaluate to something else.",
+         "a: \"((mm, G), KPT) : ((1, m*KPT), m)\"", "Use a parameter, `<Type>_bits`, `threads` or a `let` name."),
+    Rule("AG203", "inexact-division", "A division is not exact (or divides by zero) for some instance.",
+         "Layouts are integer arithmetic; C++ would truncate silently and build a layout that misses elements.",
+         "let: {KPT: k / 3}", "Fix the formula or the instance; the message names the instance that breaks it."),
+    Rule("AG301", "layout-rank", "A thread/value layout is not rank 2 (thr, val), or an operand layout is missing.",
+         "FlyDSL reads mode 0 as threads and mode 1 as values; any other rank is misread.",
+         "a: \"(16, 4, 4) : (1, 16, 64)\"", "Group modes: `((16, 4), 4) : ((1, 64), 16)`."),
+    Rule("AG302", "zero-mode", "A layout has a mode of size 0 (or a negative stride).",
+         "A zero-size mode makes the whole operand empty: it compiles and moves nothing.",
+         "a: \"((16, 0), 4) : ((1, 64), 16)\"", "Give every mode a positive size."),
+    Rule("AG303", "congruence", "Shape and stride of a layout have different nesting.",
+         "Each shape mode needs exactly one stride; a mismatch is unevaluable.",
+         "a: \"((16, 4), 4) : (1, 16)\"", "Make the stride tuple mirror the shape tuple."),
+    Rule("AG304", "layout-syntax", "A layout string does not parse as CuTe `shape : stride`.",
+         "The layout is the most important fact in a spec; it must be read exactly.",
+         "a: \"((16,4),4) ((1,64),16)\"", "Separate shape and stride with ':'."),
+    Rule("AG311", "thread-count", "A layout's thread mode does not have the atom's thread count.",
+         "An atom issued by 64 lanes with a 32-thread layout leaves half the wave without data.",
+         "threads: 64\nlayouts: {a: \"((16, 2), 4) : ((1, 64), 16)\"}", "Make |thr| equal `threads`."),
+    Rule("AG321", "not-injective", "Two (thr, val) pairs map to the same tile element (or copy bit).",
+         "For C/D that is two registers writing one output: a silent race that computes garbage.",
+         "c: \"((16, 4), 4) : ((1, 16), 0)\"", "Fix the strides so each element has one owner, or declare replication for A/B."),
+    Rule("AG322", "not-surjective", "The layout misses tile elements or maps outside the tile.",
+         "An element nobody holds is never loaded or stored; one outside the tile reads a neighbour's data.",
+         "a: \"((16, 4), 4) : ((1, 32), 16)\"", "Fix the strides so the image is exactly the tile."),
+    Rule("AG323", "replication", "A replicated operand does not hold each element exactly as often as declared.",
+         "Replication is legal only where hardware broadcasts; undeclared or uneven replication hides a bug.",
+         "exceptions: {replicated: {a: 2}}  # layout holds each element once", "Declare the true factor or fix the layout."),
+    Rule("AG331", "packing", "|val| x element bits differs from the bits of the packed register operand.",
+         "The bitcast to the intrinsic's operand type would reinterpret the wrong number of elements.",
+         "packed: {a: \"vector<2xf16>\"}  # layout holds 4 f16", "Make the packed type hold exactly the values the layout assigns."),
+    Rule("AG332", "unknown-type", "An element or packed type is not one atomgen can size.",
+         "Packing and recast checks need exact widths.", "elemTyA: f17", "Use an MLIR type name (f16, bf16, f8E4M3FN, i8, vector<4xf16>)."),
+    Rule("AG341", "recast", "A copy bit layout does not recast exactly to an admitted value width.",
+         "FlyDSL recasts bit layouts to valBits; an inexact recast splits values across threads.",
+         "val_bits: [8]  # on a 4-bit-granular transpose", "Admit only widths the layout's contiguous runs allow."),
+    Rule("AG342", "recast-undeclared", "A transposing copy does not declare the val_bits it admits.",
+         "Transposes restrict value widths to the transpose granularity; the default set would be wrong.",
+         "exceptions: {transposing: true}  # no val_bits", "Add `val_bits: [g]` to each instance."),
+    Rule("AG351", "duplicate-instance", "Two instance rows have the same key.",
+         "verify() and the emission dispatch would have two answers for one configuration.",
+         "(two rows 16x16x16 f16 f16 f32)", "Remove one."),
+    Rule("AG352", "intrinsic-mismatch", "An instance's packed types disagree with the intrinsic catalogue.",
+         "The catalogue records what the LLVM intrinsic really takes; a mismatch fails in LLVM or corrupts data.",
+         "packed: {a: \"vector<2xf16>\"}  # intrinsic takes vector<4xf16>", "Use the intrinsic's operand types."),
+    Rule("AG353", "instance-keys", "An instance misses a parameter, names an unknown one, or pins a non-free one.",
+         "verify() must accept exactly the table; an incomplete row is ambiguous.",
+         "- {m: 16, n: 16, intrinsic: ...}  # no k", "Give every key parameter a value."),
+    Rule("AG354", "multi-block", "An instance is a multi-block instruction described as one tile.",
+         "Multi-block MFMAs compute several independent tiles; one tile's layout loses or corrupts the others.",
+         "intrinsic: rocdl.mfma.f32.32x32x1f32", "Leave it out of the table (say why in notes) or model it as its own atom."),
+    Rule("AG355", "no-layout-piece", "No piece of a piecewise layout applies to an instance.",
+         "Every instance needs a layout for every operand.", "when: {elemTyA_bits: 16}  # but an f32 row exists",
+         "Add a fallback piece without `when`, or a piece for the missing case."),
+    Rule("AG361", "state-presence", "A stateful atom without state fields, or state on a stateless atom.",
+         "Stateful atoms lower to an LLVM struct of their fields; stateless ones must not carry any.",
+         "stateful: true  # no state:", "Declare the fields, or make the atom stateless."),
+    Rule("AG362", "state-field-name", "A state field is not a backend enum case (or not declared private).",
+         "`fly.atom.set_value` looks fields up by the enum; an unknown name fails only at lowering time.",
+         "- {name: soffset, enum_case: SOffset, ...}", "Use the case from backend.yaml (Soffset) or `private: true`."),
+    Rule("AG363", "state-default", "A state field's default does not fit its LLVM type.",
+         "The default is materialized as a constant of that type.", "- {llvm_type: i32, default: 4294967296}", "Use a value that fits."),
+    Rule("AG364", "immediate", "An immediate state field is coerced or not an integer.",
+         "The backend needs immediates as constants (e.g. imm_offset); coercion or merging turns them into runtime values.",
+         "- {name: imm_offset, immediate: true, coercion: bitcast}", "Keep `coercion: none` and an integer type."),
+    Rule("AG365", "state-duplicate", "A state field is declared twice.", "Slots would alias.",
+         "two fields named soffset", "Remove one."),
+    Rule("AG381", "identifier", "A name is not a valid C++/TableGen/Python identifier (or is a keyword).",
+         "Names are pasted into generated code; quotes or `*/` there would inject code.",
+         "cpp_class: \"Foo*/ int x; /*Type\"", "Use letters, digits and underscores."),
+    Rule("AG382", "name-collision", "Two specs (or parameters) use the same name.",
+         "Generated classes and files would overwrite each other.", "(two specs with cpp_class MmaOpX)", "Rename one."),
+    Rule("AG383", "mnemonic-collision", "Two specs of one backend use the same mnemonic.",
+         "The dialect's type parser can only map a mnemonic to one type.", "(two cdna3.mfma specs)", "Rename one."),
+    Rule("AG384", "naming-convention", "cpp_class does not end in Type, or the mnemonic does not start with the subtarget.",
+         "TableGen appends Type to the typeName; FlyDSL mnemonics are `subtarget.op`.",
+         "cpp_class: MmaOpCDNA3_MFMA", "cpp_class: MmaOpCDNA3_MFMAType"),
+    Rule("AG391", "assembly-format", "The assembly format does not parse or does not match the parameters.",
+         "A parameter missing from the format cannot be parsed back: printed types would not round-trip.",
+         "assembly_format: \"`<` $m `>`\"  # n, k missing", "Mention every parameter; anchor optional groups on defaulted ones."),
+    Rule("AG392", "parameter", "A parameter is malformed: default of the wrong type, free without default, missing m/n/k.",
+         "Defaults become C++ literals and Python defaults; they must type-check.", "- {name: clamp, cpp_type: bool, default: 0}",
+         "Use `default: false`."),
+)
+
+BY_ID = {rule.id: rule for rule in RULES}
+
+
+def explain(rule_id: str) -> str:
+    rule = BY_ID[rule_id.upper()]
+    indent = "\n    "
+    return (
+        f"{rule.id} ({rule.name}): {rule.summary}\n\n"
+        f"Why it matters:\n    {rule.why}\n\n"
+        f"Failing example:\n    {rule.bad.replace(chr(10), indent)}\n\n"
+        f"Fix:\n    {rule.fix}\n"
+    )

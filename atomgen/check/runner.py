@@ -1,0 +1,275 @@
+"""Run the pipeline up to analysis over files and folders, with a content-keyed cache.
+
+The cache key is a hash of the spec's bytes, its backend file, the intrinsic catalogue,
+the schema and atomgen's own analysis code, so a cached result can never be stale: any
+change to any input is a different key. A cache hit touches neither YAML nor sympy.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Optional
+
+from atomgen import __version__
+from atomgen.diagnostics import Diagnostic, Position, SpecError
+from atomgen.spec.backend import BACKEND_FILE, Backend, find_backend_file, load_backend
+
+_PACKAGE = Path(__file__).resolve().parent.parent
+_CODE_FOLDERS = ("check", "spec", "layout")
+
+
+class UsageError(Exception):
+    """Bad command-line input (exit code 2)."""
+
+
+@dataclass
+class SpecResult:
+    path: str
+    diagnostics: list[Diagnostic]
+    names: dict[str, str] = field(default_factory=dict)
+    spec: Any = None  # AtomSpec, when analyzed in this process
+    analysis: Any = None
+    cached: bool = False
+    proofs: list[dict[str, Any]] = field(default_factory=list)
+
+
+def collect_spec_files(paths: Iterable[str]) -> list[tuple[Path, str]]:
+    """Spec files under the given files/folders, sorted, with their display paths."""
+    found: dict[str, tuple[Path, str]] = {}
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            for file in sorted(path.rglob("*.yaml")) + sorted(path.rglob("*.yml")):
+                if file.name == BACKEND_FILE or any(part.startswith(".") for part in file.relative_to(path).parts):
+                    continue
+                display = os.path.normpath(str(file))
+                found[display] = (file, display)
+        elif path.is_file():
+            display = os.path.normpath(given)
+            found[display] = (path, display)
+        else:
+            raise UsageError(f"no such file or folder: {given}")
+    return [found[key] for key in sorted(found)]
+
+
+def _code_fingerprint() -> str:
+    digest = hashlib.sha256(__version__.encode())
+    for folder in _CODE_FOLDERS:
+        for file in sorted((_PACKAGE / folder).glob("*.py")):
+            digest.update(file.name.encode())
+            digest.update(file.read_bytes())
+    from atomgen.resources import catalog_path, schema_path
+
+    digest.update(schema_path().read_bytes())
+    for backend in ("rocdl", "ptx"):
+        path = catalog_path(backend)
+        if path.is_file():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def cache_dir() -> Path:
+    explicit = os.environ.get("ATOMGEN_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "atomgen"
+
+
+class Cache:
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.fingerprint = _code_fingerprint() if enabled else ""
+        self.folder = cache_dir()
+
+    def key(self, display: str, raw: bytes, backend_raw: bytes) -> str:
+        digest = hashlib.sha256()
+        for part in (self.fingerprint.encode(), display.encode(), raw, backend_raw):
+            digest.update(len(part).to_bytes(8, "little"))
+            digest.update(part)
+        return digest.hexdigest()
+
+    def get(self, key: str) -> Optional[dict[str, Any]]:
+        if not self.enabled:
+            return None
+        try:
+            data = json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def put(self, key: str, value: dict[str, Any]) -> None:
+        if not self.enabled:
+            return
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            temporary = self.folder / f".{key}.{os.getpid()}.tmp"
+            temporary.write_text(json.dumps(value), encoding="utf-8")
+            os.replace(temporary, self.folder / f"{key}.json")
+        except OSError:
+            pass  # a cache that cannot be written is only slower
+
+
+def _backend_for(path: Path, backend_name: Optional[str], display: str,
+                 backends: dict[Path, tuple[Optional[Backend], list[Diagnostic]]]) -> tuple[Optional[Backend], list[Diagnostic]]:
+    if backend_name is None:
+        return None, []
+    file = find_backend_file(path, backend_name)
+    if file is None:
+        return None, []
+    if file not in backends:
+        shown = os.path.relpath(file) if not os.path.isabs(display) else str(file)
+        try:
+            backend, _ = load_backend(file, shown)
+            backends[file] = (backend, [])
+        except SpecError as error:
+            backends[file] = (None, error.diagnostics)
+    return backends[file]
+
+
+def analyze_file(path: Path, display: str, prove: bool = True,
+                 backends: Optional[dict[Path, tuple[Optional[Backend], list[Diagnostic]]]] = None) -> SpecResult:
+    """load -> validate -> model -> analyze for one file, stopping at the first failing stage."""
+    from atomgen.check.analyze import analyze
+    from atomgen.check.catalog import load_catalog
+    from atomgen.spec.loader import load_file
+    from atomgen.spec.model import build_model
+    from atomgen.spec.validate import unfilled, validate
+
+    backends = {} if backends is None else backends
+    try:
+        loaded = load_file(path, display)
+    except SpecError as error:
+        return SpecResult(display, error.diagnostics)
+    todo = unfilled(loaded)
+    if todo:
+        return SpecResult(display, todo)
+    problems = validate(loaded)
+    if problems:
+        return SpecResult(display, problems)
+    spec, problems = build_model(loaded)
+    if spec is None:
+        return SpecResult(display, problems)
+    backend, backend_problems = _backend_for(path, spec.backend, display, backends)
+    analysis = analyze(spec, backend, load_catalog(spec.backend), prove=prove)
+    names = {
+        "backend": spec.backend,
+        "tablegen_def": spec.tablegen_def,
+        "cpp_class": spec.cpp_class,
+        "mnemonic": spec.mnemonic,
+    }
+    if backend is None and not backend_problems:
+        backend_problems = [
+            Diagnostic(
+                "AG105",
+                f"no {BACKEND_FILE} found in a folder named '{spec.backend}' above this spec",
+                display,
+                loaded.position(("backend",)),
+                severity="warning",
+            )
+        ]
+    return SpecResult(display, problems + backend_problems + analysis.diagnostics, names, spec, analysis)
+
+
+def check_paths(paths: Iterable[str], use_cache: bool = True, prove: bool = True) -> list[SpecResult]:
+    """Every spec under `paths`, plus the cross-spec name rules."""
+    from atomgen.check.prover import Prover
+
+    files = collect_spec_files(paths)
+    cache = Cache(use_cache)
+    results: dict[str, SpecResult] = {}
+    keys: dict[str, str] = {}
+    misses: list[tuple[Path, str]] = []
+    for path, display in files:
+        if cache.enabled:
+            try:
+                raw = path.read_bytes()
+            except OSError:
+                raw = b""
+            keys[display] = cache.key(display, raw, _guess_backend_bytes(path))
+            hit = cache.get(keys[display])
+            if hit is not None:
+                results[display] = SpecResult(
+                    display,
+                    [Diagnostic.from_json(d) for d in hit["diagnostics"]],
+                    dict(hit["names"]),
+                    cached=True,
+                    proofs=list(hit.get("proofs", [])),
+                )
+                continue
+        misses.append((path, display))
+    prover = Prover(misses if prove else [])
+    backends: dict[Path, tuple[Optional[Backend], list[Diagnostic]]] = {}
+    for path, display in misses:
+        results[display] = analyze_file(path, display, prove=False, backends=backends)
+    proofs = prover.collect()
+    for path, display in misses:
+        result = results[display]
+        result.proofs = proofs.get(display, [])
+        if cache.enabled:
+            cache.put(
+                keys[display],
+                {
+                    "diagnostics": [d.to_json() for d in result.diagnostics],
+                    "names": result.names,
+                    "proofs": result.proofs,
+                },
+            )
+    ordered = [results[display] for _, display in files]
+    _cross_spec_rules(ordered)
+    return ordered
+
+
+def _guess_backend_bytes(path: Path) -> bytes:
+    """Bytes of every backend.yaml above the spec (the spec's backend is not parsed yet)."""
+    parts = []
+    for folder in path.resolve().parents:
+        candidate = folder / BACKEND_FILE
+        if candidate.is_file():
+            try:
+                parts.append(candidate.read_bytes())
+            except OSError:
+                pass
+    return b"\0".join(parts)
+
+
+def _cross_spec_rules(results: list[SpecResult]) -> None:
+    owners: dict[tuple[str, str], str] = {}
+    for result in results:
+        if not result.names:
+            continue
+        for field_name, rule in (("tablegen_def", "AG382"), ("cpp_class", "AG382"), ("mnemonic", "AG383")):
+            value = result.names.get(field_name, "")
+            scope = result.names.get("backend", "") if field_name == "mnemonic" else ""
+            key = (field_name, scope + ":" + value)
+            if key in owners and owners[key] != result.path:
+                result.diagnostics.append(
+                    Diagnostic(
+                        rule,
+                        f"{field_name} '{value}' is already used by {owners[key]}",
+                        result.path,
+                        _position_of(result, field_name),
+                    )
+                )
+            else:
+                owners.setdefault(key, result.path)
+
+
+def _position_of(result: SpecResult, field_name: str) -> Position:
+    if result.spec is not None:
+        return result.spec.loaded.position((field_name,))  # type: ignore[no-any-return]
+    return _scan_position(result.path, field_name)
+
+
+def _scan_position(path: str, field_name: str) -> Position:
+    try:
+        for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+            if line.startswith(f"{field_name}:"):
+                return Position(number, len(field_name) + 3)
+    except OSError:
+        pass
+    return Position(1, 1)

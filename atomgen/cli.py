@@ -1,0 +1,204 @@
+"""The `atomgen` command line: argument parsing and printing only; work lives in the stages."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Callable, Optional, Sequence
+
+from atomgen import __version__
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+DESCRIPTION = """\
+atomgen turns one YAML spec per FlyDSL atom (one MMA or copy instruction type) into the
+TableGen, C++, bindings, DSL wrappers, FileCheck tests and CMake a FlyDSL developer would
+otherwise write by hand, and proves the spec's thread/value layouts before writing anything.
+"""
+
+EPILOG = """\
+typical use:
+  atomgen new mma --subtarget cdna5      scaffold specs/rocdl/cdna5/mma.yaml
+  atomgen check specs/                   prove every spec (exit 1 on findings)
+  atomgen show specs/rocdl/cdna3/mfma.yaml --format json
+  atomgen explain AG321                  why a rule exists, a failing example, the fix
+  atomgen gen specs/ --out generated/    write the FlyDSL-shaped tree
+"""
+
+
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="atomgen", description=DESCRIPTION, epilog=EPILOG, formatter_class=_formatter
+    )
+    parser.add_argument("--version", action="version", version=f"atomgen {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    check = commands.add_parser(
+        "check",
+        help="validate specs and prove their layouts",
+        formatter_class=_formatter,
+        description="Load, schema-validate and analyze specs: layout shape, thread count, tile "
+        "coverage, operand packing, copy recasts, the instance table, state fields and names.\n"
+        "Every finding has a rule id (see `atomgen explain`) and points at file:line:col.",
+        epilog="exit status: 0 clean, 1 findings, 2 usage or I/O error\n\n"
+        "examples:\n  atomgen check                      # specs/\n"
+        "  atomgen check specs/rocdl/cdna3/mfma.yaml --format json",
+    )
+    check.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: specs/)")
+    check.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
+    check.add_argument("--no-cache", action="store_true",
+                       help="ignore the proof cache (it is keyed by content and never stale)")
+
+    show = commands.add_parser(
+        "show",
+        help="print every instance's concrete layouts, packed types and intrinsic",
+        formatter_class=_formatter,
+        description="Evaluate a spec for each instance and print the concrete CuTe layouts "
+        "(thr, A/B/C or src/dst/ref), packed operand types and the intrinsic.",
+        epilog="examples:\n  atomgen show specs/rocdl/cdna3/mfma.yaml --instance 16x16x16_f16_f16_f32\n"
+        "  atomgen show specs/rocdl/cdna3/mfma.yaml --format json | jq '.[0]'",
+    )
+    show.add_argument("spec", metavar="SPEC", help="one spec file")
+    show.add_argument("--instance", metavar="ID", help="only this instance (ids are listed by text output)")
+    show.add_argument("--format", choices=("text", "json"), default="text")
+
+    new = commands.add_parser(
+        "new",
+        help="scaffold a commented spec (or a backend) to fill in",
+        formatter_class=_formatter,
+        description="Write a new spec whose unknown parts are marked TODO; `atomgen check` then "
+        "reports each TODO (rule AG010) until the spec is complete.",
+        epilog="examples:\n  atomgen new mma --subtarget cdna5\n"
+        "  atomgen new copy --subtarget sm90 --backend ptx --name tma_load\n"
+        "  atomgen new backend ptx",
+    )
+    new.add_argument("what", choices=("mma", "copy", "backend"), help="what to scaffold")
+    new.add_argument("backend_name", nargs="?", metavar="BACKEND", help="for `new backend`: its name")
+    new.add_argument("--subtarget", help="subtarget, e.g. cdna5, gfx1250, sm90 (required for mma/copy)")
+    new.add_argument("--backend", default="rocdl", help="backend dialect (default rocdl)")
+    new.add_argument("--name", help="atom name, used for the file and mnemonic (default: mma / copy)")
+    new.add_argument("--specs", default="specs", help="specs root (default specs/)")
+    new.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+    explain = commands.add_parser(
+        "explain", help="explain a check rule", formatter_class=_formatter,
+        description="Print why a rule exists, a failing example and the fix. Without an id, list all rules.",
+        epilog="example:\n  atomgen explain AG321",
+    )
+    explain.add_argument("rule", nargs="?", metavar="AGnnn")
+
+    schema = commands.add_parser("schema", help="print the JSON Schema of specs",
+                                 description="Print schema/atom.schema.json (or the backend schema).")
+    schema.add_argument("--backend", action="store_true", help="print the backend.yaml schema instead")
+
+    _add_later_commands(commands)
+    return parser
+
+
+def _add_later_commands(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Commands whose implementation lives in later stages (gen, oracle, probe)."""
+    try:
+        from atomgen.commands import register
+    except ImportError:
+        return
+    register(commands, _formatter)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from atomgen.check.runner import UsageError, check_paths
+    from atomgen.diagnostics import format_all
+
+    paths = args.paths or ["specs"]
+    try:
+        results = check_paths(paths, use_cache=not args.no_cache)
+    except UsageError as error:
+        print(f"atomgen check: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    diagnostics = [d for r in results for d in r.diagnostics]
+    errors = [d for d in diagnostics if d.severity == "error"]
+    if args.format == "json":
+        print(format_all(diagnostics, "json"))
+    else:
+        if diagnostics:
+            print(format_all(diagnostics, "text"))
+        bad = len({d.path for d in errors})
+        print(
+            f"atomgen check: {len(results)} spec(s), {len(errors)} error(s) in {bad} spec(s)"
+            + (f", {len(diagnostics) - len(errors)} warning(s)" if len(diagnostics) > len(errors) else ""),
+            file=sys.stderr,
+        )
+    if not results:
+        print("atomgen check: no spec files found", file=sys.stderr)
+        return EXIT_USAGE
+    return EXIT_FINDINGS if errors else EXIT_CLEAN
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from atomgen.show import show
+
+    return show(args.spec, args.instance, args.format)
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from atomgen.scaffold import scaffold
+
+    return scaffold(args)
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    from atomgen.check.rules import BY_ID, RULES, explain
+
+    if not args.rule:
+        for rule in RULES:
+            print(f"{rule.id}  {rule.name:20} {rule.summary}")
+        return EXIT_CLEAN
+    if args.rule.upper() not in BY_ID:
+        print(f"atomgen explain: unknown rule '{args.rule}' (run `atomgen explain` for the list)", file=sys.stderr)
+        return EXIT_USAGE
+    print(explain(args.rule))
+    return EXIT_CLEAN
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    from atomgen.resources import load_schema
+
+    print(json.dumps(load_schema("backend" if args.backend else "atom"), indent=2))
+    return EXIT_CLEAN
+
+
+HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "check": run_check,
+    "show": run_show,
+    "new": run_new,
+    "explain": run_explain,
+    "schema": run_schema,
+}
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return EXIT_USAGE
+    handler = HANDLERS.get(args.command) or getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return int(handler(args))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_CLEAN
+    except RecursionError:
+        print("atomgen: input is nested too deeply", file=sys.stderr)
+        return EXIT_USAGE
+    except Exception as error:  # the edge: never a traceback for a user
+        print(f"atomgen: internal error: {type(error).__name__}: {error} (please report this)", file=sys.stderr)
+        return EXIT_USAGE

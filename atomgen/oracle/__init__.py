@@ -1,0 +1,1 @@
+"""Oracles that check atomgen output against an independent implementation (FlyDSL)."""

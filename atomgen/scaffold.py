@@ -1,0 +1,146 @@
+"""`atomgen new`: commented spec scaffolds whose unknowns are TODO (rule AG010)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+from atomgen.write.atomic import write_new_file
+
+PREFIXES = {"rocdl": "FlyROCDL", "ptx": "FlyPTX"}
+
+MMA_TEMPLATE = """\
+# yaml-language-server: $schema={schema}
+# Scaffolded by `atomgen new mma --subtarget {subtarget}`. Replace every TODO, then run
+# `atomgen check {path}` until it is clean. Reference: docs/spec-format.md, `atomgen explain`.
+spec_version: 1
+kind: mma
+backend: {backend}
+subtarget: {subtarget}
+tablegen_def: {prefix}_MmaOp{upper}_{camel}
+cpp_class: MmaOp{upper}_{camel}Type
+mnemonic: {subtarget}.{name}
+stateful: false
+summary: TODO            # one line: which instruction family this atom issues
+threads: TODO            # lanes that issue one instruction: 64 (wave64), 32 (wave32 / warp)
+parameters:
+  - {{name: m, cpp_type: int32_t}}
+  - {{name: n, cpp_type: int32_t}}
+  - {{name: k, cpp_type: int32_t}}
+  - {{name: elemTyA, cpp_type: Type, python: elem_ty_a}}
+  - {{name: elemTyB, cpp_type: Type, python: elem_ty_b}}
+  - {{name: elemTyAcc, cpp_type: Type, python: elem_ty_acc}}
+assembly_format: "`<` custom<MNKDimensionList>($m, $n, $k) `,` `(` $elemTyA `,` $elemTyB `)` `->` $elemTyAcc `>`"
+layouts:
+  # CuTe `shape : stride`, rank 2 (thr, val); leaves may use m, n, k, elemTyA_bits, ...
+  thr: TODO              # e.g. "64:1"
+  a: TODO                # over (M,K) column-major, e.g. "((m, 64/m), k/(64/m)) : ((1, k), m)"
+  b: TODO                # over (N,K) column-major
+  c: TODO                # over (M,N) column-major (D shares it)
+instances:
+  # one row per real single-tile instruction
+  - m: TODO
+    n: TODO
+    k: TODO
+    elemTyA: TODO        # MLIR type name: f16, bf16, f32, f8E4M3FN, i8, ...
+    elemTyB: TODO
+    elemTyAcc: TODO
+    intrinsic: TODO      # op as printed in IR, e.g. rocdl.mfma.f32.16x16x16f16
+    packed:              # the register operand types the intrinsic takes
+      a: TODO            # e.g. "vector<4xf16>"
+      b: TODO
+      c: TODO
+"""
+
+COPY_TEMPLATE = """\
+# yaml-language-server: $schema={schema}
+# Scaffolded by `atomgen new copy --subtarget {subtarget}`. Replace every TODO, then run
+# `atomgen check {path}` until it is clean. Reference: docs/spec-format.md, `atomgen explain`.
+spec_version: 1
+kind: copy
+backend: {backend}
+subtarget: {subtarget}
+tablegen_def: {prefix}_CopyOp{upper}{camel}
+cpp_class: CopyOp{upper}{camel}Type
+mnemonic: {subtarget}.{name}
+stateful: false          # true: declare `state:` fields (see docs/spec-format.md)
+summary: TODO            # one line: which copy instruction this atom issues
+threads: TODO            # 1 for a per-thread copy
+parameters:
+  - {{name: bitSize, cpp_type: int32_t, python: bit_size}}
+assembly_format: "`<` $bitSize `>`"
+layouts:
+  # bit layouts, rank 2 (thr, bits)
+  thr: TODO              # e.g. "1:1"
+  src: TODO              # e.g. "(1, bitSize) : (1, 1)"
+  dst: TODO
+  ref: TODO
+instances:
+  - bitSize: TODO        # e.g. 32
+    intrinsic: TODO      # op as printed in IR
+    packed:
+      value: TODO        # register type of one thread's bits, e.g. i32
+"""
+
+BACKEND_TEMPLATE = """\
+# Backend description for atomgen: the dialect that {name} atoms are payload types of.
+# Scaffolded by `atomgen new backend {name}`; `atomgen gen` writes its dialect skeleton.
+backend: {name}
+dialect: fly_{name}
+cpp_namespace: "::mlir::fly_{name}"
+tablegen_prefix: {prefix}
+dependent_dialects: [TODO]     # e.g. ["NVVM::NVVMDialect"]
+state_fields:
+  - {{case: ImmOffset, value: 0, name: imm_offset}}
+"""
+
+
+def _camel(name: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in re.split(r"[_\\W]+", name) if part)
+
+
+def scaffold(args: argparse.Namespace) -> int:
+    specs = Path(args.specs)
+    if args.what == "backend":
+        name = args.backend_name or ""
+        if not re.fullmatch(r"[a-z][a-z0-9_]{0,30}", name):
+            print("atomgen new backend: give a lower-case backend name, e.g. `atomgen new backend ptx`", file=sys.stderr)
+            return 2
+        target = specs / name / "backend.yaml"
+        text = BACKEND_TEMPLATE.format(name=name, prefix=PREFIXES.get(name, "Fly" + name.upper()))
+        return _write(target, text, args.force)
+    subtarget = args.subtarget or ""
+    if not re.fullmatch(r"[a-z][a-z0-9_]{0,30}", subtarget):
+        print(f"atomgen new {args.what}: --subtarget NAME is required (lower case, e.g. cdna5)", file=sys.stderr)
+        return 2
+    if not re.fullmatch(r"[a-z][a-z0-9_]{0,30}", args.backend):
+        print("atomgen new: --backend must be a lower-case name (rocdl, ptx)", file=sys.stderr)
+        return 2
+    name = args.name or args.what
+    if not re.fullmatch(r"[a-z][a-z0-9_]{0,40}", name):
+        print("atomgen new: --name must be lower case letters, digits and '_'", file=sys.stderr)
+        return 2
+    target = specs / args.backend / subtarget / f"{name}.yaml"
+    template = MMA_TEMPLATE if args.what == "mma" else COPY_TEMPLATE
+    text = template.format(
+        schema="../../../schema/atom.schema.json",
+        subtarget=subtarget,
+        backend=args.backend,
+        prefix=PREFIXES.get(args.backend, "Fly" + args.backend.upper()),
+        upper=subtarget.upper(),
+        camel=_camel(name).upper() if args.what == "mma" else _camel(name),
+        name=name,
+        path=target,
+    )
+    return _write(target, text, args.force)
+
+
+def _write(target: Path, text: str, force: bool) -> int:
+    if target.exists() and not force:
+        print(f"atomgen new: {target} exists; pass --force to overwrite it", file=sys.stderr)
+        return 2
+    write_new_file(target, text)
+    print(f"wrote {target}; fill in the TODOs, then run `atomgen check {target}`")
+    return 0

@@ -1,0 +1,57 @@
+"""Backend descriptions (`specs/<backend>/backend.yaml`): dialect names and state-field enum."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from atomgen.diagnostics import SpecError
+from atomgen.spec.loader import LoadedSpec, load_file
+
+BACKEND_FILE = "backend.yaml"
+
+
+@dataclass(frozen=True)
+class Backend:
+    name: str
+    dialect: str
+    path: str
+    text: str
+    state_cases: dict[str, str] = field(default_factory=dict)  # enum case -> string
+    data: dict[str, Any] = field(default_factory=dict, repr=False)
+
+
+def find_backend_file(spec_path: Path, backend: str) -> Optional[Path]:
+    """The backend.yaml of the nearest ancestor folder named after the backend."""
+    for folder in spec_path.resolve().parents:
+        candidate = folder / BACKEND_FILE
+        if folder.name == backend and candidate.is_file():
+            return candidate
+    return None
+
+
+def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
+    loaded = load_file(path, display)
+    data = loaded.data if isinstance(loaded.data, dict) else {}
+    cases: dict[str, str] = {}
+    for entry in data.get("state_fields", []) or []:
+        if isinstance(entry, dict) and "case" in entry:
+            cases[str(entry["case"])] = str(entry.get("name", ""))
+    if "backend" not in data or "dialect" not in data:
+        from atomgen.diagnostics import Diagnostic
+
+        raise SpecError(
+            [Diagnostic("AG105", "backend.yaml needs 'backend' and 'dialect'", display, loaded.position(()))]
+        )
+    return (
+        Backend(
+            name=str(data["backend"]),
+            dialect=str(data["dialect"]),
+            path=display,
+            text=loaded.text,
+            state_cases=cases,
+            data=data,
+        ),
+        loaded,
+    )

@@ -1,0 +1,353 @@
+"""The restricted expression grammar of specs, and CuTe layout text built on it.
+
+    layout  := item ':' item
+    item    := expr                      (a leaf)  |  '(' item (',' item)+ ')'   (a tuple)
+    expr    := term (('+' | '-') term)*
+    term    := unary (('*' | '/' | '%') unary)*
+    unary   := '-' unary | primary
+    primary := INT | NAME | NAME '(' expr ',' expr ')'   (min, max)  |  '(' item ')'
+
+Nothing here calls eval or sympify on text: the parser builds a small tree, which is then
+evaluated over integers (exact division enforced) or converted node by node to sympy.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping, Union
+
+MAX_EXPRESSION_CHARS = 4096
+MAX_DEPTH = 64
+FUNCTIONS = ("min", "max")
+
+
+class ExprError(Exception):
+    """A problem at character `offset` of the expression text."""
+
+    def __init__(self, message: str, offset: int = 0, rule: str = "AG201"):
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class Num:
+    value: int
+    offset: int
+
+
+@dataclass(frozen=True)
+class Name:
+    name: str
+    offset: int
+
+
+@dataclass(frozen=True)
+class BinOp:
+    op: str
+    left: "Expr"
+    right: "Expr"
+    offset: int
+
+
+@dataclass(frozen=True)
+class Neg:
+    operand: "Expr"
+    offset: int
+
+
+@dataclass(frozen=True)
+class Call:
+    function: str
+    args: tuple["Expr", ...]
+    offset: int
+
+
+@dataclass(frozen=True)
+class Tup:
+    items: tuple["Item", ...]
+    offset: int
+
+
+Expr = Union[Num, Name, BinOp, Neg, Call]
+Item = Union[Expr, Tup]
+
+_TOKEN = re.compile(r"\s*(?:(?P<int>\d+)|(?P<name>[A-Za-z_][A-Za-z_0-9]*)|(?P<op>[-+*/%(),:]))")
+
+
+def _tokenize(text: str) -> list[tuple[str, str, int]]:
+    if len(text) > MAX_EXPRESSION_CHARS:
+        raise ExprError(f"expression longer than {MAX_EXPRESSION_CHARS} characters", 0)
+    tokens: list[tuple[str, str, int]] = []
+    position = 0
+    while position < len(text):
+        if text[position:].strip() == "":
+            break
+        match = _TOKEN.match(text, position)
+        if match is None or match.end() == position:
+            stripped = len(text[position:]) - len(text[position:].lstrip())
+            bad = text[position + stripped]
+            raise ExprError(f"unexpected character {bad!r}", position + stripped)
+        kind = match.lastgroup or ""
+        tokens.append((kind, match.group(kind), match.start(kind)))
+        position = match.end()
+    tokens.append(("end", "", len(text)))
+    return tokens
+
+
+class _Parser:
+    def __init__(self, text: str):
+        self.text = text
+        self.tokens = _tokenize(text)
+        self.index = 0
+        self.depth = 0
+
+    def peek(self) -> tuple[str, str, int]:
+        return self.tokens[self.index]
+
+    def take(self) -> tuple[str, str, int]:
+        token = self.tokens[self.index]
+        self.index += 1
+        return token
+
+    def expect(self, value: str) -> None:
+        kind, text, offset = self.take()
+        if text != value or kind != "op":
+            found = "end of text" if kind == "end" else repr(text)
+            raise ExprError(f"expected '{value}', found {found}", offset)
+
+    def finish(self) -> None:
+        kind, text, offset = self.peek()
+        if kind != "end":
+            raise ExprError(f"unexpected {text!r}", offset)
+
+    def _enter(self, offset: int) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ExprError("expression is nested too deeply", offset)
+
+    def item(self) -> Item:
+        return self.expr(allow_tuple=True)
+
+    def expr(self, allow_tuple: bool = False) -> Any:
+        left = self.term(allow_tuple)
+        while self.peek()[1] in ("+", "-") and self.peek()[0] == "op":
+            _, op, offset = self.take()
+            right = self.term(False)
+            left = BinOp(op, self._leaf(left), right, offset)
+        return left
+
+    def term(self, allow_tuple: bool) -> Any:
+        left = self.unary(allow_tuple)
+        while self.peek()[1] in ("*", "/", "%") and self.peek()[0] == "op":
+            _, op, offset = self.take()
+            right = self.unary(False)
+            left = BinOp(op, self._leaf(left), right, offset)
+        return left
+
+    def _leaf(self, item: Any) -> Expr:
+        if isinstance(item, Tup):
+            raise ExprError("arithmetic on a tuple", item.offset)
+        return item  # type: ignore[no-any-return]
+
+    def unary(self, allow_tuple: bool) -> Any:
+        kind, text, offset = self.peek()
+        if kind == "op" and text == "-":
+            self.take()
+            self._enter(offset)
+            operand = self.unary(False)
+            self.depth -= 1
+            return Neg(self._leaf(operand), offset)
+        return self.primary(allow_tuple)
+
+    def primary(self, allow_tuple: bool) -> Any:
+        kind, text, offset = self.take()
+        if kind == "int":
+            return Num(int(text), offset)
+        if kind == "name":
+            if self.peek()[1] == "(" and self.peek()[0] == "op":
+                if text not in FUNCTIONS:
+                    raise ExprError(
+                        f"unknown function '{text}' (only min and max are allowed)", offset
+                    )
+                self.take()
+                self._enter(offset)
+                args = [self._leaf(self.expr())]
+                while self.peek()[1] == ",":
+                    self.take()
+                    args.append(self._leaf(self.expr()))
+                self.expect(")")
+                self.depth -= 1
+                if len(args) < 2:
+                    raise ExprError(f"{text}() takes at least two arguments", offset)
+                return Call(text, tuple(args), offset)
+            return Name(text, offset)
+        if kind == "op" and text == "(":
+            self._enter(offset)
+            items = [self.expr(allow_tuple=True)]
+            while self.peek()[1] == "," and self.peek()[0] == "op":
+                self.take()
+                items.append(self.expr(allow_tuple=True))
+            self.expect(")")
+            self.depth -= 1
+            if len(items) == 1:
+                return items[0]
+            if not allow_tuple:
+                raise ExprError("a tuple is not allowed here", offset)
+            return Tup(tuple(items), offset)
+        found = "end of text" if kind == "end" else repr(text)
+        raise ExprError(f"expected a number, a name or '(', found {found}", offset)
+
+
+def parse_expression(text: str) -> Expr:
+    """Parse one scalar expression (no tuples)."""
+    parser = _Parser(str(text))
+    result = parser.expr()
+    parser.finish()
+    if isinstance(result, Tup):
+        raise ExprError("expected a scalar expression, found a tuple", result.offset)
+    return result  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class LayoutText:
+    """A parsed CuTe layout `shape : stride`, leaves still expressions."""
+
+    shape: Item
+    stride: Item
+    stride_offset: int
+
+
+def parse_layout(text: str) -> LayoutText:
+    parser = _Parser(str(text))
+    shape = parser.item()
+    kind, token, offset = parser.peek()
+    if token != ":" or kind != "op":
+        found = "end of text" if kind == "end" else repr(token)
+        raise ExprError(f"expected ':' between shape and stride, found {found}", offset, "AG304")
+    parser.take()
+    stride_offset = parser.peek()[2]
+    stride = parser.item()
+    parser.finish()
+    return LayoutText(shape, stride, stride_offset)
+
+
+def names_in(item: Item) -> set[str]:
+    """Every variable name an expression or tuple mentions."""
+    if isinstance(item, Name):
+        return {item.name}
+    if isinstance(item, Num):
+        return set()
+    if isinstance(item, BinOp):
+        return names_in(item.left) | names_in(item.right)
+    if isinstance(item, Neg):
+        return names_in(item.operand)
+    if isinstance(item, Call):
+        found: set[str] = set()
+        for arg in item.args:
+            found |= names_in(arg)
+        return found
+    found = set()
+    for sub in item.items:
+        found |= names_in(sub)
+    return found
+
+
+def evaluate(expr: Expr, variables: Mapping[str, int]) -> int:
+    """Integer value of `expr`; division must be exact."""
+    if isinstance(expr, Num):
+        return expr.value
+    if isinstance(expr, Name):
+        if expr.name not in variables:
+            raise ExprError(f"unknown name '{expr.name}'", expr.offset, "AG202")
+        return variables[expr.name]
+    if isinstance(expr, Neg):
+        return -evaluate(expr.operand, variables)
+    if isinstance(expr, Call):
+        values = [evaluate(arg, variables) for arg in expr.args]
+        return min(values) if expr.function == "min" else max(values)
+    left = evaluate(expr.left, variables)
+    right = evaluate(expr.right, variables)
+    if expr.op == "+":
+        return left + right
+    if expr.op == "-":
+        return left - right
+    if expr.op == "*":
+        return left * right
+    if right == 0:
+        raise ExprError(f"division by zero ({left} {expr.op} 0)", expr.offset, "AG203")
+    if expr.op == "/":
+        if left % right:
+            raise ExprError(f"inexact division {left} / {right}", expr.offset, "AG203")
+        return left // right
+    return left % right
+
+
+def evaluate_item(item: Item, variables: Mapping[str, int]) -> Any:
+    """A nested tuple of ints (or an int) from a parsed item."""
+    if isinstance(item, Tup):
+        return tuple(evaluate_item(sub, variables) for sub in item.items)
+    return evaluate(item, variables)
+
+
+def to_sympy(expr: Expr, symbols: Mapping[str, Any]) -> Any:
+    """The sympy form of `expr`, built node by node (never from text)."""
+    import sympy
+
+    if isinstance(expr, Num):
+        return sympy.Integer(expr.value)
+    if isinstance(expr, Name):
+        if expr.name not in symbols:
+            raise ExprError(f"unknown name '{expr.name}'", expr.offset, "AG202")
+        return symbols[expr.name]
+    if isinstance(expr, Neg):
+        return -to_sympy(expr.operand, symbols)
+    if isinstance(expr, Call):
+        args = [to_sympy(arg, symbols) for arg in expr.args]
+        return sympy.Min(*args) if expr.function == "min" else sympy.Max(*args)
+    left = to_sympy(expr.left, symbols)
+    right = to_sympy(expr.right, symbols)
+    if expr.op == "+":
+        return left + right
+    if expr.op == "-":
+        return left - right
+    if expr.op == "*":
+        return left * right
+    if expr.op == "/":
+        return left / right
+    return sympy.Mod(left, right)
+
+
+def leaves(item: Item) -> list[Expr]:
+    if isinstance(item, Tup):
+        result: list[Expr] = []
+        for sub in item.items:
+            result.extend(leaves(sub))
+        return result
+    return [item]
+
+
+def divisions(expr: Item) -> list[BinOp]:
+    """Every '/' node, for the exactness proofs."""
+    if isinstance(expr, BinOp):
+        found = divisions(expr.left) + divisions(expr.right)
+        return found + [expr] if expr.op == "/" else found
+    if isinstance(expr, Neg):
+        return divisions(expr.operand)
+    if isinstance(expr, Call):
+        return [d for arg in expr.args for d in divisions(arg)]
+    if isinstance(expr, Tup):
+        return [d for sub in expr.items for d in divisions(sub)]
+    return []
+
+
+def congruent(shape: Item, stride: Item) -> bool:
+    if isinstance(shape, Tup) != isinstance(stride, Tup):
+        return False
+    if isinstance(shape, Tup) and isinstance(stride, Tup):
+        return len(shape.items) == len(stride.items) and all(
+            congruent(a, b) for a, b in zip(shape.items, stride.items)
+        )
+    return True

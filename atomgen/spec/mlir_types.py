@@ -1,0 +1,85 @@
+"""The few MLIR types specs name: element types and packed register operands, with widths."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Optional
+
+FLOAT_BITS = {
+    "f16": 16,
+    "bf16": 16,
+    "f32": 32,
+    "f64": 64,
+    "tf32": 32,  # a tf32 operand occupies a 32-bit register
+    "f8E4M3FN": 8,
+    "f8E5M2": 8,
+    "f8E4M3FNUZ": 8,
+    "f8E5M2FNUZ": 8,
+    "f8E4M3B11FNUZ": 8,
+    "f8E3M4": 8,
+    "f8E4M3": 8,
+    "f8E8M0FNU": 8,
+    "f6E2M3FN": 6,
+    "f6E3M2FN": 6,
+    "f4E2M1FN": 4,
+}
+
+_INTEGER = re.compile(r"^(?:[su]?i)([1-9][0-9]{0,3})$")
+_VECTOR = re.compile(r"^vector<([1-9][0-9]{0,5})x([A-Za-z0-9]+)>$")
+_STRUCT = re.compile(r"^!llvm\.struct<\((.*)\)>$")
+
+
+class PackedType(NamedTuple):
+    """A register operand: `count` elements of `element` (`count` 1 for a scalar)."""
+
+    text: str
+    element: str
+    count: int
+    element_bits: int
+
+    @property
+    def bits(self) -> int:
+        return self.count * self.element_bits
+
+
+def element_bits(name: str) -> Optional[int]:
+    """Bit width of a scalar MLIR type name, or None if it is not one atomgen knows."""
+    if name in FLOAT_BITS:
+        return FLOAT_BITS[name]
+    match = _INTEGER.match(name)
+    if match:
+        return int(match.group(1))
+    return None
+
+
+def is_integer(name: str) -> bool:
+    return _INTEGER.match(name) is not None
+
+
+def is_float(name: str) -> bool:
+    return name in FLOAT_BITS
+
+
+def parse_packed(text: str) -> Optional[PackedType]:
+    """`f32`, `i64`, `vector<4xf16>`, or `!llvm.struct<(f32, f32)>` of equal scalars."""
+    text = str(text).strip()
+    bits = element_bits(text)
+    if bits is not None:
+        return PackedType(text, text, 1, bits)
+    match = _VECTOR.match(text)
+    if match:
+        element = match.group(2)
+        bits = element_bits(element)
+        if bits is None:
+            return None
+        return PackedType(text, element, int(match.group(1)), bits)
+    match = _STRUCT.match(text)
+    if match:
+        members = [m.strip() for m in match.group(1).split(",") if m.strip()]
+        if not members or len(set(members)) != 1:
+            return None
+        inner = parse_packed(members[0])
+        if inner is None or inner.count != 1:
+            return None
+        return PackedType(text, inner.element, len(members), inner.element_bits)
+    return None

@@ -1,0 +1,430 @@
+"""Typed, immutable AtomSpec objects built from validated spec data.
+
+The model parses every expression and layout once (syntax errors become diagnostics with
+the exact character), resolves parameter defaults into each instance, and computes the
+instance variables that layouts are evaluated over. It does not judge the spec: that is
+the analyze stage's job.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Optional, Union
+
+from atomgen.diagnostics import Diagnostic, Position
+from atomgen.spec.expr import (
+    Expr,
+    ExprError,
+    LayoutText,
+    Num,
+    evaluate,
+    parse_expression,
+    parse_layout,
+)
+from atomgen.spec.loader import JsonPath, LoadedSpec
+from atomgen.spec.mlir_types import element_bits
+
+ScalarValue = Union[int, bool, str]
+
+MMA_OPERANDS = ("a", "b", "c")
+COPY_OPERANDS = ("src", "dst", "ref")
+INSTANCE_FIELDS = (
+    "id",
+    "intrinsic",
+    "op_class",
+    "instruction",
+    "packed",
+    "variant",
+    "val_bits",
+    "pin",
+    "min_subtarget",
+    "notes",
+    "emission",
+)
+TODO_MARKER = "TODO"
+DEFAULT_OPERAND_TYPES = {"a": "elemTyA", "b": "elemTyB", "c": "elemTyAcc"}
+
+
+@dataclass(frozen=True)
+class Parameter:
+    name: str
+    cpp_type: str
+    python: str
+    default: Optional[ScalarValue]
+    keyword_only: bool
+    free_min: Optional[int]
+    free_max: Optional[int]
+    free_values: Optional[tuple[ScalarValue, ...]]
+    enum: tuple[tuple[str, int], ...]
+    path: JsonPath
+
+    @property
+    def is_free(self) -> bool:
+        return self.free_min is not None or self.free_max is not None or self.free_values is not None
+
+    @property
+    def is_type(self) -> bool:
+        return self.cpp_type == "Type"
+
+    @property
+    def is_bool(self) -> bool:
+        return self.cpp_type == "bool"
+
+    @property
+    def is_integer(self) -> bool:
+        return self.cpp_type in ("int32_t", "int64_t")
+
+
+@dataclass(frozen=True)
+class LayoutPiece:
+    """One piece of a (possibly piecewise) layout."""
+
+    when: tuple[tuple[str, tuple[ScalarValue, ...]], ...]
+    text: str
+    parsed: Optional[LayoutText]
+    path: JsonPath  # path of the layout string
+
+
+@dataclass(frozen=True)
+class Instance:
+    index: int
+    id: str
+    values: dict[str, ScalarValue]  # every parameter: key values, pins, defaults
+    intrinsic: str
+    op_class: Optional[str]
+    instruction: Optional[str]
+    packed: dict[str, str]
+    variant: Optional[str]
+    val_bits: tuple[int, ...]
+    pin: dict[str, ScalarValue]
+    path: JsonPath
+    raw: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class StateField:
+    name: str
+    enum_case: Optional[str]
+    private: bool
+    llvm_type: str
+    default: int
+    coercion: str
+    immediate: bool
+    units: str
+    path: JsonPath
+
+
+@dataclass
+class AtomSpec:
+    path: str
+    loaded: LoadedSpec
+    kind: str
+    backend: str
+    subtarget: str
+    tablegen_def: str
+    cpp_class: str
+    mnemonic: str
+    stateful: bool
+    traits: tuple[str, ...]
+    summary: str
+    notes: tuple[str, ...]
+    threads: int
+    parameters: tuple[Parameter, ...]
+    assembly_format: str
+    let: tuple[tuple[str, Optional[Expr], JsonPath], ...]
+    layouts: dict[str, tuple[LayoutPiece, ...]]
+    replicated: dict[str, int]
+    operand_source: dict[str, str]
+    transposing: bool
+    whole_tile: bool
+    instances: tuple[Instance, ...]
+    state: tuple[StateField, ...]
+    python: dict[str, Any]
+    emission: dict[str, Any]
+    tests: dict[str, Any]
+    known_flydsl_defects: tuple[dict[str, Any], ...]
+    operand_types: dict[str, str]
+    data: dict[str, Any] = field(repr=False, default_factory=dict)
+
+    @property
+    def operands(self) -> tuple[str, ...]:
+        return MMA_OPERANDS if self.kind == "mma" else COPY_OPERANDS
+
+    @property
+    def type_name(self) -> str:
+        """TableGen typeName (the C++ class without its `Type` suffix)."""
+        return self.cpp_class[: -len("Type")] if self.cpp_class.endswith("Type") else self.cpp_class
+
+    def parameter(self, name: str) -> Optional[Parameter]:
+        for parameter in self.parameters:
+            if parameter.name == name:
+                return parameter
+        return None
+
+    @property
+    def key_parameters(self) -> tuple[Parameter, ...]:
+        return tuple(p for p in self.parameters if not p.is_free)
+
+    def position(self, path: JsonPath) -> Position:
+        return self.loaded.position(path)
+
+    def diagnostic(self, rule: str, message: str, path: JsonPath, offset: Optional[int] = None,
+                   notes: tuple[str, ...] = ()) -> Diagnostic:
+        """A diagnostic at `path` (or at character `offset` of the string there)."""
+        position = (
+            self.loaded.char_position(path, offset) if offset is not None else self.position(path)
+        )
+        return Diagnostic(rule, message, self.path, position, notes=notes)
+
+
+def snake_case(name: str) -> str:
+    text = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
+    return text.lower()
+
+
+def _parameter(data: dict[str, Any], index: int) -> Parameter:
+    free = data.get("free") or {}
+    values = free.get("values")
+    return Parameter(
+        name=data["name"],
+        cpp_type=data["cpp_type"],
+        python=data.get("python") or snake_case(data["name"]),
+        default=data.get("default"),
+        keyword_only=bool(data.get("keyword_only", False)),
+        free_min=free.get("min"),
+        free_max=free.get("max"),
+        free_values=tuple(values) if values is not None else None,
+        enum=tuple((data.get("enum") or {}).items()),
+        path=("parameters", index),
+    )
+
+
+def _pieces(spec_data: Any, role: str, diagnostics: list[Diagnostic], build: "_Context") -> tuple[LayoutPiece, ...]:
+    value = spec_data
+    pieces: list[LayoutPiece] = []
+    if isinstance(value, str):
+        entries: list[tuple[dict[str, Any], str, JsonPath]] = [({}, value, ("layouts", role))]
+    else:
+        entries = [
+            (piece.get("when") or {}, piece["layout"], ("layouts", role, index, "layout"))
+            for index, piece in enumerate(value)
+        ]
+    for when, text, path in entries:
+        parsed: Optional[LayoutText] = None
+        if text.strip() != TODO_MARKER:
+            try:
+                parsed = parse_layout(text)
+            except ExprError as error:  # reported with the exact character
+                rule = "AG304" if error.rule in ("AG201", "AG304") else error.rule
+                diagnostics.append(
+                    build.diagnostic(rule, f"layout '{role}': {error.message}", path, error.offset)
+                )
+        normalized = tuple(
+            (name, tuple(v) if isinstance(v, list) else (v,)) for name, v in when.items()
+        )
+        pieces.append(LayoutPiece(normalized, text, parsed, path))
+    return tuple(pieces)
+
+
+@dataclass
+class _Context:
+    loaded: LoadedSpec
+
+    def diagnostic(self, rule: str, message: str, path: JsonPath, offset: Optional[int] = None) -> Diagnostic:
+        position = (
+            self.loaded.char_position(path, offset) if offset is not None else self.loaded.position(path)
+        )
+        return Diagnostic(rule, message, self.loaded.path, position)
+
+
+def instance_id(kind: str, values: dict[str, ScalarValue], key: tuple[Parameter, ...]) -> str:
+    """A readable, stable id: `16x16x16_f16_f16_f32` for MMAs, key values joined otherwise."""
+    names = [p.name for p in key]
+    parts: list[str] = []
+    if kind == "mma" and all(n in values for n in ("m", "n", "k")):
+        parts.append(f"{values['m']}x{values['n']}x{values['k']}")
+        names = [n for n in names if n not in ("m", "n", "k")]
+    for name in names:
+        value = values.get(name)
+        if isinstance(value, bool):
+            if value:
+                parts.append(name)
+        elif value is not None:
+            parts.append(str(value))
+    text = "_".join(parts) or "default"
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", text)
+
+
+def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic]]:
+    """Typed spec from schema-valid data; expression syntax errors are reported here."""
+    data = loaded.data
+    context = _Context(loaded)
+    diagnostics: list[Diagnostic] = []
+    parameters = tuple(_parameter(p, i) for i, p in enumerate(data["parameters"]))
+    by_name = {p.name: p for p in parameters}
+
+    let: list[tuple[str, Optional[Expr], JsonPath]] = []
+    for name, text in (data.get("let") or {}).items():
+        path: JsonPath = ("let", name)
+        try:
+            expression = Num(text, 0) if isinstance(text, int) else parse_expression(text)
+        except ExprError as error:
+            diagnostics.append(context.diagnostic(error.rule, f"let {name}: {error.message}", path, error.offset))
+            expression = None
+        let.append((name, expression, path))
+
+    layouts = {
+        role: _pieces(value, role, diagnostics, context) for role, value in data["layouts"].items()
+    }
+    exceptions = data.get("exceptions") or {}
+    key = tuple(p for p in parameters if not p.is_free)
+    instances: list[Instance] = []
+    for index, row in enumerate(data["instances"]):
+        path = ("instances", index)
+        values: dict[str, ScalarValue] = {}
+        for parameter in parameters:
+            if parameter.name in row:
+                values[parameter.name] = row[parameter.name]
+            elif parameter.name in (row.get("pin") or {}):
+                values[parameter.name] = row["pin"][parameter.name]
+            elif parameter.default is not None:
+                values[parameter.name] = parameter.default
+        for name in row:
+            if name not in INSTANCE_FIELDS and name not in by_name:
+                diagnostics.append(
+                    Diagnostic(
+                        "AG353",
+                        f"instance {index}: '{name}' is neither a parameter nor an instance field",
+                        loaded.path,
+                        loaded.key_position(path + (name,)),
+                    )
+                )
+        instances.append(
+            Instance(
+                index=index,
+                id=str(row.get("id") or instance_id(data["kind"], values, key)),
+                values=values,
+                intrinsic=row["intrinsic"],
+                op_class=row.get("op_class"),
+                instruction=row.get("instruction"),
+                packed=dict(row.get("packed") or {}),
+                variant=row.get("variant"),
+                val_bits=tuple(row.get("val_bits") or ()),
+                pin=dict(row.get("pin") or {}),
+                path=path,
+                raw=row,
+            )
+        )
+
+    state = tuple(
+        StateField(
+            name=f["name"],
+            enum_case=f.get("enum_case"),
+            private=bool(f.get("private", False)),
+            llvm_type=f["llvm_type"],
+            default=f["default"],
+            coercion=f.get("coercion", "none"),
+            immediate=bool(f.get("immediate", False)),
+            units=f.get("units", "none"),
+            path=("state", i),
+        )
+        for i, f in enumerate(data.get("state") or [])
+    )
+    spec = AtomSpec(
+        path=loaded.path,
+        loaded=loaded,
+        kind=data["kind"],
+        backend=data["backend"],
+        subtarget=data["subtarget"],
+        tablegen_def=data["tablegen_def"],
+        cpp_class=data["cpp_class"],
+        mnemonic=data["mnemonic"],
+        stateful=data["stateful"],
+        traits=tuple(data.get("traits") or ()),
+        summary=data.get("summary", ""),
+        notes=tuple(data.get("notes") or ()),
+        threads=data["threads"],
+        parameters=parameters,
+        assembly_format=data["assembly_format"],
+        let=tuple(let),
+        layouts=layouts,
+        replicated=dict(exceptions.get("replicated") or {}),
+        operand_source=dict(exceptions.get("operand_source") or {}),
+        transposing=bool(exceptions.get("transposing", False)),
+        whole_tile=bool(exceptions.get("whole_tile", False)),
+        instances=tuple(instances),
+        state=state,
+        python=dict(data.get("python") or {}),
+        emission=dict(data.get("emission") or {}),
+        tests=dict(data.get("tests") or {}),
+        known_flydsl_defects=tuple(data.get("known_flydsl_defects") or ()),
+        operand_types={**DEFAULT_OPERAND_TYPES, **(data.get("operand_types") or {})}
+        if data["kind"] == "mma"
+        else dict(data.get("operand_types") or {}),
+        data=data,
+    )
+    return spec, diagnostics
+
+
+class VariableError(Exception):
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def instance_variables(spec: AtomSpec, instance: Instance) -> dict[str, int]:
+    """Integer variables of one instance: int/bool params, `<Type>_bits`, threads, `let`."""
+    variables: dict[str, int] = {"threads": spec.threads}
+    for parameter in spec.parameters:
+        value = instance.values.get(parameter.name)
+        if value is None:
+            continue
+        if parameter.is_type and isinstance(value, str):
+            bits = element_bits(value)
+            if bits is not None:
+                variables[f"{parameter.name}_bits"] = bits
+        elif isinstance(value, bool):
+            variables[parameter.name] = int(value)
+        elif isinstance(value, int):
+            variables[parameter.name] = value
+    for name, expression, path in spec.let:
+        if expression is None:
+            continue
+        try:
+            variables[name] = evaluate(expression, variables)
+        except ExprError as error:
+            raise VariableError(
+                spec.diagnostic(
+                    error.rule,
+                    f"let {name} = {spec.data['let'][name]}: {error.message} for instance {instance.id}",
+                    path,
+                    error.offset if isinstance(spec.data["let"][name], str) else None,
+                )
+            ) from None
+    return variables
+
+
+def _same(left: Any, right: Any) -> bool:
+    """Equality that keeps bools apart from ints (YAML `true` is not `1`)."""
+    return isinstance(left, bool) == isinstance(right, bool) and left == right
+
+
+def piece_matches(piece: LayoutPiece, instance: Instance, variables: dict[str, int]) -> bool:
+    for name, accepted in piece.when:
+        if name in instance.values:
+            actual: Any = instance.values[name]
+        elif name in variables:
+            actual = variables[name]
+        else:
+            return False
+        if not any(_same(actual, candidate) for candidate in accepted):
+            return False
+    return True
+
+
+def select_piece(spec: AtomSpec, role: str, instance: Instance, variables: dict[str, int]) -> Optional[LayoutPiece]:
+    for piece in spec.layouts.get(role, ()):
+        if piece_matches(piece, instance, variables):
+            return piece
+    return None

@@ -1,0 +1,105 @@
+"""JSON Schema validation of loaded specs, every error pointed into the YAML."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from atomgen.diagnostics import Diagnostic
+from atomgen.resources import load_schema
+from atomgen.spec.loader import JsonPath, LoadedSpec
+
+MAX_MESSAGE = 240
+
+
+@lru_cache(maxsize=None)
+def _validator(name: str) -> Any:
+    import jsonschema
+
+    schema = load_schema(name)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _describe(path: JsonPath) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "spec"
+
+
+def _shorten(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 3] + "..."
+
+
+def validate(loaded: LoadedSpec, schema_name: str = "atom") -> list[Diagnostic]:
+    """One diagnostic per schema violation (the most specific one of each `oneOf`)."""
+    validator = _validator(schema_name)
+    diagnostics: list[Diagnostic] = []
+    if not isinstance(loaded.data, dict):
+        return [Diagnostic("AG101", "a spec is a YAML mapping at the top level", loaded.path, loaded.position(()))]
+    seen: set[tuple[JsonPath, str]] = set()
+    for error in sorted(validator.iter_errors(loaded.data), key=lambda e: list(map(str, e.absolute_path))):
+        for leaf in _leaves(error):
+            path: JsonPath = tuple(leaf.absolute_path)
+            message, position = _explain(leaf, path, loaded)
+            if (path, message) in seen:
+                continue
+            seen.add((path, message))
+            diagnostics.append(Diagnostic("AG101", _shorten(message), loaded.path, position))
+    return diagnostics
+
+
+def _leaves(error: Any) -> list[Any]:
+    """For oneOf/anyOf, report the branch that got furthest rather than a vague summary."""
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        deepest = max(len(sub.absolute_path) for sub in error.context)
+        best = [sub for sub in error.context if len(sub.absolute_path) == deepest]
+        if deepest > len(error.absolute_path):
+            return best[:1]
+    return [error]
+
+
+def _explain(error: Any, path: JsonPath, loaded: LoadedSpec) -> tuple[str, Any]:
+    where = _describe(path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = set(error.schema.get("properties", {}))
+        extras = sorted(k for k in error.instance if k not in allowed)
+        if extras:
+            extra = extras[0]
+            hint = ", ".join(sorted(allowed))
+            return (
+                f"{where}: unknown key '{extra}' (allowed: {hint})",
+                loaded.key_position(path + (extra,)),
+            )
+    if error.validator == "required":
+        return f"{where}: {error.message}", loaded.key_position(path) if path else loaded.position(())
+    return f"{where}: {error.message}", loaded.position(path)
+
+
+TODO_MARKER = "TODO"
+
+
+def unfilled(loaded: LoadedSpec) -> list[Diagnostic]:
+    """Every scaffold placeholder still in the spec, one diagnostic each."""
+    found: list[Diagnostic] = []
+
+    def walk(value: Any, path: JsonPath) -> None:
+        if isinstance(value, dict):
+            for key, sub in value.items():
+                walk(sub, path + (key,))
+        elif isinstance(value, list):
+            for index, sub in enumerate(value):
+                walk(sub, path + (index,))
+        elif isinstance(value, str) and value.strip() == TODO_MARKER:
+            found.append(
+                Diagnostic(
+                    "AG010",
+                    f"{_describe(path)} is still TODO: fill it in (see `atomgen explain AG010`)",
+                    loaded.path,
+                    loaded.position(path),
+                )
+            )
+
+    walk(loaded.data, ())
+    return found

@@ -1,0 +1,1 @@
+"""The only stage that touches the disk."""
