@@ -160,12 +160,6 @@ def check_parameters(spec: AtomSpec) -> Iterator[Diagnostic]:
                         f"free value {value!r} of '{parameter.name}' is not a {parameter.cpp_type}",
                         ("parameters", index, "free"),
                     )
-        if parameter.is_free and parameter.default is None:
-            yield spec.diagnostic(
-                "AG392",
-                f"free parameter '{parameter.name}' needs a default (the value rows do not pin)",
-                ("parameters", index),
-            )
     if spec.kind == "mma":
         for name in ("m", "n", "k"):
             parameter = spec.parameter(name)
@@ -567,6 +561,17 @@ def _zero_modes(spec: AtomSpec, layout: Layout, piece: LayoutPiece, role: str, i
             return
 
 
+_COVERAGE_MEMO: dict[tuple[Any, Any, int, int], bool] = {}
+
+
+def _covers(layout: Layout, tile: int, holders: int) -> bool:
+    """Memoized fast coverage test: instances of one spec share few distinct layouts."""
+    key = (layout.shape, layout.stride, tile, holders)
+    if key not in _COVERAGE_MEMO:
+        _COVERAGE_MEMO[key] = algebra.covers_exactly(layout, tile, holders)
+    return _COVERAGE_MEMO[key]
+
+
 def _mma_coverage(spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance,
                   variables: dict[str, int]) -> Iterator[Diagnostic]:
     tile = tile_size(spec, role, variables)
@@ -576,6 +581,8 @@ def _mma_coverage(spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece,
         yield spec.diagnostic("AG322", f"layout '{role}' tile is too large to check ({tile})", piece.path)
         return
     expected = spec.replicated.get(role, 1) if role in ("a", "b") else 1
+    if _covers(layout, tile, expected):
+        return
     dims = {"a": "(M,K)", "b": "(N,K)", "c": "(M,N)"}[role]
     cover = algebra.coverage(layout, tile)
     text = algebra.format_layout(layout)
@@ -669,6 +676,8 @@ def _copy_coverage(spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece
             )
         return
     tile = algebra.size(layout)
+    if _covers(layout, tile, 1):
+        return
     cover = algebra.coverage(layout, tile)
     text = algebra.format_layout(layout)
     if cover.out_of_tile or cover.missing or any(n > 1 for n in cover.multiplicity.values()):

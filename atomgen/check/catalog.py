@@ -32,7 +32,7 @@ def load_catalog(backend: str) -> Optional[IntrinsicCatalog]:
     if not path.is_file():
         return None
     text = path.read_text(encoding="utf-8")
-    data = yaml.safe_load(text) or {}
+    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}  # noqa: S506 - a safe loader
     entries = data.get("intrinsics", data) if isinstance(data, dict) else {}
     clean = {str(k): dict(v) for k, v in entries.items() if isinstance(v, dict)}
     return IntrinsicCatalog(str(path), clean, text)

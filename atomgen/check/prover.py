@@ -17,14 +17,11 @@ def _prove_files(files: list[tuple[Path, str]]) -> dict[str, list[dict[str, Any]
     from atomgen.check.proofs import prove_spec
     from atomgen.spec.loader import load_file
     from atomgen.spec.model import build_model
-    from atomgen.spec.validate import validate
 
     results: dict[str, list[dict[str, Any]]] = {}
     for path, display in files:
         try:
             loaded = load_file(path, display)
-            if validate(loaded):
-                continue
             spec, _ = build_model(loaded)
             if spec is not None:
                 results[display] = prove_spec(spec)

@@ -154,14 +154,14 @@ def recast_thread_value(layout: Layout, value_bits: int) -> Layout:
     if rank(layout) != 2:
         raise RecastError("a thread/value layout has rank 2")
     thread_mode, value_mode = mode(layout, 0), mode(layout, 1)
-    for stride in flatten(thread_mode.stride):
-        if stride % value_bits:
+    for extent, stride in zip(flatten(thread_mode.shape), flatten(thread_mode.stride)):
+        if extent > 1 and stride % value_bits:
             raise RecastError(
                 f"thread stride {stride} bits is not a multiple of {value_bits}-bit values"
             )
     threads = Layout(
         thread_mode.shape,
-        _map_leaves(thread_mode.stride, lambda d: d // value_bits),
+        _map_leaves(thread_mode.stride, lambda d: d // value_bits if d % value_bits == 0 else 0),
     )
     values = upcast(value_mode, value_bits)
     return Layout((threads.shape, values.shape), (threads.stride, values.stride))
@@ -182,6 +182,17 @@ class Coverage(NamedTuple):
 
     def holders(self, index: int) -> int:
         return self.multiplicity.get(index, 0)
+
+
+def covers_exactly(layout: Layout, tile_size: int, holders: int = 1) -> bool:
+    """Fast path: every tile index is hit exactly `holders` times and nothing else is hit."""
+    values = image(layout)
+    if len(values) != tile_size * holders:
+        return False
+    values.sort()
+    if holders == 1:
+        return values == list(range(tile_size))
+    return values == [index for index in range(tile_size) for _ in range(holders)]
 
 
 def coverage(layout: Layout, tile_size: int) -> Coverage:

@@ -35,10 +35,13 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
     loaded = load_file(path, display)
     data = loaded.data if isinstance(loaded.data, dict) else {}
     cases: dict[str, str] = {}
-    for entry in data.get("state_fields", []) or []:
-        if isinstance(entry, dict) and "case" in entry:
-            cases[str(entry["case"])] = str(entry.get("name", ""))
-    if "backend" not in data or "dialect" not in data:
+    enum = data.get("state_enum") if isinstance(data.get("state_enum"), dict) else {}
+    for entry in enum.get("cases", []) or []:
+        if isinstance(entry, dict) and "name" in entry:
+            cases[str(entry["name"])] = str(entry.get("string", ""))
+    dialect = data.get("dialect")
+    dialect_name = dialect.get("name") if isinstance(dialect, dict) else dialect
+    if "backend" not in data or not isinstance(dialect_name, str):
         from atomgen.diagnostics import Diagnostic
 
         raise SpecError(
@@ -47,7 +50,7 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
     return (
         Backend(
             name=str(data["backend"]),
-            dialect=str(data["dialect"]),
+            dialect=dialect_name,
             path=display,
             text=loaded.text,
             state_cases=cases,

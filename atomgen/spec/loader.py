@@ -223,6 +223,8 @@ class _Builder:
         return value
 
     def _scalar(self, node: ScalarNode) -> Any:
+        if node.tag == "tag:yaml.org,2002:str":
+            return node.value  # the common case, without the constructor's bookkeeping
         try:
             value = self.constructor.construct_object(node, deep=True)
         except yaml.YAMLError:

@@ -23,7 +23,7 @@ from atomgen.spec.expr import (
     parse_layout,
 )
 from atomgen.spec.loader import JsonPath, LoadedSpec
-from atomgen.spec.mlir_types import element_bits
+from atomgen.spec.mlir_types import parse_packed
 
 ScalarValue = Union[int, bool, str]
 
@@ -381,9 +381,9 @@ def instance_variables(spec: AtomSpec, instance: Instance) -> dict[str, int]:
         if value is None:
             continue
         if parameter.is_type and isinstance(value, str):
-            bits = element_bits(value)
-            if bits is not None:
-                variables[f"{parameter.name}_bits"] = bits
+            packed = parse_packed(value)  # vector types count their total width
+            if packed is not None:
+                variables[f"{parameter.name}_bits"] = packed.bits
         elif isinstance(value, bool):
             variables[parameter.name] = int(value)
         elif isinstance(value, int):

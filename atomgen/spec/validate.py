@@ -17,7 +17,25 @@ def _validator(name: str) -> Any:
     import jsonschema
 
     schema = load_schema(name)
-    return jsonschema.Draft202012Validator(schema)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    # Local $refs inlined once: resolving them per node costs more than all other checks.
+    return jsonschema.Draft202012Validator(_inline_refs(schema, schema.get("$defs", {})))
+
+
+def _inline_refs(node: Any, definitions: dict[str, Any], depth: int = 0) -> Any:
+    if depth > 32:
+        raise ValueError("schema $refs nest too deeply")
+    if isinstance(node, dict):
+        reference = node.get("$ref")
+        if isinstance(reference, str) and reference.startswith("#/$defs/"):
+            target = definitions[reference[len("#/$defs/"):]]
+            rest = {k: v for k, v in node.items() if k != "$ref"}
+            resolved = _inline_refs(target, definitions, depth + 1)
+            return {**resolved, **_inline_refs(rest, definitions, depth + 1)} if rest else resolved
+        return {k: _inline_refs(v, definitions, depth) for k, v in node.items() if k != "$defs"}
+    if isinstance(node, list):
+        return [_inline_refs(v, definitions, depth) for v in node]
+    return node
 
 
 def _describe(path: JsonPath) -> str:

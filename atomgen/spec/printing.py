@@ -1,0 +1,45 @@
+"""The IR text of an instance's payload type and its `!fly.*_atom` wrapper."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from atomgen.spec import asmformat
+from atomgen.spec.model import AtomSpec, Instance
+
+
+def sample_values(spec: AtomSpec, instance: Instance) -> dict[str, Any]:
+    """Every parameter's value for printing: the row's, else the default, else the smallest free one."""
+    values: dict[str, Any] = dict(instance.values)
+    for parameter in spec.parameters:
+        if parameter.name in values:
+            continue
+        if parameter.default is not None:
+            values[parameter.name] = parameter.default
+        elif parameter.free_values:
+            values[parameter.name] = parameter.free_values[0]
+        elif parameter.free_min is not None:
+            values[parameter.name] = parameter.free_min
+    return values
+
+
+def _format_value(spec: AtomSpec, name: str, value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def payload_type(spec: AtomSpec, dialect: str, values: dict[str, Any]) -> str:
+    """`!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>`."""
+    elements = asmformat.parse_format(spec.assembly_format)
+    defaults = {p.name: p.default for p in spec.parameters if p.default is not None}
+    body = asmformat.print_params(elements, values, defaults, lambda n, v: _format_value(spec, n, v))
+    return f"!{dialect}.{spec.mnemonic}{body}"
+
+
+def atom_type(spec: AtomSpec, dialect: str, values: dict[str, Any], val_bits: Optional[int] = None) -> str:
+    """The generic wrapper: `!fly.mma_atom<P>` or `!fly.copy_atom<P, valBits>`."""
+    payload = payload_type(spec, dialect, values)
+    if spec.kind == "mma":
+        return f"!fly.mma_atom<{payload}>"
+    return f"!fly.copy_atom<{payload}, {0 if val_bits is None else val_bits}>"
