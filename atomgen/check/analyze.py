@@ -20,7 +20,7 @@ from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout, RecastError
 from atomgen.spec import asmformat
 from atomgen.spec.backend import Backend
-from atomgen.spec.expr import Tup, congruent, names_in
+from atomgen.spec.expr import ExprError, Tup, congruent, evaluate, names_in
 from atomgen.spec.mlir_types import element_bits, parse_packed
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 
@@ -217,6 +217,8 @@ def check_exceptions(spec: AtomSpec) -> Iterator[Diagnostic]:
     path = ("exceptions",)
     if spec.kind == "copy" and (spec.replicated or spec.operand_source):
         yield spec.diagnostic("AG323", "replication/operand_source exceptions are for MMA operands", path)
+    if spec.kind == "mma" and spec.copy_replicated:
+        yield spec.diagnostic("AG323", "src/dst/ref replication exceptions are for copy operands", path)
     if spec.kind == "mma" and (spec.transposing or spec.whole_tile):
         yield spec.diagnostic("AG341", "transposing/whole_tile exceptions are for copies", path)
     if spec.whole_tile and "whole_tile_copy" not in spec.traits:
@@ -375,7 +377,10 @@ def _free_value_ok(parameter: Any, value: Any) -> bool:
 
 
 def check_against_catalog(spec: AtomSpec, instance: Instance, catalog: IntrinsicCatalog) -> Iterator[Diagnostic]:
-    entry = catalog.get(instance.intrinsic)
+    # An entry for the exact hardware instruction wins: many PTX instances share one NVVM op.
+    entry = catalog.get(instance.instruction) if instance.instruction else None
+    if entry is None:
+        entry = catalog.get(instance.intrinsic)
     path = instance.path + ("intrinsic",)
     if entry is None:
         return
@@ -390,7 +395,9 @@ def check_against_catalog(spec: AtomSpec, instance: Instance, catalog: Intrinsic
         )
     for operand, text in instance.packed.items():
         expected = entry.get(operand)
-        if expected is not None and str(expected).replace(" ", "") != text.replace(" ", ""):
+        # A list value is an overloaded operand: any listed type is legal.
+        accepted = expected if isinstance(expected, list) else [expected]
+        if expected is not None and text.replace(" ", "") not in {str(e).replace(" ", "") for e in accepted}:
             yield spec.diagnostic(
                 "AG352",
                 f"instance {instance.id}: packed {operand} is {text}, but {instance.intrinsic} takes {expected}",
@@ -523,8 +530,12 @@ def check_instance_layouts(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iter
             yield from _mma_coverage(spec, role, layout, piece, instance, variables)
             yield from _mma_packing(spec, role, value_mode, piece, instance, variables)
         else:
-            yield from _copy_coverage(spec, role, layout, piece, instance)
-            bits = algebra.size(value_mode)
+            holders, problem = _copy_holders(spec, role, layout, instance, variables)
+            if problem is not None:
+                yield problem
+                continue
+            yield from _copy_coverage(spec, role, layout, piece, instance, holders)
+            bits = algebra.size(value_mode) // holders  # bits each thread really moves
             if copy_bits is None:
                 copy_bits = bits
             if role in ("dst", "src"):
@@ -664,8 +675,29 @@ def _mma_packing(spec: AtomSpec, role: str, value_mode: Layout, piece: LayoutPie
         )
 
 
+def _copy_holders(spec: AtomSpec, role: str, layout: Layout, instance: Instance,
+                  variables: dict[str, int]) -> tuple[int, Optional[Diagnostic]]:
+    """Declared replication of a copy operand for one instance (1 when none is declared)."""
+    expression = spec.copy_replicated.get(role)
+    if expression is None:
+        return 1, None
+    path = ("exceptions", "replicated", role)
+    try:
+        holders = evaluate(expression, variables)
+    except ExprError as error:
+        return 1, spec.diagnostic(error.rule, f"replicated.{role}, instance {instance.id}: {error.message}", path)
+    if holders < 1 or algebra.size(layout) % holders:
+        return 1, spec.diagnostic(
+            "AG323",
+            f"replicated.{role} is {holders} for instance {instance.id}, which does not divide the "
+            f"{algebra.size(layout)} (thr, bit) pairs of {algebra.format_layout(layout)}",
+            path,
+        )
+    return holders, None
+
+
 def _copy_coverage(spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece,
-                   instance: Instance) -> Iterator[Diagnostic]:
+                   instance: Instance, holders: int = 1) -> Iterator[Diagnostic]:
     if spec.whole_tile:
         if algebra.size(layout) != 1:
             yield spec.diagnostic(
@@ -675,21 +707,24 @@ def _copy_coverage(spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece
                 piece.path,
             )
         return
-    tile = algebra.size(layout)
-    if _covers(layout, tile, 1):
+    tile = algebra.size(layout) // holders
+    if _covers(layout, tile, holders):
         return
     cover = algebra.coverage(layout, tile)
     text = algebra.format_layout(layout)
-    if cover.out_of_tile or cover.missing or any(n > 1 for n in cover.multiplicity.values()):
-        duplicates = [i for i, n in sorted(cover.multiplicity.items()) if n > 1]
+    if cover.out_of_tile or cover.missing or any(n != holders for n in cover.multiplicity.values()):
+        duplicates = [i for i, n in sorted(cover.multiplicity.items()) if n != holders]
         detail = (
-            f"bit {duplicates[0]} is moved twice" if duplicates
+            f"bit {duplicates[0]} is held by {cover.multiplicity[duplicates[0]]} (thr, bit) pairs, "
+            f"not {holders}" if duplicates and holders > 1
+            else f"bit {duplicates[0]} is moved twice" if duplicates
             else f"bit {cover.out_of_tile[0][1]} lies outside the {tile} bits moved" if cover.out_of_tile
             else f"bit {cover.missing[0]} is never moved"
         )
         yield spec.diagnostic(
             "AG321" if duplicates else "AG322",
-            f"copy layout '{role}' is not a bijection onto (threads x bits): {detail} "
+            f"copy layout '{role}' is not a {'bijection' if holders == 1 else f'{holders}x cover'} "
+            f"onto (threads x bits): {detail} "
             f"(instance {instance.id}: {text})",
             piece.path,
         )

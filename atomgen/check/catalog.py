@@ -33,7 +33,7 @@ def load_catalog(backend: str) -> Optional[IntrinsicCatalog]:
         return None
     text = path.read_text(encoding="utf-8")
     data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}  # noqa: S506 - a safe loader
-    entries = data.get("intrinsics", data) if isinstance(data, dict) else {}
+    entries = (data.get("ops") or data.get("intrinsics") or data) if isinstance(data, dict) else {}
     clean = {str(k): dict(v) for k, v in entries.items() if isinstance(v, dict)}
     return IntrinsicCatalog(str(path), clean, text)
 

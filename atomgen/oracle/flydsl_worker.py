@@ -25,6 +25,14 @@ Answers::
     {"name": N, "ok": true, "output": "<lowered module>"}
     {"name": N, "ok": false, "error": "<diagnostics>"}
 
+With ``"isolate": true`` in the request, the items are answered by forked
+children that share one ``ir.Context`` (multithreading off): when an item
+aborts the child, the worker answers it as
+``{"type": T, "ok": false, "aborted": true, "signal": 6, "error": "<stderr tail>"}``
+(``"name"`` for lower items) and forks a new child for the rest, so an abort
+costs one fork instead of a fresh interpreter.  Without it every item gets a
+fresh context in this process, and an abort ends the worker.
+
 Shapes and strides are nested JSON lists of ints (a leaf is a bare int).
 ``bit_layouts`` are the copy payload's own bit layouts (wrapper with valBits 0,
 where FlyDSL's recast is the identity).
@@ -33,8 +41,11 @@ where FlyDSL's recast is the identity).
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
-from typing import Any
+import tempfile
+from typing import Any, Callable
 
 from flydsl._mlir import ir  # type: ignore[import-untyped]
 from flydsl._mlir.dialects import fly, fly_rocdl  # type: ignore[import-untyped]  # noqa: F401
@@ -174,13 +185,67 @@ def lower_item(item: dict[str, Any]) -> dict[str, Any]:
 
 
 def serve(request: dict[str, Any]) -> None:
-    """Answer every item of a request, one line each; a fresh context per item."""
-    for text in request.get("types", []):
+    """Answer every item of a request, one line each."""
+    types = [str(text) for text in request.get("types", [])]
+    lowers = list(request.get("lower", []))
+    if request.get("isolate") and hasattr(os, "fork"):
+        serve_isolated("type", types, describe_type)
+        serve_isolated("name", lowers, lower_item)
+        return
+    for text in types:
         with ir.Context(), ir.Location.unknown():
-            emit(describe_type(str(text)))
-    for item in request.get("lower", []):
+            emit(describe_type(text))
+    for item in lowers:
         with ir.Context(), ir.Location.unknown():
             emit(lower_item(item))
+
+
+def _item_id(key: str, item: Any) -> Any:
+    return item if key == "type" else (item.get("name") if isinstance(item, dict) else None)
+
+
+def serve_isolated(key: str, items: list[Any], answer: Callable[[Any], dict[str, Any]]) -> None:
+    """Answer items in forked children; an item that kills its child is answered as aborted."""
+    start = 0
+    while start < len(items):
+        read_end, write_end = os.pipe()
+        with tempfile.TemporaryFile() as errors:
+            pid = os.fork()
+            if pid == 0:  # child: answer items[start:] in one shared context
+                os.close(read_end)
+                os.dup2(errors.fileno(), 2)
+                try:
+                    context = ir.Context()
+                    context.enable_multithreading(False)
+                    with context, ir.Location.unknown():
+                        for item in items[start:]:
+                            try:
+                                result = answer(item)
+                            except Exception as err:  # noqa: BLE001 - reported, never fatal
+                                result = {key: _item_id(key, item), "ok": False,
+                                          "error": f"{type(err).__name__}: {err}"}
+                            os.write(write_end, (json.dumps(result) + "\n").encode())
+                finally:
+                    os._exit(0)
+            os.close(write_end)
+            done = 0
+            with os.fdopen(read_end, "rb") as answers:
+                for line in answers:
+                    sys.stdout.write(line.decode())
+                    sys.stdout.flush()
+                    done += 1
+            _, status = os.waitpid(pid, 0)
+            start += done
+            if start < len(items):
+                errors.seek(0)
+                tail = errors.read().decode(errors="replace").strip().splitlines()[-6:]
+                code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+                sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+                reason = (f"aborted by signal {signal.Signals(sig).name}" if sig
+                          else f"child exited with status {code}")
+                emit({key: _item_id(key, items[start]), "ok": False, "aborted": True,
+                      "signal": sig, "error": "\n".join(tail) or reason})
+                start += 1
 
 
 def main() -> int:

@@ -1,1 +1,1 @@
-"""atomgen.render."""
+"""Render stage: checked AtomSpecs -> {relative path: text}. Never touches the disk."""

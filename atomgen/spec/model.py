@@ -146,6 +146,9 @@ class AtomSpec:
     known_flydsl_defects: tuple[dict[str, Any], ...]
     operand_types: dict[str, str]
     data: dict[str, Any] = field(repr=False, default_factory=dict)
+    # Copies: exceptions.replicated.{src,dst,ref} as expressions over the instance variables
+    # (e.g. ldmatrix x1/x2: 4 / num threads name the same smem row).
+    copy_replicated: dict[str, Expr] = field(default_factory=dict)
 
     @property
     def operands(self) -> tuple[str, ...]:
@@ -278,6 +281,17 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         role: _pieces(value, role, diagnostics, context) for role, value in data["layouts"].items()
     }
     exceptions = data.get("exceptions") or {}
+    copy_replicated: dict[str, Expr] = {}
+    for role, text in (exceptions.get("replicated") or {}).items():
+        if role in MMA_OPERANDS:
+            continue
+        try:
+            copy_replicated[role] = Num(text, 0) if isinstance(text, int) else parse_expression(text)
+        except ExprError as error:
+            diagnostics.append(
+                context.diagnostic(error.rule, f"replicated.{role}: {error.message}",
+                                   ("exceptions", "replicated", role), error.offset)
+            )
     key = tuple(p for p in parameters if not p.is_free)
     instances: list[Instance] = []
     for index, row in enumerate(data["instances"]):
@@ -349,7 +363,7 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         assembly_format=data["assembly_format"],
         let=tuple(let),
         layouts=layouts,
-        replicated=dict(exceptions.get("replicated") or {}),
+        replicated={r: n for r, n in (exceptions.get("replicated") or {}).items() if r in MMA_OPERANDS},
         operand_source=dict(exceptions.get("operand_source") or {}),
         transposing=bool(exceptions.get("transposing", False)),
         whole_tile=bool(exceptions.get("whole_tile", False)),
@@ -363,6 +377,7 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         if data["kind"] == "mma"
         else dict(data.get("operand_types") or {}),
         data=data,
+        copy_replicated=copy_replicated,
     )
     return spec, diagnostics
 

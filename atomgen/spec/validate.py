@@ -17,7 +17,6 @@ def _validator(name: str) -> Any:
     import jsonschema
 
     schema = load_schema(name)
-    jsonschema.Draft202012Validator.check_schema(schema)
     # Local $refs inlined once: resolving them per node costs more than all other checks.
     return jsonschema.Draft202012Validator(_inline_refs(schema, schema.get("$defs", {})))
 

@@ -1,0 +1,210 @@
+"""Probe cases: one spec instance made concrete for the hardware probe.
+
+A case carries what the kernel generator, the reference and the comparison need: the
+PTX instruction, the family it belongs to (mma.sync, wgmma, ldmatrix, stmatrix, cp.async,
+TMA), the element types, the tile shape and the concrete thread/value layouts the spec
+gives for that instance. Nothing here knows about CUDA or the device.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Optional
+
+from atomgen.layout.algebra import Layout, flatten, image, is_tuple, size
+
+FAMILIES = ("mma_sync", "wgmma", "ldmatrix", "stmatrix", "cp_async", "tma")
+MMA_FAMILIES = ("mma_sync", "wgmma")
+COPY_FAMILIES = ("ldmatrix", "stmatrix", "cp_async", "tma")
+SMEM_SOURCES = ("shared_memory_descriptor", "shared_memory", "smem")
+
+_SHAPE = re.compile(r"\.m(\d+)n(\d+)k(\d+)\.")
+
+
+class CaseError(ValueError):
+    """A spec instance the probe cannot turn into a kernel (reported as a failure)."""
+
+
+@dataclass(frozen=True)
+class ProbeCase:
+    spec_path: str
+    instance_id: str
+    subtarget: str
+    kind: str  # mma | copy
+    family: str  # one of FAMILIES
+    instruction: str  # the spec's instruction text, verbatim
+    opcode: str  # its first token, without a trailing ';'
+    threads: int
+    layouts: dict[str, Layout]  # thr, a, b, c  |  thr, src, dst, ref
+    types: dict[str, str] = field(default_factory=dict)  # a, b, c -> MLIR element type names
+    mnk: tuple[int, int, int] = (0, 0, 0)
+    a_from_smem: bool = False
+    packed: dict[str, str] = field(default_factory=dict)
+    mutation: Optional[str] = None  # set on a deliberately perturbed copy (negative control)
+    skip: Optional[str] = None  # why the probe does not run this case
+
+    @property
+    def key(self) -> str:
+        return f"{self.spec_path}::{self.instance_id}"
+
+    @property
+    def slug(self) -> str:
+        stem = Path(self.spec_path).with_suffix("").as_posix()
+        text = f"{stem}__{self.instance_id}" + ("__mutated" if self.mutation else "")
+        return re.sub(r"[^A-Za-z0-9_]", "_", text).strip("_")
+
+
+def family_of(opcode: str) -> Optional[str]:
+    if opcode.startswith("mma.sync"):
+        return "mma_sync"
+    if opcode.startswith("wgmma.mma_async"):
+        return "wgmma"
+    if opcode.startswith("ldmatrix"):
+        return "ldmatrix"
+    if opcode.startswith("stmatrix"):
+        return "stmatrix"
+    if opcode.startswith("cp.async.bulk"):
+        return "tma"
+    if opcode.startswith("cp.async.c"):
+        return "cp_async"
+    return None
+
+
+def opcode_of(instruction: str) -> str:
+    text = instruction.strip()
+    return text.split()[0].rstrip(";") if text else ""
+
+
+def _thread_strides_zero(layout: Layout) -> bool:
+    thr_stride = layout.stride[0] if is_tuple(layout.shape) else layout.stride
+    return all(s == 0 for s in flatten(thr_stride))
+
+
+def case_from_instance(spec: Any, evaluated: Any) -> ProbeCase:
+    """A ProbeCase from an AtomSpec and one of its EvaluatedInstance records."""
+    instance = evaluated.instance
+    instruction = str(instance.instruction or "")
+    opcode = opcode_of(instruction)
+    family = family_of(opcode) or ""
+    layouts = {role: operand.layout for role, operand in evaluated.operands.items()}
+    base = ProbeCase(
+        spec_path=spec.path,
+        instance_id=instance.id,
+        subtarget=spec.subtarget,
+        kind=spec.kind,
+        family=family,
+        instruction=instruction,
+        opcode=opcode,
+        threads=spec.threads,
+        layouts=layouts,
+        packed=dict(instance.packed),
+    )
+    if not instruction:
+        return replace(base, skip="the instance names no PTX instruction")
+    if not family:
+        return replace(base, skip=f"no probe for instruction '{opcode}'")
+    if spec.kind == "mma":
+        types = {}
+        for role in ("a", "b", "c"):
+            value = instance.values.get(spec.operand_types.get(role, ""))
+            if not isinstance(value, str):
+                return replace(base, skip=f"no element type for operand {role}")
+            types[role] = value
+        match = _SHAPE.search(opcode + ".")
+        if match is None:
+            return replace(base, skip=f"no mMnNkK shape in '{opcode}'")
+        mnk = (int(match.group(1)), int(match.group(2)), int(match.group(3)))
+        a_smem = spec.operand_source.get("a") in SMEM_SOURCES or (
+            family == "wgmma" and "a" in layouts and _thread_strides_zero(layouts["a"])
+        )
+        missing = [r for r in ("a", "b", "c") if r not in layouts]
+        if missing:
+            return replace(base, skip=f"layouts not evaluated: {', '.join(missing)}")
+        return replace(base, types=types, mnk=mnk, a_from_smem=a_smem)
+    if family == "tma":
+        return replace(base, skip="TMA is a whole-tile copy through a tensor map, not a register-level "
+                                  "copy: the probe does not run it")
+    missing = [r for r in ("src", "dst") if r not in layouts]
+    if missing:
+        return replace(base, skip=f"layouts not evaluated: {', '.join(missing)}")
+    return base
+
+
+def cases_from_paths(paths: list[str]) -> tuple[list[ProbeCase], list[str]]:
+    """Cases of every spec under `paths` (specs with errors are reported, not probed)."""
+    from atomgen.check.runner import analyze_file, collect_spec_files
+
+    cases: list[ProbeCase] = []
+    problems: list[str] = []
+    backends: dict[Any, Any] = {}
+    for file, display in collect_spec_files(paths):
+        result = analyze_file(file, display, prove=False, backends=backends)
+        if result.spec is None or result.analysis is None:
+            errors = [d for d in result.diagnostics if d.severity == "error"]
+            problems.append(f"{display}: not analyzable ({errors[0].message if errors else 'unknown'})")
+            continue
+        if result.spec.backend != "ptx":
+            continue
+        for evaluated in result.analysis.evaluated:
+            cases.append(case_from_instance(result.spec, evaluated))
+    return cases, problems
+
+
+# ---------------------------------------------------------------- negative control
+
+def _leaves(layout: Layout) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return flatten(layout.shape), flatten(layout.stride)
+
+
+def _rebuild(template: Any, leaves: list[int]) -> Any:
+    if is_tuple(template):
+        return tuple(_rebuild(sub, leaves) for sub in template)
+    return leaves.pop(0)
+
+
+def swap_strides(layout: Layout) -> Optional[Layout]:
+    """The first swap of two leaf strides that changes the layout's function, if any."""
+    shapes, strides = _leaves(layout)
+    original = image(layout)
+    for i in range(len(strides)):
+        for j in range(i + 1, len(strides)):
+            if strides[i] == strides[j] or shapes[i] == 1 or shapes[j] == 1:
+                continue
+            swapped = list(strides)
+            swapped[i], swapped[j] = swapped[j], swapped[i]
+            candidate = Layout(layout.shape, _rebuild(layout.stride, swapped))
+            if image(candidate) != original:
+                return candidate
+    return None
+
+
+def mutate(case: ProbeCase, role: Optional[str] = None) -> ProbeCase:
+    """A copy of `case` whose `role` layout (default: C for MMAs, the register side of copies)
+    has two strides swapped: the probe must report it as failing."""
+    if role is None:
+        if case.kind == "mma":
+            role = "c"
+        else:
+            role = "src" if case.family == "stmatrix" else "dst"
+    layout = case.layouts.get(role)
+    if layout is None:
+        return replace(case, mutation=f"{role}: no such layout", skip=case.skip or f"no layout '{role}'")
+    swapped = swap_strides(layout)
+    if swapped is None or size(swapped) != size(layout):
+        return replace(case, mutation=f"{role}: no stride swap changes it",
+                       skip=case.skip or f"layout '{role}' cannot be perturbed by a stride swap")
+    layouts = dict(case.layouts)
+    layouts[role] = swapped
+    text = f"{role}: {format_layout(layout)} -> {format_layout(swapped)}"
+    return replace(case, layouts=layouts, mutation=text)
+
+
+def format_layout(layout: Layout) -> str:
+    def text(value: Any) -> str:
+        if is_tuple(value):
+            return "(" + ",".join(text(v) for v in value) + ")"
+        return str(value)
+
+    return f"{text(layout.shape)}:{text(layout.stride)}"

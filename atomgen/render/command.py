@@ -1,0 +1,150 @@
+"""`atomgen gen`: check, render, then write (standalone, into a checkout, or just compare)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+DESCRIPTION = """\
+Generate every file FlyDSL's add-an-atom recipe asks for, from checked specs: TableGen defs,
+C++ interface implementations, nanobind bindings, DSL wrappers, FileCheck tests and CMake.
+Specs with any check error produce no output at all.
+
+  --out DIR     write a standalone tree mirroring FlyDSL's paths (shared files hold only
+                atomgen's regions)
+  --into DIR    add to an existing FlyDSL checkout: owned files whole, shared files (.td
+                aggregation, CMakeLists.txt, binding module, DSL modules) only inside
+                `atomgen:begin/end` regions; a region edited by hand is refused without --force
+  --check       write nothing; print a unified diff and exit 1 when the tree is stale
+"""
+
+EPILOG = """\
+examples:
+  atomgen gen specs/ --out generated/            the repository's own generated tree
+  atomgen gen specs/ --out generated/ --check    CI: fail when generated/ is stale
+  atomgen gen specs/rocdl --into ~/FlyDSL        add the atoms to a FlyDSL checkout
+  atomgen gen specs/rocdl/cdna3/mfma.yaml --out build/gen --list-outputs
+
+exit status: 0 written or up to date, 1 check errors / stale tree / refused region, 2 usage
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: specs/)")
+    target = parser.add_mutually_exclusive_group(required=True)
+    target.add_argument("--out", metavar="DIR", help="write a standalone tree under DIR")
+    target.add_argument("--into", metavar="CHECKOUT", help="add to an existing FlyDSL checkout")
+    parser.add_argument("--check", action="store_true", help="write nothing; diff and exit 1 when stale")
+    parser.add_argument("--force", action="store_true", help="overwrite regions that were edited by hand")
+    parser.add_argument("--prune", action="store_true",
+                        help="with --out: delete (or, with --check, report) files under DIR no spec produces")
+    parser.add_argument("--only", choices=("all", "owned", "shared"), default="all",
+                        help="write only per-atom files, only shared-file regions, or both (default)")
+    parser.add_argument("--list-outputs", action="store_true", help="print the files this run would write, one per line")
+    parser.add_argument("--list-deps", action="store_true",
+                        help="print the inputs (specs, backend files, templates, atomgen sources), one per line")
+    parser.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
+
+
+def _load_checked(paths: list[str]) -> tuple[list[tuple[object, object]], int]:
+    """Checked (spec, backend) pairs; any error prints diagnostics and yields exit 1."""
+    from atomgen.check.runner import UsageError, check_paths
+    from atomgen.diagnostics import format_all
+    from atomgen.spec.backend import find_backend_file, load_backend
+    from atomgen.spec.loader import load_file
+    from atomgen.spec.model import build_model
+
+    try:
+        results = check_paths(paths)
+    except UsageError as error:
+        print(f"atomgen gen: {error}", file=sys.stderr)
+        return [], 2
+    errors = [d for r in results for d in r.diagnostics if d.severity == "error"]
+    if errors:
+        print(format_all(errors, "text"), file=sys.stderr)
+        print(f"atomgen gen: {len(errors)} check error(s); nothing written", file=sys.stderr)
+        return [], 1
+    if not results:
+        print("atomgen gen: no spec files found", file=sys.stderr)
+        return [], 2
+    pairs = []
+    backends: dict[Path, object] = {}
+    for result in results:
+        # The cache vouched for these specs (keyed by their bytes), so model them directly.
+        loaded = load_file(Path(result.path), result.path)
+        spec, _ = build_model(loaded)
+        assert spec is not None
+        backend_file = find_backend_file(Path(result.path), spec.backend)
+        if backend_file is None:
+            print(f"atomgen gen: {result.path}: no backend.yaml for '{spec.backend}'", file=sys.stderr)
+            return [], 1
+        if backend_file not in backends:
+            backends[backend_file], _ = load_backend(backend_file, str(backend_file))
+        pairs.append((spec, backends[backend_file]))
+    return pairs, 0
+
+
+def dependencies(pairs: list[tuple[object, object]]) -> list[str]:
+    from atomgen.resources import data_dir
+
+    files: set[str] = set()
+    for spec, backend in pairs:
+        files.add(os.path.abspath(spec.path))  # type: ignore[attr-defined]
+        files.add(os.path.abspath(backend.path))  # type: ignore[attr-defined]
+    for folder in (data_dir("templates"), Path(__file__).resolve().parent.parent):
+        for file in folder.rglob("*"):
+            if file.is_file() and file.suffix in (".j2", ".py", ".json", ".yaml") and "__pycache__" not in file.parts:
+                files.add(str(file.resolve()))
+    return sorted(files)
+
+
+def run(args: argparse.Namespace) -> int:
+    from atomgen.render.plan import build_plan
+    from atomgen.write.tree import WriteError, apply, plan_into, plan_standalone, unified_diff
+
+    pairs, status = _load_checked(args.paths or ["specs"])
+    if status:
+        return status
+    if args.list_deps:
+        print("\n".join(dependencies(pairs)))
+        return 0
+    plan = build_plan(pairs)  # type: ignore[arg-type]
+    if args.only == "owned":
+        plan.shared = {}
+    elif args.only == "shared":
+        plan.owned = {}
+    root = Path(args.out or args.into)
+    try:
+        if args.out:
+            changes = plan_standalone(plan, root, prune=args.prune)
+        else:
+            changes = plan_into(plan, root, force=args.force)
+    except WriteError as error:
+        print(f"atomgen gen: {error}; nothing written", file=sys.stderr)
+        return 1
+    if args.list_outputs:
+        print("\n".join(str(root / path) for path in changes.texts))
+        return 0
+    if args.check:
+        if changes.changed or changes.stale:
+            sys.stdout.write(unified_diff(changes))
+            print(f"atomgen gen --check: {root} is stale ({len(changes.changed)} file(s) differ, "
+                  f"{len(changes.stale)} stale); run the same command without --check", file=sys.stderr)
+            return 1
+        if not args.quiet:
+            print(f"atomgen gen --check: {root} is up to date ({len(changes.texts)} files)", file=sys.stderr)
+        return 0
+    try:
+        apply(changes)
+    except (WriteError, OSError) as error:
+        print(f"atomgen gen: {error}; nothing written", file=sys.stderr)
+        return 1
+    if not args.quiet:
+        print(f"atomgen gen: {len(changes.changed)} file(s) written, {len(changes.texts) - len(changes.changed)} "
+              f"unchanged, {len(changes.stale)} removed under {root}", file=sys.stderr)
+    return 0
+
+

@@ -1,0 +1,76 @@
+"""Where each generated file goes in a FlyDSL-shaped tree, from backend.yaml's `paths`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from atomgen.spec.backend import Backend
+from atomgen.spec.model import AtomSpec
+
+
+@dataclass(frozen=True)
+class BackendNames:
+    name: str
+    dialect: str
+    cpp_namespace: str
+    tablegen_prefix: str  # FlyROCDL
+    paths: dict[str, str]
+    subtarget_dirs: dict[str, str]
+    data: dict[str, Any]
+
+    @property
+    def tablegen_dir(self) -> str:
+        return self.paths.get("tablegen_dir", f"include/flydsl/Dialect/{self.tablegen_prefix}/IR")
+
+    @property
+    def lib_dir(self) -> str:
+        return self.paths.get("lib_dir", f"lib/Dialect/{self.tablegen_prefix}")
+
+    @property
+    def tests_dir(self) -> str:
+        return self.paths.get("tests_dir", "tests/mlir/Conversion")
+
+    @property
+    def dsl_dir(self) -> str:
+        return self.paths.get("dsl_dir", f"python/flydsl/expr/{self.name}")
+
+    @property
+    def binding_file(self) -> str:
+        return self.paths.get("python_binding", f"lib/Bindings/Python/{self.tablegen_prefix}Extension.cpp")
+
+    def subtarget_dir(self, subtarget: str) -> str:
+        return self.subtarget_dirs.get(subtarget, subtarget.upper())
+
+
+def backend_names(backend: Backend) -> BackendNames:
+    data = backend.data
+    dialect = data.get("dialect") if isinstance(data.get("dialect"), dict) else {}
+    prefix = str(dialect.get("tablegen_def", "")).removesuffix("_Dialect") or "Fly" + backend.name.upper()
+    return BackendNames(
+        name=backend.name,
+        dialect=backend.dialect,
+        cpp_namespace=str(dialect.get("cpp_namespace", f"::mlir::{backend.dialect}")),
+        tablegen_prefix=prefix,
+        paths={str(k): str(v) for k, v in (data.get("paths") or {}).items()},
+        subtarget_dirs={str(k): str(v) for k, v in (data.get("subtarget_dirs") or {}).items()},
+        data=data,
+    )
+
+
+def atom_td_path(spec: AtomSpec, names: BackendNames) -> str:
+    """One owned .td per atom, included from the aggregation file's region."""
+    return f"{names.tablegen_dir}/atomgen/{spec.type_name}.td"
+
+
+def atom_cpp_path(spec: AtomSpec, names: BackendNames) -> str:
+    return f"{names.lib_dir}/{names.subtarget_dir(spec.subtarget)}/{spec.type_name}.cpp"
+
+
+def test_file_stem(spec: AtomSpec) -> str:
+    return spec.mnemonic.replace(".", "_")
+
+
+def atom_test_path(spec: AtomSpec, names: BackendNames, negative: bool = False) -> str:
+    suffix = "_neg" if negative else ""
+    return f"{names.tests_dir}/atomgen/{test_file_stem(spec)}{suffix}.mlir"

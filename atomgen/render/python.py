@@ -1,0 +1,191 @@
+"""Python: the nanobind binding struct + registration line, and the DSL wrapper functions."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import jinja2
+
+from atomgen.render.base import RegionPiece, RenderOutput
+from atomgen.render.names import backend_names
+from atomgen.render.verify import verify_plan
+from atomgen.spec.backend import Backend
+from atomgen.spec.model import AtomSpec, Parameter
+
+_PY_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class BindingArgument:
+    cpp_parameter: str  # `int32_t m`, `PyType &elemTyA`
+    cpp_value: str  # what is passed to getChecked
+    python_spec: str  # `"m"_a` or `"cache_modifier"_a = 0`
+    keyword_only: bool
+
+
+def _python_literal(parameter: Parameter, value: Any) -> str:
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, int):
+        return str(value)
+    return repr(str(value))
+
+
+def binding_arguments(spec: AtomSpec) -> list[BindingArgument]:
+    arguments = []
+    for parameter in spec.parameters:
+        name = parameter.name
+        if parameter.is_type:
+            cpp_parameter, cpp_value = f"PyType &{name}", f"unwrap({name})"
+        elif parameter.cpp_type == "bool":
+            cpp_parameter, cpp_value = f"bool {name}", name
+        elif parameter.is_integer:
+            cpp_parameter, cpp_value = f"{parameter.cpp_type} {name}", name
+        else:  # an enum attribute passed as its integer value
+            enum_type = parameter.cpp_type.removesuffix("Attr")
+            cpp_parameter = f"int {name}"
+            cpp_value = f"{parameter.cpp_type}::get(ctx, static_cast<{enum_type}>({name}))"
+        python_spec = f'"{parameter.python}"_a'
+        if parameter.default is not None:
+            default = parameter.default
+            if parameter.enum and isinstance(default, str):
+                default = dict(parameter.enum).get(default, 0)
+            python_spec += " = " + ("true" if default is True else "false" if default is False else str(default))
+        arguments.append(BindingArgument(cpp_parameter, cpp_value, python_spec, parameter.keyword_only))
+    positional = [a for a in arguments if not a.keyword_only]
+    return positional + [a for a in arguments if a.keyword_only]
+
+
+def enum_checks(spec: AtomSpec) -> list[tuple[str, int, int]]:
+    """(parameter, lowest, highest) for enum parameters bound as ints: range-checked in C++."""
+    checks = []
+    for parameter in spec.parameters:
+        if parameter.enum:
+            values = [v for _, v in parameter.enum]
+            checks.append((parameter.name, min(values), max(values)))
+    return checks
+
+
+@dataclass(frozen=True)
+class Wrapper:
+    name: str
+    signature: str  # python parameter list
+    call: str  # arguments passed to the binding's get()
+    doc: str
+
+
+def _py_default(parameter: Parameter) -> str:
+    value = parameter.default
+    if parameter.enum and isinstance(value, str):
+        return repr(value)
+    return _python_literal(parameter, value)
+
+
+def dsl_wrappers(spec: AtomSpec) -> list[Wrapper]:
+    """One wrapper taking the binding's arguments, plus one per `fixed` variant in the spec."""
+    plan = verify_plan(spec)
+    supported = "\n".join(f"      - {row.description}" for row in plan.rows)
+    doc = f"{spec.summary}\n\n    Supported configurations:\n{supported}\n    "
+    parameters = spec.parameters
+    positional = [p for p in parameters if not p.keyword_only]
+    keyword = [p for p in parameters if p.keyword_only]
+
+    def signature(chosen: list[Parameter], fixed: dict[str, Any]) -> str:
+        parts = []
+        seen_default = False
+        for parameter in chosen:
+            if parameter.python in fixed:
+                continue
+            if parameter.default is not None:
+                parts.append(f"{parameter.python}={_py_default(parameter)}")
+                seen_default = True
+            elif seen_default:
+                parts.append(f"{parameter.python}=None")
+            else:
+                parts.append(parameter.python)
+        kw = [p for p in keyword if p.python not in fixed]
+        if kw:
+            parts.append("*")
+            parts.extend(f"{p.python}={_py_default(p) if p.default is not None else 'None'}" for p in kw)
+        return ", ".join(parts)
+
+    def call(fixed: dict[str, Any]) -> str:
+        items = []
+        for parameter in parameters:
+            if parameter.python in fixed:
+                value = fixed[parameter.python]
+                items.append(f"{parameter.python}={value!r}" if not isinstance(value, bool) else f"{parameter.python}={value}")
+            elif parameter.is_type:
+                items.append(f"{parameter.python}=_ir_type({parameter.python})")
+            elif parameter.enum:
+                items.append(f"{parameter.python}=_enum_value({parameter.python}, {dict(parameter.enum)!r})")
+            else:
+                items.append(f"{parameter.python}={parameter.python}")
+        return ", ".join(items)
+
+    entries = (spec.python.get("wrappers") or [{"name": spec.type_name}])
+    wrappers: list[Wrapper] = []
+    main = entries[0]
+    main_name = str(main.get("name", spec.type_name))
+    if not _PY_IDENTIFIER.match(main_name):
+        main_name = spec.type_name
+    if main.get("arch_dispatch"):
+        # Several subtargets share this DSL name behind an architecture switch in FlyDSL;
+        # each generated wrapper is suffixed so they can live in one module.
+        main_name = f"{main_name}_{spec.subtarget}"
+    wrappers.append(Wrapper(main_name, signature(positional, {}), call({}), doc))
+    for entry in entries[1:]:
+        name = str(entry.get("name", ""))
+        fixed = entry.get("fixed")
+        if not _PY_IDENTIFIER.match(name) or not isinstance(fixed, dict) or "val_type" in entry:
+            continue
+        clean = {
+            str(k): v for k, v in fixed.items()
+            if _PY_IDENTIFIER.match(str(k)) and isinstance(v, (int, bool, str))
+            and (not isinstance(v, str) or _PY_IDENTIFIER.match(v))
+        }
+        if len(clean) != len(fixed):
+            continue
+        wrappers.append(Wrapper(name, signature(positional, clean), call(clean), doc))
+    return wrappers
+
+
+def render(spec: AtomSpec, backend: Backend, env: jinja2.Environment) -> RenderOutput:
+    names = backend_names(backend)
+    binding_file = names.binding_file
+    cpp_class = f"{names.cpp_namespace}::{spec.cpp_class}"
+    in_spec_order = {a.cpp_parameter: a for a in binding_arguments(spec)}
+    call_values = [
+        next(a.cpp_value for a in in_spec_order.values() if a.cpp_parameter.split()[-1].lstrip("&") == p.name)
+        for p in spec.parameters
+    ]
+    struct = env.get_template("python/binding.cpp.j2").render(
+        spec=spec,
+        cpp_class=cpp_class,
+        arguments=binding_arguments(spec),
+        call_values=call_values,
+        enum_checks=enum_checks(spec),
+        doc=f"{spec.summary} ({spec.mnemonic}; {len(spec.instances)} supported configurations)",
+    )
+    register = f"{names.data.get('paths', {}).get('python_binding_namespace', 'mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::' + names.dialect)}"
+    registration = f"::{register}::Py{spec.cpp_class}::bind(m);\n"
+    module = str(spec.python.get("dsl_module") or "universal")
+    if not _PY_IDENTIFIER.match(module):
+        module = "universal"
+    dsl_path = f"{names.dsl_dir}/{module}.py"
+    wrappers = dsl_wrappers(spec)
+    dsl = env.get_template("python/wrappers.py.j2").render(
+        spec=spec, wrappers=wrappers, binding_class=spec.cpp_class, dialect=names.dialect
+    )
+    prelude = env.get_template("python/prelude.py.j2").render()
+    return RenderOutput(
+        regions=[
+            RegionPiece(binding_file, "types", spec.type_name, struct),
+            RegionPiece(binding_file, "register", spec.type_name, registration),
+            RegionPiece(dsl_path, "wrappers", "", prelude),
+            RegionPiece(dsl_path, "wrappers", spec.type_name, dsl),
+            RegionPiece(dsl_path, "exports", spec.type_name, "".join(f'__all__.append("{w.name}")\n' for w in wrappers)),
+        ]
+    )

@@ -1,0 +1,151 @@
+"""Shared helpers: the CLI in a subprocess, and minimal valid specs in a temporary tree.
+
+Every test runs with ATOMGEN_CACHE_DIR pointing into pytest's temporary folder, so the
+user's proof cache is never read or written.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Optional
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SPECS = REPO / "specs"
+ROCDL_BACKEND = SPECS / "rocdl" / "backend.yaml"
+
+# The smallest MMA spec that checks clean: one 16x16x16 f16 MFMA, layouts written out.
+# Line numbers matter: tests/test_rules.py points at them.
+MINIMAL_MMA = """\
+spec_version: 1
+kind: mma
+backend: rocdl
+subtarget: cdna3
+tablegen_def: FlyROCDL_MmaOpTest
+cpp_class: MmaOpTestType
+mnemonic: cdna3.test
+stateful: false
+threads: 64
+parameters:
+  - {name: m, cpp_type: int32_t}
+  - {name: "n", cpp_type: int32_t}
+  - {name: k, cpp_type: int32_t}
+  - {name: elemTyA, cpp_type: Type}
+  - {name: elemTyB, cpp_type: Type}
+  - {name: elemTyAcc, cpp_type: Type}
+assembly_format: "`<` custom<MNKDimensionList>($m, $n, $k) `,` `(` $elemTyA `,` $elemTyB `)` `->` $elemTyAcc `>`"
+let:
+  G: "64 / m"
+layouts:
+  thr: "64:1"
+  a: "((16, 4), 4) : ((1, 64), 16)"
+  b: "((16, 4), 4) : ((1, 64), 16)"
+  c: "((16, 4), 4) : ((16, 4), 1)"
+instances:
+  - {m: 16, "n": 16, k: 16, elemTyA: f16, elemTyB: f16, elemTyAcc: f32, intrinsic: rocdl.mfma.f32.16x16x16f16, packed: {a: "vector<4xf16>", b: "vector<4xf16>", c: "vector<4xf32>"}}
+"""
+
+# The smallest stateful copy spec that checks clean: a 32-bit per-thread buffer load.
+MINIMAL_COPY = """\
+spec_version: 1
+kind: copy
+backend: rocdl
+subtarget: cdna3
+tablegen_def: FlyROCDL_CopyOpTest
+cpp_class: CopyOpTestType
+mnemonic: cdna3.test_copy
+stateful: true
+threads: 1
+parameters:
+  - {name: bitSize, cpp_type: int32_t}
+assembly_format: "`<` $bitSize `>`"
+layouts:
+  thr: "1:1"
+  src: "(1, bitSize) : (1, 1)"
+  dst: "(1, bitSize) : (1, 1)"
+  ref: "(1, bitSize) : (1, 1)"
+instances:
+  - {bitSize: 32, intrinsic: rocdl.raw.ptr.buffer.load, packed: {value: i32}}
+state:
+  - {name: soffset, enum_case: Soffset, llvm_type: i32, default: 0}
+"""
+
+MINIMAL = {"mma": MINIMAL_MMA, "copy": MINIMAL_COPY}
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never touch the user's cache: in-process calls and child processes both see this."""
+    monkeypatch.setenv("ATOMGEN_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "atomgen-cache"))
+
+
+@dataclass
+class Cli:
+    returncode: int
+    stdout: str
+    stderr: str
+
+    @property
+    def output(self) -> str:
+        return self.stdout + self.stderr
+
+
+def run_cli(*args: str, cwd: Optional[Path] = None, timeout: float = 120) -> Cli:
+    """`python -m atomgen ARGS` in a child process (the real entry point, exit code and all)."""
+    environment = dict(os.environ)
+    environment.setdefault("ATOMGEN_CACHE_DIR", str(Path(cwd or REPO) / ".atomgen-test-cache"))
+    completed = subprocess.run(
+        [sys.executable, "-m", "atomgen", *args],
+        cwd=str(cwd or REPO),
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    return Cli(completed.returncode, completed.stdout, completed.stderr)
+
+
+@dataclass
+class SpecTree:
+    """tmp/specs/rocdl/{backend.yaml, cdna3/}: where fixtures write their specs."""
+
+    root: Path
+
+    @property
+    def specs(self) -> Path:
+        return self.root / "specs"
+
+    @property
+    def folder(self) -> Path:
+        return self.specs / "rocdl" / "cdna3"
+
+    def write(self, text: str, name: str = "x.yaml") -> Path:
+        path = self.folder / name
+        path.write_text(text, encoding="utf-8")
+        return path
+
+
+@pytest.fixture
+def spec_tree(tmp_path: Path) -> Iterator[SpecTree]:
+    tree = SpecTree(tmp_path)
+    tree.folder.mkdir(parents=True)
+    shutil.copy(ROCDL_BACKEND, tree.specs / "rocdl" / "backend.yaml")
+    yield tree
+
+
+@pytest.fixture
+def minimal_mma(spec_tree: SpecTree) -> Path:
+    """A clean minimal MMA spec at tmp/specs/rocdl/cdna3/x.yaml."""
+    return spec_tree.write(MINIMAL_MMA)
+
+
+def shipped_specs() -> list[Path]:
+    """Every shipped atom spec (not the backend descriptions), sorted."""
+    return sorted(p for p in SPECS.rglob("*.yaml") if p.name != "backend.yaml")
