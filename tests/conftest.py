@@ -12,7 +12,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Iterator
 
 import pytest
 
@@ -48,7 +48,8 @@ layouts:
   b: "((16, 4), 4) : ((1, 64), 16)"
   c: "((16, 4), 4) : ((16, 4), 1)"
 instances:
-  - {m: 16, "n": 16, k: 16, elemTyA: f16, elemTyB: f16, elemTyAcc: f32, intrinsic: rocdl.mfma.f32.16x16x16f16, packed: {a: "vector<4xf16>", b: "vector<4xf16>", c: "vector<4xf32>"}}
+  - {m: 16, "n": 16, k: 16, elemTyA: f16, elemTyB: f16, elemTyAcc: f32, intrinsic: rocdl.mfma.f32.16x16x16f16,
+     packed: {a: "vector<4xf16>", b: "vector<4xf16>", c: "vector<4xf32>"}}
 """
 
 # The smallest stateful copy spec that checks clean: a 32-bit per-thread buffer load.
@@ -96,7 +97,7 @@ class Cli:
         return self.stdout + self.stderr
 
 
-def run_cli(*args: str, cwd: Optional[Path] = None, timeout: float = 120) -> Cli:
+def run_cli(*args: str, cwd: Path | None = None, timeout: float = 120) -> Cli:
     """`python -m atomgen ARGS` in a child process (the real entry point, exit code and all)."""
     environment = dict(os.environ)
     environment.setdefault("ATOMGEN_CACHE_DIR", str(Path(cwd or REPO) / ".atomgen-test-cache"))

@@ -226,15 +226,24 @@ def _bare_instance(spec: Any) -> Any:
 def matches_declaration(declaration: dict[str, Any], check: str, label: str) -> bool:
     """The matching convention for `known_flydsl_defects`.
 
-    ``kind`` must equal the finding's check (layout | syntax | acceptance | lowering);
-    ``configuration`` is one or more shell-style glob patterns separated by `` | ``, matched
-    case-sensitively against the whole configuration label (`config_label`), e.g.
-    ``32x32x1 f32 f32 f32``, ``16x16x32 f16 f16 f16 *`` or ``bitSize=* valBits=*``.
+    ``kind`` must equal the finding's check (layout | syntax | acceptance | lowering).
+    ``configuration`` is one or more patterns separated by `` | ``, each matched against the
+    whole configuration label (`config_label`): a shell-style glob (case-sensitive), e.g.
+    ``32x32x1 f32 f32 f32``, ``16x16x* * * f16`` or ``bitSize=*``; or, between slashes, a
+    Python regular expression, e.g. ``/(\\d+)x(?!\\1x)\\d+x.*/`` (M != N).
     """
     if declaration.get("kind", "acceptance") != check:
         return False
-    patterns = [p.strip() for p in str(declaration.get("configuration", "")).split(" | ")]
-    return any(p and fnmatch.fnmatchcase(label, p) for p in patterns)
+    for pattern in (p.strip() for p in str(declaration.get("configuration", "")).split(" | ")):
+        if len(pattern) > 2 and pattern.startswith("/") and pattern.endswith("/"):
+            try:
+                if re.fullmatch(pattern[1:-1], label):
+                    return True
+            except re.error:
+                continue
+        elif pattern and fnmatch.fnmatchcase(label, pattern):
+            return True
+    return False
 
 
 def _dialect(spec: Any) -> str:
@@ -585,13 +594,13 @@ def _failure(answer: dict[str, Any], stage: str) -> str:
 
 # --------------------------------------------------------------------------- generated tests
 def generated_test_files(spec: Any, root: Path) -> list[Path]:
-    """FileCheck tests under ``root/tests/mlir/Conversion`` that use the spec's payload type."""
+    """FileCheck tests under ``root/tests/mlir/Conversion`` (any depth) that use the spec's payload type."""
     folder = root / "tests" / "mlir" / "Conversion"
     if not folder.is_dir():
         return []
     needle = f"!{_dialect(spec)}.{spec.mnemonic}<"
     found = []
-    for file in sorted(folder.glob("*.mlir")):
+    for file in sorted(folder.rglob("*.mlir")):
         try:
             if needle in file.read_text(encoding="utf-8"):
                 found.append(file)
@@ -678,6 +687,25 @@ def _plan(path: Path, display: str) -> _Plan:
     plan.neighbours = [make_config(spec, values) for values in neighbourhood(spec)]
     report.neighbours = len(plan.neighbours)
     return plan
+
+
+def _probe_type(path: Path, display: str) -> Optional[tuple[str, str]]:
+    """(mnemonic, wrapper type of the first instance) from the model alone (no analysis)."""
+    from atomgen.diagnostics import SpecError
+    from atomgen.spec.loader import load_file
+    from atomgen.spec.model import build_model
+    from atomgen.spec.printing import sample_values
+
+    try:  # no schema validation here: an invalid spec is reported by the full plan
+        spec, _ = build_model(load_file(path, display))
+    except (SpecError, KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if spec is None or not spec.instances:
+        return None
+    try:
+        return spec.mnemonic, make_config(spec, sample_values(spec, spec.instances[0])).type_text
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def _record(report: AtomReport, spec: Any, check: str, label: str, message: str) -> None:
@@ -777,7 +805,19 @@ def audit(paths: Sequence[str], jobs: int = 2, generated: Optional[Path] = None,
     """Audit every spec under `paths` against the installed flydsl."""
     from atomgen.check.runner import collect_spec_files
 
-    plans = [_plan(path, display) for path, display in collect_spec_files(paths)]
+    files = collect_spec_files(paths)
+    probes = {display: _probe_type(path, display) for path, display in files}
+    probe_texts = sorted({t[1] for t in probes.values() if t is not None})
+    probe_answers = {text: a for text, a in zip(probe_texts, run_worker("types", probe_texts, isolate))}
+    plans: list[_Plan] = []
+    for path, display in files:
+        probe = probes[display]
+        answer = probe_answers.get(probe[1], {}) if probe is not None else {}
+        if probe is not None and not answer.get("ok") and _UNKNOWN_MNEMONIC.search(answer.get("error", "")):
+            plans.append(_Plan(AtomReport(display, probe[0], status="skipped",
+                                          note=f"flydsl does not know {probe[1].split('<')[1]}")))
+            continue
+        plans.append(_plan(path, display))
     live = [p for p in plans if p.spec is not None]
     type_texts: dict[str, None] = {}
     for plan in live:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from atomgen.spec.expr import BinOp, Call, Expr, Item, LayoutText, Name, Neg, Num, Tup
+from atomgen.spec.expr import Call, Expr, Item, LayoutText, Name, Neg, Num, Tup
 
 MAX_TUPLE = 8  # FxT / FxThr / FxVal / FxShape / FxStride take 1 to 8 elements
 
@@ -64,7 +64,7 @@ def cpp_mode(item: Item, macro: str, name: NameMap) -> str:
     """One top-level mode: `FxThr(a, b)` / `FxVal(a, b)` when it is a flat tuple."""
     if isinstance(item, Tup) and _all_leaves(item):
         _check_width(item)
-        return f"{macro}(" + ", ".join(_leaf(sub, name) for sub in item.items) + ")"
+        return f"{macro}(" + ", ".join(_leaf(sub, name) for sub in item.items if not isinstance(sub, Tup)) + ")"
     return cpp_tuple(item, name)
 
 

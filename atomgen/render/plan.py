@@ -105,6 +105,14 @@ def build_plan(specs: list[tuple[AtomSpec, Backend]], kinds: tuple[str, ...] = O
                 plan.sources.setdefault(path, []).append(spec.path)
         for piece in _backend_pieces(backend):
             plan.shared.setdefault(piece[0], SharedFile(piece[0], shared_kind(piece[0]))).context.update(piece[1])
+    from atomgen.render.dialect import render_backend
+
+    seen_backends: dict[str, Backend] = {spec.backend: backend for spec, backend in specs}
+    for name in sorted(seen_backends):
+        output = render_backend(seen_backends[name], env)
+        combined.extend(output)
+        for path in output.files:
+            plan.sources.setdefault(path, []).append(seen_backends[name].path)
     plan.owned = dict(sorted(combined.files.items()))
     grouped: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for piece in combined.regions:

@@ -1,0 +1,301 @@
+"""Inputs, the reference result, and the comparison of a device result with it.
+
+Everything works on the bytes the generated program reads and writes (kernel.py describes
+the file layout), so the same comparison judges a real GPU and the pure-Python hardware
+simulation the tests use.
+
+MMA: D = A(M,K) * B(N,K)^T + C(M,N), every tile column-major (A index m + M*k, B n + N*k,
+C and D m + M*n), computed in float64 (int64 for integer types) from small integers that
+are exact in every element type, so the hardware result must be bit-exact.
+Copies: the tile is numbered in 16-bit units (unit u holds u + 1); the output tile must
+equal the input tile, and a position no thread wrote keeps the 0xFFFF sentinel.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from dataclasses import dataclass
+from typing import Any, Optional, Union
+
+from atomgen.layout.algebra import Layout, image
+from atomgen.probe.kernel import align, mma_input_sections, mma_output_sections, plan, total
+from atomgen.probe.plan import CopyPlan, MmaPlan, RegOperand, SmemOperand, plan_copy, plan_mma, thread_table
+from atomgen.probe.values import decode, encode, sample
+
+
+def seed_of(case_key: str) -> int:
+    return zlib.crc32(case_key.encode())
+
+
+@dataclass
+class MmaData:
+    a: list[float]
+    b: list[float]
+    c: list[float]
+
+
+def mma_inputs(p: MmaPlan) -> MmaData:
+    seed = seed_of(p.case.key)
+    return MmaData(
+        a=sample(p.case.types["a"], p.m * p.k, seed),
+        b=sample(p.case.types["b"], p.n * p.k, seed + 1),
+        c=sample(p.case.types["c"], p.m * p.n, seed + 2),
+    )
+
+
+def reference_product(m: int, n: int, k: int, a: list[float], b: list[float], c: list[float],
+                      integer: bool) -> list[float]:
+    """D[m + M*n] = sum_k A[m + M*k] * B[n + N*k] + C[m + M*n], exactly (int64 or float64)."""
+    out = [0.0] * (m * n)
+    for j in range(n):
+        for i in range(m):
+            if integer:
+                acc_i = int(c[i + m * j])
+                for kk in range(k):
+                    acc_i += int(a[i + m * kk]) * int(b[j + n * kk])
+                out[i + m * j] = float(acc_i)
+            else:
+                acc = c[i + m * j]
+                for kk in range(k):
+                    acc += a[i + m * kk] * b[j + n * kk]
+                out[i + m * j] = acc
+    return out
+
+
+def _pack(type_name: str, values: list[float]) -> bytes:
+    from atomgen.probe.values import element_type
+
+    width = element_type(type_name).bits // 8
+    return b"".join(encode(type_name, v).to_bytes(width, "little") for v in values)
+
+
+def _unpack(type_name: str, data: bytes) -> list[float]:
+    from atomgen.probe.values import element_type
+
+    width = element_type(type_name).bits // 8
+    return [decode(type_name, int.from_bytes(data[i:i + width], "little")) for i in range(0, len(data), width)]
+
+
+def mma_input_bytes(p: MmaPlan, data: MmaData) -> bytes:
+    sections = mma_input_sections(p)
+    buffer = bytearray(total(sections))
+    for role, values in (("a", data.a), ("b", data.b), ("c", data.c)):
+        offset, count = sections[role]
+        buffer[offset:offset + count] = _pack(p.case.types[role], values)
+    return bytes(buffer)
+
+
+def copy_tile(p: CopyPlan) -> bytes:
+    units = p.tile_bits // 16
+    return b"".join(((u + 1) & 0xFFFF).to_bytes(2, "little") for u in range(units)) + bytes(
+        (p.tile_bits % 16) // 8
+    )
+
+
+def input_bytes(planned: Union[MmaPlan, CopyPlan]) -> bytes:
+    if isinstance(planned, MmaPlan):
+        return mma_input_bytes(planned, mma_inputs(planned))
+    data = copy_tile(planned)
+    return data + bytes(align(len(data)) - len(data))
+
+
+# ---------------------------------------------------------------- comparison
+
+@dataclass
+class Verdict:
+    passed: bool
+    checked: int  # elements (MMA) or 16-bit units (copies) compared
+    mismatches: int
+    first_mismatch: Optional[dict[str, Any]]
+
+
+def _holder(table: tuple[tuple[int, ...], ...], index: int) -> Optional[tuple[int, int]]:
+    for t, row in enumerate(table):
+        for v, at in enumerate(row):
+            if at == index:
+                return t, v
+    return None
+
+
+def compare_mma(p: MmaPlan, output: bytes) -> Verdict:
+    data = mma_inputs(p)
+    kind_c = p.case.types["c"]
+    integer = not kind_c.startswith(("f", "bf", "tf"))
+    expected = reference_product(p.m, p.n, p.k, data.a, data.b, data.c, integer)
+    outs = mma_output_sections(p)
+    if len(output) < total(outs):
+        return Verdict(False, 0, p.m * p.n, {"error": f"short output: {len(output)} bytes"})
+    d_off, d_len = outs["d"]
+    got = _unpack(kind_c, output[d_off:d_off + d_len])
+    c_off = outs["count"][0]
+    counts = [int.from_bytes(output[c_off + 4 * i:c_off + 4 * i + 4], "little") for i in range(p.m * p.n)]
+    first: Optional[dict[str, Any]] = None
+    bad = 0
+    for index in range(p.m * p.n):
+        same = got[index] == expected[index] or (math.isnan(got[index]) and math.isnan(expected[index]))
+        if same and counts[index] == 1:
+            continue
+        bad += 1
+        if first is None:
+            row, col = index % p.m, index // p.m
+            holder = _holder(p.c.table, index)
+            first = {
+                "m": row,
+                "n": col,
+                "expected": expected[index],
+                "got": got[index],
+                "writes": counts[index],
+                "spec_c_holder": {"thread": holder[0], "value": holder[1]} if holder else None,
+            }
+    return Verdict(bad == 0, p.m * p.n, bad, first)
+
+
+def compare_copy(p: CopyPlan, output: bytes) -> Verdict:
+    expected = copy_tile(p)
+    first: Optional[dict[str, Any]] = None
+    bad = 0
+    units = len(expected) // 2
+    if len(output) < len(expected):
+        return Verdict(False, 0, units, {"error": f"short output: {len(output)} bytes"})
+    for u in range(units):
+        want = int.from_bytes(expected[2 * u:2 * u + 2], "little")
+        have = int.from_bytes(output[2 * u:2 * u + 2], "little")
+        if want == have:
+            continue
+        bad += 1
+        if first is None:
+            first = {"bit": 16 * u, "expected": f"0x{want:04X}", "got": f"0x{have:04X}",
+                     "note": "0xFFFF: no thread wrote this position" if have == 0xFFFF else ""}
+    return Verdict(bad == 0, units, bad, first)
+
+
+def compare(planned: Union[MmaPlan, CopyPlan], output: bytes) -> Verdict:
+    if isinstance(planned, MmaPlan):
+        return compare_mma(planned, output)
+    return compare_copy(planned, output)
+
+
+# ---------------------------------------------------------------- hardware simulation (tests)
+
+def simulate(case: Any, truth: dict[str, Layout]) -> bytes:
+    """The output the generated program would produce if the hardware followed `truth`.
+
+    The program places inputs and reads outputs by the case's (spec's) layouts; the
+    simulated instruction interprets each thread's registers by the true layouts.
+    """
+    planned = plan(case)
+    if isinstance(planned, MmaPlan):
+        return _simulate_mma(planned, truth)
+    return _simulate_copy(planned, truth)
+
+
+def _simulate_mma(p: MmaPlan, truth: dict[str, Layout]) -> bytes:
+    data = mma_inputs(p)
+    true_plan = plan_mma(_with_layouts(p.case, truth))
+
+    def hardware_view(spec_op: Union[RegOperand, SmemOperand], true_op: Union[RegOperand, SmemOperand],
+                      values: list[float]) -> list[float]:
+        seen = [math.nan] * len(values)
+        if isinstance(spec_op, SmemOperand) and isinstance(true_op, SmemOperand):
+            for v, index in enumerate(spec_op.table):  # value v sits at logical (v % R, v // R)
+                seen[true_op.table[v]] = values[index]
+            return seen
+        assert isinstance(spec_op, RegOperand) and isinstance(true_op, RegOperand)
+        for t, row in enumerate(spec_op.table):
+            for v, index in enumerate(row):
+                seen[true_op.table[t][v]] = values[index]
+        return seen
+
+    a_hw = hardware_view(p.a, true_plan.a, data.a)
+    b_hw = hardware_view(p.b, true_plan.b, data.b)
+    c_hw = hardware_view(p.c, true_plan.c, data.c)
+    integer = not p.case.types["c"].startswith(("f", "bf", "tf"))
+    d_hw = reference_product(p.m, p.n, p.k, a_hw, b_hw, c_hw, integer)
+    outs = mma_output_sections(p)
+    buffer = bytearray(total(outs))
+    width = p.c.type.bits // 8
+    d_off = outs["d"][0]
+    buffer[d_off:d_off + outs["d"][1]] = b"\xff" * outs["d"][1]
+    counts = [0] * (p.m * p.n)
+    for t, row in enumerate(p.c.table):
+        for v, index in enumerate(row):
+            value = d_hw[true_plan.c.table[t][v]]
+            bits = encode(p.case.types["c"], value) if not math.isnan(value) else (1 << (8 * width)) - 1
+            buffer[d_off + width * index:d_off + width * (index + 1)] = bits.to_bytes(width, "little")
+            counts[index] += 1
+    c_off = outs["count"][0]
+    for index, count in enumerate(counts):
+        buffer[c_off + 4 * index:c_off + 4 * index + 4] = count.to_bytes(4, "little")
+    return bytes(buffer)
+
+
+def _with_layouts(case: Any, truth: dict[str, Layout]) -> Any:
+    from dataclasses import replace
+
+    layouts = dict(case.layouts)
+    layouts.update(truth)
+    return replace(case, layouts=layouts, mutation=None)
+
+
+def _bits_of(data: bytes) -> list[int]:
+    return [(data[i // 8] >> (i % 8)) & 1 for i in range(8 * len(data))]
+
+
+def _simulate_copy(p: CopyPlan, truth: dict[str, Layout]) -> bytes:
+    tile = _bits_of(copy_tile(p))
+    true_plan = plan_copy(_with_layouts(p.case, truth))
+    out = [1] * p.tile_bits
+    threads = p.case.threads
+    if p.case.family == "ldmatrix":
+        # Thread t addresses row SRC_OFF[t] (spec); the hardware gives lane t the bits its true
+        # dst layout names, relative to the rows the lanes addressed (true src layout).
+        true_src = thread_table(true_plan.case.layouts["src"], threads)
+        true_dst = thread_table(true_plan.case.layouts["dst"], threads)
+        row_owner = {}
+        for t in range(threads):
+            for v in range(len(true_src[t])):
+                row_owner.setdefault(true_src[t][v], (t, v))
+        registers = []
+        for t in range(threads):
+            bits = []
+            for bit in true_dst[t]:
+                owner, offset = row_owner[bit]
+                bits.append(tile[8 * p.src_offsets[owner] + offset])
+            registers.append(bits)
+        for t in range(threads):
+            for c, at in enumerate(p.positions[t]):
+                for j in range(p.chunk):
+                    out[at + j] &= registers[t][c * p.chunk + j]
+                    if registers[t][c * p.chunk + j] == 0:
+                        out[at + j] = 0
+    elif p.case.family == "stmatrix":
+        registers = [[0] * (32 * p.regs) for _ in range(threads)]
+        for t in range(threads):
+            for c, at in enumerate(p.positions[t]):
+                for j in range(p.chunk):
+                    registers[t][c * p.chunk + j] = tile[at + j]
+        true_src = thread_table(true_plan.case.layouts["src"], threads)
+        true_dst = thread_table(true_plan.case.layouts["dst"], threads)
+        where = {}
+        for t in range(threads):
+            for v, bit in enumerate(true_src[t]):
+                where[bit] = (t, v)
+        for t in range(threads):
+            for v, bit in enumerate(true_dst[t]):
+                owner, offset = where[bit]
+                out[8 * p.dst_offsets[t] + v] = registers[owner][offset]
+    else:
+        for t in range(threads):
+            for v in range(p.row_bits):
+                out[8 * p.dst_offsets[t] + v] = tile[8 * p.src_offsets[t] + v]
+    data = bytearray(align(p.tile_bytes))
+    data[:] = b"\xff" * len(data)
+    for i in range(p.tile_bits):
+        if out[i] == 0:
+            data[i // 8] &= ~(1 << (i % 8)) & 0xFF
+    return bytes(data)
+
+
+def true_layout_images_equal(a: Layout, b: Layout) -> bool:
+    return image(a) == image(b)

@@ -1,0 +1,63 @@
+"""lit configuration for atomgen's generated FileCheck tests.
+
+Run the tree written by `atomgen gen specs/ --out generated/`:
+
+    lit -v tests                                   # generated/tests/mlir (the default)
+    lit -v tests --param atomgen_tests=/some/tree/tests/mlir
+
+The suite's sources are the generated `.mlir` files (not this folder). `%fly-opt` is the
+flydsl-wheel stand-in `python -m atomgen.oracle.flyopt` run with this interpreter, and
+`FileCheck` is the `filecheck` PyPI tool next to it. Where a FlyDSL build that contains
+atomgen's generated C++ is available, pass `--param fly_opt=/path/to/fly-opt` (and, if you have
+it, `--param filecheck=/path/to/FileCheck`): that also enables the `atomgen-verifier` feature,
+so the `*_verify.mlir` files (exact verify() wording) run instead of being UNSUPPORTED.
+"""
+
+# ruff: noqa: F821  (lit injects `config` and `lit_config`)
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import sys
+from pathlib import Path
+
+import lit.formats
+
+REPO = Path(__file__).resolve().parent.parent
+
+config.name = "atomgen-filecheck"
+# RUN lines use `{ ...; }` grouping: run them with bash, exactly as FlyDSL's runner (eval) does;
+# lit's internal shell has no command grouping.
+try:
+    config.test_format = lit.formats.ShTest(execute_external=True, force_execute_external=True)
+except TypeError:  # lit before LLVM 23 has no force_execute_external
+    config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs"]
+
+source = lit_config.params.get("atomgen_tests", str(REPO / "generated" / "tests" / "mlir"))
+config.test_source_root = os.path.abspath(source)
+config.test_exec_root = os.path.abspath(lit_config.params.get("atomgen_exec", config.test_source_root))
+
+fly_opt = lit_config.params.get("fly_opt")
+if fly_opt:
+    config.available_features.add("atomgen-verifier")
+    fly_opt_command = shlex.quote(fly_opt)
+else:
+    fly_opt_command = f"{shlex.quote(sys.executable)} -m atomgen.oracle.flyopt"
+
+filecheck = lit_config.params.get("filecheck")
+if not filecheck:
+    beside = Path(sys.executable).parent / "filecheck"
+    filecheck = str(beside) if beside.exists() else (shutil.which("filecheck") or shutil.which("FileCheck") or "filecheck")
+
+config.substitutions.append(("%fly-opt", fly_opt_command))
+config.substitutions.append(("FileCheck", shlex.quote(filecheck)))
+
+# The stand-in imports atomgen and flydsl: make the checkout importable, keep the environment small.
+python_path = [str(REPO)] + ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else [])
+config.environment["PYTHONPATH"] = os.pathsep.join(python_path)
+for name in ("HOME", "TMPDIR", "LD_LIBRARY_PATH"):
+    if name in os.environ:
+        config.environment[name] = os.environ[name]

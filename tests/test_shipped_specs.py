@@ -1,0 +1,122 @@
+"""The shipped specs: all clean, all 13 FlyDSL atoms present, every instance evaluates.
+
+The FlyDSL table is transcribed from FLYDSL_FACTS.md section 6 (FlyDSL HEAD), not read from
+the specs, so a renamed or lost spec fails here.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import REPO, SPECS, run_cli, shipped_specs
+
+from atomgen.check.runner import check_paths
+from atomgen.layout import algebra
+from atomgen.spec.loader import load_file
+from atomgen.spec.model import COPY_OPERANDS, MMA_OPERANDS
+
+# (TableGen def, C++ class, mnemonic) of every FlyDSL ROCDL atom.
+FLYDSL_ATOMS = (
+    ("FlyROCDL_MmaOpCDNA3_MFMA", "MmaOpCDNA3_MFMAType", "cdna3.mfma"),
+    ("FlyROCDL_MmaOpCDNA4_MFMAScale", "MmaOpCDNA4_MFMAScaleType", "cdna4.mfma_scale"),
+    ("FlyROCDL_MmaOpGFX1250_WMMA", "MmaOpGFX1250_WMMAType", "gfx1250.wmma"),
+    ("FlyROCDL_MmaOpGFX1250_WMMAScale", "MmaOpGFX1250_WMMAScaleType", "gfx1250.wmma_scale"),
+    ("FlyROCDL_MmaOpGFX11_WMMA", "MmaOpGFX11_WMMAType", "gfx11.wmma"),
+    ("FlyROCDL_MmaOpGFX120X_WMMA", "MmaOpGFX120X_WMMAType", "gfx120x.wmma"),
+    ("FlyROCDL_CopyOpBufferCopy", "CopyOpCDNA3BufferCopyType", "cdna3.buffer_copy"),
+    ("FlyROCDL_CopyOpBufferCopyLDS", "CopyOpCDNA3BufferCopyLDSType", "cdna3.buffer_copy_lds"),
+    ("FlyROCDL_CopyOpBufferAtomic", "CopyOpCDNA3BufferAtomicType", "cdna3.buffer_atomic"),
+    ("FlyROCDL_CopyOpLdsReadTranspose", "CopyOpCDNA4LdsReadTransposeType", "cdna4.lds_read_trans"),
+    ("FlyROCDL_CopyOpBufferLoadAsyncLDS", "CopyOpCDNA4BufferLoadAsyncLDSType", "cdna4.buffer_load_async_lds"),
+    ("FlyROCDL_CopyOpGlobalLoadAsyncLDS", "CopyOpCDNA4GlobalLoadAsyncLDSType", "cdna4.global_load_async_lds"),
+    ("FlyROCDL_CopyOpGFX1250TDM", "CopyOpGFX1250TDMType", "gfx1250.tdm"),
+)
+
+SPEC_IDS = [str(p.relative_to(SPECS)) for p in shipped_specs()]
+
+
+def test_check_specs_exits_clean() -> None:
+    result = run_cli("check", "specs/", "--no-cache", cwd=REPO)
+    assert result.returncode == 0, result.output
+    assert "error[" not in result.output and "Traceback" not in result.output
+    assert " 0 error(s)" in result.stderr
+
+
+@pytest.mark.parametrize("spec", shipped_specs(), ids=SPEC_IDS)
+def test_each_shipped_spec_is_clean_and_proved(spec: Path) -> None:
+    [result] = check_paths([str(spec)], use_cache=False, prove=True)
+    assert result.diagnostics == [], "\n".join(d.format() for d in result.diagnostics)
+    # No symbolic proof may come out false (a false one would also be a concrete failure).
+    assert not [p for p in result.proofs if p["status"] == "false"], result.proofs
+
+
+def test_every_flydsl_atom_has_a_spec() -> None:
+    found = set()
+    for path in shipped_specs():
+        data = load_file(path).data
+        if data["backend"] == "rocdl":
+            found.add((data["tablegen_def"], data["cpp_class"], data["mnemonic"]))
+    assert found == set(FLYDSL_ATOMS)
+
+
+@pytest.mark.parametrize("spec", shipped_specs(), ids=SPEC_IDS)
+def test_show_json_covers_every_instance_and_operand(spec: Path) -> None:
+    result = run_cli("show", str(spec.relative_to(REPO)), "--format", "json", cwd=REPO)
+    assert result.returncode == 0, result.output
+    records = json.loads(result.stdout)
+    data = load_file(spec).data
+    operands = ("thr",) + (MMA_OPERANDS if data["kind"] == "mma" else COPY_OPERANDS)
+    by_instance: dict[str, set[str]] = {}
+    for record in records:
+        by_instance.setdefault(record["instance"], set()).add(record["operand"])
+        layout = algebra.Layout(algebra.from_json(record["shape"]), algebra.from_json(record["stride"]))
+        # Concrete: plain integers, consistent with the printed text and the sizes.
+        assert all(isinstance(v, int) for v in algebra.flatten(layout.shape) + algebra.flatten(layout.stride))
+        assert algebra.size(layout) == record["size"] > 0
+        assert algebra.cosize(layout) == record["cosize"]
+        if record["operand"] == "thr":
+            assert record["size"] == data["threads"]
+        else:
+            assert record["threads"] == data["threads"]
+            assert record["threads"] * record["values"] == record["size"]
+    assert len(by_instance) == len(data["instances"]), sorted(by_instance)
+    for instance, seen in by_instance.items():
+        assert seen == set(operands), instance
+
+
+def test_show_text_and_one_instance() -> None:
+    spec = "specs/rocdl/cdna3/mfma.yaml"
+    text = run_cli("show", spec, cwd=REPO)
+    assert text.returncode == 0, text.output
+    assert "cdna3.mfma 16x16x16_f16_f16_f32  ->  rocdl.mfma.f32.16x16x16f16" in text.stdout
+    one = run_cli("show", spec, "--instance", "16x16x16_f16_f16_f32", "--format", "json", cwd=REPO)
+    records = json.loads(one.stdout)
+    assert {r["operand"] for r in records} == {"thr", "a", "b", "c"}
+    assert {r["layout"] for r in records if r["operand"] == "a"} == {"((16,4),4):((1,64),16)"}
+    missing = run_cli("show", spec, "--instance", "nope", cwd=REPO)
+    assert missing.returncode == 2 and "no instance 'nope'" in missing.stderr
+
+
+def test_cache_is_keyed_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A repeated run is served from the cache; any edit is a miss and is re-checked."""
+    monkeypatch.setenv("ATOMGEN_CACHE_DIR", str(tmp_path / "cache"))
+    shutil.copytree(SPECS / "rocdl", tmp_path / "specs" / "rocdl")
+    first = check_paths([str(tmp_path / "specs")])
+    assert not any(r.cached for r in first)
+    second = check_paths([str(tmp_path / "specs")])
+    assert all(r.cached for r in second)
+    assert [r.diagnostics for r in second] == [r.diagnostics for r in first] == [[]] * len(first)
+    assert [r.proofs for r in second] == [r.proofs for r in first]
+    mfma = tmp_path / "specs" / "rocdl" / "cdna3" / "mfma.yaml"
+    mfma.write_text(mfma.read_text().replace('thr: "64:1"', 'thr: "32:1"'), encoding="utf-8")
+    third = {r.path: r for r in check_paths([str(tmp_path / "specs")])}
+    assert not third[str(mfma)].cached
+    assert [d.rule for d in third[str(mfma)].diagnostics] == ["AG311"]
+    assert sum(r.cached for r in third.values()) == len(first) - 1
+    # Editing the backend description invalidates the specs below it too.
+    backend = tmp_path / "specs" / "rocdl" / "backend.yaml"
+    backend.write_text(backend.read_text() + "\n# edited\n", encoding="utf-8")
+    assert not any(r.cached for r in check_paths([str(tmp_path / "specs")]))

@@ -1,0 +1,31 @@
+"""The package works from a wheel: schema and templates travel with it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_wheel_ships_schema_templates_and_catalogs(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    wheel = next(tmp_path.glob("atomgen-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "atomgen/_data/schema/atom.schema.json" in names
+    assert any(n.startswith("atomgen/_data/templates/tablegen/") for n in names)
+    assert "atomgen/catalog/rocdl_intrinsics.yaml" in names
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    run = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+         "from atomgen.cli import main; sys.exit(main(['schema']))", str(site)],
+        capture_output=True, text=True, cwd=tmp_path,
+    )
+    assert run.returncode == 0 and '"$schema"' in run.stdout, run.stderr
