@@ -76,7 +76,7 @@ def _vector(name: str, values: tuple[int, ...]) -> str:
 
 
 def _c_string(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
 
 
 _HEADER = """\
@@ -265,15 +265,15 @@ def _mma_body(p: MmaPlan, timing: bool) -> tuple[list[str], list[str]]:
             position += op.regs
     asm: list[str] = []
     if case.family == "mma_sync":
-        text = f"{case.opcode} {d_text}, {operands[0]}, {operands[1]}, {d_text};\\n"
+        text = f"{case.opcode} {d_text}, {operands[0]}, {operands[1]}, {d_text};\n"
         asm.append(f'  asm volatile("{_c_string(text)}"')
         asm.append(f"               : {', '.join(outputs)}")
         asm.append(f"               : {', '.join(inputs)});")
     else:
         inputs.append('"r"(1)')
         tail = _wgmma_tail(p)
-        text = ("{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + str(position) + ", 0;\\n"
-                f"{case.opcode} {d_text}, {operands[0]}, {operands[1]}, p{tail};\\n}}\\n")
+        text = ("{\n.reg .pred p;\nsetp.ne.b32 p, %" + str(position) + ", 0;\n"
+                f"{case.opcode} {d_text}, {operands[0]}, {operands[1]}, p{tail};\n}}\n")
         fence = [f'  asm volatile("" : "+{p.c.constraint}"(d{r}) :: "memory");' for r in range(p.c.regs)]
         if not timing:
             asm += fence

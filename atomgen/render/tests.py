@@ -393,7 +393,7 @@ def _lds_dma_functions(spec: AtomSpec, inst: Instance, dialect: str, src_space: 
         operands = ["%[[RSRC:[0-9]+]]", "%[[DST]]", "%[[SIZE]]", "%{{[a-z0-9_]+}}"]
         soffset = next((s for s in spec.state if s.name == "soffset"), None)
         imm = next((s for s in spec.state if s.immediate), None)
-        operands.append(_use("S_soffset") if soffset is not None and vb == 8 else "%{{[a-z0-9_]+}}")
+        operands.append("%{{[a-z0-9_]+}}")
         operands.append("%{{[a-z0-9_]+}}")
         fn.checks.append(f"CHECK: {inst.intrinsic} " + ", ".join(operands) + ", 0")
         if imm is not None:
