@@ -379,6 +379,7 @@ def _free_value_ok(parameter: Any, value: Any) -> bool:
 def check_against_catalog(spec: AtomSpec, instance: Instance, catalog: IntrinsicCatalog) -> Iterator[Diagnostic]:
     # An entry for the exact hardware instruction wins: many PTX instances share one NVVM op.
     entry = catalog.get(instance.instruction) if instance.instruction else None
+    name = instance.instruction if entry is not None else instance.intrinsic
     if entry is None:
         entry = catalog.get(instance.intrinsic)
     path = instance.path + ("intrinsic",)
@@ -400,7 +401,7 @@ def check_against_catalog(spec: AtomSpec, instance: Instance, catalog: Intrinsic
         if expected is not None and text.replace(" ", "") not in {str(e).replace(" ", "") for e in accepted}:
             yield spec.diagnostic(
                 "AG352",
-                f"instance {instance.id}: packed {operand} is {text}, but {instance.intrinsic} takes {expected}",
+                f"instance {instance.id}: packed {operand} is {text}, but {name} takes {expected}",
                 instance.path + ("packed", operand),
                 notes=(f"catalog: {entry.get('source', catalog.path)}",),
             )
@@ -503,6 +504,16 @@ def check_instance_layouts(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iter
             yield spec.diagnostic(
                 "AG311",
                 f"thread layout has {threads} threads, the atom has {spec.threads} (instance {instance.id})",
+                thread_layout.piece.path,
+            )
+        elif threads > 0 and not _covers(thread_layout.layout, threads, 1):
+            # The thread layout names the lanes that issue the atom: one lane per thread, all of them.
+            lanes = algebra.image(thread_layout.layout)
+            rule = "AG321" if len(set(lanes)) < len(lanes) else "AG322"
+            yield spec.diagnostic(
+                rule,
+                f"thread layout {algebra.format_layout(thread_layout.layout)} does not map its "
+                f"{threads} threads one-to-one onto lanes 0..{threads - 1} (instance {instance.id})",
                 thread_layout.piece.path,
             )
     copy_bits: Optional[int] = None

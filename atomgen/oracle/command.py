@@ -10,7 +10,6 @@ import argparse
 import importlib
 import sys
 from types import ModuleType
-from typing import Optional
 
 DESCRIPTION = """\
 Compare specs with an independent oracle (rungs 2 and 3 of the oracle ladder):
@@ -41,7 +40,7 @@ _ORACLES = {
 }
 
 
-def _load(name: str) -> Optional[ModuleType]:
+def _load(name: str) -> ModuleType | None:
     try:
         return importlib.import_module(_ORACLES[name][0])
     except ImportError:
@@ -50,7 +49,7 @@ def _load(name: str) -> Optional[ModuleType]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     oracles = parser.add_subparsers(dest="oracle", metavar="ORACLE")
-    for name, (module_name, add_name, _run_name, help_text) in _ORACLES.items():
+    for name, (_module_name, add_name, _run_name, help_text) in _ORACLES.items():
         sub = oracles.add_parser(name, help=help_text, description=help_text,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
         module = _load(name)

@@ -35,7 +35,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Sequence
 
 from atomgen.layout.algebra import Layout, coalesce, format_layout, from_json, image, is_tuple, product, size
 
@@ -61,12 +61,12 @@ class Finding:
     operand: str
     kind: str  # threads | layout | rejected | unmapped | worker | spec
     message: str
-    spec_layout: Optional[str] = None
-    cute_layout: Optional[str] = None
-    first_difference: Optional[dict[str, int]] = None
+    spec_layout: str | None = None
+    cute_layout: str | None = None
+    first_difference: dict[str, int] | None = None
     declared: bool = False
-    reason: Optional[str] = None
-    evidence: Optional[str] = None
+    reason: str | None = None
+    evidence: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -133,11 +133,11 @@ def _domain(layout: Layout) -> tuple[int, int]:
     return size(layout), 1
 
 
-_SAME: dict[tuple[Any, ...], Optional[tuple[str, Optional[dict[str, int]]]]] = {}
+_SAME: dict[tuple[Any, ...], tuple[str, dict[str, int] | None] | None] = {}
 
 
 def compare_functions(mine: Layout, theirs: Layout, thread_layout: bool = False
-                      ) -> Optional[tuple[str, Optional[dict[str, int]]]]:
+                      ) -> tuple[str, dict[str, int] | None] | None:
     """None when both layouts are the same function (thr, val) -> index.
 
     Otherwise (message, first difference): the first (thr, val) in CuTe's colexicographic
@@ -147,7 +147,7 @@ def compare_functions(mine: Layout, theirs: Layout, thread_layout: bool = False
     key = (mine, theirs, thread_layout)
     if key in _SAME:
         return _SAME[key]
-    result: Optional[tuple[str, Optional[dict[str, int]]]] = None
+    result: tuple[str, dict[str, int] | None] | None = None
     my_domain = (size(mine), 1) if thread_layout else _domain(mine)
     their_domain = (size(theirs), 1) if thread_layout else _domain(theirs)
     if my_domain != their_domain:
@@ -158,7 +158,7 @@ def compare_functions(mine: Layout, theirs: Layout, thread_layout: bool = False
         )
     elif coalesce(mine) != coalesce(theirs):
         threads = my_domain[0]
-        for linear, (a, b) in enumerate(zip(image(mine), image(theirs))):
+        for linear, (a, b) in enumerate(zip(image(mine), image(theirs), strict=True)):
             if a != b:
                 thr, val = linear % threads, linear // threads
                 where = f"thr={thr}" if thread_layout else f"(thr={thr}, val={val})"
@@ -189,7 +189,7 @@ def _types(spec: Any, instance: Any) -> dict[str, Any]:
     }
 
 
-def build_request(spec: Any, instance: Any) -> tuple[Optional[dict[str, Any]], str]:
+def build_request(spec: Any, instance: Any) -> tuple[dict[str, Any] | None, str]:
     """The worker request for one instance, or (None, why it has no CuTe counterpart)."""
     values = instance.values
     intrinsic = instance.intrinsic
@@ -263,14 +263,14 @@ def _tail(text: Any, limit: int = 400) -> str:
 
 
 def run_worker(requests: Sequence[dict[str, Any]], python: str, arch: str, timeout: float
-               ) -> tuple[dict[str, dict[str, Any]], list[tuple[Optional[str], str]]]:
+               ) -> tuple[dict[str, dict[str, Any]], list[tuple[str | None, str]]]:
     """Answers by request id, and worker problems as (request id or None, message).
 
     The worker answers one line per atom, in order; when it dies, the first unanswered
     atom is blamed and the rest is sent to a fresh worker (at most MAX_RESTARTS times).
     """
     answers: dict[str, dict[str, Any]] = {}
-    problems: list[tuple[Optional[str], str]] = []
+    problems: list[tuple[str | None, str]] = []
     pending = list(requests)
     deadline = time.monotonic() + timeout
     restarts = 0
@@ -378,7 +378,7 @@ def compare_instance(spec: Any, evaluated: Any, answer: dict[str, Any], display:
     return findings
 
 
-def _declaration(spec: Any, finding: Finding) -> Optional[dict[str, Any]]:
+def _declaration(spec: Any, finding: Finding) -> dict[str, Any] | None:
     for entry in spec.data.get("known_cute_differences") or ():
         if not isinstance(entry, dict):
             continue
@@ -457,8 +457,8 @@ def audit(paths: Sequence[str], python: str, arch: str, timeout: float) -> Repor
     else:
         answers, problems = {}, []
     by_key = {job.key: job for job in jobs}
-    for key, message in problems:
-        job = by_key.get(key) if key is not None else None
+    for problem_key, message in problems:
+        job = by_key.get(problem_key) if problem_key is not None else None
         if job is None:
             target = report.specs[0]
             target.findings.append(Finding(target.path, "*", "request", "worker", message))
@@ -474,14 +474,14 @@ def audit(paths: Sequence[str], python: str, arch: str, timeout: float) -> Repor
         spec_report.compared += 1
         spec_report.findings.extend(
             compare_instance(specs[job.spec_index], job.evaluated, answer, spec_report.path, spec_report))
-    for spec, spec_report in zip(specs, report.specs):
+    for spec, spec_report in zip(specs, report.specs, strict=True):
         if spec is not None:
             _apply_declarations(spec, spec_report)
     report.seconds = time.monotonic() - started
     return report
 
 
-def _peek_backend(path: Path) -> Optional[str]:
+def _peek_backend(path: Path) -> str | None:
     try:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.startswith("backend:"):
@@ -583,7 +583,8 @@ def render_markdown(report: Report) -> str:
         lines.append(f"| `{name}` | {spec.instances} | {spec.compared} | {spec.operands_agreeing} | "
                      f"{undeclared} | {len(spec.findings) - undeclared} |")
     if report.findings:
-        lines += ["", "## Findings", "", "| spec | configuration | operand | status | finding |", "|---|---|---|---|---|"]
+        lines += ["", "## Findings", "", "| spec | configuration | operand | status | finding |",
+                  "|---|---|---|---|---|"]
         for f in report.findings:
             message = f.message.replace("|", "\\|")
             if f.spec_layout or f.cute_layout:

@@ -165,9 +165,11 @@ def _rebuild(template: Any, leaves: list[int]) -> Any:
 
 
 def swap_strides(layout: Layout) -> Optional[Layout]:
-    """The first swap of two leaf strides that changes the layout's function, if any."""
+    """Two leaf strides swapped so that the layout covers the same points in another order
+    (the wrong-but-plausible layout a hand-written atom gets), if such a swap exists."""
     shapes, strides = _leaves(layout)
     original = image(layout)
+    points = sorted(original)
     for i in range(len(strides)):
         for j in range(i + 1, len(strides)):
             if strides[i] == strides[j] or shapes[i] == 1 or shapes[j] == 1:
@@ -175,9 +177,53 @@ def swap_strides(layout: Layout) -> Optional[Layout]:
             swapped = list(strides)
             swapped[i], swapped[j] = swapped[j], swapped[i]
             candidate = Layout(layout.shape, _rebuild(layout.stride, swapped))
-            if image(candidate) != original:
+            moved = image(candidate)
+            if moved != original and sorted(moved) == points:
                 return candidate
     return None
+
+
+def reorder_leaves(layout: Layout) -> Optional[Layout]:
+    """Two leaves (extent and stride together) of one top-level mode exchanged: the same points,
+    reached by other (thread, value) coordinates."""
+    if not is_tuple(layout.shape):
+        return None
+    original = image(layout)
+    for index in range(len(layout.shape)):
+        shapes, strides = flatten(layout.shape[index]), flatten(layout.stride[index])
+        for i in range(len(shapes)):
+            for j in range(i + 1, len(shapes)):
+                if (shapes[i], strides[i]) == (shapes[j], strides[j]):
+                    continue
+                new_shapes, new_strides = list(shapes), list(strides)
+                new_shapes[i], new_shapes[j] = new_shapes[j], new_shapes[i]
+                new_strides[i], new_strides[j] = new_strides[j], new_strides[i]
+                shape = list(layout.shape)
+                stride = list(layout.stride)
+                shape[index] = _rebuild(layout.shape[index], new_shapes)
+                stride[index] = _rebuild(layout.stride[index], new_strides)
+                candidate = Layout(tuple(shape), tuple(stride))
+                if image(candidate) != original:
+                    return candidate
+    return None
+
+
+def interleave(layout: Layout) -> Optional[Layout]:
+    """Split the largest value leaf s:d into (s/2, 2):(2d, d): the same points, another order."""
+    if not is_tuple(layout.shape) or len(layout.shape) != 2:
+        return None
+    shapes, strides = flatten(layout.shape[1]), flatten(layout.stride[1])
+    best = max(range(len(shapes)), key=lambda i: (shapes[i] % 2 == 0 and strides[i] != 0, shapes[i]))
+    extent, stride = shapes[best], strides[best]
+    if extent < 4 or extent % 2 or stride == 0:
+        return None
+    new_shapes: list[Any] = list(shapes)
+    new_strides: list[Any] = list(strides)
+    new_shapes[best] = (extent // 2, 2)
+    new_strides[best] = (2 * stride, stride)
+    val_shape = tuple(new_shapes) if len(new_shapes) > 1 else new_shapes[0]
+    val_stride = tuple(new_strides) if len(new_strides) > 1 else new_strides[0]
+    return Layout((layout.shape[0], val_shape), (layout.stride[0], val_stride))
 
 
 def mutate(case: ProbeCase, role: Optional[str] = None) -> ProbeCase:
@@ -191,10 +237,10 @@ def mutate(case: ProbeCase, role: Optional[str] = None) -> ProbeCase:
     layout = case.layouts.get(role)
     if layout is None:
         return replace(case, mutation=f"{role}: no such layout", skip=case.skip or f"no layout '{role}'")
-    swapped = swap_strides(layout)
+    swapped = swap_strides(layout) or reorder_leaves(layout) or interleave(layout)
     if swapped is None or size(swapped) != size(layout):
-        return replace(case, mutation=f"{role}: no stride swap changes it",
-                       skip=case.skip or f"layout '{role}' cannot be perturbed by a stride swap")
+        return replace(case, mutation=f"{role}: no stride swap, leaf reorder or interleave changes it",
+                       skip=case.skip or f"layout '{role}' cannot be perturbed")
     layouts = dict(case.layouts)
     layouts[role] = swapped
     text = f"{role}: {format_layout(layout)} -> {format_layout(swapped)}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import platform
+import re
 import shlex
 import sys
 import tempfile
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from atomgen.probe.cases import CaseError, ProbeCase, cases_from_paths, mutate
-from atomgen.probe.kernel import NVCC_ARCH, plan, source
+from atomgen.probe.kernel import NVCC_ARCH, output_size, plan, program
 from atomgen.probe.report import case_record, markdown
 from atomgen.probe.values import ProbeTypeError
 
@@ -72,18 +73,36 @@ def _command_line(args: argparse.Namespace) -> str:
     return " ".join(shlex.quote(w) for w in words)
 
 
-def _generate(cases: list[ProbeCase]) -> tuple[dict[str, str], dict[str, str]]:
-    """slug -> source for every case that can be built; slug -> reason for the others."""
-    sources: dict[str, str] = {}
+BATCH = 24
+
+
+def _generate(cases: list[ProbeCase]) -> tuple[dict[str, Any], dict[str, str]]:
+    """slug -> plan for every case that can be built; slug -> reason for the others."""
+    plans: dict[str, Any] = {}
     failures: dict[str, str] = {}
     for case in cases:
         if case.skip:
             continue
         try:
-            sources[case.slug] = source(case)
+            plans[case.slug] = plan(case)
         except (CaseError, ProbeTypeError) as error:
             failures[case.slug] = str(error)
-    return sources, failures
+    return plans, failures
+
+
+def _batches(cases: list[ProbeCase], plans: dict[str, Any], size: int = BATCH) -> dict[str, list[ProbeCase]]:
+    """Programs to build: runnable cases grouped by spec (and negative control), `size` a program."""
+    groups: dict[str, list[ProbeCase]] = {}
+    for case in cases:
+        if case.slug not in plans:
+            continue
+        stem = re.sub(r"[^A-Za-z0-9_]", "_", Path(case.spec_path).with_suffix("").as_posix()).strip("_")
+        groups.setdefault(stem + ("__neg" if case.mutation else ""), []).append(case)
+    batches: dict[str, list[ProbeCase]] = {}
+    for stem, members in groups.items():
+        for start in range(0, len(members), size):
+            batches[f"{stem}__{start // size:03d}"] = members[start:start + size]
+    return batches
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,79 +139,110 @@ def run(args: argparse.Namespace) -> int:
     environment["nvcc_flags"] = f"-O2 -std=c++17 {NVCC_ARCH}"
     environment["host"] = f"{platform.system()} {platform.machine()}, Python {platform.python_version()}"
 
-    sources, failures = _generate(cases + negative)
+    plans, failures = _generate(cases + negative)
+    batches = _batches(cases + negative, plans)
     if args.emit:
         from atomgen.probe.reference import input_bytes
 
         folder = Path(args.emit)
         folder.mkdir(parents=True, exist_ok=True)
-        for case in cases + negative:
-            if case.slug in sources:
-                (folder / f"{case.slug}.cu").write_text(sources[case.slug], encoding="utf-8")
-                (folder / f"{case.slug}.in").write_bytes(input_bytes(plan(case)))
-        print(f"atomgen probe: wrote {len(sources)} programs to {folder}")
+        for name, members in batches.items():
+            text, _, _, _ = program(members, timing=args.time)
+            (folder / f"{name}.cu").write_text(text, encoding="utf-8")
+            (folder / f"{name}.in").write_bytes(b"".join(input_bytes(plans[c.slug]) for c in members))
+        print(f"atomgen probe: wrote {len(batches)} programs ({len(plans)} instances) to {folder}")
 
     if not args.cuda:
         for slug, reason in sorted(failures.items()):
             print(f"atomgen probe: cannot build {slug}: {reason}", file=sys.stderr)
         skipped = sum(1 for c in cases if c.skip)
-        print(f"atomgen probe: generated {len(sources)} programs ({len(failures)} not buildable, "
+        print(f"atomgen probe: {len(plans)} instances in {len(batches)} programs ({len(failures)} not buildable, "
               f"{skipped} skipped); use --cuda to run them")
-        return 1 if failures else 0
+        return 1 if any(not c.mutation for c in cases if c.slug in failures) and not args.mutate_layout else 0
 
     assert nvcc is not None
-    return _run_on_device(args, nvcc, environment, cases, negative, sources, failures, problems)
+    return _run_on_device(args, nvcc, environment, cases, negative, plans, failures, batches, problems)
 
 
 def _run_on_device(args: argparse.Namespace, nvcc: str, environment: dict[str, Any], cases: list[ProbeCase],
-                   negative: list[ProbeCase], sources: dict[str, str], failures: dict[str, str],
-                   problems: list[str]) -> int:
+                   negative: list[ProbeCase], plans: dict[str, Any], failures: dict[str, str],
+                   batches: dict[str, list[ProbeCase]], problems: list[str]) -> int:
     from atomgen.probe import report as reporting
-    from atomgen.probe.device import compile_all, execute, measure_peaks
+    from atomgen.probe.device import CaseRun, compile_all, execute, measure_peaks
     from atomgen.probe.reference import compare, input_bytes
 
     date = _now()
     workdir = Path(args.emit) if args.emit else Path(tempfile.mkdtemp(prefix="atomgen-probe-"))
     workdir.mkdir(parents=True, exist_ok=True)
-    files = []
-    for slug, text in sorted(sources.items()):
-        path = workdir / f"{slug}.cu"
-        path.write_text(text, encoding="utf-8")
-        files.append(path)
-    print(f"atomgen probe: compiling {len(files)} programs with {environment.get('nvcc')} ...", flush=True)
-    builds = compile_all(nvcc, files, args.jobs)
+    results: dict[str, CaseRun] = {}
+    build_logs: dict[str, str] = {}
 
-    def probe(case: ProbeCase, timing: bool) -> tuple[str, str, Any, Any]:
+    def build_and_run(programs: dict[str, list[ProbeCase]]) -> None:
+        layouts = {}
+        files = []
+        for name, members in sorted(programs.items()):
+            text, offsets, _, out_total = program(members, timing=args.time)
+            path = workdir / f"{name}.cu"
+            path.write_text(text, encoding="utf-8")
+            files.append(path)
+            layouts[name] = (offsets, out_total)
+        print(f"atomgen probe: compiling {len(files)} programs with {environment.get('nvcc')} ...", flush=True)
+        builds = compile_all(nvcc, files, args.jobs)
+        for name, members in sorted(programs.items()):
+            build = builds[name]
+            if build.binary is None:
+                for case in members:
+                    build_logs[case.slug] = build.log
+                continue
+            offsets, out_total = layouts[name]
+            data = b"".join(input_bytes(plans[c.slug]) for c in members)
+            sizes = [output_size(plans[c.slug]) for c in members]
+            done = execute(build.binary, data, offsets, out_total, sizes, workdir, timing=args.time)
+            for index, case in enumerate(members):
+                if index in done:
+                    results[case.slug] = done[index]
+
+    build_and_run(batches)
+    # a program that did not compile, or stopped on a broken CUDA context: each of its cases alone
+    retry = {f"{c.slug}__single": [c] for members in batches.values() for c in members
+             if c.slug not in results and len(members) > 1}
+    if retry:
+        print(f"atomgen probe: {len(retry)} instances again, one program each", flush=True)
+        build_and_run(retry)
+
+    def probe(case: ProbeCase) -> tuple[str, str, Any, Optional[CaseRun]]:
         if case.skip:
             return "skip", case.skip, None, None
         if case.slug in failures:
             return "fail", f"cannot build the probe: {failures[case.slug]}", None, None
-        build = builds.get(case.slug)
-        if build is None or build.binary is None:
-            log = build.log if build else "no build"
+        run = results.get(case.slug)
+        if run is None:
+            log = build_logs.get(case.slug, "not run")
             return "fail", "nvcc failed: " + log[-1500:], None, None
-        planned = plan(case)
-        execution = execute(build.binary, input_bytes(planned), workdir, timing=timing)
-        if not execution.ok:
-            return "fail", "run failed: " + execution.log[-1500:], None, None
-        verdict = compare(planned, execution.output)
-        return ("pass" if verdict.passed else "fail"), "", verdict, execution
+        if not run.ok:
+            return "fail", "run failed: " + run.log[-1500:], None, run
+        verdict = compare(plans[case.slug], run.output)
+        return ("pass" if verdict.passed else "fail"), "", verdict, run
 
     records = []
     for case in cases:
-        status, reason, verdict, execution = probe(case, args.time and case.kind == "mma")
+        status, reason, verdict, execution = probe(case)
         time_ms = execution.time_ms if execution is not None and status == "pass" else None
         flop = execution.flop if execution is not None else None
         records.append(case_record(case, status, reason, verdict, time_ms, flop))
-        print(f"  {status:4} {case.key}" + (f"  ({reason.splitlines()[0][:160]})" if reason else ""), flush=True)
+        if status != "pass":
+            print(f"  {status:4} {case.key}" + (f"  ({reason.splitlines()[0][:160]})" if reason else ""), flush=True)
     neg_records = []
     for case in negative:
-        status, reason, verdict, _ = probe(case, False)
+        status, reason, verdict, _ = probe(case)
         shown = {"pass": "undetected", "fail": "detected", "skip": "skip"}[status]
         if status == "fail" and verdict is None:
-            shown = "error"  # failed to build or run: not evidence either way
+            # rejected while planning (the layout cannot describe one instruction): the probe fails
+            # before running; a compile or run error is no evidence either way
+            shown = "detected" if case.slug in failures else "error"
         neg_records.append(case_record(case, shown, reason, verdict))
-        print(f"  {shown:10} {case.key} [{case.mutation}]", flush=True)
+        if shown != "detected":
+            print(f"  {shown:10} {case.key} [{case.mutation}]", flush=True)
     peaks = measure_peaks() if args.time else {}
     document = reporting.build_report(_command_line(args), environment, records, neg_records, peaks, date, problems)
     summary = document["summary"]

@@ -103,7 +103,7 @@ def compile_all(nvcc: str, sources: list[Path], jobs: Optional[int] = None) -> d
 
 
 @dataclass
-class Execution:
+class CaseRun:
     ok: bool
     output: bytes
     log: str
@@ -111,20 +111,40 @@ class Execution:
     flop: Optional[int] = None
 
 
-def execute(binary: Path, input_data: bytes, workdir: Path, timing: bool = False) -> Execution:
+def execute(binary: Path, input_data: bytes, offsets: list[tuple[int, int]], out_total: int,
+            out_sizes: list[int], workdir: Path, timing: bool = False) -> dict[int, CaseRun]:
+    """Run a probe program; index -> result for every case it completed or failed on.
+
+    A case missing from the answer was not reached (an earlier case broke the CUDA context).
+    """
     in_path = workdir / f"{binary.name}.in"
     out_path = workdir / f"{binary.name}.out"
     in_path.write_bytes(input_data)
     command = [str(binary), str(in_path), str(out_path)] + (["time"] if timing else [])
-    code, text = _run(command, timeout=RUN_TIMEOUT_S)
-    if code != 0 or not out_path.is_file():
-        return Execution(False, b"", f"exit {code}: {text}")
-    result = Execution(True, out_path.read_bytes(), text)
-    match = re.search(r"PROBE_TIME_MS ([0-9.eE+-]+) PROBE_FLOP (\d+)", text)
-    if match:
-        result.time_ms = float(match.group(1))
-        result.flop = int(match.group(2))
-    return result
+    code, text = _run(command, timeout=RUN_TIMEOUT_S + 2 * len(offsets))
+    output = out_path.read_bytes() if out_path.is_file() else b""
+    results: dict[int, CaseRun] = {}
+    errors: dict[int, str] = {}
+    times: dict[int, tuple[float, int]] = {}
+    for line in text.splitlines():
+        words = line.split()
+        if len(words) >= 3 and words[0] == "PROBE_ERROR" and words[1].isdigit():
+            errors[int(words[1])] = " ".join(words[2:])
+        elif len(words) == 4 and words[0] == "PROBE_TIME" and words[1].isdigit():
+            times[int(words[1])] = (float(words[2]), int(words[3]))
+    for line in text.splitlines():
+        words = line.split()
+        if len(words) == 3 and words[0] == "PROBE_CASE" and words[1].isdigit():
+            index = int(words[1])
+            if words[2] == "ok" and len(output) >= out_total:
+                start = offsets[index][1]
+                run = CaseRun(True, output[start:start + out_sizes[index]], "")
+                if index in times:
+                    run.time_ms, run.flop = times[index]
+                results[index] = run
+            elif words[2] != "ok":
+                results[index] = CaseRun(False, b"", errors.get(index, f"exit {code}: {text[-500:]}"))
+    return results
 
 
 def measure_peaks() -> dict[str, float]:

@@ -66,22 +66,27 @@ CDNA3_MFMA_NO_TABLE = (
     "A/B in {f16, bf16, f32, fp8} are accepted (the failure only shows up at lowering)"
 )
 NO_VERIFY = "FlyDSL's {mnemonic} has no verify(): every parameter value is accepted"
+MFMA_ASSERT = (
+    "FlyDSL's cdna3.mfma verify() asserts m == n before it can diagnose, so the assertions-enabled "
+    "wheel aborts the process at parse time instead of reporting an error"
+)
 FLYDSL_ACCEPTS: dict[str, dict[str, str]] = {
     "cdna3.mfma": {
-        "table:k=32": CDNA3_MFMA_NO_TABLE,
-        "table:elemTyB=bf16": "FlyDSL's cdna3.mfma verify() does not require A and B to agree "
-        "(mixed f16 x bf16 is accepted; emission dispatches on A only)",
+        "table:m=64": MFMA_ASSERT,
+        "table:n=64": MFMA_ASSERT,
+        "table:k=4": CDNA3_MFMA_NO_TABLE + " (32x32x4 f32 is accepted, then fails to lower)",
+        "table:elemTyA=f16": "FlyDSL's cdna3.mfma verify() checks A and B independently: (f16, f32) is accepted",
+        "table:elemTyB=f16": "FlyDSL's cdna3.mfma verify() checks A and B independently: (f32, f16) is accepted",
     },
     "cdna3.buffer_copy": {
-        "table:bitSize=256": NO_VERIFY.format(mnemonic="cdna3.buffer_copy"),
-        "free:cacheModifier=32": NO_VERIFY.format(mnemonic="cdna3.buffer_copy")
-        + " (cacheModifier is not range-checked)",
+        "table:bitSize=9": NO_VERIFY.format(mnemonic="cdna3.buffer_copy") + " (buffer_copy<9> lowers to an i9 load)",
+        "free:cacheModifier=32": NO_VERIFY.format(mnemonic="cdna3.buffer_copy") + " (cacheModifier is not range-checked)",
     },
     "cdna3.buffer_atomic": {
-        "table:atomicOp=max": NO_VERIFY.format(mnemonic="cdna3.buffer_atomic")
-        + " (unsupported pairs fail only at lowering)",
-        "table:valType=i32": NO_VERIFY.format(mnemonic="cdna3.buffer_atomic")
-        + " (integer add fails only at lowering)",
+        "table:atomicOp=min": NO_VERIFY.format(mnemonic="cdna3.buffer_atomic")
+        + " ((min, f32) is accepted and fails only at lowering)",
+        "table:valType=f16": NO_VERIFY.format(mnemonic="cdna3.buffer_atomic")
+        + " ((add, f16) is accepted; FlyDSL would lower it to a scalar f16 fadd the spec does not list)",
     },
     "gfx1250.tdm": {
         "free:cacheModifier=32": "FlyDSL's gfx1250.tdm verify() does not range-check cacheModifier",

@@ -1,0 +1,123 @@
+"""`atomgen oracle cute`: the PTX specs agree with CuTe, and a changed layout number is caught."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+
+from atomgen.oracle import cute
+
+ROOT = Path(__file__).resolve().parent.parent
+PTX = ROOT / "specs" / "ptx"
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser()
+    cute.add_cute_arguments(parser)
+    code = cute.run_cute(parser.parse_args(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _copy_spec(tmp_path: Path, relative: str) -> Path:
+    """A private copy of one PTX spec beside its backend.yaml (a folder named `ptx`)."""
+    root = tmp_path / "ptx"
+    target = root / relative
+    target.parent.mkdir(parents=True)
+    shutil.copy(PTX / "backend.yaml", root / "backend.yaml")
+    shutil.copy(PTX / relative, target)
+    return target
+
+
+def test_ptx_specs_agree_with_cute(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run([str(PTX), "--format", "json"], capsys)
+    report = json.loads(out)
+    undeclared = [f for s in report["specs"] for f in s["findings"] if not f["declared"]]
+    assert code == 0, json.dumps(undeclared[:5], indent=1) + err
+    assert report["summary"]["undeclared"] == 0
+    assert report["summary"]["compared"] == report["summary"]["instances"] > 900
+    names = {Path(s["path"]).name for s in report["specs"]}
+    assert {"mma_sync.yaml", "mma_sync_fp8.yaml", "ldmatrix.yaml", "stmatrix.yaml", "cp_async.yaml",
+            "wgmma_ss.yaml", "wgmma_rs.yaml", "tma_load.yaml", "tma_store.yaml"} <= names
+
+
+def test_changed_layout_number_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = _copy_spec(tmp_path, "sm80/mma_sync.yaml")
+    text = spec.read_text(encoding="utf-8")
+    right = 'layout: "((4, 8), (2, 2)) : ((32, 1), (16, 8))"'
+    # Still a bijection onto the 16x8 C tile (so `atomgen check` stays clean), but not the PTX fragment.
+    wrong = 'layout: "((4, 8), (2, 2)) : ((32, 1), (8, 16))"'
+    assert text.count(right) == 1
+    spec.write_text(text.replace(right, wrong), encoding="utf-8")
+    code, out, _ = _run([str(spec), "--format", "json"], capsys)
+    assert code == 1
+    report = json.loads(out)
+    findings = report["specs"][0]["findings"]
+    assert findings, out
+    assert {f["operand"] for f in findings} == {"c"}
+    assert {f["kind"] for f in findings} == {"layout"}
+    assert not any(f["declared"] for f in findings)
+    first = next(f for f in findings if f["configuration"] == "16x8x16_f16_f16_f32")
+    assert first["first_difference"] == {"thr": 0, "val": 1, "spec_index": 8, "cute_index": 16}
+    assert first["spec_layout"] == "((4,8),(2,2)):((32,1),(8,16))"
+    assert first["cute_layout"] == "((4,8),(2,2)):((32,1),(16,8))"
+    # 16 of the 17 rows use the general piece; the f64 row has its own C layout and still agrees.
+    assert len(findings) == 16
+    text_code, text_out, _ = _run([str(spec)], capsys)
+    assert text_code == 1 and "layout 'c': first difference at (thr=0, val=1): spec -> 8, CuTe -> 16" in text_out
+
+
+def test_declared_difference_is_accepted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = _copy_spec(tmp_path, "sm80/mma_sync.yaml")
+    text = spec.read_text(encoding="utf-8").replace(
+        'layout: "((4, 8), (2, 2)) : ((32, 1), (16, 8))"', 'layout: "((4, 8), (2, 2)) : ((32, 1), (8, 16))"'
+    )
+    text += (
+        "known_cute_differences:\n"
+        "  - {configuration: '*', operand: c, reason: 'test: C values swapped',"
+        " evidence: 'tests/test_oracle_cute.py'}\n"
+        "  - {configuration: 8x8x4_f64_f64_f64, operand: a, reason: 'test: matches nothing', evidence: 'none'}\n"
+    )
+    spec.write_text(text, encoding="utf-8")
+    code, out, _ = _run([str(spec), "--format", "json"], capsys)
+    report = json.loads(out)
+    assert code == 0, out
+    assert report["summary"]["declared"] == 16 and report["summary"]["undeclared"] == 0
+    assert report["summary"]["stale_declarations"] == 1
+    finding = report["specs"][0]["findings"][0]
+    assert finding["declared"] and finding["reason"] == "test: C values swapped"
+
+
+def _fake_python(tmp_path: Path, body: str) -> str:
+    script = tmp_path / "fakepython"
+    script.write_text("#!/bin/sh\n" + body, encoding="utf-8")
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    return str(script)
+
+
+def test_missing_cutlass_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    python = _fake_python(tmp_path, "exit 3\n")
+    code, _, err = _run([str(PTX / "sm80" / "cp_async.yaml"), "--python", python], capsys)
+    assert code == 2
+    assert "nvidia-cutlass-dsl is not installed" in err and "pip install" in err
+
+
+def test_worker_garbage_is_a_finding(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    python = _fake_python(tmp_path, 'if [ "$1" = "-c" ]; then echo 4.8.1; exit 0; fi\necho "not json"\nexit 134\n')
+    code, out, _ = _run([str(PTX / "sm80" / "cp_async.yaml"), "--python", python, "--format", "json"], capsys)
+    assert code == 1
+    report = json.loads(out)
+    kinds = {f["kind"] for f in report["specs"][0]["findings"]}
+    assert kinds == {"worker"}
+    messages = " ".join(f["message"] for f in report["specs"][0]["findings"])
+    assert "unreadable CuTe worker output" in messages and "died on this atom" in messages
+
+
+def test_usage_error_without_ptx_specs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run([str(tmp_path / "missing")], capsys)
+    assert code == 2 and "no such file or folder" in err
