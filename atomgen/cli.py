@@ -32,9 +32,7 @@ def _formatter(prog: str) -> argparse.HelpFormatter:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="atomgen", description=DESCRIPTION, epilog=EPILOG, formatter_class=_formatter
-    )
+    parser = argparse.ArgumentParser(prog="atomgen", description=DESCRIPTION, epilog=EPILOG, formatter_class=_formatter)
     parser.add_argument("--version", action="version", version=f"atomgen {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -51,8 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: specs/)")
     check.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
-    check.add_argument("--no-cache", action="store_true",
-                       help="ignore the proof cache (it is keyed by content and never stale)")
+    check.add_argument(
+        "--no-cache", action="store_true", help="ignore the proof cache (it is keyed by content and never stale)"
+    )
 
     show = commands.add_parser(
         "show",
@@ -86,14 +85,19 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
 
     explain = commands.add_parser(
-        "explain", help="explain a check rule", formatter_class=_formatter,
+        "explain",
+        help="explain a check rule",
+        formatter_class=_formatter,
         description="Print why a rule exists, a failing example and the fix. Without an id, list all rules.",
         epilog="example:\n  atomgen explain AG321",
     )
     explain.add_argument("rule", nargs="?", metavar="AGnnn")
 
-    schema = commands.add_parser("schema", help="print the JSON Schema of specs",
-                                 description="Print schema/atom.schema.json (or the backend schema).")
+    schema = commands.add_parser(
+        "schema",
+        help="print the JSON Schema of specs",
+        description="Print schema/atom.schema.json (or the backend schema).",
+    )
     schema.add_argument("--backend", action="store_true", help="print the backend.yaml schema instead")
 
     _add_later_commands(commands)

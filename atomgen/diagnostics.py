@@ -54,8 +54,12 @@ class Diagnostic:
             path=str(data["path"]),
             position=Position(int(str(data["line"])), int(str(data["column"]))),
             severity=str(data["severity"]),
-            notes=tuple(str(n) for n in data.get("notes", []) or []),  # type: ignore[union-attr]
+            notes=tuple(str(n) for n in _as_list(data.get("notes"))),
         )
+
+
+def _as_list(value: object) -> list[object]:
+    return list(value) if isinstance(value, (list, tuple)) else []
 
 
 class SpecError(Exception):

@@ -106,7 +106,9 @@ def scaffold(args: argparse.Namespace) -> int:
     if args.what == "backend":
         name = args.backend_name or ""
         if not re.fullmatch(r"[a-z][a-z0-9_]{0,30}", name):
-            print("atomgen new backend: give a lower-case backend name, e.g. `atomgen new backend ptx`", file=sys.stderr)
+            print(
+                "atomgen new backend: give a lower-case backend name, e.g. `atomgen new backend ptx`", file=sys.stderr
+            )
             return 2
         target = specs / name / "backend.yaml"
         text = BACKEND_TEMPLATE.format(name=name, prefix=PREFIXES.get(name, "Fly" + name.upper()))

@@ -50,7 +50,8 @@ else:
 filecheck = lit_config.params.get("filecheck")
 if not filecheck:
     beside = Path(sys.executable).parent / "filecheck"
-    filecheck = str(beside) if beside.exists() else (shutil.which("filecheck") or shutil.which("FileCheck") or "filecheck")
+    found = shutil.which("filecheck") or shutil.which("FileCheck") or "filecheck"
+    filecheck = str(beside) if beside.exists() else found
 
 config.substitutions.append(("%fly-opt", fly_opt_command))
 config.substitutions.append(("FileCheck", shlex.quote(filecheck)))

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.skipif(
 
 def _atomgen_launcher(folder: Path) -> Path:
     launcher = folder / "atomgen"
-    launcher.write_text(f"#!/bin/sh\nexec {sys.executable} -m atomgen \"$@\"\n")
+    launcher.write_text(f'#!/bin/sh\nexec {sys.executable} -m atomgen "$@"\n')
     launcher.chmod(0o755)
     return launcher
 

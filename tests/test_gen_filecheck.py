@@ -95,7 +95,7 @@ def test_render_is_deterministic_and_covers_every_atom(tree: tuple[Path, dict[st
     assert len(files) == ROCDL_ATOMS
     again = _render_tree(_spec_paths(), tmp_path)
     for mnemonic, paths in files.items():
-        for path, other in zip(paths, again[mnemonic]):
+        for path, other in zip(paths, again[mnemonic], strict=True):
             assert path.read_bytes() == other.read_bytes(), path
         names = {p.name for p in paths}
         stem = mnemonic.replace(".", "_")
@@ -273,7 +273,7 @@ def test_changed_layout_makes_the_test_fail(tmp_path: Path) -> None:
     bad_text = bad_path.read_text(encoding="utf-8")
     good_reg = [line for line in good_text.splitlines() if line.startswith("// REG: llvm.load %arg1")]
     bad_reg = [line for line in bad_text.splitlines() if line.startswith("// REG: llvm.load %arg1")]
-    assert len(good_reg) == len(bad_reg) > 0 and all(g != b for g, b in zip(good_reg, bad_reg))
+    assert len(good_reg) == len(bad_reg) > 0 and all(g != b for g, b in zip(good_reg, bad_reg, strict=True))
     # the 16x16x16 f16 instance: 4 values of A per thread, 8 after the change
     assert "// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<4xf16>" in good_text
     assert "// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xf16>" in bad_text

@@ -33,7 +33,9 @@ def test_gen_is_deterministic_and_matches_generated(tmp_path: Path) -> None:
         trees.append(tree(out))
     assert trees[0] == trees[1] == trees[2]
     assert trees[0], "gen wrote nothing"
-    assert trees[0] == tree(ROOT / "generated"), "generated/ is stale: run `atomgen gen specs/ --out generated/ --prune`"
+    assert trees[0] == tree(ROOT / "generated"), (
+        "generated/ is stale: run `atomgen gen specs/ --out generated/ --prune`"
+    )
 
 
 def test_generated_is_fresh_by_check() -> None:
@@ -63,13 +65,13 @@ def test_unchanged_files_keep_their_mtime(tmp_path: Path) -> None:
 
 FLYDSL_LIKE = {
     "include/flydsl/Dialect/FlyROCDL/IR/MmaAtom.td": "#ifndef MMA_ATOM_TD\n#define MMA_ATOM_TD\n\n"
-    "def FlyROCDL_HandWritten : FlyROCDL_MmaOp<\"HandWritten\", \"x.y\"> {}\n\n#endif // MMA_ATOM_TD\n",
+    'def FlyROCDL_HandWritten : FlyROCDL_MmaOp<"HandWritten", "x.y"> {}\n\n#endif // MMA_ATOM_TD\n',
     "include/flydsl/Dialect/FlyROCDL/IR/CopyAtom.td": "// hand-written copy atoms\n",
     "lib/Dialect/FlyROCDL/CMakeLists.txt": "add_mlir_dialect_library(MLIRFlyROCDLDialect\n  Dialect.cpp\n"
     "  CDNA3/MmaAtom.cpp\n\n  DEPENDS\n  MLIRFlyROCDLIncGen\n  )\n",
-    "lib/Bindings/Python/FlyROCDLExtension.cpp": "#include \"BindingUtils.h\"\n\nstruct Existing {};\n\n"
+    "lib/Bindings/Python/FlyROCDLExtension.cpp": '#include "BindingUtils.h"\n\nstruct Existing {};\n\n'
     "NB_MODULE(_mlirDialectsFlyROCDL, m) {\n  Existing::bind(m);\n}\n",
-    "python/flydsl/expr/rocdl/universal.py": "__all__ = [\"Existing\"]\n\n\ndef Existing():\n    return 1\n",
+    "python/flydsl/expr/rocdl/universal.py": '__all__ = ["Existing"]\n\n\ndef Existing():\n    return 1\n',
     "python/flydsl/expr/rocdl/cdna4.py": "__all__ = []\n",
     "python/flydsl/expr/rocdl/cdna5.py": "__all__ = []\n",
 }
@@ -149,7 +151,9 @@ def test_spec_with_errors_generates_nothing(tmp_path: Path) -> None:
     specs = tmp_path / "specs"
     shutil.copytree(ROOT / "specs" / "rocdl", specs / "rocdl")
     mfma = specs / "rocdl" / "cdna3" / "mfma.yaml"
-    mfma.write_text(mfma.read_text().replace('a: "((m, G), KPT) : ((1, m*KPT), m)"', 'a: "((m, G), KPT) : ((1, m*KPT), 0)"'))
+    mfma.write_text(
+        mfma.read_text().replace('a: "((m, G), KPT) : ((1, m*KPT), m)"', 'a: "((m, G), KPT) : ((1, m*KPT), 0)"')
+    )
     out = tmp_path / "out"
     result = atomgen("gen", str(specs), "--out", str(out))
     assert result.returncode == 1

@@ -9,11 +9,14 @@ mutations (n+1, 2n, 0) are written into a copy of the spec. Each mutant must eit
     is computed, never listed by hand, so a mutation that changes a layout and still checks
     clean fails this test.
 
-Most mutants run in-process (check_paths with prove=False); one runs through the CLI.
+Mutants are checked in-process from the validated data (see Subject); a test compares that
+shortcut with check_paths on real files, and one mutant runs through the CLI.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import re
 import shutil
 from dataclasses import dataclass
@@ -23,9 +26,16 @@ from typing import Any
 import pytest
 from conftest import SPECS, run_cli, shipped_specs
 
-from atomgen.check.runner import analyze_file, check_paths
+from atomgen.check.analyze import analyze
+from atomgen.check.catalog import load_catalog
+from atomgen.check.runner import check_paths
+from atomgen.diagnostics import Diagnostic
 from atomgen.layout import algebra
+from atomgen.spec.backend import find_backend_file, load_backend
 from atomgen.spec.loader import JsonPath, load_file
+from atomgen.spec.mlir_types import parse_packed
+from atomgen.spec.model import build_model, instance_variables, select_piece
+from atomgen.spec.validate import validate
 
 LITERAL = re.compile(r"(?<![A-Za-z0-9_])\d+(?![A-Za-z0-9_])")
 
@@ -69,11 +79,11 @@ def mutants(spec: Path) -> list[tuple[Mutant, str]]:
     return found
 
 
-def _functions(result: Any, role: str) -> list[Any]:
+def _functions(evaluated: list[Any], role: str) -> list[Any]:
     """Per instance: the operand's layout as a function (thread count, size, image)."""
     functions = []
-    for evaluated in result.analysis.evaluated:
-        operand = evaluated.operands.get(role)
+    for instance in evaluated:
+        operand = instance.operands.get(role)
         if operand is None:
             functions.append(None)
             continue
@@ -93,31 +103,112 @@ def _copy_tree(spec: Path, root: Path) -> Path:
     return target
 
 
+class Subject:
+    """One shipped spec, loaded and validated once; mutants are checked from its data.
+
+    A mutant changes digits inside one quoted layout string, so YAML structure, positions
+    and schema validity are those of the original: only the model and analysis stages need
+    to run again (`test_fast_path_agrees_with_check_paths` checks this shortcut against
+    check_paths). Instances whose layout-relevant facts are identical (instance variables,
+    chosen layout pieces, packed widths, val_bits) evaluate identically under any layout
+    mutation, so one representative of each class is analyzed; a small sample (the smallest
+    and the largest instance using each layout piece) is tried first, all classes only when
+    the sample does not catch the mutant.
+    """
+
+    def __init__(self, spec: Path):
+        self.spec = spec
+        self.loaded = load_file(spec, str(spec))
+        assert validate(self.loaded) == []
+        model, problems = build_model(self.loaded)
+        assert model is not None and problems == []
+        backend_file = find_backend_file(spec, model.backend)
+        self.backend = load_backend(backend_file, str(backend_file))[0] if backend_file else None
+        self.catalog = load_catalog(model.backend)
+        classes: dict[Any, tuple[int, int]] = {}  # key -> (tile cost, instance index)
+        smallest: dict[tuple[str, int], tuple[int, int]] = {}
+        largest: dict[tuple[str, int], tuple[int, int]] = {}
+        for instance in model.instances:
+            variables = instance_variables(model, instance)
+            chosen = []
+            for role, pieces in model.layouts.items():
+                piece = select_piece(model, role, instance, variables)
+                chosen.append((role, pieces.index(piece) if piece is not None else -1))
+            packed = tuple(sorted((k, getattr(parse_packed(v), "bits", v)) for k, v in instance.packed.items()))
+            key = (tuple(sorted(variables.items())), tuple(chosen), packed, instance.val_bits)
+            cost = sum(v for k, v in variables.items() if k in ("m", "n", "k", "bitSize"))
+            entry = (cost, instance.index)
+            classes[key] = min(classes.get(key, entry), entry)
+            for choice in chosen:
+                smallest[choice] = min(smallest.get(choice, entry), entry)
+                largest[choice] = max(largest.get(choice, entry), entry)
+        self.representatives = sorted(index for _, index in classes.values())
+        self.sample = sorted({index for _, index in [*smallest.values(), *largest.values()]})
+        self.all = list(range(len(model.instances)))
+
+    def check(self, text: str, layout_path: JsonPath, layout: str, chosen: list[int]) -> tuple[list[Diagnostic], Any]:
+        data = dict(self.loaded.data)
+        data["layouts"] = dict(data["layouts"])
+        if len(layout_path) == 2:
+            data["layouts"][layout_path[1]] = layout
+        else:
+            pieces = [dict(p) for p in data["layouts"][layout_path[1]]]
+            pieces[layout_path[2]]["layout"] = layout
+            data["layouts"][layout_path[1]] = pieces
+        loaded = dataclasses.replace(self.loaded, data=data, text=text)
+        model, problems = build_model(loaded)
+        assert model is not None
+        model = dataclasses.replace(model, instances=tuple(model.instances[i] for i in chosen))
+        analysis = analyze(model, self.backend, self.catalog, prove=False)
+        return problems + analysis.diagnostics, analysis.evaluated
+
+    @functools.cached_property
+    def _original(self) -> list[Any]:
+        thr = ("layouts", "thr")
+        return self.check(self.loaded.text, thr, self.loaded.data["layouts"]["thr"], self.representatives)[1]
+
+    def original(self) -> list[Any]:
+        """The unmutated spec's evaluated representatives (computed once, when needed)."""
+        return self._original
+
+
 @pytest.mark.parametrize("spec", shipped_specs(), ids=[str(p.relative_to(SPECS)) for p in shipped_specs()])
-def test_every_layout_literal_mutation_is_caught(spec: Path, tmp_path: Path) -> None:
-    target = _copy_tree(spec, tmp_path)
-    target.write_text(spec.read_text(encoding="utf-8"), encoding="utf-8")
-    original = analyze_file(target, str(target), prove=False)
-    assert original.diagnostics == [], "the shipped spec must be clean to start with"
+def test_every_layout_literal_mutation_is_caught(spec: Path) -> None:
+    subject = Subject(spec)
     missed: list[str] = []
-    neutral = 0
     cases = mutants(spec)
     assert cases, f"{spec} has no integer literal in any layout"
     for mutant, text in cases:
+        caught = False
+        for chosen in (subject.sample, subject.representatives):
+            diagnostics, evaluated = subject.check(text, mutant.path, mutant.after, chosen)
+            errors = [d for d in diagnostics if d.severity == "error"]
+            caught = any(d.position.line == mutant.line for d in errors)
+            if caught:
+                break
+        if caught:
+            continue
+        if errors:
+            missed.append(f"{mutant}: errors point elsewhere: {[d.format() for d in errors]}")
+        elif _functions(evaluated, mutant.role) != _functions(subject.original(), mutant.role):
+            missed.append(f"{mutant}: the layout changed and check is clean")
+        # else: semantically neutral (e.g. the stride of a size-1 mode): the same function.
+    assert not missed, "\n".join(missed)
+
+
+@pytest.mark.parametrize("name", ["rocdl/cdna3/mfma.yaml", "rocdl/cdna4/lds_read_trans.yaml"])
+def test_fast_path_agrees_with_check_paths(name: str, tmp_path: Path) -> None:
+    """The shortcut above reports what the real pipeline (check_paths on a file) reports."""
+    spec = SPECS / name
+    subject = Subject(spec)
+    target = _copy_tree(spec, tmp_path)
+    for mutant, text in mutants(spec):
         target.write_text(text, encoding="utf-8")
         [result] = check_paths([str(target)], use_cache=False, prove=False)
-        errors = [d for d in result.diagnostics if d.severity == "error"]
-        if errors:
-            if not any(d.position.line == mutant.line for d in errors):
-                missed.append(f"{mutant}: errors point elsewhere: {[d.format() for d in errors]}")
-            continue
-        mutated = analyze_file(target, str(target), prove=False)
-        if _functions(mutated, mutant.role) != _functions(original, mutant.role):
-            missed.append(f"{mutant}: the layout changed and check is clean")
-        neutral += 1
-    assert not missed, "\n".join(missed)
-    # Neutral mutants exist (size-1 modes), but they cannot be the majority of any spec.
-    assert neutral < len(cases) / 2, f"{neutral} of {len(cases)} mutants were neutral"
+        real = {(d.rule, d.position.line, d.position.column) for d in result.diagnostics}
+        diagnostics, _ = subject.check(text, mutant.path, mutant.after, subject.all)
+        fast = {(d.rule, d.position.line, d.position.column) for d in diagnostics}
+        assert fast == real, str(mutant)
 
 
 def test_mutation_end_to_end(tmp_path: Path) -> None:

@@ -35,12 +35,20 @@ def test_try_repo_reports_broken_spec_and_passes_good_one(tmp_path: Path) -> Non
     good = "specs/rocdl/cdna3/buffer_copy.yaml"
     ok = subprocess.run(
         [PRE_COMMIT, "try-repo", str(ROOT), "atomgen-check", "--files", good],
-        cwd=repo, capture_output=True, text=True, env=env, timeout=900,
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
     )
     assert ok.returncode == 0, ok.stdout + ok.stderr
     bad = subprocess.run(
         [PRE_COMMIT, "try-repo", str(ROOT), "atomgen-check", "--files", "specs/rocdl/cdna3/mfma.yaml", good],
-        cwd=repo, capture_output=True, text=True, env=env, timeout=900,
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
     )
     assert bad.returncode == 1, bad.stdout + bad.stderr
     assert f"specs/rocdl/cdna3/mfma.yaml:{index + 1}:" in bad.stdout

@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_wheel_ships_schema_templates_and_catalogs(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     wheel = next(tmp_path.glob("atomgen-*.whl"))
@@ -24,8 +25,14 @@ def test_wheel_ships_schema_templates_and_catalogs(tmp_path: Path) -> None:
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     run = subprocess.run(
-        [sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
-         "from atomgen.cli import main; sys.exit(main(['schema']))", str(site)],
-        capture_output=True, text=True, cwd=tmp_path,
+        [
+            sys.executable,
+            "-c",
+            "import sys; sys.path.insert(0, sys.argv[1]); from atomgen.cli import main; sys.exit(main(['schema']))",
+            str(site),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
     )
     assert run.returncode == 0 and '"$schema"' in run.stdout, run.stderr

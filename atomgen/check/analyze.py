@@ -26,12 +26,77 @@ from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 
 IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 CPP_KEYWORDS = frozenset(
-    "alignas alignof and asm auto bitand bitor bool break case catch char class const "
-    "constexpr continue decltype default delete do double else enum explicit export extern "
-    "false float for friend goto if inline int long mutable namespace new noexcept not "
-    "nullptr operator or private protected public register return short signed sizeof "
-    "static struct switch template this throw true try typedef typename union unsigned "
-    "using virtual void volatile while xor".split()
+    [
+        "alignas",
+        "alignof",
+        "and",
+        "asm",
+        "auto",
+        "bitand",
+        "bitor",
+        "bool",
+        "break",
+        "case",
+        "catch",
+        "char",
+        "class",
+        "const",
+        "constexpr",
+        "continue",
+        "decltype",
+        "default",
+        "delete",
+        "do",
+        "double",
+        "else",
+        "enum",
+        "explicit",
+        "export",
+        "extern",
+        "false",
+        "float",
+        "for",
+        "friend",
+        "goto",
+        "if",
+        "inline",
+        "int",
+        "long",
+        "mutable",
+        "namespace",
+        "new",
+        "noexcept",
+        "not",
+        "nullptr",
+        "operator",
+        "or",
+        "private",
+        "protected",
+        "public",
+        "register",
+        "return",
+        "short",
+        "signed",
+        "sizeof",
+        "static",
+        "struct",
+        "switch",
+        "template",
+        "this",
+        "throw",
+        "true",
+        "try",
+        "typedef",
+        "typename",
+        "union",
+        "unsigned",
+        "using",
+        "virtual",
+        "void",
+        "volatile",
+        "while",
+        "xor",
+    ]
 )
 MAX_TILE_ELEMENTS = 1 << 22
 STANDARD_VAL_BITS = (8, 16, 32, 64)
@@ -46,8 +111,9 @@ class Analysis:
     proofs: list[dict[str, Any]] = field(default_factory=list)
 
 
-def analyze(spec: AtomSpec, backend: Optional[Backend], catalog: Optional[IntrinsicCatalog],
-            prove: bool = True) -> Analysis:
+def analyze(
+    spec: AtomSpec, backend: Optional[Backend], catalog: Optional[IntrinsicCatalog], prove: bool = True
+) -> Analysis:
     analysis = Analysis()
     out = analysis.diagnostics
     out.extend(check_names(spec))
@@ -113,10 +179,11 @@ def check_names(spec: AtomSpec) -> Iterator[Diagnostic]:
         )
     seen: dict[str, int] = {}
     for index, parameter in enumerate(spec.parameters):
-        for label, name, path in (
+        labelled: tuple[tuple[str, str, tuple[str | int, ...]], ...] = (
             ("parameter", parameter.name, ("parameters", index, "name")),
             ("python name", parameter.python, ("parameters", index, "python")),
-        ):
+        )
+        for label, name, path in labelled:
             problem = _bad_identifier(name)
             if problem:
                 yield spec.diagnostic("AG381", f"{label} '{name}' {problem}", path)
@@ -162,14 +229,12 @@ def check_parameters(spec: AtomSpec) -> Iterator[Diagnostic]:
                     )
     if spec.kind == "mma":
         for name in ("m", "n", "k"):
-            parameter = spec.parameter(name)
-            if parameter is None or not parameter.is_integer:
-                yield spec.diagnostic(
-                    "AG392", f"an MMA spec needs an integer parameter '{name}'", ("parameters",)
-                )
+            dimension = spec.parameter(name)
+            if dimension is None or not dimension.is_integer:
+                yield spec.diagnostic("AG392", f"an MMA spec needs an integer parameter '{name}'", ("parameters",))
         for operand, name in spec.operand_types.items():
-            parameter = spec.parameter(name)
-            if parameter is None or not parameter.is_type:
+            element = spec.parameter(name)
+            if element is None or not element.is_type:
                 yield spec.diagnostic(
                     "AG392",
                     f"operand {operand.upper()}'s element type parameter '{name}' is not a Type parameter",
@@ -201,10 +266,10 @@ def check_assembly_format(spec: AtomSpec) -> Iterator[Diagnostic]:
     for element in elements:
         if isinstance(element, asmformat.Group):
             anchor = element.anchor
-            parameter = spec.parameter(anchor) if anchor else None
+            anchored = spec.parameter(anchor) if anchor else None
             if anchor is None:
                 yield spec.diagnostic("AG391", "optional group has no anchor ('^')", path, element.offset)
-            elif parameter is not None and parameter.default is None:
+            elif anchored is not None and anchored.default is None:
                 yield spec.diagnostic(
                     "AG391",
                     f"optional group anchored on '{anchor}', which has no default to elide",
@@ -222,9 +287,7 @@ def check_exceptions(spec: AtomSpec) -> Iterator[Diagnostic]:
     if spec.kind == "mma" and (spec.transposing or spec.whole_tile):
         yield spec.diagnostic("AG341", "transposing/whole_tile exceptions are for copies", path)
     if spec.whole_tile and "whole_tile_copy" not in spec.traits:
-        yield spec.diagnostic(
-            "AG341", "a whole_tile copy must carry the whole_tile_copy trait", ("traits",)
-        )
+        yield spec.diagnostic("AG341", "a whole_tile copy must carry the whole_tile_copy trait", ("traits",))
     for operand, source in spec.operand_source.items():
         if source == "shared_memory_descriptor" and operand not in spec.replicated:
             yield spec.diagnostic(
@@ -258,9 +321,7 @@ def check_layout_structure(spec: AtomSpec) -> Iterator[Diagnostic]:
     required = ("thr",) + spec.operands
     for role in required:
         if role not in spec.layouts:
-            yield spec.diagnostic(
-                "AG301", f"a {spec.kind} spec needs layout '{role}'", ("layouts",)
-            )
+            yield spec.diagnostic("AG301", f"a {spec.kind} spec needs layout '{role}'", ("layouts",))
     for role in spec.layouts:
         if role not in required:
             yield spec.diagnostic(
@@ -305,9 +366,7 @@ def check_layout_structure(spec: AtomSpec) -> Iterator[Diagnostic]:
                     )
             for name, _ in piece.when:
                 if name not in names and spec.parameter(name) is None:
-                    yield spec.diagnostic(
-                        "AG202", f"layout '{role}': 'when' names unknown '{name}'", piece.path[:-1]
-                    )
+                    yield spec.diagnostic("AG202", f"layout '{role}': 'when' names unknown '{name}'", piece.path[:-1])
 
 
 # --- instance table (rules 6) -------------------------------------------------------------
@@ -333,15 +392,17 @@ def check_instance_table(spec: AtomSpec, catalog: Optional[IntrinsicCatalog]) ->
                     path + (parameter.name,),
                 )
         for name, value in instance.pin.items():
-            parameter = spec.parameter(name)
-            if parameter is None or not parameter.is_free:
+            pinned = spec.parameter(name)
+            if pinned is None or not pinned.is_free:
                 yield spec.diagnostic(
-                    "AG353", f"instance {instance.id}: 'pin' names '{name}', which is not a free parameter",
+                    "AG353",
+                    f"instance {instance.id}: 'pin' names '{name}', which is not a free parameter",
                     path + ("pin", name),
                 )
-            elif not _free_value_ok(parameter, value):
+            elif not _free_value_ok(pinned, value):
                 yield spec.diagnostic(
-                    "AG353", f"instance {instance.id}: pinned {name} = {value!r} is outside its free range",
+                    "AG353",
+                    f"instance {instance.id}: pinned {name} = {value!r} is outside its free range",
                     path + ("pin", name),
                 )
         signature = tuple(repr(instance.values.get(p.name)) for p in key) + tuple(
@@ -350,8 +411,7 @@ def check_instance_table(spec: AtomSpec, catalog: Optional[IntrinsicCatalog]) ->
         if signature in seen:
             yield spec.diagnostic(
                 "AG351",
-                f"instance {instance.id} duplicates instance {seen[signature]} "
-                f"(same {', '.join(p.name for p in key)})",
+                f"instance {instance.id} duplicates instance {seen[signature]} (same {', '.join(p.name for p in key)})",
                 path,
             )
         else:
@@ -359,7 +419,8 @@ def check_instance_table(spec: AtomSpec, catalog: Optional[IntrinsicCatalog]) ->
         for operand, text in instance.packed.items():
             if parse_packed(text) is None:
                 yield spec.diagnostic(
-                    "AG332", f"instance {instance.id}: packed type '{text}' is not one atomgen can size",
+                    "AG332",
+                    f"instance {instance.id}: packed type '{text}' is not one atomgen can size",
                     path + ("packed", operand),
                 )
         if catalog is not None:
@@ -460,7 +521,8 @@ def check_state(spec: AtomSpec, backend: Optional[Backend]) -> Iterator[Diagnost
             if not low <= state_field.default <= high:
                 yield spec.diagnostic(
                     "AG363",
-                    f"state field '{state_field.name}': default {state_field.default} does not fit {state_field.llvm_type}",
+                    f"state field '{state_field.name}': default {state_field.default} "
+                    f"does not fit {state_field.llvm_type}",
                     path + ("default",),
                 )
         if state_field.immediate and state_field.coercion != "none":
@@ -517,6 +579,7 @@ def check_instance_layouts(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iter
                 thread_layout.piece.path,
             )
     copy_bits: Optional[int] = None
+    moved: dict[str, tuple[int, LayoutPiece]] = {}
     for role in spec.operands:
         operand = evaluated.operands.get(role)
         if operand is None:
@@ -547,10 +610,12 @@ def check_instance_layouts(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iter
                 continue
             yield from _copy_coverage(spec, role, layout, piece, instance, holders)
             bits = algebra.size(value_mode) // holders  # bits each thread really moves
+            moved[role] = (bits, piece)
             if copy_bits is None:
                 copy_bits = bits
             if role in ("dst", "src"):
                 yield from _copy_recast(spec, role, layout, piece, instance, bits)
+    yield from _copy_widths_agree(spec, moved, instance)
     if spec.kind == "copy" and copy_bits is not None and not spec.whole_tile:
         packed_text = instance.packed.get("value")
         packed = parse_packed(packed_text) if packed_text else None
@@ -563,7 +628,29 @@ def check_instance_layouts(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iter
             )
 
 
-def _zero_modes(spec: AtomSpec, layout: Layout, piece: LayoutPiece, role: str, instance: Instance) -> Iterator[Diagnostic]:
+def _copy_widths_agree(
+    spec: AtomSpec, moved: dict[str, tuple[int, LayoutPiece]], instance: Instance
+) -> Iterator[Diagnostic]:
+    """src, dst and ref describe one transfer: each thread moves the same number of bits in all three."""
+    widths = [bits for bits, _ in moved.values()]
+    if len(set(widths)) < 2:
+        return
+    # The width most layouts agree on is the reference (ties: ref's); the others are reported.
+    expected = max(widths, key=lambda w: (widths.count(w), w == moved.get("ref", (None,))[0]))
+    for role, (bits, piece) in moved.items():
+        if bits != expected:
+            others = ", ".join(f"'{r}'" for r, (b, _) in moved.items() if b == expected)
+            yield spec.diagnostic(
+                "AG322",
+                f"copy layout '{role}' moves {bits} bits per thread, but {others} move {expected} "
+                f"(instance {instance.id})",
+                piece.path,
+            )
+
+
+def _zero_modes(
+    spec: AtomSpec, layout: Layout, piece: LayoutPiece, role: str, instance: Instance
+) -> Iterator[Diagnostic]:
     for extent in algebra.flatten(layout.shape):
         if extent <= 0:
             yield spec.diagnostic(
@@ -594,8 +681,9 @@ def _covers(layout: Layout, tile: int, holders: int) -> bool:
     return _COVERAGE_MEMO[key]
 
 
-def _mma_coverage(spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance,
-                  variables: dict[str, int]) -> Iterator[Diagnostic]:
+def _mma_coverage(
+    spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance, variables: dict[str, int]
+) -> Iterator[Diagnostic]:
     tile = tile_size(spec, role, variables)
     if tile is None:
         return
@@ -628,9 +716,9 @@ def _mma_coverage(spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece,
             f"layout '{role}' is {what}: {dims} element {index} is held by {count} (thr, val) "
             f"pairs (instance {instance.id}: {text})",
             piece.path,
-            notes=() if role == "c" or expected > 1 else (
-                f"if the hardware really replicates {role.upper()}, declare exceptions.replicated.{role}",
-            ),
+            notes=()
+            if role == "c" or expected > 1
+            else (f"if the hardware really replicates {role.upper()}, declare exceptions.replicated.{role}",),
         )
         return
     if cover.missing:
@@ -652,8 +740,9 @@ def _mma_coverage(spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece,
         )
 
 
-def _mma_packing(spec: AtomSpec, role: str, value_mode: Layout, piece: LayoutPiece, instance: Instance,
-                 variables: dict[str, int]) -> Iterator[Diagnostic]:
+def _mma_packing(
+    spec: AtomSpec, role: str, value_mode: Layout, piece: LayoutPiece, instance: Instance, variables: dict[str, int]
+) -> Iterator[Diagnostic]:
     if spec.operand_source.get(role) == "shared_memory_descriptor":
         return
     packed_text = instance.packed.get(role)
@@ -686,8 +775,9 @@ def _mma_packing(spec: AtomSpec, role: str, value_mode: Layout, piece: LayoutPie
         )
 
 
-def _copy_holders(spec: AtomSpec, role: str, layout: Layout, instance: Instance,
-                  variables: dict[str, int]) -> tuple[int, Optional[Diagnostic]]:
+def _copy_holders(
+    spec: AtomSpec, role: str, layout: Layout, instance: Instance, variables: dict[str, int]
+) -> tuple[int, Optional[Diagnostic]]:
     """Declared replication of a copy operand for one instance (1 when none is declared)."""
     expression = spec.copy_replicated.get(role)
     if expression is None:
@@ -707,8 +797,9 @@ def _copy_holders(spec: AtomSpec, role: str, layout: Layout, instance: Instance,
     return holders, None
 
 
-def _copy_coverage(spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece,
-                   instance: Instance, holders: int = 1) -> Iterator[Diagnostic]:
+def _copy_coverage(
+    spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance, holders: int = 1
+) -> Iterator[Diagnostic]:
     if spec.whole_tile:
         if algebra.size(layout) != 1:
             yield spec.diagnostic(
@@ -726,10 +817,12 @@ def _copy_coverage(spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece
     if cover.out_of_tile or cover.missing or any(n != holders for n in cover.multiplicity.values()):
         duplicates = [i for i, n in sorted(cover.multiplicity.items()) if n != holders]
         detail = (
-            f"bit {duplicates[0]} is held by {cover.multiplicity[duplicates[0]]} (thr, bit) pairs, "
-            f"not {holders}" if duplicates and holders > 1
-            else f"bit {duplicates[0]} is moved twice" if duplicates
-            else f"bit {cover.out_of_tile[0][1]} lies outside the {tile} bits moved" if cover.out_of_tile
+            f"bit {duplicates[0]} is held by {cover.multiplicity[duplicates[0]]} (thr, bit) pairs, not {holders}"
+            if duplicates and holders > 1
+            else f"bit {duplicates[0]} is moved twice"
+            if duplicates
+            else f"bit {cover.out_of_tile[0][1]} lies outside the {tile} bits moved"
+            if cover.out_of_tile
             else f"bit {cover.missing[0]} is never moved"
         )
         yield spec.diagnostic(
@@ -741,8 +834,9 @@ def _copy_coverage(spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece
         )
 
 
-def _copy_recast(spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance,
-                 bits: int) -> Iterator[Diagnostic]:
+def _copy_recast(
+    spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance, bits: int
+) -> Iterator[Diagnostic]:
     if spec.whole_tile:
         return
     if instance.val_bits:

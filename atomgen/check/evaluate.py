@@ -63,16 +63,18 @@ def evaluate_instance(spec: AtomSpec, instance: Instance) -> tuple[Optional[Eval
             shape = evaluate_item(piece.parsed.shape, variables)
         except ExprError as error:
             diagnostics.append(
-                spec.diagnostic(error.rule, f"layout '{role}', instance {instance.id}: {error.message}",
-                                piece.path, error.offset)
+                spec.diagnostic(
+                    error.rule, f"layout '{role}', instance {instance.id}: {error.message}", piece.path, error.offset
+                )
             )
             continue
         try:
             stride = evaluate_item(piece.parsed.stride, variables)
         except ExprError as error:
             diagnostics.append(
-                spec.diagnostic(error.rule, f"layout '{role}', instance {instance.id}: {error.message}",
-                                piece.path, error.offset)
+                spec.diagnostic(
+                    error.rule, f"layout '{role}', instance {instance.id}: {error.message}", piece.path, error.offset
+                )
             )
             continue
         result.operands[role] = EvaluatedOperand(role, piece, Layout(shape, stride))

@@ -114,8 +114,12 @@ class Cache:
             pass  # a cache that cannot be written is only slower
 
 
-def _backend_for(path: Path, backend_name: Optional[str], display: str,
-                 backends: dict[Path, tuple[Optional[Backend], list[Diagnostic]]]) -> tuple[Optional[Backend], list[Diagnostic]]:
+def _backend_for(
+    path: Path,
+    backend_name: Optional[str],
+    display: str,
+    backends: dict[Path, tuple[Optional[Backend], list[Diagnostic]]],
+) -> tuple[Optional[Backend], list[Diagnostic]]:
     if backend_name is None:
         return None, []
     file = find_backend_file(path, backend_name)
@@ -131,8 +135,12 @@ def _backend_for(path: Path, backend_name: Optional[str], display: str,
     return backends[file]
 
 
-def analyze_file(path: Path, display: str, prove: bool = True,
-                 backends: Optional[dict[Path, tuple[Optional[Backend], list[Diagnostic]]]] = None) -> SpecResult:
+def analyze_file(
+    path: Path,
+    display: str,
+    prove: bool = True,
+    backends: Optional[dict[Path, tuple[Optional[Backend], list[Diagnostic]]]] = None,
+) -> SpecResult:
     """load -> validate -> model -> analyze for one file, stopping at the first failing stage."""
     from atomgen.check.analyze import analyze
     from atomgen.check.catalog import load_catalog
@@ -207,7 +215,7 @@ def check_paths(paths: Iterable[str], use_cache: bool = True, prove: bool = True
     for path, display in misses:
         results[display] = analyze_file(path, display, prove=False, backends=backends)
     proofs = prover.collect()
-    for path, display in misses:
+    for _, display in misses:
         result = results[display]
         result.proofs = proofs.get(display, [])
         if cache.enabled:

@@ -143,8 +143,7 @@ def upcast(layout: Layout, factor: int) -> Layout:
         if extent % per_value == 0:
             return Layout(extent // per_value, 1 if extent > per_value else 0)
         raise RecastError(
-            f"mode {extent}:{stride} holds {extent * stride} bits, not a whole number of "
-            f"{factor}-bit values"
+            f"mode {extent}:{stride} holds {extent * stride} bits, not a whole number of {factor}-bit values"
         )
     raise RecastError(f"stride {stride} and value width {factor} do not divide each other")
 
@@ -156,9 +155,7 @@ def recast_thread_value(layout: Layout, value_bits: int) -> Layout:
     thread_mode, value_mode = mode(layout, 0), mode(layout, 1)
     for extent, stride in zip(flatten(thread_mode.shape), flatten(thread_mode.stride)):
         if extent > 1 and stride % value_bits:
-            raise RecastError(
-                f"thread stride {stride} bits is not a multiple of {value_bits}-bit values"
-            )
+            raise RecastError(f"thread stride {stride} bits is not a multiple of {value_bits}-bit values")
     threads = Layout(
         thread_mode.shape,
         _map_leaves(thread_mode.stride, lambda d: d // value_bits if d % value_bits == 0 else 0),

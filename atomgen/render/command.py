@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any
 
 DESCRIPTION = """\
 Generate every file FlyDSL's add-an-atom recipe asks for, from checked specs: TableGen defs,
@@ -39,17 +39,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     target.add_argument("--into", metavar="CHECKOUT", help="add to an existing FlyDSL checkout")
     parser.add_argument("--check", action="store_true", help="write nothing; diff and exit 1 when stale")
     parser.add_argument("--force", action="store_true", help="overwrite regions that were edited by hand")
-    parser.add_argument("--prune", action="store_true",
-                        help="with --out: delete (or, with --check, report) files under DIR no spec produces")
-    parser.add_argument("--only", choices=("all", "owned", "shared"), default="all",
-                        help="write only per-atom files, only shared-file regions, or both (default)")
-    parser.add_argument("--list-outputs", action="store_true", help="print the files this run would write, one per line")
-    parser.add_argument("--list-deps", action="store_true",
-                        help="print the inputs (specs, backend files, templates, atomgen sources), one per line")
+    parser.add_argument(
+        "--prune",
+        action="store_true",
+        help="with --out: delete (or, with --check, report) files under DIR no spec produces",
+    )
+    parser.add_argument(
+        "--only",
+        choices=("all", "owned", "shared"),
+        default="all",
+        help="write only per-atom files, only shared-file regions, or both (default)",
+    )
+    parser.add_argument(
+        "--list-outputs", action="store_true", help="print the files this run would write, one per line"
+    )
+    parser.add_argument(
+        "--list-deps",
+        action="store_true",
+        help="print the inputs (specs, backend files, templates, atomgen sources), one per line",
+    )
     parser.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
 
 
-def _load_checked(paths: list[str]) -> tuple[list[tuple[object, object]], int]:
+def _load_checked(paths: list[str]) -> tuple[list[tuple[Any, Any]], int]:
     """Checked (spec, backend) pairs; any error prints diagnostics and yields exit 1."""
     from atomgen.check.runner import UsageError, check_paths
     from atomgen.diagnostics import format_all
@@ -70,8 +82,8 @@ def _load_checked(paths: list[str]) -> tuple[list[tuple[object, object]], int]:
     if not results:
         print("atomgen gen: no spec files found", file=sys.stderr)
         return [], 2
-    pairs = []
-    backends: dict[Path, object] = {}
+    pairs: list[tuple[Any, Any]] = []
+    backends: dict[Path, Any] = {}
     for result in results:
         # The cache vouched for these specs (keyed by their bytes), so model them directly.
         loaded = load_file(Path(result.path), result.path)
@@ -87,13 +99,13 @@ def _load_checked(paths: list[str]) -> tuple[list[tuple[object, object]], int]:
     return pairs, 0
 
 
-def dependencies(pairs: list[tuple[object, object]]) -> list[str]:
+def dependencies(pairs: list[tuple[Any, Any]]) -> list[str]:
     from atomgen.resources import data_dir
 
     files: set[str] = set()
     for spec, backend in pairs:
-        files.add(os.path.abspath(spec.path))  # type: ignore[attr-defined]
-        files.add(os.path.abspath(backend.path))  # type: ignore[attr-defined]
+        files.add(os.path.abspath(spec.path))
+        files.add(os.path.abspath(backend.path))
     for folder in (data_dir("templates"), Path(__file__).resolve().parent.parent):
         for file in folder.rglob("*"):
             if file.is_file() and file.suffix in (".j2", ".py", ".json", ".yaml") and "__pycache__" not in file.parts:
@@ -111,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     if args.list_deps:
         print("\n".join(dependencies(pairs)))
         return 0
-    plan = build_plan(pairs)  # type: ignore[arg-type]
+    plan = build_plan(pairs)
     if args.only == "owned":
         plan.shared = {}
     elif args.only == "shared":
@@ -131,8 +143,11 @@ def run(args: argparse.Namespace) -> int:
     if args.check:
         if changes.changed or changes.stale:
             sys.stdout.write(unified_diff(changes))
-            print(f"atomgen gen --check: {root} is stale ({len(changes.changed)} file(s) differ, "
-                  f"{len(changes.stale)} stale); run the same command without --check", file=sys.stderr)
+            print(
+                f"atomgen gen --check: {root} is stale ({len(changes.changed)} file(s) differ, "
+                f"{len(changes.stale)} stale); run the same command without --check",
+                file=sys.stderr,
+            )
             return 1
         if not args.quiet:
             print(f"atomgen gen --check: {root} is up to date ({len(changes.texts)} files)", file=sys.stderr)
@@ -143,8 +158,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"atomgen gen: {error}; nothing written", file=sys.stderr)
         return 1
     if not args.quiet:
-        print(f"atomgen gen: {len(changes.changed)} file(s) written, {len(changes.texts) - len(changes.changed)} "
-              f"unchanged, {len(changes.stale)} removed under {root}", file=sys.stderr)
+        print(
+            f"atomgen gen: {len(changes.changed)} file(s) written, {len(changes.texts) - len(changes.changed)} "
+            f"unchanged, {len(changes.stale)} removed under {root}",
+            file=sys.stderr,
+        )
     return 0
-
-

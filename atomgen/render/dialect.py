@@ -44,7 +44,9 @@ def _base_classes(backend: Backend, prefix: str) -> list[BaseClass]:
     result = []
     for kind in BASE_KINDS:
         entry: dict[str, Any] = classes.get(kind) or {}
-        default_name = f"{prefix}_{'Stateful' if kind.startswith('stateful') else ''}{'MmaOp' if 'mma' in kind else 'CopyOp'}"
+        default_name = (
+            f"{prefix}_{'Stateful' if kind.startswith('stateful') else ''}{'MmaOp' if 'mma' in kind else 'CopyOp'}"
+        )
         result.append(
             BaseClass(
                 name=str(entry.get("tablegen_class", default_name)),
@@ -85,6 +87,8 @@ def render_backend(backend: Backend, env: jinja2.Environment) -> RenderOutput:
         f"{ir}/CMakeLists.txt": "dialect/IRCMakeLists.txt.j2",
         f"{ir}/Dialect.h": "dialect/Dialect.h.j2",
         f"{names.lib_dir}/Dialect.cpp": "dialect/Dialect.cpp.j2",
-        names.paths.get("python_dialect_module", f"python/mlir_flydsl/dialects/{names.dialect}.py"): "dialect/module.py.j2",
+        names.paths.get(
+            "python_dialect_module", f"python/mlir_flydsl/dialects/{names.dialect}.py"
+        ): "dialect/module.py.j2",
     }
     return RenderOutput(files={path: env.get_template(t).render(**context) for path, t in files.items()})

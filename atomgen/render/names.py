@@ -45,7 +45,7 @@ class BackendNames:
 
 def backend_names(backend: Backend) -> BackendNames:
     data = backend.data
-    dialect = data.get("dialect") if isinstance(data.get("dialect"), dict) else {}
+    dialect: dict[str, Any] = data["dialect"] if isinstance(data.get("dialect"), dict) else {}
     prefix = str(dialect.get("tablegen_def", "")).removesuffix("_Dialect") or "Fly" + backend.name.upper()
     return BackendNames(
         name=backend.name,

@@ -103,8 +103,10 @@ def build_plan(specs: list[tuple[AtomSpec, Backend]], kinds: tuple[str, ...] = O
             combined.extend(output)
             for path in output.files:
                 plan.sources.setdefault(path, []).append(spec.path)
-        for piece in _backend_pieces(backend):
-            plan.shared.setdefault(piece[0], SharedFile(piece[0], shared_kind(piece[0]))).context.update(piece[1])
+        for shared_path, context in _backend_pieces(backend):
+            plan.shared.setdefault(shared_path, SharedFile(shared_path, shared_kind(shared_path))).context.update(
+                context
+            )
     from atomgen.render.dialect import render_backend
 
     seen_backends: dict[str, Backend] = {spec.backend: backend for spec, backend in specs}

@@ -116,7 +116,9 @@ def dsl_wrappers(spec: AtomSpec) -> list[Wrapper]:
         for parameter in parameters:
             if parameter.python in fixed:
                 value = fixed[parameter.python]
-                items.append(f"{parameter.python}={value!r}" if not isinstance(value, bool) else f"{parameter.python}={value}")
+                items.append(
+                    f"{parameter.python}={value!r}" if not isinstance(value, bool) else f"{parameter.python}={value}"
+                )
             elif parameter.is_type:
                 items.append(f"{parameter.python}=_ir_type({parameter.python})")
             elif parameter.enum:
@@ -125,7 +127,7 @@ def dsl_wrappers(spec: AtomSpec) -> list[Wrapper]:
                 items.append(f"{parameter.python}={parameter.python}")
         return ", ".join(items)
 
-    entries = (spec.python.get("wrappers") or [{"name": spec.type_name}])
+    entries = spec.python.get("wrappers") or [{"name": spec.type_name}]
     wrappers: list[Wrapper] = []
     main = entries[0]
     main_name = str(main.get("name", spec.type_name))
@@ -142,8 +144,10 @@ def dsl_wrappers(spec: AtomSpec) -> list[Wrapper]:
         if not _PY_IDENTIFIER.match(name) or not isinstance(fixed, dict) or "val_type" in entry:
             continue
         clean = {
-            str(k): v for k, v in fixed.items()
-            if _PY_IDENTIFIER.match(str(k)) and isinstance(v, (int, bool, str))
+            str(k): v
+            for k, v in fixed.items()
+            if _PY_IDENTIFIER.match(str(k))
+            and isinstance(v, (int, bool, str))
             and (not isinstance(v, str) or _PY_IDENTIFIER.match(v))
         }
         if len(clean) != len(fixed):
@@ -169,7 +173,8 @@ def render(spec: AtomSpec, backend: Backend, env: jinja2.Environment) -> RenderO
         enum_checks=enum_checks(spec),
         doc=f"{spec.summary} ({spec.mnemonic}; {len(spec.instances)} supported configurations)",
     )
-    register = f"{names.data.get('paths', {}).get('python_binding_namespace', 'mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::' + names.dialect)}"
+    default_namespace = f"mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::{names.dialect}"
+    register = names.paths.get("python_binding_namespace", default_namespace)
     registration = f"::{register}::Py{spec.cpp_class}::bind(m);\n"
     module = str(spec.python.get("dsl_module") or "universal")
     if not _PY_IDENTIFIER.match(module):
@@ -186,6 +191,8 @@ def render(spec: AtomSpec, backend: Backend, env: jinja2.Environment) -> RenderO
             RegionPiece(binding_file, "register", spec.type_name, registration),
             RegionPiece(dsl_path, "wrappers", "", prelude),
             RegionPiece(dsl_path, "wrappers", spec.type_name, dsl),
-            RegionPiece(dsl_path, "exports", spec.type_name, "".join(f'__all__.append("{w.name}")\n' for w in wrappers)),
+            RegionPiece(
+                dsl_path, "exports", spec.type_name, "".join(f'__all__.append("{w.name}")\n' for w in wrappers)
+            ),
         ]
     )

@@ -47,8 +47,7 @@ def td_parameters(spec: AtomSpec) -> list[TdParameter]:
         storage = cpp_storage_type(parameter)
         if parameter.name in anchors and parameter.default is not None:
             declaration = (
-                f'DefaultValuedParameter<"{storage}", "{cpp_literal(parameter, parameter.default)}">'
-                f":${parameter.name}"
+                f'DefaultValuedParameter<"{storage}", "{cpp_literal(parameter, parameter.default)}">:${parameter.name}'
             )
         else:
             declaration = f'"{storage}":${parameter.name}'

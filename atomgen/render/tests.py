@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable
 
 from atomgen.check.evaluate import evaluate_instance
 from atomgen.layout.algebra import Layout, product
@@ -80,7 +80,8 @@ FLYDSL_ACCEPTS: dict[str, dict[str, str]] = {
     },
     "cdna3.buffer_copy": {
         "table:bitSize=9": NO_VERIFY.format(mnemonic="cdna3.buffer_copy") + " (buffer_copy<9> lowers to an i9 load)",
-        "free:cacheModifier=32": NO_VERIFY.format(mnemonic="cdna3.buffer_copy") + " (cacheModifier is not range-checked)",
+        "free:cacheModifier=32": NO_VERIFY.format(mnemonic="cdna3.buffer_copy")
+        + " (cacheModifier is not range-checked)",
     },
     "cdna3.buffer_atomic": {
         "table:atomicOp=min": NO_VERIFY.format(mnemonic="cdna3.buffer_atomic")
@@ -208,7 +209,8 @@ def _state_ops(spec: AtomSpec, fn: Function, atom_ty: str, values: dict[str, Any
     for index, state in enumerate(spec.state):
         key = (state.default, _state_type(spec, index, values))
         checks.append(
-            f"CHECK: %[[STATE{index + 1}:[0-9]+]] = llvm.insertvalue %[[{constants[key]}]], {previous}[{index}] : {struct}"
+            f"CHECK: %[[STATE{index + 1}:[0-9]+]] = llvm.insertvalue %[[{constants[key]}]], "
+            f"{previous}[{index}] : {struct}"
         )
         previous = f"%[[STATE{index + 1}]]"
     uses: dict[str, str] = {}
@@ -226,7 +228,9 @@ def _state_ops(spec: AtomSpec, fn: Function, atom_ty: str, values: dict[str, Any
             value_type = f"vector<{(element_bits(llvm_type) or 0) // 8}xi8>"
             value = f"%{_ident(state.name)}"
             fn.args.append(f"{value}: {value_type}")
-            checks.append(f"CHECK: %[[{_var(var)}_CAST:[0-9]+]] = llvm.bitcast {_use(var)} : {value_type} to {llvm_type}")
+            checks.append(
+                f"CHECK: %[[{_var(var)}_CAST:[0-9]+]] = llvm.bitcast {_use(var)} : {value_type} to {llvm_type}"
+            )
             inserted = f"%[[{_var(var)}_CAST]]"
         else:
             value_type = llvm_type
@@ -289,7 +293,9 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
         f"{memrefs['b']}, {memrefs['c']}) -> ()"
     )
     for role in ("a", "b", "c"):
-        fn.checks.append(f"CHECK: %[[V{role.upper()}:[0-9]+]] = llvm.load {_use(role)} : {REGISTER_PTR} -> {packed[role]}")
+        fn.checks.append(
+            f"CHECK: %[[V{role.upper()}:[0-9]+]] = llvm.load {_use(role)} : {REGISTER_PTR} -> {packed[role]}"
+        )
     fn.checks.append(
         f"CHECK: %[[RES:[0-9]+]] = {inst.intrinsic} %[[VA]], %[[VB]], %[[VC]]{{{{.*}}}} : "
         f"({packed['a']}, {packed['b']}, {packed['c']}{{{{.*}}}}) -> {packed['c']}"
@@ -396,7 +402,6 @@ def _lds_dma_functions(spec: AtomSpec, inst: Instance, dialect: str, src_space: 
     else:
         fn.checks.append(f"CHECK: %[[SIZE:[a-z0-9_]+]] = arith.constant {size} : i32")
         operands = ["%[[RSRC:[0-9]+]]", "%[[DST]]", "%[[SIZE]]", "%{{[a-z0-9_]+}}"]
-        soffset = next((s for s in spec.state if s.name == "soffset"), None)
         imm = next((s for s in spec.state if s.immediate), None)
         operands.append("%{{[a-z0-9_]+}}")
         operands.append("%{{[a-z0-9_]+}}")
@@ -423,7 +428,7 @@ def _buffer_atomic_functions(spec: AtomSpec, inst: Instance, dialect: str) -> li
     packed = parse_packed(value_ty)
     if packed is None:
         return []
-    element, count = packed.element, packed.count
+    element, count = packed.element, packed.length
     vb = packed.element_bits
     atom_ty = atom_type(spec, dialect, values, vb)
     fn = Function(f"{_ident(spec.mnemonic)}_{_ident(inst.id)}")
@@ -604,9 +609,10 @@ def _negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
             parameter = pin.parameter
             allowed = parameter.free_values if parameter.free_values is not None else None
             others = [v for v in (allowed or _alternatives(parameter, pin.value)) if v != pin.value]
-            if parameter.free_min is not None or parameter.free_max is not None:
-                others = [v for v in others if (parameter.free_min is None or v >= parameter.free_min)
-                          and (parameter.free_max is None or v <= parameter.free_max)]
+            low, high = parameter.free_min, parameter.free_max
+            if low is not None or high is not None:
+                others = [v for v in others if isinstance(v, int) and not isinstance(v, bool)
+                          and (low is None or v >= low) and (high is None or v <= high)]
             if not others:
                 continue
             values = sample_values(spec, row.instance)
@@ -628,7 +634,7 @@ def _negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
     return cases
 
 
-def _default_val_bits(spec: AtomSpec, inst: Instance) -> Optional[int]:
+def _default_val_bits(spec: AtomSpec, inst: Instance) -> int | None:
     if spec.kind == "mma":
         return None
     if spec.whole_tile:
@@ -709,7 +715,7 @@ def render(spec: AtomSpec, backend: Backend, env: Any = None) -> RenderOutput:
         if has_reg:
             header.append("Prefix REG (SSA form): each register operand loads exactly its layout's values per thread.")
         if has_llvm:
-            header.append("Prefix LLVM (arith lowered): immediate state fields reach the intrinsic as llvm.mlir.constant.")
+            header.append("Prefix LLVM (arith lowered): immediate state fields reach the intrinsic as constants.")
         output.files[positive_path] = _file(runs, header, passing)
     if failing:
         header = [title, "Expected to fail: FlyDSL cannot lower these instances (a FlyDSL defect the spec fixes)."]
@@ -727,7 +733,8 @@ def render(spec: AtomSpec, backend: Backend, env: Any = None) -> RenderOutput:
         header.append("at the line of the type. Exact wording: " + f"{stem}_verify.mlir (atomgen's verifier only).")
         output.files[negative_path] = _file([NEGATIVE_RUN], header, cases=rejected)
     if accepted:
-        header = [title, "Expected to fail: FlyDSL's hand-written verifier accepts these configurations, the spec rejects them."]
+        header = [title, "Expected to fail: FlyDSL's hand-written verifier accepts these configurations,"]
+        header.append("which the spec rejects.")
         for case in accepted:
             case.comments = [f"FlyDSL accepts this -- {accepts[case.id]}"]
             header.append(f"  {case.id} -- {accepts[case.id]}")

@@ -68,7 +68,7 @@ def parse_format(text: str) -> tuple[Element, ...]:
     return tuple(elements)
 
 
-def _parse_sequence(text: str, position: int, top: bool) -> tuple[list[Element], int]:
+def _parse_sequence(text: str, position: int, top: bool) -> tuple[list[Element], int]:  # noqa: C901
     elements: list[Element] = []
     while True:
         rest = text[position:]
@@ -79,7 +79,7 @@ def _parse_sequence(text: str, position: int, top: bool) -> tuple[list[Element],
         match = _TOKEN.match(text, position)
         if match is None:
             offset = position + len(rest) - len(rest.lstrip())
-            raise FormatError(f"unexpected text {text[offset:offset + 12]!r} in assembly format", offset)
+            raise FormatError(f"unexpected text {text[offset : offset + 12]!r} in assembly format", offset)
         start = match.start(match.lastgroup or 0) if match.lastgroup else position
         if match.group("literal") is not None:
             elements.append(Literal(match.group("literal"), match.start("literal") - 1))
@@ -91,15 +91,15 @@ def _parse_sequence(text: str, position: int, top: bool) -> tuple[list[Element],
             close = text.find(")", match.end())
             if close < 0:
                 raise FormatError("unclosed directive arguments", match.end())
-            inner = text[match.end():close]
+            inner = text[match.end() : close]
             args = tuple(a.strip().lstrip("$").rstrip("^") for a in inner.split(",") if a.strip())
-            anchored = "^" in text[close:close + 2]
+            anchored = "^" in text[close : close + 2]
             name = (match.group("cname") or "").strip("<>") or match.group("custom")
             elements.append(Custom(name + ("^" if anchored else ""), args, match.start("custom")))
             position = close + 1 + (1 if anchored else 0)
         elif match.group("open") is not None:
-            inner, position = _parse_sequence(text, match.end(), top=False)
-            elements.append(Group(tuple(inner), start))
+            group, position = _parse_sequence(text, match.end(), top=False)
+            elements.append(Group(tuple(group), start))
         else:
             if top:
                 raise FormatError("unbalanced ')' in assembly format", match.start("close"))

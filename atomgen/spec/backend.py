@@ -35,7 +35,7 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
     loaded = load_file(path, display)
     data = loaded.data if isinstance(loaded.data, dict) else {}
     cases: dict[str, str] = {}
-    enum = data.get("state_enum") if isinstance(data.get("state_enum"), dict) else {}
+    enum: dict[str, Any] = data["state_enum"] if isinstance(data.get("state_enum"), dict) else {}
     for entry in enum.get("cases", []) or []:
         if isinstance(entry, dict) and "name" in entry:
             cases[str(entry["name"])] = str(entry.get("string", ""))

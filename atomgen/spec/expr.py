@@ -169,9 +169,7 @@ class _Parser:
         if kind == "name":
             if self.peek()[1] == "(" and self.peek()[0] == "op":
                 if text not in FUNCTIONS:
-                    raise ExprError(
-                        f"unknown function '{text}' (only min and max are allowed)", offset
-                    )
+                    raise ExprError(f"unknown function '{text}' (only min and max are allowed)", offset)
                 self.take()
                 self._enter(offset)
                 args = [self._leaf(self.expr())]
@@ -347,7 +345,5 @@ def congruent(shape: Item, stride: Item) -> bool:
     if isinstance(shape, Tup) != isinstance(stride, Tup):
         return False
     if isinstance(shape, Tup) and isinstance(stride, Tup):
-        return len(shape.items) == len(stride.items) and all(
-            congruent(a, b) for a, b in zip(shape.items, stride.items)
-        )
+        return len(shape.items) == len(stride.items) and all(congruent(a, b) for a, b in zip(shape.items, stride.items))
     return True

@@ -110,9 +110,7 @@ def load_text(text: str, path: str) -> LoadedSpec:
     except yaml.YAMLError as error:
         raise SpecError([Diagnostic("AG001", f"invalid YAML: {error}", path, Position(1, 1))]) from None
     except RecursionError:
-        raise SpecError(
-            [Diagnostic("AG001", "invalid YAML: nesting is too deep", path, Position(1, 1))]
-        ) from None
+        raise SpecError([Diagnostic("AG001", "invalid YAML: nesting is too deep", path, Position(1, 1))]) from None
     loaded = LoadedSpec(path=path, data=None, text=text)
     if root is None:
         raise SpecError([Diagnostic("AG005", "spec is empty", path, Position(1, 1))])
@@ -132,8 +130,7 @@ def load_file(path: Path, display_path: str | None = None) -> LoadedSpec:
                 [
                     Diagnostic(
                         "AG003",
-                        f"spec is {size} bytes, over the {MAX_SPEC_BYTES // 1024} KiB limit; "
-                        "refusing to parse it",
+                        f"spec is {size} bytes, over the {MAX_SPEC_BYTES // 1024} KiB limit; refusing to parse it",
                         shown,
                         Position(1, 1),
                     )
@@ -141,9 +138,7 @@ def load_file(path: Path, display_path: str | None = None) -> LoadedSpec:
             )
         raw = path.read_bytes()
     except OSError as error:
-        raise SpecError(
-            [Diagnostic("AG005", f"cannot read spec: {error.strerror}", shown)]
-        ) from None
+        raise SpecError([Diagnostic("AG005", f"cannot read spec: {error.strerror}", shown)]) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -166,9 +161,7 @@ class _Builder:
     def build(self, node: Node, path: JsonPath) -> Any:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise SpecError(
-                [Diagnostic("AG003", "spec has too many YAML nodes", self.loaded.path, Position(1, 1))]
-            )
+            raise SpecError([Diagnostic("AG003", "spec has too many YAML nodes", self.loaded.path, Position(1, 1))])
         # The C loader resolves an alias to the node it names: a node met twice is an alias.
         # Refuse it before expanding anything (the alias bomb needs expansion), scalars too:
         # docs/spec-format.md refuses every alias.

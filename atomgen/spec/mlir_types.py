@@ -34,12 +34,12 @@ class PackedType(NamedTuple):
 
     text: str
     element: str
-    count: int
+    length: int
     element_bits: int
 
     @property
     def bits(self) -> int:
-        return self.count * self.element_bits
+        return self.length * self.element_bits
 
 
 def element_bits(name: str) -> Optional[int]:
@@ -79,7 +79,7 @@ def parse_packed(text: str) -> Optional[PackedType]:
         if not members or len(set(members)) != 1:
             return None
         inner = parse_packed(members[0])
-        if inner is None or inner.count != 1:
+        if inner is None or inner.length != 1:
             return None
         return PackedType(text, inner.element, len(members), inner.element_bits)
     return None

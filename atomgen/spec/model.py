@@ -172,12 +172,11 @@ class AtomSpec:
     def position(self, path: JsonPath) -> Position:
         return self.loaded.position(path)
 
-    def diagnostic(self, rule: str, message: str, path: JsonPath, offset: Optional[int] = None,
-                   notes: tuple[str, ...] = ()) -> Diagnostic:
+    def diagnostic(
+        self, rule: str, message: str, path: JsonPath, offset: Optional[int] = None, notes: tuple[str, ...] = ()
+    ) -> Diagnostic:
         """A diagnostic at `path` (or at character `offset` of the string there)."""
-        position = (
-            self.loaded.char_position(path, offset) if offset is not None else self.position(path)
-        )
+        position = self.loaded.char_position(path, offset) if offset is not None else self.position(path)
         return Diagnostic(rule, message, self.path, position, notes=notes)
 
 
@@ -220,12 +219,8 @@ def _pieces(spec_data: Any, role: str, diagnostics: list[Diagnostic], build: "_C
                 parsed = parse_layout(text)
             except ExprError as error:  # reported with the exact character
                 rule = "AG304" if error.rule in ("AG201", "AG304") else error.rule
-                diagnostics.append(
-                    build.diagnostic(rule, f"layout '{role}': {error.message}", path, error.offset)
-                )
-        normalized = tuple(
-            (name, tuple(v) if isinstance(v, list) else (v,)) for name, v in when.items()
-        )
+                diagnostics.append(build.diagnostic(rule, f"layout '{role}': {error.message}", path, error.offset))
+        normalized = tuple((name, tuple(v) if isinstance(v, list) else (v,)) for name, v in when.items())
         pieces.append(LayoutPiece(normalized, text, parsed, path))
     return tuple(pieces)
 
@@ -235,9 +230,7 @@ class _Context:
     loaded: LoadedSpec
 
     def diagnostic(self, rule: str, message: str, path: JsonPath, offset: Optional[int] = None) -> Diagnostic:
-        position = (
-            self.loaded.char_position(path, offset) if offset is not None else self.loaded.position(path)
-        )
+        position = self.loaded.char_position(path, offset) if offset is not None else self.loaded.position(path)
         return Diagnostic(rule, message, self.loaded.path, position)
 
 
@@ -277,9 +270,7 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
             expression = None
         let.append((name, expression, path))
 
-    layouts = {
-        role: _pieces(value, role, diagnostics, context) for role, value in data["layouts"].items()
-    }
+    layouts = {role: _pieces(value, role, diagnostics, context) for role, value in data["layouts"].items()}
     exceptions = data.get("exceptions") or {}
     copy_replicated: dict[str, Expr] = {}
     for role, text in (exceptions.get("replicated") or {}).items():
@@ -289,8 +280,9 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
             copy_replicated[role] = Num(text, 0) if isinstance(text, int) else parse_expression(text)
         except ExprError as error:
             diagnostics.append(
-                context.diagnostic(error.rule, f"replicated.{role}: {error.message}",
-                                   ("exceptions", "replicated", role), error.offset)
+                context.diagnostic(
+                    error.rule, f"replicated.{role}: {error.message}", ("exceptions", "replicated", role), error.offset
+                )
             )
     key = tuple(p for p in parameters if not p.is_free)
     instances: list[Instance] = []

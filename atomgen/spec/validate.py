@@ -27,7 +27,7 @@ def _inline_refs(node: Any, definitions: dict[str, Any], depth: int = 0) -> Any:
     if isinstance(node, dict):
         reference = node.get("$ref")
         if isinstance(reference, str) and reference.startswith("#/$defs/"):
-            target = definitions[reference[len("#/$defs/"):]]
+            target = definitions[reference[len("#/$defs/") :]]
             rest = {k: v for k, v in node.items() if k != "$ref"}
             resolved = _inline_refs(target, definitions, depth + 1)
             return {**resolved, **_inline_refs(rest, definitions, depth + 1)} if rest else resolved

@@ -84,14 +84,14 @@ def place(text: str, path: str, region: str, body: str, anchor: Anchor, force: b
     """`text` with `region` set to `body`; every byte outside the region stays as it was."""
     found = find(text, path, region)
     if found is not None:
-        current = text[found.body_start:found.body_end]
+        current = text[found.body_start : found.body_end]
         if body_hash(current) != found.recorded_hash and not force:
             line = text.count("\n", 0, found.start) + 1
             raise RegionError(
                 f"{path}:{line}: region '{region}' was edited by hand since atomgen wrote it; "
                 "move the edit into the spec, or pass --force to overwrite it"
             )
-        return text[: found.start] + block(path, region, body, found.indent) + text[found.end:]
+        return text[: found.start] + block(path, region, body, found.indent) + text[found.end :]
     new_block = block(path, region, body, indent)
     if anchor.where == "end":
         separator = "" if text.endswith("\n") or not text else "\n"

@@ -149,7 +149,9 @@ def apply(changes: TreeChanges) -> None:
             target = _target(changes.root, check_relative(path))
             target.parent.mkdir(parents=True, exist_ok=True)
             _target(changes.root, check_relative(path))  # the new folders are ours, but check again
-            descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".atomgen-tmp", dir=target.parent)
+            descriptor, temporary = tempfile.mkstemp(
+                prefix=f".{target.name}.", suffix=".atomgen-tmp", dir=target.parent
+            )
             staged.append((temporary, target))
             with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
                 handle.write(changes.texts[path])
