@@ -81,7 +81,7 @@ def mutants(spec: Path) -> list[tuple[Mutant, str]]:
 
 def _functions(evaluated: list[Any], role: str) -> list[Any]:
     """Per instance: the operand's layout as a function (thread count, size, image)."""
-    functions = []
+    functions: list[Any] = []
     for instance in evaluated:
         operand = instance.operands.get(role)
         if operand is None:
@@ -153,7 +153,7 @@ class Subject:
             data["layouts"][layout_path[1]] = layout
         else:
             pieces = [dict(p) for p in data["layouts"][layout_path[1]]]
-            pieces[layout_path[2]]["layout"] = layout
+            pieces[int(layout_path[2])]["layout"] = layout
             data["layouts"][layout_path[1]] = pieces
         loaded = dataclasses.replace(self.loaded, data=data, text=text)
         model, problems = build_model(loaded)

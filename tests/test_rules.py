@@ -126,6 +126,12 @@ CASES: tuple[Case, ...] = (
     Case("AG321", "not-injective", C, 'c: "((16, 4), 4) : ((16, 4), 0)"', 24, '"'),
     Case("AG321", "overlap", A, 'a: "((16, 4), 4) : ((1, 32), 16)"', 22, '"'),
     Case("AG322", "misses-elements", " k: 16,", " k: 32,", 22, '"'),  # A and B tiles grow to 16x32
+    Case("AG321", "thr-lanes-repeat", 'thr: "64:1"', 'thr: "64:0"', 21, '"'),
+    Case("AG322", "thr-lanes-outside", 'thr: "64:1"', 'thr: "64:2"', 21, '"'),
+    Case("AG322", "copy-widths-differ", 'dst: "(1, bitSize)', 'dst: "(1, 2*bitSize)', 16, '"', base="copy",
+         also=frozenset({"AG341"})),
+    Case("AG322", "copy-too-large", 'src: "(1, bitSize)', 'src: "(1, 4000000000)', 15, '"', base="copy",
+         also=frozenset({"AG331"})),
     Case("AG322", "outside-tile", A, 'a: "((16, 4), 4) : ((1, 64), 17)"', 22, '"'),
     Case("AG323", "undeclared-replication", "layouts:\n", "exceptions: {replicated: {a: 2}}\nlayouts:\n", 20, "2"),
     Case("AG331", "packing", 'a: "vector<4xf16>"', 'a: "vector<2xf16>"', 27, '"vector<2', also=frozenset({"AG352"})),

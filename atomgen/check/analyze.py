@@ -809,6 +809,11 @@ def _copy_coverage(
                 piece.path,
             )
         return
+    if algebra.size(layout) > MAX_TILE_ELEMENTS:  # a hostile extent must not hang the check
+        yield spec.diagnostic(
+            "AG322", f"copy layout '{role}' is too large to check ({algebra.size(layout)} bits)", piece.path
+        )
+        return
     tile = algebra.size(layout) // holders
     if _covers(layout, tile, holders):
         return

@@ -7,7 +7,7 @@ is one law of the algebra and keeps the function (coordinate -> index) it is giv
 
 from __future__ import annotations
 
-from functools import reduce
+from functools import lru_cache
 from typing import Any, Iterable, NamedTuple
 
 IntTuple = Any  # int or tuple of IntTuple
@@ -22,15 +22,23 @@ def is_tuple(value: IntTuple) -> bool:
     return isinstance(value, tuple)
 
 
+@lru_cache(maxsize=8192)
 def flatten(value: IntTuple) -> tuple[int, ...]:
-    """All leaves, left to right."""
-    if is_tuple(value):
-        return tuple(leaf for sub in value for leaf in flatten(sub))
-    return (value,)
+    """All leaves, left to right (memoized: specs reuse a few shapes across many instances)."""
+    if not isinstance(value, tuple):
+        return (value,)
+    leaves: list[int] = []
+    for sub in value:
+        leaves.extend(flatten(sub) if isinstance(sub, tuple) else (sub,))
+    return tuple(leaves)
 
 
+@lru_cache(maxsize=8192)
 def product(value: IntTuple) -> int:
-    return reduce(lambda a, b: a * b, flatten(value), 1)
+    result = 1
+    for leaf in flatten(value):
+        result *= leaf
+    return result
 
 
 def size(layout: Layout) -> int:
@@ -181,8 +189,38 @@ class Coverage(NamedTuple):
         return self.multiplicity.get(index, 0)
 
 
+def is_compact_bijection(layout: Layout) -> bool:
+    """Whether L is a bijection onto [0, size(L)), decided from its modes alone.
+
+    A layout with positive strides is such a bijection exactly when its modes, sorted by
+    stride, form a compact column-major layout (each stride is the product of the extents
+    below it): mixed-radix representations are unique.
+    """
+    modes = sorted((d, s) for s, d in zip(flatten(layout.shape), flatten(layout.stride)) if s != 1)
+    expected = 1
+    for stride, extent in modes:
+        if stride != expected:
+            return False
+        expected *= extent
+    return True
+
+
 def covers_exactly(layout: Layout, tile_size: int, holders: int = 1) -> bool:
-    """Fast path: every tile index is hit exactly `holders` times and nothing else is hit."""
+    """Every tile index is hit exactly `holders` times and nothing else is hit.
+
+    Stride-0 modes replicate: when the other modes form a compact bijection, each element
+    is held exactly (product of the stride-0 extents) times, with no enumeration at all.
+    """
+    broadcast = 1
+    kept_shape, kept_stride = [], []
+    for extent, stride in zip(flatten(layout.shape), flatten(layout.stride)):
+        if stride == 0:
+            broadcast *= extent
+        else:
+            kept_shape.append(extent)
+            kept_stride.append(stride)
+    if all(d > 0 for d in kept_stride) and is_compact_bijection(Layout(tuple(kept_shape), tuple(kept_stride))):
+        return product(tuple(kept_shape)) == tile_size and broadcast == holders
     values = image(layout)
     if len(values) != tile_size * holders:
         return False

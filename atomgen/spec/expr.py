@@ -19,6 +19,7 @@ from typing import Any, Mapping, Union
 
 MAX_EXPRESSION_CHARS = 4096
 MAX_DEPTH = 64
+MAX_INT_DIGITS = 30
 FUNCTIONS = ("min", "max")
 
 
@@ -165,6 +166,8 @@ class _Parser:
     def primary(self, allow_tuple: bool) -> Any:
         kind, text, offset = self.take()
         if kind == "int":
+            if len(text) > MAX_INT_DIGITS:
+                raise ExprError(f"number with {len(text)} digits (at most {MAX_INT_DIGITS})", offset)
             return Num(int(text), offset)
         if kind == "name":
             if self.peek()[1] == "(" and self.peek()[0] == "op":

@@ -220,7 +220,7 @@ class _Builder:
             return node.value  # the common case, without the constructor's bookkeeping
         try:
             value = self.constructor.construct_object(node, deep=True)
-        except yaml.YAMLError:
+        except (yaml.YAMLError, ValueError, OverflowError):  # e.g. an integer of 5000 digits
             value = node.value
         if isinstance(value, (bytes, bytearray)) or type(value).__module__ == "datetime":
             # Binary and timestamp scalars have no meaning in a spec; keep the source text.

@@ -30,6 +30,7 @@ ScalarValue = Union[int, bool, str]
 MMA_OPERANDS = ("a", "b", "c")
 COPY_OPERANDS = ("src", "dst", "ref")
 INSTANCE_FIELDS = (
+    "expand",
     "id",
     "intrinsic",
     "op_class",
@@ -252,6 +253,47 @@ def instance_id(kind: str, values: dict[str, ScalarValue], key: tuple[Parameter,
     return re.sub(r"[^A-Za-z0-9_.-]", "_", text)
 
 
+_PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
+_TEMPLATED_FIELDS = ("id", "instruction", "notes")
+
+
+def expand_row(row: dict[str, Any], path: JsonPath, context: "_Context") -> tuple[list[dict[str, Any]], list[Diagnostic]]:
+    """An instance family -> its rows.
+
+    `expand: {n: [8, 16, 24]}` makes one row per value (the cartesian product over several
+    keys, in the order written); `{expression}` in `id`, `instruction`, `notes` and `packed`
+    strings is replaced by its value for that row (integers and int parameters only).
+    """
+    family = row.get("expand")
+    if not family:
+        return [row], []
+    names = list(family)
+    combinations: list[dict[str, Any]] = [{}]
+    for name in names:
+        combinations = [{**combo, name: value} for combo in combinations for value in family[name]]
+    rows: list[dict[str, Any]] = []
+    problems: list[Diagnostic] = []
+    for combo in combinations:
+        expanded = {k: v for k, v in row.items() if k != "expand"}
+        expanded.update(combo)
+        variables = {k: v for k, v in expanded.items() if isinstance(v, int) and not isinstance(v, bool)}
+        try:
+            for field_name in _TEMPLATED_FIELDS:
+                if isinstance(expanded.get(field_name), str):
+                    expanded[field_name] = _fill(expanded[field_name], variables)
+            if isinstance(expanded.get("packed"), dict):
+                expanded["packed"] = {k: _fill(str(v), variables) for k, v in expanded["packed"].items()}
+        except ExprError as error:
+            problems.append(context.diagnostic(error.rule, f"instance family: {error.message} for {combo}", path))
+            continue
+        rows.append(expanded)
+    return rows, problems
+
+
+def _fill(text: str, variables: dict[str, int]) -> str:
+    return _PLACEHOLDER.sub(lambda match: str(evaluate(parse_expression(match.group(1)), variables)), text)
+
+
 def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic]]:
     """Typed spec from schema-valid data; expression syntax errors are reported here."""
     data = loaded.data
@@ -286,42 +328,45 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
             )
     key = tuple(p for p in parameters if not p.is_free)
     instances: list[Instance] = []
-    for index, row in enumerate(data["instances"]):
-        path = ("instances", index)
-        values: dict[str, ScalarValue] = {}
-        for parameter in parameters:
-            if parameter.name in row:
-                values[parameter.name] = row[parameter.name]
-            elif parameter.name in (row.get("pin") or {}):
-                values[parameter.name] = row["pin"][parameter.name]
-            elif parameter.default is not None:
-                values[parameter.name] = parameter.default
-        for name in row:
-            if name not in INSTANCE_FIELDS and name not in by_name:
+    for row_index, raw_row in enumerate(data["instances"]):
+        path = ("instances", row_index)
+        for name in raw_row:
+            if name not in INSTANCE_FIELDS and name not in by_name and name != "expand":
                 diagnostics.append(
                     Diagnostic(
                         "AG353",
-                        f"instance {index}: '{name}' is neither a parameter nor an instance field",
+                        f"instance {row_index}: '{name}' is neither a parameter nor an instance field",
                         loaded.path,
                         loaded.key_position(path + (name,)),
                     )
                 )
-        instances.append(
-            Instance(
-                index=index,
-                id=str(row.get("id") or instance_id(data["kind"], values, key)),
-                values=values,
-                intrinsic=row["intrinsic"],
-                op_class=row.get("op_class"),
-                instruction=row.get("instruction"),
-                packed=dict(row.get("packed") or {}),
-                variant=row.get("variant"),
-                val_bits=tuple(row.get("val_bits") or ()),
-                pin=dict(row.get("pin") or {}),
-                path=path,
-                raw=row,
+        rows, problems = expand_row(raw_row, path, context)
+        diagnostics.extend(problems)
+        for row in rows:
+            values: dict[str, ScalarValue] = {}
+            for parameter in parameters:
+                if parameter.name in row:
+                    values[parameter.name] = row[parameter.name]
+                elif parameter.name in (row.get("pin") or {}):
+                    values[parameter.name] = row["pin"][parameter.name]
+                elif parameter.default is not None:
+                    values[parameter.name] = parameter.default
+            instances.append(
+                Instance(
+                    index=len(instances),
+                    id=str(row.get("id") or instance_id(data["kind"], values, key)),
+                    values=values,
+                    intrinsic=row["intrinsic"],
+                    op_class=row.get("op_class"),
+                    instruction=row.get("instruction"),
+                    packed=dict(row.get("packed") or {}),
+                    variant=row.get("variant"),
+                    val_bits=tuple(row.get("val_bits") or ()),
+                    pin=dict(row.get("pin") or {}),
+                    path=path,
+                    raw=row,
+                )
             )
-        )
 
     state = tuple(
         StateField(
