@@ -31,7 +31,7 @@ def _formatter(prog: str) -> argparse.HelpFormatter:
     return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="atomgen", description=DESCRIPTION, epilog=EPILOG, formatter_class=_formatter)
     parser.add_argument("--version", action="version", version=f"atomgen {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -100,17 +100,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     schema.add_argument("--backend", action="store_true", help="print the backend.yaml schema instead")
 
-    _add_later_commands(commands)
+    _add_later_commands(commands, wanted)
     return parser
 
 
-def _add_later_commands(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    """Commands whose implementation lives in later stages (gen, oracle, probe)."""
-    try:
-        from atomgen.commands import register
-    except ImportError:
-        return
-    register(commands, _formatter)
+def _add_later_commands(commands: "argparse._SubParsersAction[argparse.ArgumentParser]", wanted: Optional[str]) -> None:
+    """Commands whose implementation lives in later stages (gen, oracle, probe); only the
+    one being run is imported, so `atomgen check` stays fast."""
+    from atomgen.commands import register
+
+    register(commands, _formatter, wanted)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -185,8 +184,10 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    wanted = next((a for a in arguments if not a.startswith("-")), None)
+    parser = build_parser(wanted)
+    args = parser.parse_args(arguments)
     if not args.command:
         parser.print_help()
         return EXIT_USAGE

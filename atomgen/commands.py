@@ -26,8 +26,13 @@ def _lazy_handler(module_name: str) -> Callable[[argparse.Namespace], int]:
     return handler
 
 
-def register(commands: Any, formatter: Callable[[str], argparse.HelpFormatter]) -> None:
+def register(commands: Any, formatter: Callable[[str], argparse.HelpFormatter], wanted: str | None = None) -> None:
+    """Add every command; only the one being run (`wanted`) has its module imported."""
     for name, (module_name, help_text) in COMMANDS.items():
+        if name != wanted:
+            placeholder = commands.add_parser(name, help=help_text, add_help=False)
+            placeholder.add_argument("rest", nargs=argparse.REMAINDER)
+            continue
         try:
             module = importlib.import_module(module_name)
         except ImportError:

@@ -236,7 +236,8 @@ def coverage(layout: Layout, tile_size: int) -> Coverage:
     multiplicity: dict[int, int] = {}
     for value in values:
         multiplicity[value] = multiplicity.get(value, 0) + 1
-    missing = [i for i in range(tile_size) if i not in multiplicity] if len(multiplicity) < tile_size else []
+    in_tile = sum(1 for index in multiplicity if 0 <= index < tile_size)  # out-of-tile hits cover nothing
+    missing = [i for i in range(tile_size) if i not in multiplicity] if in_tile < tile_size else []
     return Coverage(out_of_tile, multiplicity, missing)
 
 

@@ -117,13 +117,30 @@ def run(args: argparse.Namespace) -> int:
     from atomgen.render.plan import build_plan
     from atomgen.write.tree import WriteError, apply, plan_into, plan_standalone, unified_diff
 
-    pairs, status = _load_checked(args.paths or ["specs"])
-    if status:
-        return status
-    if args.list_deps:
-        print("\n".join(dependencies(pairs)))
-        return 0
-    plan = build_plan(pairs)
+    from atomgen.check.runner import UsageError, collect_spec_files
+    from atomgen.render.cache import load_plan, plan_key, store_plan
+
+    paths = args.paths or ["specs"]
+    try:
+        spec_files = collect_spec_files(paths)
+    except UsageError as error:
+        print(f"atomgen gen: {error}", file=sys.stderr)
+        return 2
+    key = plan_key(spec_files, "plan-v1")
+    plan = None if args.list_deps else load_plan(key)
+    if plan is None:
+        pairs, status = _load_checked(paths)
+        if status:
+            return status
+        if args.list_deps:
+            print("\n".join(dependencies(pairs)))
+            return 0
+        try:
+            plan = build_plan(pairs)
+        except Exception as error:  # a template or pattern the renderer lacks: report, write nothing
+            print(f"atomgen gen: cannot render: {type(error).__name__}: {error}; nothing written", file=sys.stderr)
+            return 1
+        store_plan(key, plan)
     if args.only == "owned":
         plan.shared = {}
     elif args.only == "shared":

@@ -1,0 +1,71 @@
+"""A content-keyed cache of whole render plans, so `gen` with nothing changed only compares.
+
+The key hashes every input a plan depends on: the spec files, every backend.yaml above
+them, the templates, the schema and catalogues, and atomgen's own source. A plan is stored
+only after its specs passed `check` and rendered, so a hit needs neither.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Optional
+
+from atomgen import __version__
+from atomgen.check.runner import cache_dir
+from atomgen.render.plan import Plan, SharedFile
+from atomgen.resources import data_dir
+
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def _inputs(spec_files: list[tuple[Path, str]]) -> list[Path]:
+    files: set[Path] = set()
+    for path, _ in spec_files:
+        files.add(path.resolve())
+        for folder in path.resolve().parents:
+            if (folder / "backend.yaml").is_file():
+                files.add(folder / "backend.yaml")
+    for folder in (data_dir("templates"), data_dir("schema"), _PACKAGE):
+        for file in folder.rglob("*"):
+            if file.is_file() and file.suffix in (".j2", ".py", ".json", ".yaml") and "__pycache__" not in file.parts:
+                files.add(file.resolve())
+    return sorted(files)
+
+
+def plan_key(spec_files: list[tuple[Path, str]], options: str) -> str:
+    digest = hashlib.sha256(f"{__version__}\0{options}".encode())
+    for display_path, display in sorted((str(p), d) for p, d in spec_files):
+        digest.update(f"{display_path}\0{display}\0".encode())
+    for file in _inputs(spec_files):
+        digest.update(str(file).encode() + b"\0")
+        digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
+def load_plan(key: str) -> Optional[Plan]:
+    try:
+        data = json.loads((cache_dir() / "plans" / f"{key}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    plan = Plan(owned=dict(data["owned"]))
+    for path, shared in data["shared"].items():
+        plan.shared[path] = SharedFile(path, shared["kind"], dict(shared["bodies"]), dict(shared["context"]))
+    return plan
+
+
+def store_plan(key: str, plan: Plan) -> None:
+    data = {
+        "owned": plan.owned,
+        "shared": {p: {"kind": s.kind, "bodies": s.bodies, "context": s.context} for p, s in plan.shared.items()},
+    }
+    folder = cache_dir() / "plans"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        temporary = folder / f".{key}.{os.getpid()}.tmp"
+        temporary.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(temporary, folder / f"{key}.json")
+    except OSError:
+        pass  # only slower next time
