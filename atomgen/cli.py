@@ -97,6 +97,8 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
         "schema",
         help="print the JSON Schema of specs",
         description="Print schema/atom.schema.json (or the backend schema).",
+        formatter_class=_formatter,
+        epilog="examples:\n  atomgen schema > atom.schema.json\n  atomgen schema --backend",
     )
     schema.add_argument("--backend", action="store_true", help="print the backend.yaml schema instead")
 

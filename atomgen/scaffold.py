@@ -36,7 +36,7 @@ assembly_format: "`<` custom<MNKDimensionList>($m, $n, $k) `,` `(` $elemTyA `,` 
 layouts:
   # CuTe `shape : stride`, rank 2 (thr, val); leaves may use m, n, k, elemTyA_bits, ...
   thr: TODO              # e.g. "64:1"
-  a: TODO                # over (M,K) column-major, e.g. "((m, 64/m), k/(64/m)) : ((1, k), m)"
+  a: TODO                # over (M,K) column-major, e.g. "((m, 64/m), k/(64/m)) : ((1, m*k/(64/m)), m)"
   b: TODO                # over (N,K) column-major
   c: TODO                # over (M,N) column-major (D shares it)
 instances:

@@ -10,7 +10,8 @@ flydsl-wheel stand-in `python -m atomgen.oracle.flyopt` run with this interprete
 `FileCheck` is the `filecheck` PyPI tool next to it. Where a FlyDSL build that contains
 atomgen's generated C++ is available, pass `--param fly_opt=/path/to/fly-opt` (and, if you have
 it, `--param filecheck=/path/to/FileCheck`): that also enables the `atomgen-verifier` feature,
-so the `*_verify.mlir` files (exact verify() wording) run instead of being UNSUPPORTED.
+so the `*_verify.mlir` files (exact verify() wording) run instead of being UNSUPPORTED, and the
+`fly-ptx` feature, so the FlyPTX (NVVM) files run too.
 """
 
 # ruff: noqa: F821  (lit injects `config` and `lit_config`)
@@ -43,6 +44,9 @@ config.test_exec_root = os.path.abspath(lit_config.params.get("atomgen_exec", co
 fly_opt = lit_config.params.get("fly_opt")
 if fly_opt:
     config.available_features.add("atomgen-verifier")
+    # A FlyDSL build with atomgen's generated C++ also has the FlyPTX dialect and its NVVM lowering;
+    # the flydsl wheel's stand-in has neither, so the PTX files are UNSUPPORTED without one.
+    config.available_features.add("fly-ptx")
     fly_opt_command = shlex.quote(fly_opt)
 else:
     fly_opt_command = f"{shlex.quote(sys.executable)} -m atomgen.oracle.flyopt"

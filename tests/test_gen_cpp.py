@@ -17,11 +17,13 @@ from atomgen.spec.loader import load_file
 from atomgen.spec.model import AtomSpec, build_model
 
 REPO = Path(__file__).resolve().parent.parent
-SPEC_FILES = sorted(p for p in (REPO / "specs" / "rocdl").rglob("*.yaml") if p.name != "backend.yaml")
+ROCDL_FILES = sorted(p for p in (REPO / "specs" / "rocdl").rglob("*.yaml") if p.name != "backend.yaml")
+PTX_FILES = sorted(p for p in (REPO / "specs" / "ptx").rglob("*.yaml") if p.name != "backend.yaml")
+SPEC_FILES = ROCDL_FILES + PTX_FILES
 
 
-def _backend():  # type: ignore[no-untyped-def]
-    backend, _ = load_backend(REPO / "specs" / "rocdl" / "backend.yaml", "specs/rocdl/backend.yaml")
+def _backend(name: str = "rocdl"):  # type: ignore[no-untyped-def]
+    backend, _ = load_backend(REPO / "specs" / name / "backend.yaml", f"specs/{name}/backend.yaml")
     return backend
 
 
@@ -32,7 +34,7 @@ def _spec(path: Path) -> AtomSpec:
 
 
 def _text(spec: AtomSpec) -> str:
-    files = cpp.render(spec, _backend(), environment()).files
+    files = cpp.render(spec, _backend(spec.backend), environment()).files
     assert len(files) == 1
     return next(iter(files.values()))
 
@@ -45,8 +47,9 @@ def rendered() -> dict[str, str]:
 def test_every_spec_renders_one_file_at_its_path() -> None:
     for path in SPEC_FILES:
         spec = _spec(path)
-        files = cpp.render(spec, _backend(), environment()).files
-        assert list(files) == [f"lib/Dialect/FlyROCDL/{spec.subtarget.upper()}/{spec.type_name}.cpp"]
+        files = cpp.render(spec, _backend(spec.backend), environment()).files
+        library = {"rocdl": "FlyROCDL", "ptx": "FlyPTX"}[spec.backend]
+        assert list(files) == [f"lib/Dialect/{library}/{spec.subtarget.upper()}/{spec.type_name}.cpp"]
 
 
 @pytest.mark.parametrize("path", SPEC_FILES, ids=lambda p: p.stem + "-" + p.parent.name)
@@ -74,6 +77,20 @@ def test_verify_lists_every_instance(path: Path, rendered: dict[str, str]) -> No
     plan = verify_plan(spec)
     assert f"{spec.cpp_class}::verify(" in text
     assert plan.unsupported_prefix in text
+    model = cpp.verify_model(spec, plan, {p.name: cpp._cpp_param(p) for p in spec.parameters})
+    if model.families:  # compact matcher: every row is one family's first row + position of n
+        families = [r for r in model.rows if r.values is not None]
+        covered = {}
+        for family in families:
+            assert f"return {family.index} + *position;" in text
+            assert family.condition is not None and family.condition.split(" && ")[0] in text
+            for offset, value in enumerate(family.values or []):
+                covered[family.index + offset] = value
+        for row in plan.rows:
+            assert covered.get(row.instance.index) == row.instance.values["n"], row.description
+            described = row.description.replace(f"x{row.instance.values['n']}x", "xNx", 1)
+            assert described in joined, described
+        return
     for row in plan.rows:
         assert row.description in joined, row.description
         assert f"return {row.instance.index}; // {row.description}" in text.replace("\n    return", " return")
@@ -149,3 +166,33 @@ def test_tdm_descriptor_packing_is_a_declared_extension_hook() -> None:
     text = _text(_spec(REPO / "specs" / "rocdl" / "gfx1250" / "tdm.yaml"))
     assert "HAND-WRITTEN EXTENSION, NOT GENERATED" in text
     assert "LogicalResult emitCopyOpGFX1250TDMTransfer(CopyOpGFX1250TDMType atom," in text
+
+
+@pytest.mark.parametrize("path", PTX_FILES, ids=lambda p: p.stem + "-" + p.parent.name)
+def test_ptx_atoms_emit_nvvm_ops(path: Path, rendered: dict[str, str]) -> None:
+    spec = _spec(path)
+    text = rendered[str(path)]
+    assert '#include "mlir/Dialect/LLVMIR/NVVMDialect.h"' in text
+    assert '#include "flydsl/Dialect/FlyPTX/IR/Dialect.h"' in text
+    assert "namespace mlir::fly_ptx {" in text and "ROCDL" not in text
+    expected = {
+        "mma_sync": ["NVVM::MmaOp::create("],
+        "wgmma_ss": ["NVVM::WgmmaFenceAlignedOp::create(", "NVVM::WgmmaMmaAsyncOp::create(",
+                     "NVVM::WgmmaGroupSyncAlignedOp::create(", "NVVM::WgmmaWaitGroupSyncOp::create("],
+        "wgmma_rs": ["NVVM::WgmmaFenceAlignedOp::create(", "LLVM::InlineAsmOp::create(",
+                     "NVVM::WgmmaGroupSyncAlignedOp::create(", "NVVM::WgmmaWaitGroupSyncOp::create("],
+        "ldmatrix": ["NVVM::LdMatrixOp::create("],
+        "stmatrix": ["NVVM::StMatrixOp::create("],
+        "cp_async": ["NVVM::CpAsyncOp::create("],
+        "tma_load": ["NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create("],
+        "tma_store": ["NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create("],
+    }[str(spec.emission.get("pattern"))]
+    for op in expected:
+        assert op in text, op
+
+
+def test_wgmma_matcher_is_compact() -> None:
+    text = _text(_spec(REPO / "specs" / "ptx" / "sm90" / "wgmma_ss.yaml"))
+    assert len(text.splitlines()) < 800
+    assert text.count("constexpr int32_t kNValues") == 2  # N = 8..256 step 8, and the int8 list
+    assert 'return emitError() << "transA = false is required for 64x" << n << "x8 (tf32, tf32) -> f32";' in text

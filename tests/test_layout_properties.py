@@ -120,7 +120,8 @@ def test_covers_exactly_agrees_with_coverage(layout: Layout) -> None:
     bijective = sorted(values) == list(range(size))
     assert algebra.covers_exactly(layout, size, 1) == bijective
     cover = algebra.coverage(layout, size)
-    assert (not cover.out_of_tile and not cover.missing and all(n == 1 for n in cover.multiplicity.values())) == bijective
+    exact = not cover.out_of_tile and not cover.missing and all(n == 1 for n in cover.multiplicity.values())
+    assert exact == bijective
     assert sum(cover.multiplicity.values()) == size
 
 

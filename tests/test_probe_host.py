@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """atomgen probe: the host side (generation, inputs, reference, comparison) without a GPU,
 plus GPU tests (marked `gpu`) that skip visibly where there is no nvcc or NVIDIA GPU.
 
@@ -88,7 +89,7 @@ assembly_format: "`<` $m `,` $n `,` $k `,` $elemTyA `,` $elemTyB `,` $elemTyAcc 
 layouts:
   thr: "128:1"
   a:
-    - {when: {aSmem: 1}, layout: "(128,(m,k)):(0,(1,m))"}
+    - {when: {aSmem: true}, layout: "(128,(m,k)):(0,(1,m))"}
     - {when: {k: 16}, layout: "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))"}
     - {when: {k: 8}, layout: "((4,8,4),(2,2)):((64,1,16),(8,256))"}
     - {layout: "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))"}
@@ -119,13 +120,13 @@ layouts:
     - {when: {num: 2}, layout: "((16,2),128):((128,0),1)"}
     - {layout: "(32,128):(128,1)"}
   dst:
-    - {when: {num: 1, trans: 0}, layout: "(32,32):(32,1)"}
-    - {when: {trans: 0}, layout: "(32,(32,num)):(32,(1,1024))"}
+    - {when: {num: 1, trans: false}, layout: "(32,32):(32,1)"}
+    - {when: {trans: false}, layout: "(32,(32,num)):(32,(1,1024))"}
     - {when: {num: 1}, layout: "((4,8),(16,2)):((256,16),(1,128))"}
     - {layout: "((4,8),(16,2,num)):((256,16),(1,128,1024))"}
   ref:
-    - {when: {num: 1, trans: 0}, layout: "(32,32):(32,1)"}
-    - {when: {trans: 0}, layout: "(32,(32,num)):(32,(1,1024))"}
+    - {when: {num: 1, trans: false}, layout: "(32,32):(32,1)"}
+    - {when: {trans: false}, layout: "(32,(32,num)):(32,(1,1024))"}
     - {when: {num: 1}, layout: "((4,8),(16,2)):((256,16),(1,128))"}
     - {layout: "((4,8),(16,2,num)):((256,16),(1,128,1024))"}
 instances:
@@ -141,10 +142,10 @@ layouts:
     - {when: {num: 1}, layout: "((8,4),128):((128,0),1)"}
     - {layout: "(32,128):(128,1)"}
   src:
-    - {when: {trans: 0}, layout: "(32,(32,num)):(32,(1,1024))"}
+    - {when: {trans: false}, layout: "(32,(32,num)):(32,(1,1024))"}
     - {layout: "((4,8),(16,2,num)):((256,16),(1,128,1024))"}
   ref:
-    - {when: {trans: 0}, layout: "(32,(32,num)):(32,(1,1024))"}
+    - {when: {trans: false}, layout: "(32,(32,num)):(32,(1,1024))"}
     - {layout: "((4,8),(16,2,num)):((256,16),(1,128,1024))"}
 instances:
   - {num: 1, trans: false, intrinsic: nvvm.stmatrix, instruction: "stmatrix.sync.aligned.m8n8.x1.shared.b16", packed: {value: i32}}
@@ -246,6 +247,17 @@ def test_wgmma_programs_fence_commit_wait_and_use_descriptors(cases: list[ProbeC
                        "wgmma.wait_group.sync.aligned 0", "fence.proxy.async.shared::cta", "make_desc(smem_b"):
             assert needle in text, (case.key, needle)
         assert ("make_desc(smem_a" in text) == case.a_from_smem
+
+
+def test_test_specs_select_the_intended_pieces(cases: list[ProbeCase]) -> None:
+    """Bool `when` values must be written true/false: an earlier version of these test specs wrote
+    `trans: 0`, silently selected the transposed layouts for plain ldmatrix/stmatrix, and the H200
+    probe failed those instances (bit 16 held 0x0009, not 0x0002) -- the probe doing its job."""
+    by_id = {(Path(c.spec_path).stem, c.instance_id): c for c in cases}
+    assert format_layout(by_id[("ldmatrix", "1")].layouts["dst"]) == "(32,32):(32,1)"
+    assert format_layout(by_id[("ldmatrix", "4")].layouts["dst"]) == "(32,(32,4)):(32,(1,1024))"
+    assert format_layout(by_id[("stmatrix", "1")].layouts["src"]) == "(32,(32,1)):(32,(1,1024))"
+    assert [c.a_from_smem for c in cases if c.family == "wgmma"] == [False, True, True, False, True, False]
 
 
 def test_emit_writes_programs(spec_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -377,10 +389,13 @@ def test_gpu_probe_passes_and_negative_control_fails(spec_dir: Path, tmp_path: P
     _need_gpu()
     report = tmp_path / "probe.json"
     args = _args([str(spec_dir)], cuda=True, negative_control=True, report=str(report))
-    assert probe_command.run(args) == 0
+    code = probe_command.run(args)
     import json
 
     data = json.loads(report.read_text())
+    bad = [r for r in data["instances"] if r["status"] != "pass"]
+    bad += [r for r in data.get("negative_control", {}).get("results", []) if r["status"] != "detected"]
+    assert code == 0 and not bad, json.dumps(bad, indent=1)[:6000]
     assert data["summary"]["fail"] == 0
     assert data["summary"]["negative_control"]["detected"] == data["summary"]["negative_control"]["mutated"]
 

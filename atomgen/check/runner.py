@@ -183,7 +183,9 @@ def analyze_file(
     return SpecResult(display, problems + backend_problems + analysis.diagnostics, names, spec, analysis)
 
 
-def check_paths(paths: Iterable[str], use_cache: bool = True, prove: bool = True) -> list[SpecResult]:
+def check_paths(
+    paths: Iterable[str], use_cache: bool = True, prove: bool = True, keep_models: bool = False
+) -> list[SpecResult]:
     """Every spec under `paths`, plus the cross-spec name rules."""
     from atomgen.check.prover import Prover
 
@@ -213,7 +215,12 @@ def check_paths(paths: Iterable[str], use_cache: bool = True, prove: bool = True
     prover = Prover(misses if prove else [])
     backends: dict[Path, tuple[Optional[Backend], list[Diagnostic]]] = {}
     for path, display in misses:
-        results[display] = analyze_file(path, display, prove=False, backends=backends)
+        result = analyze_file(path, display, prove=False, backends=backends)
+        if not keep_models:
+            # Evaluated instances are large (every concrete layout); a check of thousands of
+            # specs must not hold them all. Positions for cross-spec rules are re-read on demand.
+            result.spec, result.analysis = None, None
+        results[display] = result
     proofs = prover.collect()
     for _, display in misses:
         result = results[display]

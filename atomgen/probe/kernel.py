@@ -27,12 +27,21 @@ def align(value: int) -> int:
     return -(-value // ALIGN) * ALIGN
 
 
+_PLANS: dict[tuple[str, str], Union[MmaPlan, CopyPlan]] = {}
+
+
 def plan(case: ProbeCase) -> Union[MmaPlan, CopyPlan]:
+    """The case's index tables (memoized: planning a 64x256 wgmma is not free)."""
     if case.skip:
         raise CaseError(case.skip)
-    if case.kind == "mma":
-        return plan_mma(case)
-    return plan_copy(case)
+    key = (case.slug, repr(sorted(case.layouts.items())) + repr(case.types) + case.opcode)
+    found = _PLANS.get(key)
+    if found is None:
+        found = plan_mma(case) if case.kind == "mma" else plan_copy(case)
+        if len(_PLANS) > 4096:
+            _PLANS.clear()
+        _PLANS[key] = found
+    return found
 
 
 # ---------------------------------------------------------------- layout of the data files
@@ -240,7 +249,8 @@ def _smem_fill(op: SmemOperand, array: str, name: str) -> list[str]:
     return [
         f"  for (int v = t; v < {op.rows * op.k}; v += blockDim.x) {{",
         f"    const int row = v % {op.rows}, kk = v / {op.rows};",
-        f"    const uint32_t offset = (row / 8) * {op.sbo} + (kk / {t}) * {op.lbo} + (row % 8) * 16 + (kk % {t}) * {eb};",
+        f"    const uint32_t offset = (row / 8) * {op.sbo} + (kk / {t}) * {op.lbo} + (row % 8) * 16"
+        f" + (kk % {t}) * {eb};",
         f"    *reinterpret_cast<{op.type.ctype}*>({name} + offset) = {array}[{array}_SIDX[v]];",
         "  }",
     ]
@@ -261,7 +271,7 @@ def _mma_body(p: MmaPlan, timing: bool) -> tuple[list[str], list[str]]:
     """(setup lines, instruction lines) of the kernel body."""
     lines: list[str] = []
     case = p.case
-    smem_ops = [op for op in (p.a, p.b) if isinstance(op, SmemOperand)]
+    smem_ops = [x for x in (p.a, p.b) if isinstance(x, SmemOperand)]
     for op in smem_ops:
         lines.append(f"  __shared__ __align__(128) unsigned char smem_{op.role}[{op.bytes}];")
     for op in smem_ops:
@@ -271,9 +281,9 @@ def _mma_body(p: MmaPlan, timing: bool) -> tuple[list[str], list[str]]:
         lines.append("  __syncthreads();")
         for op in smem_ops:
             lines.append(f"  const uint64_t desc_{op.role} = make_desc(smem_{op.role}, {op.lbo}, {op.sbo});")
-    for op in (p.a, p.b):
-        if isinstance(op, RegOperand):
-            lines += _load_reg(op, op.role.upper(), f"{op.role.upper()}_IDX", op.role)
+    for operand in (p.a, p.b):
+        if isinstance(operand, RegOperand):
+            lines += _load_reg(operand, operand.role.upper(), f"{operand.role.upper()}_IDX", operand.role)
     lines += _load_reg(p.c, "C", "C_IDX", "d")
     outputs = [f'"+{p.c.constraint}"(d{r})' for r in range(p.c.regs)]
     inputs: list[str] = []
@@ -281,15 +291,15 @@ def _mma_body(p: MmaPlan, timing: bool) -> tuple[list[str], list[str]]:
     n_out = p.c.regs
     d_text = "{" + ", ".join(f"%{i}" for i in range(n_out)) + "}"
     position = n_out
-    for op in (p.a, p.b):
-        if isinstance(op, SmemOperand):
+    for source_op in (p.a, p.b):
+        if isinstance(source_op, SmemOperand):
             operands.append(f"%{position}")
-            inputs.append(f'"l"(desc_{op.role})')
+            inputs.append(f'"l"(desc_{source_op.role})')
             position += 1
         else:
-            operands.append("{" + ", ".join(f"%{position + r}" for r in range(op.regs)) + "}")
-            inputs += [f'"{op.constraint}"({op.role}{r})' for r in range(op.regs)]
-            position += op.regs
+            operands.append("{" + ", ".join(f"%{position + r}" for r in range(source_op.regs)) + "}")
+            inputs += [f'"{source_op.constraint}"({source_op.role}{r})' for r in range(source_op.regs)]
+            position += source_op.regs
     asm: list[str] = []
     if case.family == "mma_sync":
         text = f"{case.opcode} {d_text}, {operands[0]}, {operands[1]}, {d_text};\n"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from atomgen.layout.algebra import Layout, image, is_tuple, size
+from atomgen.layout.algebra import Layout, flatten, image, is_tuple, size
 from atomgen.probe.cases import CaseError, ProbeCase
 from atomgen.probe.values import ElementType, element_type
 
@@ -126,12 +126,10 @@ def _reg_operand(role: str, layout: Layout, type_name: str, threads: int, extent
 def _smem_operand(role: str, layout: Layout, type_name: str, rows: int, k: int) -> SmemOperand:
     kind = element_type(type_name)
     thr, val = _thr_val(layout)
-    points = image(layout)
-    for t in range(thr):
-        if points[t::thr] != points[0::thr]:
-            raise CaseError(f"operand {role} is read from shared memory, but its layout gives thread {t} "
-                            "a different view of the tile than thread 0 (thread stride must be 0)")
-    first = [points[thr * v] for v in range(val)]
+    if any(s != 0 for e, s in zip(flatten(layout.shape[0]), flatten(layout.stride[0])) if e != 1):
+        raise CaseError(f"operand {role} is read from shared memory, but its layout gives the threads "
+                        "different views of the tile (thread stride must be 0)")
+    first = image(Layout(layout.shape[1], layout.stride[1]))
     if val != rows * k:
         raise CaseError(f"operand {role}: shared-memory layout has {val} values, the tile has {rows * k}")
     if sorted(first) != list(range(rows * k)):

@@ -23,6 +23,7 @@ from atomgen.probe.kernel import align, mma_input_sections, mma_output_sections,
 from atomgen.probe.plan import CopyPlan, MmaPlan, RegOperand, SmemOperand, plan_copy, plan_mma, thread_table
 from atomgen.probe.values import decode, encode, sample
 
+_np: Any
 try:  # optional: only makes the reference faster
     import numpy as _np
 except ImportError:  # pragma: no cover
@@ -40,7 +41,20 @@ class MmaData:
     c: list[float]
 
 
+_INPUTS: dict[tuple[str, str, tuple[int, int, int]], MmaData] = {}
+_BYTES: dict[tuple[str, str, tuple[int, int, int]], bytes] = {}
+
+
 def mma_inputs(p: MmaPlan) -> MmaData:
+    key = (p.case.key, repr(sorted(p.case.types.items())), (p.m, p.n, p.k))
+    if key not in _INPUTS:
+        if len(_INPUTS) > 4096:
+            _INPUTS.clear()
+        _INPUTS[key] = _make_inputs(p)
+    return _INPUTS[key]
+
+
+def _make_inputs(p: MmaPlan) -> MmaData:
     seed = seed_of(p.case.key)
     return MmaData(
         a=sample(p.case.types["a"], p.m * p.k, seed),
@@ -125,7 +139,12 @@ def copy_tile(p: CopyPlan) -> bytes:
 
 def input_bytes(planned: Union[MmaPlan, CopyPlan]) -> bytes:
     if isinstance(planned, MmaPlan):
-        return mma_input_bytes(planned, mma_inputs(planned))
+        key = (planned.case.key, repr(sorted(planned.case.types.items())), (planned.m, planned.n, planned.k))
+        if key not in _BYTES:
+            if len(_BYTES) > 4096:
+                _BYTES.clear()
+            _BYTES[key] = mma_input_bytes(planned, mma_inputs(planned))
+        return _BYTES[key]
     data = copy_tile(planned)
     return data + bytes(align(len(data)) - len(data))
 
@@ -282,7 +301,7 @@ def _simulate_copy(p: CopyPlan, truth: dict[str, Layout]) -> bytes:
         # dst layout names, relative to the rows the lanes addressed (true src layout).
         true_src = thread_table(true_plan.case.layouts["src"], threads)
         true_dst = thread_table(true_plan.case.layouts["dst"], threads)
-        row_owner = {}
+        row_owner: dict[int, tuple[int, int]] = {}
         for t in range(threads):
             for v in range(len(true_src[t])):
                 row_owner.setdefault(true_src[t][v], (t, v))
@@ -307,7 +326,7 @@ def _simulate_copy(p: CopyPlan, truth: dict[str, Layout]) -> bytes:
                     registers[t][c * p.chunk + j] = tile[at + j]
         true_src = thread_table(true_plan.case.layouts["src"], threads)
         true_dst = thread_table(true_plan.case.layouts["dst"], threads)
-        where = {}
+        where: dict[int, tuple[int, int]] = {}
         for t in range(threads):
             for v, bit in enumerate(true_src[t]):
                 where[bit] = (t, v)

@@ -84,9 +84,11 @@ def build_report(command: str, environment: dict[str, Any], records: list[dict[s
         report["spec_problems"] = problems
     if negative:
         report["negative_control"] = {
-            "what": "every probed instance again with one layout deliberately perturbed (two strides "
-                    "swapped: C for MMAs, the register side for copies); the probe must report each as "
-                    "failing ('detected')",
+            "what": "probed instances again (all but wgmma; wgmma at N = 8, 128, 256) with one layout "
+                    "deliberately perturbed (two strides or two leaves of C swapped for MMAs, of the register "
+                    "side for ldmatrix/stmatrix; cp.async, whose sides are both memory, gets a scrambled row "
+                    "that the probe rejects before running); the probe must report each as failing "
+                    "('detected')",
             "results": negative,
         }
     if peaks:

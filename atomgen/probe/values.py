@@ -8,6 +8,7 @@ The float64 / int64 reference then equals the hardware result bit for bit.
 
 from __future__ import annotations
 
+import functools
 import math
 import struct
 from dataclasses import dataclass
@@ -92,6 +93,7 @@ def _minifloat_value(bits: int, exponent_bits: int, mantissa_bits: int, bias: in
     return sign * (1 + fraction / (1 << mantissa_bits)) * 2.0 ** (biased - bias)
 
 
+@functools.lru_cache(maxsize=65536)
 def encode(type_name: str, value: float) -> int:
     """The bit pattern of `value` as `type_name` (exact, or ProbeTypeError)."""
     kind = element_type(type_name)

@@ -12,7 +12,7 @@ import re
 import shutil
 import subprocess
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from atomgen.render.base import RenderOutput
 from atomgen.render.cppexpr import cpp_expr, cpp_layout
@@ -69,6 +69,10 @@ PATTERN_TEMPLATES = {
     "wmma_plain": "typed_op",
     "wmma_gfx1250": "typed_op",
     "wmma_scale": "typed_op",
+    "wgmma_ss": "wgmma",
+    "wgmma_rs": "wgmma",
+    "tma_load": "tma",
+    "tma_store": "tma",
 }
 
 
@@ -148,10 +152,15 @@ def _cpp_param(parameter: Parameter) -> CppParam:
     )
 
 
+# Enums whose C++ cases are not the spec value with its first letter capitalised.
+_ENUM_CASE_SPELLING = {"::mlir::NVVM::LoadCacheModifierKind": str.upper}
+
+
 def _enum_case(parameter: CppParam, value: Any) -> str:
     assert parameter.enum is not None
     text = str(value)
-    return f"{parameter.enum}::{text[0].upper()}{text[1:]}"
+    spell = _ENUM_CASE_SPELLING.get(parameter.enum)
+    return f"{parameter.enum}::{spell(text) if spell else text[0].upper() + text[1:]}"
 
 
 def _enum_namespace(parameter: CppParam) -> str:
@@ -395,11 +404,21 @@ def uses_total_bit_width(spec: AtomSpec, params: dict[str, CppParam]) -> bool:
 # The instance table: matcher and verify()
 
 
+# Instance tables longer than this are matched by families: rows that differ only in
+# FAMILY_PARAMETER (an `expand` list) share one condition and a table of its values.
+COMPACT_ROWS = 100
+FAMILY_PARAMETER = "n"
+_SENTINEL = "\x00"
+
+
 @dataclass
 class MatchRow:
     index: int
     condition: str | None  # None: matches everything
     comment: str
+    values: list[int] | None = None  # a family: row = index + position of the parameter in values
+    array: str = ""  # a family: the C++ array holding `values`
+    parameter: str = ""
 
 
 @dataclass
@@ -412,7 +431,7 @@ class FreeCheck:
 @dataclass
 class PinGroup:
     key_condition: str | None
-    checks: list[tuple[str, str]]  # (condition that rejects, message)
+    checks: list[tuple[str, str]]  # (condition that rejects, `<<` operands of the message)
 
 
 @dataclass
@@ -424,6 +443,7 @@ class VerifyModel:
     pins: list[PinGroup]
     unsupported: list[str]  # `<<` operands
     supported: list[str]  # adjacent string literals
+    families: list[MatchRow] = field(default_factory=list)
 
 
 def _row_condition(row_conditions: list[str]) -> str | None:
@@ -452,30 +472,94 @@ def _free_check(free: Any, param: CppParam) -> FreeCheck | None:
     return FreeCheck(condition, free.message + ", got ", value_stream(param))
 
 
+def _pin_checks(row: Any, params: dict[str, CppParam], description: Callable[[Any], str]) -> list[tuple[str, str]]:
+    return [
+        (f"!({value_condition(params[c.parameter.name], c.value)})" if not params[c.parameter.name].is_bool
+         else value_condition(params[c.parameter.name], not c.value),
+         description(c))
+        for c in row.pins
+    ]
+
+
+def _families(spec: AtomSpec, plan: VerifyPlan) -> list[list[Any]] | None:
+    """Consecutive rows that differ only in FAMILY_PARAMETER, or None where the table stays flat."""
+    if len(plan.rows) <= COMPACT_ROWS or spec.parameter(FAMILY_PARAMETER) is None:
+        return None
+    families: list[list[Any]] = []
+    previous: Any = None
+    for row in plan.rows:
+        key = (tuple((c.parameter.name, c.value) for c in row.conditions if c.parameter.name != FAMILY_PARAMETER),
+               tuple((c.parameter.name, c.value) for c in row.pins))
+        if families and key == previous:
+            families[-1].append(row)
+        else:
+            families.append([row])
+        previous = key
+    return families
+
+
+def _family_description(spec: AtomSpec, row: Any) -> str:
+    return describe(spec, {**row.instance.values, FAMILY_PARAMETER: _SENTINEL})
+
+
+def _family_stream(text: str) -> str:
+    """`<<` operands printing `text` with the family parameter's value where the sentinel is."""
+    before, _, after = text.partition(_SENTINEL)
+    return " << ".join(part for part in (cpp_string(before), FAMILY_PARAMETER, cpp_string(after)) if part != '""')
+
+
 def verify_model(spec: AtomSpec, plan: VerifyPlan, params: dict[str, CppParam]) -> VerifyModel:
     ordered = [params[p.name] for p in spec.parameters]
     rows: list[MatchRow] = []
     used: set[str] = set()
     pins: list[PinGroup] = []
     seen_keys: set[str | None] = set()
-    for row in plan.rows:
-        key_terms = [value_condition(params[c.parameter.name], c.value) for c in row.conditions]
-        pin_terms = [value_condition(params[c.parameter.name], c.value) for c in row.pins]
-        used |= {c.parameter.name for c in row.conditions + row.pins}
-        condition = _row_condition(key_terms + pin_terms)
-        rows.append(MatchRow(row.instance.index, condition, f"{row.description}: {row.instance.intrinsic}"))
-        key_condition = _row_condition(key_terms)
-        if row.pins and key_condition not in seen_keys:
-            seen_keys.add(key_condition)
-            checks = [
-                (f"!({value_condition(params[c.parameter.name], c.value)})" if not params[c.parameter.name].is_bool
-                 else value_condition(params[c.parameter.name], not c.value),
-                 pin_message(c.parameter, c.value, row.description))
-                for c in row.pins
-            ]
-            pins.append(PinGroup(key_condition, checks))
-        if condition is None:
-            break  # an unconditional row matches everything after it
+    families = _families(spec, plan)
+    supported = plan.supported_list
+    if families is not None:
+        descriptions: list[str] = []
+        arrays: dict[tuple[int, ...], str] = {}
+        for family in families:
+            first = family[0]
+            values = [int(r.instance.values[FAMILY_PARAMETER]) for r in family]
+            key_terms = [value_condition(params[c.parameter.name], c.value) for c in first.conditions
+                         if c.parameter.name != FAMILY_PARAMETER]
+            terms = key_terms + [value_condition(params[c.parameter.name], c.value) for c in first.pins]
+            used |= {c.parameter.name for c in first.conditions + first.pins} | {FAMILY_PARAMETER}
+            array = arrays.setdefault(tuple(values), f"k{FAMILY_PARAMETER.upper()}Values{len(arrays)}")
+            text = _family_description(spec, first)
+            listed = ", ".join(str(v) for v in values)
+            comment = (f"{text.replace(_SENTINEL, FAMILY_PARAMETER.upper())}: {first.instance.intrinsic}, "
+                       f"rows {first.instance.index}-{family[-1].instance.index}")
+            rows.append(MatchRow(first.instance.index, _row_condition(terms), comment, values, array,
+                                 FAMILY_PARAMETER))
+            descriptions.append(f"{text.replace(_SENTINEL, FAMILY_PARAMETER.upper())} with "
+                                f"{FAMILY_PARAMETER.upper()} in {{{listed}}}")
+            if first.pins:
+                key = " && ".join(key_terms + [f"positionOf({array}, {FAMILY_PARAMETER})"])
+                family_text = _family_description(spec, first)
+
+                def family_message(c: Any, text: str = family_text) -> str:
+                    return _family_stream(pin_message(c.parameter, c.value, text))
+
+                pins.append(PinGroup(key, _pin_checks(first, params, family_message)))
+        supported = "; ".join(descriptions)
+    else:
+        for row in plan.rows:
+            key_terms = [value_condition(params[c.parameter.name], c.value) for c in row.conditions]
+            pin_terms = [value_condition(params[c.parameter.name], c.value) for c in row.pins]
+            used |= {c.parameter.name for c in row.conditions + row.pins}
+            condition = _row_condition(key_terms + pin_terms)
+            rows.append(MatchRow(row.instance.index, condition, f"{row.description}: {row.instance.intrinsic}"))
+            key_condition = _row_condition(key_terms)
+            if row.pins and key_condition not in seen_keys:
+                seen_keys.add(key_condition)
+                def row_message(c: Any, description: str = row.description) -> str:
+                    return cpp_string(pin_message(c.parameter, c.value, description))
+
+                pins.append(PinGroup(key_condition, _pin_checks(row, params, row_message)))
+            if condition is None:
+                break  # an unconditional row matches everything after it
     matcher_params = [p.decl if p.name in used else f"{p.cpp_type} /*{p.name}*/" for p in ordered]
     free = [check for f in plan.free if (check := _free_check(f, params[f.parameter.name])) is not None]
     unsupported = [cpp_string(plan.unsupported_prefix)] + stream_operands(describe_stream(spec), params)
@@ -486,7 +570,8 @@ def verify_model(spec: AtomSpec, plan: VerifyPlan, params: dict[str, CppParam]) 
         free=free,
         pins=pins,
         unsupported=unsupported,
-        supported=cpp_string_chunks("; supported: " + plan.supported_list),
+        supported=cpp_string_chunks("; supported: " + supported),
+        families=list({r.array: r for r in rows if r.values is not None}.values()),
     )
 
 
@@ -504,6 +589,7 @@ class StateSlot:
     width_expr: str  # C++ int: the slot's bit width
     default: int
     coercion: str
+    pointer: bool = False  # an LLVM pointer (its default is the null pointer)
 
 
 @dataclass
@@ -517,8 +603,15 @@ class StateModel:
     bitcast: bool  # some slot coerces by bitcast
 
 
+_POINTER = re.compile(r"^!llvm\.ptr(?:<([0-9]+)>)?$")
+
+
 def _slot_type(spec: AtomSpec, index: int, llvm_type: str, params: dict[str, CppParam]) -> tuple[str, str]:
     raw = (spec.data.get("state") or [])[index] if index < len(spec.data.get("state") or []) else {}
+    pointer = _POINTER.match(llvm_type.strip())
+    if pointer:  # an address: LLVM pointer type, 64 bits
+        space = f", {pointer.group(1)}" if pointer.group(1) else ""
+        return f"LLVM::LLVMPointerType::get(ctx{space})", "64"
     width = str(int_width(llvm_type))
     for case in reversed(raw.get("llvm_type_when") or []):
         terms = []
@@ -543,7 +636,7 @@ def state_model(spec: AtomSpec, backend: Backend, params: dict[str, CppParam]) -
     for index, f in enumerate(spec.state):
         type_expr, width_expr = _slot_type(spec, index, f.llvm_type, params)
         slots.append(StateSlot(f.name, _slot_constant(f.name), index, f.enum_case, type_expr, width_expr,
-                               int(f.default), f.coercion))
+                               int(f.default), f.coercion, bool(_POINTER.match(f.llvm_type.strip()))))
     return StateModel(
         slots=slots,
         enum_slots=[s for s in slots if s.enum_case],
@@ -771,11 +864,203 @@ def default_val_bits(spec: AtomSpec) -> list[CaseGroup]:
 
 
 # --------------------------------------------------------------------------------------------
+# PTX (NVVM) emission patterns
+
+
+# Element type -> NVVM::MMATypes (mma.sync) and NVVM::WGMMATypes (wgmma) case names.
+_PTX_TYPES = {
+    "f16": "f16", "bf16": "bf16", "tf32": "tf32", "f32": "f32", "f64": "f64", "i8": "s8", "si8": "s8",
+    "ui8": "u8", "i32": "s32", "si32": "s32", "f8E4M3FN": "e4m3", "f8E5M2": "e5m2",
+}
+_NARROW_FLOAT = re.compile(r"^f[0-9]+E")
+
+
+def llvm_register_type(type_name: str) -> str:
+    """`type_name` as the LLVM dialect holds it: narrow floats and tf32 as integers of their
+    storage width, signed/unsigned integers as signless ones (FlyDSL's type converter rule)."""
+    match = _VECTOR.match(type_name.strip())
+    if match:
+        return f"vector<{match.group(1)}x{llvm_register_type(match.group(2))}>"
+    name = type_name.strip()
+    if name == "tf32":
+        return "i32"
+    if _NARROW_FLOAT.match(name):
+        bits = re.match(r"^f([0-9]+)", name)
+        return f"i{bits.group(1) if bits else 8}"
+    integer = _INTEGER.match(name)
+    if integer:
+        return f"i{integer.group(2)}"
+    return name
+
+
+def _register_type(element: str) -> str:
+    """One PTX register of an MMA operand of `element` values: f16x2 pairs stay vectors,
+    f32/f64/s32 accumulators are scalars, everything else is a .b32 register (i32)."""
+    if element == "f16":
+        return "vector<2xf16>"
+    if element in ("f32", "f64", "i32", "si32"):
+        return element.removeprefix("s")
+    return "i32"
+
+
+def _ptx_type(element: str, enum: str) -> str:
+    if element not in _PTX_TYPES:
+        raise CppRenderError(f"no PTX type for the element type '{element}'")
+    return f"NVVM::{enum}::{_PTX_TYPES[element]}"
+
+
+@dataclass
+class TypeCase:
+    """One `if (<condition>) return <value>;` of a generated type-to-value helper."""
+
+    condition: str
+    value: str
+
+
+def _type_cases(spec: AtomSpec, params: dict[str, CppParam], name: str, value: Callable[[str], str]) -> list[TypeCase]:
+    seen: dict[str, str] = {}
+    for instance in spec.instances:
+        element = str(instance.values[name])
+        seen.setdefault(element, value(element))
+    return [TypeCase(type_predicate("type", element), result) for element, result in seen.items()]
+
+
+def ptx_mma_sync(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+    operand = spec.operand_types
+    packed_entries = []
+    config_entries = []
+    for instance in spec.instances:
+        description = describe(spec, instance.values)
+        a_el, b_el, c_el = (str(instance.values[operand[r]]) for r in ("a", "b", "c"))
+        types = tuple(type_builder(llvm_register_type(instance.packed[r])) for r in ("a", "b", "c"))
+        packed_entries.append((instance.index, description, types))
+        integer = _PTX_TYPES.get(a_el, "").startswith(("s", "u")) and a_el != "f16"
+        overflow = "NVVM::MMAIntOverflow::wrapped" if integer else "std::nullopt"
+        config_entries.append((instance.index, description, (
+            f"{{{instance.values['m']}, {instance.values['n']}, {instance.values['k']}}}",
+            f"{{{_ptx_type(a_el, 'MMATypes')}, {_ptx_type(b_el, 'MMATypes')}}}",
+            type_builder(_register_type(a_el)), type_builder(_register_type(b_el)),
+            type_builder(_register_type(c_el)), overflow,
+        )))
+    return {"packed": group_rows(packed_entries), "configs": group_rows(config_entries)}
+
+
+def _check_accumulator(spec: AtomSpec) -> None:
+    """The C++ computes the accumulator as vector<n/2 x elemTyAcc>: hold every row to it."""
+    acc = spec.operand_types["c"]
+    for instance in spec.instances:
+        expected = f"vector<{int(instance.values['n']) // 2}x{instance.values[acc]}>"
+        if instance.packed["c"] != expected:
+            raise CppRenderError(f"row {instance.id}: packed c {instance.packed['c']} is not {expected}")
+
+
+@dataclass
+class WgmmaFamily:
+    condition: str  # on elemTyA, elemTyB, elemTyAcc
+    comment: str
+    prefix: str  # instruction text before n
+    suffix: str  # instruction text after n
+    scaled: bool  # takes imm-scale-a / imm-scale-b
+    transposable: bool  # takes imm-trans-b
+
+
+def ptx_wgmma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+    _check_accumulator(spec)
+    operand = spec.operand_types
+    rs = spec.emission.get("pattern") == "wgmma_rs"
+    families: dict[tuple[str, str, str], WgmmaFamily] = {}
+    packed_a: dict[str, str] = {}
+    for instance in spec.instances:
+        a_el, b_el, c_el = (str(instance.values[operand[r]]) for r in ("a", "b", "c"))
+        packed_a.setdefault(a_el, llvm_register_type(instance.packed["a"]))
+        if packed_a[a_el] != llvm_register_type(instance.packed["a"]):
+            raise CppRenderError(f"row {instance.id}: A is packed differently from other {a_el} rows")
+        key = (a_el, b_el, c_el)
+        if key in families:
+            continue
+        text = instance.instruction or ""
+        marker = f"n{instance.values['n']}k"
+        if marker not in text:
+            raise CppRenderError(f"row {instance.id}: cannot find {marker} in the instruction '{text}'")
+        prefix, _, rest = text.partition(marker)
+        condition = " && ".join(
+            type_predicate(f"elemTy{role}", element) for role, element in (("A", a_el), ("B", b_el), ("Acc", c_el))
+        )
+        floating = _PTX_TYPES.get(a_el, "") not in ("s8", "u8")
+        families[key] = WgmmaFamily(condition, f"({a_el}, {b_el}) -> {c_el}", prefix + "n", "k" + rest, floating,
+                                    a_el in ("f16", "bf16"))
+    elements = {str(i.values[operand[r]]) for i in spec.instances for r in ("a", "b", "c")}
+    wgmma_types = [TypeCase(type_predicate("type", e), _ptx_type(e, "WGMMATypes")) for e in sorted(elements)]
+    acc_slot = _slot_of(state, "Accumulate")
+    return {
+        "rs": rs,
+        "families": list(families.values()),
+        "wgmma_types": wgmma_types,
+        "packed_a": [TypeCase(type_predicate("getElemTyA()", e), type_builder(t)) for e, t in packed_a.items()],
+        "accumulate": acc_slot,
+        "trans_a": params["transA"].getter if "transA" in params else "false",
+        "trans_b": params["transB"].getter if "transB" in params else "false",
+    }
+
+
+def ptx_matrix(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+    """ldmatrix / stmatrix: num registers of 32 bits, row or col (transposed) layout."""
+    for instance in spec.instances:
+        expected = "i32" if instance.values["num"] == 1 else f"vector<{instance.values['num']}xi32>"
+        if instance.packed["value"] != expected:
+            raise CppRenderError(f"row {instance.id}: packed value {instance.packed['value']} is not {expected}")
+    return {"num": params["num"].getter, "transpose": params["transpose"].getter}
+
+
+def ptx_cp_async(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+    return {"bytes": params["bytes"].getter, "modifier": f"{params['cacheModifier'].getter}.getValue()"}
+
+
+def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+    coords = [_slot_of(state, f"Coord{i}") for i in range(5)]
+    return {
+        "load": spec.emission.get("pattern") == "tma_load",
+        "desc": _slot_of(state, "TmaDescriptor"),
+        "mbarrier": _slot_of(state, "Mbarrier") if spec.emission.get("pattern") == "tma_load" else None,
+        "coords": coords,
+        "rank": params["rank"].getter,
+    }
+
+
+PTX_PATTERNS: dict[str, Callable[[AtomSpec, dict[str, CppParam], StateModel | None], dict[str, Any]]] = {
+    "mma_sync": ptx_mma_sync,
+    "wgmma_ss": ptx_wgmma,
+    "wgmma_rs": ptx_wgmma,
+    "ldmatrix": ptx_matrix,
+    "stmatrix": ptx_matrix,
+    "cp_async": ptx_cp_async,
+    "tma_load": ptx_tma,
+    "tma_store": ptx_tma,
+}
+
+
+# --------------------------------------------------------------------------------------------
 # Assembly
 
 
-def includes(spec: AtomSpec) -> tuple[list[str], list[str]]:
+DIALECT_HEADERS = {
+    "ROCDL::ROCDLDialect": "mlir/Dialect/LLVMIR/ROCDLDialect.h",
+    "NVVM::NVVMDialect": "mlir/Dialect/LLVMIR/NVVMDialect.h",
+}
+PTX_PATTERN_INCLUDES = {
+    "wgmma_ss": ("mlir/Dialect/Arith/IR/Arith.h", "mlir/Dialect/SCF/IR/SCF.h", "mlir/IR/Matchers.h"),
+    "wgmma_rs": ("llvm/ADT/Twine.h", "llvm/Support/raw_ostream.h"),
+}
+
+
+def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str], list[str]]:
     mlir = list(MMA_INCLUDES if spec.kind == "mma" else COPY_INCLUDES)
+    if backend is not None and backend.name != "rocdl":
+        dialect = backend.data.get("dialect") or {}
+        headers = [DIALECT_HEADERS[d] for d in dialect.get("dependent_dialects") or [] if d in DIALECT_HEADERS]
+        mlir = [h for h in mlir if h not in DIALECT_HEADERS.values()] + headers
+        mlir += PTX_PATTERN_INCLUDES.get(str(spec.emission.get("pattern")), ())
+        mlir = sorted(set(mlir))
     if spec.kind == "mma" and spec.stateful:
         mlir = sorted(set(mlir) | {"mlir/Dialect/Arith/IR/Arith.h"})
     if spec.stateful:
@@ -785,7 +1070,10 @@ def includes(spec: AtomSpec) -> tuple[list[str], list[str]]:
     if spec.kind == "copy":
         fly.append("flydsl/Dialect/Fly/Utils/PointerUtils.h")
     fly.append("flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc")
-    fly.append("flydsl/Dialect/FlyROCDL/IR/Dialect.h")
+    header = "include/flydsl/Dialect/FlyROCDL/IR/Dialect.h"
+    if backend is not None:
+        header = str((backend.data.get("paths") or {}).get("dialect_header", header))
+    fly.append(header.removeprefix("include/"))
     if spec.emission.get("pattern") in BUFFER_PATTERNS:
         fly.append("flydsl/Dialect/FlyROCDL/Utils/BufferFatPtr.h")
     return sorted(mlir), fly
@@ -797,7 +1085,7 @@ def context(spec: AtomSpec, backend: Backend) -> dict[str, Any]:
     params = {p.name: _cpp_param(p) for p in spec.parameters}
     plan = verify_plan(spec)
     state = state_model(spec, backend, params)
-    mlir_includes, fly_includes = includes(spec)
+    mlir_includes, fly_includes = includes(spec, backend)
     atom: dict[str, Any] = {
         "spec_path": spec.path,
         "summary": spec.summary,
@@ -816,6 +1104,10 @@ def context(spec: AtomSpec, backend: Backend) -> dict[str, Any]:
         "state": state,
         "scale_soffset": spec.emission.get("pattern") in BUFFER_PATTERNS,
     }
+    pattern = str(spec.emission.get("pattern"))
+    if pattern in PTX_PATTERNS:
+        atom["ptx"] = PTX_PATTERNS[pattern](spec, params, state)
+        atom["total_bit_width"] = True  # the register split/pack helpers size types with it
     if spec.kind == "mma":
         operand = spec.operand_types
         atom["val_types"] = {
@@ -824,9 +1116,11 @@ def context(spec: AtomSpec, backend: Backend) -> dict[str, Any]:
             "C": params[operand["c"]].getter,
             "D": params[operand.get("d", operand["c"])].getter,
         }
-        atom["mma"] = mma_emission(spec, params, state)
+        if pattern not in PTX_PATTERNS:
+            atom["mma"] = mma_emission(spec, params, state)
     else:
-        atom["copy_emission"] = copy_emission(spec, params, state)
+        if pattern not in PTX_PATTERNS:
+            atom["copy_emission"] = copy_emission(spec, params, state)
         atom["val_bits"] = default_val_bits(spec)
     return atom
 

@@ -186,7 +186,8 @@ def _state_type(spec: AtomSpec, index: int, values: dict[str, Any]) -> str:
 
 
 def _state_struct(spec: AtomSpec, values: dict[str, Any]) -> str:
-    return "!llvm.struct<(" + ", ".join(_state_type(spec, i, values) for i in range(len(spec.state))) + ")>"
+    members = (_state_type(spec, i, values) for i in range(len(spec.state)))
+    return "!llvm.struct<(" + ", ".join(m.removeprefix("!llvm.") for m in members) + ")>"  # printed elided
 
 
 def _state_ops(spec: AtomSpec, fn: Function, atom_ty: str, values: dict[str, Any]) -> tuple[str, dict[str, str]]:
@@ -204,7 +205,13 @@ def _state_ops(spec: AtomSpec, fn: Function, atom_ty: str, values: dict[str, Any
         key = (state.default, _state_type(spec, index, values))
         if key not in constants:
             constants[key] = f"DEF{len(constants)}"
-            checks.append(f"CHECK-DAG: %[[{constants[key]}:[a-z0-9_-]+]] = arith.constant {key[0]} : {key[1]}")
+            if key[1].startswith("!llvm.ptr"):  # pointer slots default to the null pointer
+                checks.append(f"CHECK-DAG: %[[{constants[key]}:[a-z0-9_-]+]] = llvm.mlir.zero : {key[1]}")
+            elif key[1] == "i1":
+                text = "true" if key[0] else "false"
+                checks.append(f"CHECK-DAG: %[[{constants[key]}:[a-z0-9_-]+]] = arith.constant {text}")
+            else:
+                checks.append(f"CHECK-DAG: %[[{constants[key]}:[a-z0-9_-]+]] = arith.constant {key[0]} : {key[1]}")
     previous = "%[[STATE0]]"
     for index, state in enumerate(spec.state):
         key = (state.default, _state_type(spec, index, values))
@@ -643,6 +650,216 @@ def _default_val_bits(spec: AtomSpec, inst: Instance) -> int | None:
 
 
 # --------------------------------------------------------------------------------------------
+# PTX (fly_ptx -> NVVM): FlyDSL has no NVVM lowering yet, so these files need a FlyDSL build
+# with the FlyPTX dialect (lit feature `fly-ptx`); elsewhere lit reports them UNSUPPORTED.
+
+PTX_FEATURE = "fly-ptx"
+PTX_PIPELINE = "--fly-rewrite-func-signature --fly-canonicalize --fly-layout-lowering --convert-fly-to-nvvm"
+_WGMMA_SYNC = (
+    "CHECK: nvvm.wgmma.commit.group.sync.aligned",
+    "CHECK: nvvm.wgmma.wait.group.sync.aligned 0",
+)
+
+
+def _ptx_pipeline(backend: Backend) -> str:
+    paths = backend.data.get("paths") or {}
+    lowering = str(paths.get("lowering_pass", "--convert-fly-to-nvvm"))
+    return PTX_PIPELINE.replace("--convert-fly-to-nvvm", lowering)
+
+
+def _struct(members: list[str]) -> str:
+    return "!llvm.struct<(" + ", ".join(members) + ")>"
+
+
+def _ptx_mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
+    from atomgen.render.cpp import _register_type, llvm_register_type
+
+    values = sample_values(spec, inst)
+    atom_ty = atom_type(spec, dialect, values)
+    fn = Function(f"{_ident(spec.mnemonic)}_{_ident(inst.id)}")
+    pattern = str(spec.emission.get("pattern"))
+    elems = {role: str(values[spec.operand_types[role]]) for role in ("a", "b", "c")}
+    packed = {role: llvm_register_type(inst.packed[role]) for role in ("a", "b", "c")}
+    memrefs = {}
+    for role in ("a", "b", "c"):
+        if packed[role] == "i64":  # a shared-memory descriptor
+            memrefs[role] = _memref("i64", "register", 1)
+            continue
+        width = 32 if elems[role] == "tf32" else element_bits(elems[role]) or 32
+        memrefs[role] = _memref(elems[role], "register", _bits(packed[role]) // width)
+    memrefs["d"] = memrefs["c"]
+    fn.args = [f"%{role}: {memrefs[role]}" for role in ("d", "a", "b", "c")]
+    fn.body.append(f"%atom = fly.make_mma_atom : {atom_ty}")
+    current = "%atom"
+    if spec.stateful:
+        current, _ = _state_ops(spec, fn, atom_ty, values)
+    else:
+        fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
+    fn.body.append(
+        f"fly.mma_atom_call({current}, %d, %a, %b, %c) : ({atom_ty}, {memrefs['d']}, {memrefs['a']}, "
+        f"{memrefs['b']}, {memrefs['c']}) -> ()"
+    )
+    for role in ("a", "b", "c"):
+        fn.checks.append(
+            f"CHECK: %[[V{role.upper()}:[0-9]+]] = llvm.load {_use(role)} : {REGISTER_PTR} -> {packed[role]}"
+        )
+    acc_reg = _register_type(elems["c"])
+    if pattern == "mma_sync":
+        regs = {role: _register_type(elems[role]) for role in ("a", "b", "c")}
+        counts = {role: _bits(packed[role]) // _bits(regs[role]) for role in ("a", "b", "c")}
+        d_struct = _struct([regs["c"]] * counts["c"])
+        fn.checks.append(
+            f"CHECK: nvvm.mma.sync A[{{{{.*}}}}] B[{{{{.*}}}}] C[{{{{.*}}}}] {{{{.*}}}}shape = #nvvm.shape<m = "
+            f"{values['m']}, n = {values['n']}, k = {values['k']}>{{{{.*}}}} : ({regs['a']}, {regs['b']}, "
+            f"{regs['c']}) -> {d_struct}"
+        )
+    else:
+        count = _bits(packed["c"]) // _bits(acc_reg)
+        fn.checks.append("CHECK: nvvm.wgmma.fence.aligned")
+        if pattern == "wgmma_ss":
+            fn.checks.append(
+                f"CHECK: nvvm.wgmma.mma_async %[[VA]], %[[VB]], %{{{{[0-9]+}}}}, <m = {values['m']}, "
+                f"n = {values['n']}, k = {values['k']}>{{{{.*}}}} : {_struct([acc_reg] * count)} -> "
+                f"{_struct([acc_reg] * count)}"
+            )
+        else:
+            fn.checks.append(
+                f'CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{{{.*}}}}{inst.instruction} '
+                f'{{{{.*}}}} -> {_struct([acc_reg] * count)}'
+            )
+        fn.checks.extend(_WGMMA_SYNC)
+    fn.checks.append(f"CHECK: llvm.store %{{{{[0-9]+}}}}, %[[D]] : {packed['c']}, {REGISTER_PTR}")
+    converted = [(role, REGISTER_PTR) for role in ("d", "a", "b", "c")] + _stateful_arg_types(spec, fn)
+    _signature_checks(fn, converted)
+    return fn
+
+
+def _ptx_matrix_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+    values = sample_values(spec, inst)
+    num = int(values["num"])
+    vb = min(inst.val_bits) if inst.val_bits else 16
+    count = num * 32 // vb
+    element = f"i{vb}"
+    atom_ty = atom_type(spec, dialect, values, vb)
+    load = spec.emission.get("pattern") == "ldmatrix"
+    fn = Function(f"{_ident(spec.mnemonic)}_{_ident(inst.id)}")
+    src_space, dst_space = ("shared", "register") if load else ("register", "shared")
+    src, dst = _memref(element, src_space, count), _memref(element, dst_space, count)
+    fn.args = [f"%src: {src}", f"%dst: {dst}"]
+    fn.body.append(f"%atom = fly.make_copy_atom {{valBits = {vb} : i32}} : {atom_ty}")
+    fn.body.append(f"fly.copy_atom_call(%atom, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+    fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
+    layout = "col" if values["transpose"] else "row"
+    if load:
+        result = "i32" if num == 1 else _struct(["i32"] * num)
+        fn.checks.append(
+            f"CHECK: nvvm.ldmatrix %[[SRC]] {{{{.*}}}}layout = #nvvm.mma_layout<{layout}>, num = {num} : i32"
+            f"{{{{.*}}}} : (!llvm.ptr<3>) -> {result}"
+        )
+        fn.checks.append(f"CHECK: llvm.store %{{{{[0-9]+}}}}, %[[DST]] : {_vector(count, element)}, {REGISTER_PTR}")
+    else:
+        fn.checks.append(f"CHECK: llvm.load %[[SRC]] : {REGISTER_PTR} -> {_vector(count, element)}")
+        fn.checks.append(
+            f"CHECK: nvvm.stmatrix %[[DST]], {', '.join(['%{{[0-9]+}}'] * num)} {{{{.*}}}}layout = "
+            f"#nvvm.mma_layout<{layout}>{{{{.*}}}} : !llvm.ptr<3>, {', '.join(['i32'] * num)}"
+        )
+    _signature_checks(fn, [("src", _ptr(src_space)), ("dst", _ptr(dst_space))])
+    return [fn]
+
+
+def _ptx_cp_async_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+    values = sample_values(spec, inst)
+    nbytes = int(values["bytes"])
+    vb = _largest_val_bits(inst, 128) if inst.val_bits else 8 * nbytes
+    atom_ty = atom_type(spec, dialect, values, vb)
+    fn = Function(f"{_ident(spec.mnemonic)}_{_ident(inst.id)}")
+    src, dst = _memref("i8", "global", nbytes), _memref("i8", "shared", nbytes)
+    fn.args = [f"%src: {src}", f"%dst: {dst}"]
+    fn.body.append(f"%atom = fly.make_copy_atom {{valBits = {vb} : i32}} : {atom_ty}")
+    fn.body.append(f"fly.copy_atom_call(%atom, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+    fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
+    fn.checks.append(
+        f"CHECK: {inst.intrinsic} %[[DST]], %[[SRC]], {nbytes}, cache = {values['cacheModifier']} : "
+        f"!llvm.ptr<3>, !llvm.ptr<1>"
+    )
+    _signature_checks(fn, [("src", _ptr("global")), ("dst", _ptr("shared"))])
+    return [fn]
+
+
+def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+    values = sample_values(spec, inst)
+    rank = int(values["rank"])
+    atom_ty = atom_type(spec, dialect, values, 0)
+    load = spec.emission.get("pattern") == "tma_load"
+    extents = [8] * (rank - 1) + [64]
+    strides = [1]
+    for extent in extents[:-1]:
+        strides.append(strides[-1] * extent)
+    layout = f"({','.join(map(str, extents))}):({','.join(map(str, strides))})" if rank > 1 else "64:1"
+    src_space, dst_space = ("global", "shared") if load else ("shared", "global")
+    fn = Function(f"{_ident(spec.mnemonic)}_{_ident(inst.id)}")
+    src, dst = f"!fly.memref<f16, {src_space}, {layout}>", f"!fly.memref<f16, {dst_space}, {layout}>"
+    fn.args = [f"%src: {src}", f"%dst: {dst}"]
+    fn.body.append(f"%atom = fly.make_copy_atom {{valBits = 0 : i32}} : {atom_ty}")
+    current, uses = _state_ops(spec, fn, atom_ty, values)
+    fn.body.append(f"fly.copy_atom_call({current}, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+    box = ", ".join(["%{{[0-9]+}}"] * rank)
+    if load:
+        fn.checks.append("CHECK: %[[CLUSTER:[0-9]+]] = llvm.addrspacecast %[[DST]] : !llvm.ptr<3> to !llvm.ptr<7>")
+        fn.checks.append(
+            f"CHECK: {inst.intrinsic} %[[CLUSTER]], %{{{{[0-9]+}}}}, %{{{{[0-9]+}}}}, box[{box}] : "
+            "!llvm.ptr<7>, !llvm.ptr"
+        )
+    else:
+        fn.checks.append(f"CHECK: {inst.intrinsic} %{{{{[0-9]+}}}}, %[[SRC]], box[{box}] : !llvm.ptr, !llvm.ptr<3>")
+    del uses
+    converted = [("src", _ptr(src_space)), ("dst", _ptr(dst_space))] + _stateful_arg_types(spec, fn)
+    _signature_checks(fn, converted)
+    return [fn]
+
+
+def _ptx_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+    pattern = str(spec.emission.get("pattern", ""))
+    if spec.kind == "mma":
+        return [_ptx_mma_function(spec, inst, dialect)]
+    builders: dict[str, Callable[[], list[Function]]] = {
+        "ldmatrix": lambda: _ptx_matrix_functions(spec, inst, dialect),
+        "stmatrix": lambda: _ptx_matrix_functions(spec, inst, dialect),
+        "cp_async": lambda: _ptx_cp_async_functions(spec, inst, dialect),
+        "tma_load": lambda: _ptx_tma_functions(spec, inst, dialect),
+        "tma_store": lambda: _ptx_tma_functions(spec, inst, dialect),
+    }
+    builder = builders.get(pattern)
+    return builder() if builder is not None else []
+
+
+def _render_ptx(spec: AtomSpec, backend: Backend) -> RenderOutput:
+    """Positive file (every instance) and negative file (exact verify() messages) of a PTX atom."""
+    names = backend_names(backend)
+    dialect = _dialect(names)
+    output = RenderOutput()
+    title = f"{spec.mnemonic} ({spec.cpp_class}): generated by atomgen from {spec.path}; do not edit."
+    requires = [f"REQUIRES: {PTX_FEATURE}"]
+    functions = [fn for inst in spec.instances for fn in _ptx_functions(spec, inst, dialect)]
+    if functions:
+        header = [title, "One function per instance, lowered to NVVM: converted signature, default state and"]
+        header.append("set_value (stateful), loads, the NVVM op with its register types, store.")
+        header.append(f"Needs a FlyDSL build with the FlyPTX dialect (lit feature {PTX_FEATURE}).")
+        run = f"%fly-opt %s {_ptx_pipeline(backend)} | FileCheck %s"
+        output.files[atom_test_path(spec, names)] = _file([run], header, functions, requires=requires)
+    cases = _negative_cases(spec, dialect)
+    for case in cases:
+        case.checks = [f"CHECK: {{{{.*}}}}:{NEXT_FUNC}:{{{{[0-9]+}}}}: error: {case.message}"]
+    if cases:
+        header = [title, "Each case is a configuration the spec rejects, with the exact message of the generated"]
+        header.append("verify() (FlyPTX has no hand-written verifier to differ from).")
+        output.files[atom_test_path(spec, names, negative=True)] = _file(
+            [NEGATIVE_RUN], header, cases=cases, requires=requires
+        )
+    return output
+
+
+# --------------------------------------------------------------------------------------------
 # assembly
 
 
@@ -679,9 +896,11 @@ def _with_path(path: str, suffix: str) -> str:
 
 
 def render(spec: AtomSpec, backend: Backend, env: Any = None) -> RenderOutput:
-    """The FileCheck test files of one atom (rocdl today; empty for a backend without patterns)."""
+    """The FileCheck test files of one atom (rocdl, ptx; empty for a backend without patterns)."""
     del env
-    if backend.name != "rocdl":  # the IR idioms and pipelines below are FlyROCDL's
+    if backend.name == "ptx":
+        return _render_ptx(spec, backend)
+    if backend.name != "rocdl":  # the IR idioms and pipelines below are FlyROCDL's and FlyPTX's
         return RenderOutput()
     names = backend_names(backend)
     dialect = _dialect(names)

@@ -1,0 +1,151 @@
+"""The command line: help, version, scaffolding, schema, JSON output."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import jsonschema
+import pytest
+from conftest import ROCDL_BACKEND, run_cli
+
+from atomgen import __version__
+from atomgen.cli import build_parser
+
+COMMANDS = sorted(build_parser()._subparsers._group_actions[0].choices or ())  # type: ignore[union-attr]
+
+# A filled-in version of `atomgen new mma --subtarget cdna5`: each TODO replaced by a real value.
+FILLED = {
+    "summary: TODO": "summary: test MFMA",
+    "threads: TODO": "threads: 64",
+    "thr: TODO": 'thr: "64:1"',
+    # The scaffold's own hint for A, and its mirror for B.
+    "a: TODO                # over (M,K)": 'a: "((m, 64/m), k/(64/m)) : ((1, m*k/(64/m)), m)"  # over (M,K)',
+    "b: TODO                # over (N,K)": 'b: "((n, 64/n), k/(64/n)) : ((1, n*k/(64/n)), n)"  # over (N,K)',
+    "c: TODO                # over (M,N)": 'c: "((n, 64/n), (4, m/4/(64/n))) : ((m, 4), (1, 4*(64/n)))"  # (M,N)',
+    "m: TODO": "m: 16",
+    "n: TODO": "n: 16",
+    "k: TODO": "k: 16",
+    "elemTyA: TODO": "elemTyA: f16",
+    "elemTyB: TODO": "elemTyB: f16",
+    "elemTyAcc: TODO": "elemTyAcc: f32",
+    "intrinsic: TODO": "intrinsic: rocdl.mfma.f32.16x16x16f16",
+    "a: TODO            # e.g.": 'a: "vector<4xf16>"  # e.g.',
+    "      b: TODO": '      b: "vector<4xf16>"',
+    "      c: TODO": '      c: "vector<4xf32>"',
+}
+
+
+def test_help_mentions_examples() -> None:
+    result = run_cli("--help")
+    assert result.returncode == 0
+    assert "typical use:" in result.stdout and "atomgen check specs/" in result.stdout
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help_with_examples(command: str) -> None:
+    result = run_cli(command, "--help")
+    assert result.returncode == 0, result.output
+    assert f"usage: atomgen {command}" in result.stdout
+    assert re.search(r"examples?:", result.stdout), f"`atomgen {command} --help` shows no example"
+
+
+def test_version() -> None:
+    result = run_cli("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"atomgen {__version__}"
+
+
+def test_no_command_prints_help_and_exits_2() -> None:
+    result = run_cli()
+    assert result.returncode == 2 and "usage: atomgen" in result.stdout
+
+
+def test_new_mma_then_check_reports_each_todo(tmp_path: Path) -> None:
+    result = run_cli("new", "mma", "--subtarget", "cdna5", cwd=tmp_path)
+    assert result.returncode == 0, result.output
+    spec = tmp_path / "specs" / "rocdl" / "cdna5" / "mma.yaml"
+    assert spec.is_file()
+    text = spec.read_text()
+    hint = re.search(r'a: TODO .*e\.g\. "([^"]+)"', text)
+    assert hint is not None and hint.group(1) in FILLED["a: TODO                # over (M,K)"]
+    todo_lines = [number for number, line in enumerate(text.splitlines(), 1) if re.search(r":\s*TODO\b", line)]
+    assert len(todo_lines) == 16
+
+    check = run_cli("check", "specs/rocdl/cdna5/mma.yaml", cwd=tmp_path)
+    assert check.returncode == 1, check.output
+    findings = [line for line in check.stdout.splitlines() if "error[" in line]
+    assert all("error[AG010]" in line for line in findings), check.stdout
+    assert [int(line.split(":")[1]) for line in findings] == todo_lines  # one per TODO, one per line
+    for line in findings:
+        number, column = (int(part) for part in line.split(":")[1:3])
+        assert text.splitlines()[number - 1][column - 1:].startswith("TODO"), line  # points at the TODO
+
+    # Exists already: refused without --force.
+    again = run_cli("new", "mma", "--subtarget", "cdna5", cwd=tmp_path)
+    assert again.returncode == 2 and "exists" in again.stderr
+
+    # Filled in (and with the backend description beside it), the scaffold checks clean.
+    for todo, answer in FILLED.items():
+        assert todo in text, todo
+        text = text.replace(todo, answer, 1)
+    assert "TODO" not in re.sub(r"#.*", "", text)
+    spec.write_text(text)
+    (tmp_path / "specs" / "rocdl" / "backend.yaml").write_text(ROCDL_BACKEND.read_text())
+    clean = run_cli("check", "--no-cache", "specs", cwd=tmp_path)
+    assert clean.returncode == 0, clean.output
+    assert "error" not in clean.stdout
+
+
+def test_new_copy_and_backend(tmp_path: Path) -> None:
+    made = run_cli("new", "copy", "--subtarget", "sm90", "--backend", "ptx", "--name", "tma_x", cwd=tmp_path)
+    assert made.returncode == 0, made.output
+    assert (tmp_path / "specs" / "ptx" / "sm90" / "tma_x.yaml").is_file()
+    assert run_cli("new", "backend", "ptx", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "specs" / "ptx" / "backend.yaml").is_file()
+    bad = run_cli("new", "mma", cwd=tmp_path)
+    assert bad.returncode == 2 and "--subtarget" in bad.stderr
+    bad = run_cli("new", "mma", "--subtarget", "CDNA5", cwd=tmp_path)
+    assert bad.returncode == 2
+
+
+def test_schema_is_valid_json_schema() -> None:
+    for args in ([], ["--backend"]):
+        result = run_cli("schema", *args)
+        assert result.returncode == 0
+        schema = json.loads(result.stdout)
+        jsonschema.Draft202012Validator.check_schema(schema)
+    atom = json.loads(run_cli("schema").stdout)
+    assert atom["title"] == "atomgen atom spec" and "layouts" in atom["required"]
+
+
+def test_check_json_format(tmp_path: Path) -> None:
+    clean = run_cli("check", "specs/rocdl/cdna3/mfma.yaml", "--format", "json")
+    assert clean.returncode == 0 and json.loads(clean.stdout) == []
+    folder = tmp_path / "specs" / "rocdl" / "cdna3"
+    folder.mkdir(parents=True)
+    (tmp_path / "specs" / "rocdl" / "backend.yaml").write_text(ROCDL_BACKEND.read_text())
+    bad = folder / "x.yaml"
+    source = (ROCDL_BACKEND.parent / "cdna3" / "mfma.yaml").read_text()
+    bad.write_text(source.replace('thr: "64:1"', 'thr: "32:1"'))
+    result = run_cli("check", "--no-cache", str(bad), "--format", "json")
+    assert result.returncode == 1
+    [finding] = json.loads(result.stdout)
+    line = source[: source.index('thr: "64:1"')].count("\n") + 1
+    assert finding == {
+        "rule": "AG311",
+        "message": finding["message"],
+        "path": str(bad),
+        "line": line,
+        "column": 8,
+        "severity": "error",
+        "notes": [],
+    }
+    assert "32 threads" in finding["message"]
+
+
+def test_check_defaults_to_specs_folder() -> None:
+    result = run_cli("check")
+    assert result.returncode == 0, result.output
+    assert re.search(r"atomgen check: \d+ spec\(s\), 0 error\(s\)", result.stderr)
