@@ -1,0 +1,14 @@
+//===- MmaAtom.td - atomgen aggregation ------------------------*- tablegen -*-===//
+//
+// Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
+// adds the region below to the hand-written file of this name instead.
+//
+//===----------------------------------------------------------------------===//
+
+// ---- atomgen:begin atoms sha256:1975841a103e1551
+include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM80_MmaSync.td"
+include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM89_MmaSync.td"
+include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM90_WgmmaRS.td"
+include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM90_WgmmaSS.td"
+// ---- atomgen:end atoms
+

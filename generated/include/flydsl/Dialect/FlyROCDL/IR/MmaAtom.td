@@ -1,0 +1,16 @@
+//===- MmaAtom.td - atomgen aggregation ------------------------*- tablegen -*-===//
+//
+// Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
+// adds the region below to the hand-written file of this name instead.
+//
+//===----------------------------------------------------------------------===//
+
+// ---- atomgen:begin atoms sha256:863d81062e2967a6
+include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMA.td"
+include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA4_MFMAScale.td"
+include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX11_WMMA.td"
+include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_WMMA.td"
+include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX1250_WMMA.td"
+include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX1250_WMMAScale.td"
+// ---- atomgen:end atoms
+

@@ -1,0 +1,369 @@
+//===- FlyPTXExtension.cpp - atomgen bindings ---------------------------------------===//
+//
+// Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
+// adds the two regions below to the hand-written extension module instead.
+//
+//===----------------------------------------------------------------------===//
+
+// ---- atomgen:begin types sha256:961bf9f7ac5df38b
+namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx {
+
+/// sm80 per-thread asynchronous global -> shared copy of 4, 8 or 16 bytes (cp.async.ca / .cg). (sm80.cp_async; 4 supported configurations)
+struct PyCopyOpSM80_CpAsyncType : PyConcreteType<PyCopyOpSM80_CpAsyncType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::CopyOpSM80_CpAsyncType, "CopyOpSM80_CpAsyncType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t bytes,
+            int cacheModifier,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          if (cacheModifier < 0 || cacheModifier > 1)
+            throw nb::value_error("cacheModifier must be in [0, 1]");
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_ptx::CopyOpSM80_CpAsyncType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              bytes,
+              ::mlir::NVVM::LoadCacheModifierKindAttr::get(ctx, static_cast<::mlir::NVVM::LoadCacheModifierKind>(cacheModifier)));
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyCopyOpSM80_CpAsyncType(context->getRef(), wrap(type));
+        },
+        "num_bytes"_a,
+        "cache_modifier"_a = 0,
+        nb::kw_only(),
+        "context"_a = nb::none(), "sm80 per-thread asynchronous global -> shared copy of 4, 8 or 16 bytes (cp.async.ca / .cg). (sm80.cp_async; 4 supported configurations)");
+  }
+};
+
+/// Warp-collective ldmatrix of num (1, 2, 4) 8x8 b16 matrices, shared memory -> registers, optionally transposed. (sm80.ldmatrix; 6 supported configurations)
+struct PyCopyOpSM80_LdMatrixType : PyConcreteType<PyCopyOpSM80_LdMatrixType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::CopyOpSM80_LdMatrixType, "CopyOpSM80_LdMatrixType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t num,
+            bool transpose,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_ptx::CopyOpSM80_LdMatrixType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              num,
+              transpose);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyCopyOpSM80_LdMatrixType(context->getRef(), wrap(type));
+        },
+        "num"_a,
+        "transpose"_a = false,
+        nb::kw_only(),
+        "context"_a = nb::none(), "Warp-collective ldmatrix of num (1, 2, 4) 8x8 b16 matrices, shared memory -> registers, optionally transposed. (sm80.ldmatrix; 6 supported configurations)");
+  }
+};
+
+/// Warp-collective stmatrix of num (1, 2, 4) 8x8 b16 matrices, registers -> shared memory, optionally transposed. (sm90.stmatrix; 6 supported configurations)
+struct PyCopyOpSM90_StMatrixType : PyConcreteType<PyCopyOpSM90_StMatrixType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::CopyOpSM90_StMatrixType, "CopyOpSM90_StMatrixType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t num,
+            bool transpose,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_ptx::CopyOpSM90_StMatrixType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              num,
+              transpose);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyCopyOpSM90_StMatrixType(context->getRef(), wrap(type));
+        },
+        "num"_a,
+        "transpose"_a = false,
+        nb::kw_only(),
+        "context"_a = nb::none(), "Warp-collective stmatrix of num (1, 2, 4) 8x8 b16 matrices, registers -> shared memory, optionally transposed. (sm90.stmatrix; 6 supported configurations)");
+  }
+};
+
+/// sm90 TMA tiled bulk tensor load (cp.async.bulk.tensor, rank 1-5): global -> shared::cluster, completing on an mbarrier; descriptor and coordinates are state. (sm90.tma_load; 5 supported configurations)
+struct PyCopyOpSM90_TmaLoadType : PyConcreteType<PyCopyOpSM90_TmaLoadType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::CopyOpSM90_TmaLoadType, "CopyOpSM90_TmaLoadType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t rank,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_ptx::CopyOpSM90_TmaLoadType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              rank);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyCopyOpSM90_TmaLoadType(context->getRef(), wrap(type));
+        },
+        "rank"_a,
+        nb::kw_only(),
+        "context"_a = nb::none(), "sm90 TMA tiled bulk tensor load (cp.async.bulk.tensor, rank 1-5): global -> shared::cluster, completing on an mbarrier; descriptor and coordinates are state. (sm90.tma_load; 5 supported configurations)");
+  }
+};
+
+/// sm90 TMA tiled bulk tensor store (cp.async.bulk.tensor, rank 1-5): shared::cta -> global, bulk_group completion; descriptor and coordinates are state. (sm90.tma_store; 5 supported configurations)
+struct PyCopyOpSM90_TmaStoreType : PyConcreteType<PyCopyOpSM90_TmaStoreType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::CopyOpSM90_TmaStoreType, "CopyOpSM90_TmaStoreType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t rank,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_ptx::CopyOpSM90_TmaStoreType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              rank);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyCopyOpSM90_TmaStoreType(context->getRef(), wrap(type));
+        },
+        "rank"_a,
+        nb::kw_only(),
+        "context"_a = nb::none(), "sm90 TMA tiled bulk tensor store (cp.async.bulk.tensor, rank 1-5): shared::cta -> global, bulk_group completion; descriptor and coordinates are state. (sm90.tma_store; 5 supported configurations)");
+  }
+};
+
+/// sm80 warp-level matrix multiply-accumulate (mma.sync.aligned, row.col), one 32-thread instruction per MxNxK tile. (sm80.mma_sync; 17 supported configurations)
+struct PyMmaOpSM80_MmaSyncType : PyConcreteType<PyMmaOpSM80_MmaSyncType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::MmaOpSM80_MmaSyncType, "MmaOpSM80_MmaSyncType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_ptx::MmaOpSM80_MmaSyncType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc));
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpSM80_MmaSyncType(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        nb::kw_only(),
+        "context"_a = nb::none(), "sm80 warp-level matrix multiply-accumulate (mma.sync.aligned, row.col), one 32-thread instruction per MxNxK tile. (sm80.mma_sync; 17 supported configurations)");
+  }
+};
+
+/// sm89 warp-level fp8 matrix multiply-accumulate (mma.sync.aligned.m16n8k32, e4m3/e5m2 -> f32). (sm89.mma_sync; 4 supported configurations)
+struct PyMmaOpSM89_MmaSyncType : PyConcreteType<PyMmaOpSM89_MmaSyncType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::MmaOpSM89_MmaSyncType, "MmaOpSM89_MmaSyncType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_ptx::MmaOpSM89_MmaSyncType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc));
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpSM89_MmaSyncType(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        nb::kw_only(),
+        "context"_a = nb::none(), "sm89 warp-level fp8 matrix multiply-accumulate (mma.sync.aligned.m16n8k32, e4m3/e5m2 -> f32). (sm89.mma_sync; 4 supported configurations)");
+  }
+};
+
+/// sm90a warpgroup MMA wgmma.mma_async, A from registers and B from a shared-memory descriptor (RS), m64nNk{8,16,32}. (sm90.wgmma_rs; 456 supported configurations)
+struct PyMmaOpSM90_WgmmaRSType : PyConcreteType<PyMmaOpSM90_WgmmaRSType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::MmaOpSM90_WgmmaRSType, "MmaOpSM90_WgmmaRSType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            bool transB,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_ptx::MmaOpSM90_WgmmaRSType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc),
+              transB);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpSM90_WgmmaRSType(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        "trans_b"_a = false,
+        nb::kw_only(),
+        "context"_a = nb::none(), "sm90a warpgroup MMA wgmma.mma_async, A from registers and B from a shared-memory descriptor (RS), m64nNk{8,16,32}. (sm90.wgmma_rs; 456 supported configurations)");
+  }
+};
+
+/// sm90a warpgroup MMA wgmma.mma_async, A and B from shared-memory descriptors (SS), m64nNk{8,16,32}. (sm90.wgmma_ss; 456 supported configurations)
+struct PyMmaOpSM90_WgmmaSSType : PyConcreteType<PyMmaOpSM90_WgmmaSSType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::MmaOpSM90_WgmmaSSType, "MmaOpSM90_WgmmaSSType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            bool transA,
+            bool transB,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_ptx::MmaOpSM90_WgmmaSSType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc),
+              transA,
+              transB);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpSM90_WgmmaSSType(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        "trans_a"_a = false,
+        "trans_b"_a = false,
+        nb::kw_only(),
+        "context"_a = nb::none(), "sm90a warpgroup MMA wgmma.mma_async, A and B from shared-memory descriptors (SS), m64nNk{8,16,32}. (sm90.wgmma_ss; 456 supported configurations)");
+  }
+};
+
+} // namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx
+// ---- atomgen:end types
+
+NB_MODULE(_mlirDialectsFlyPTX, m) {
+  // clang-format off
+  // ---- atomgen:begin register sha256:f9dfaa49be13a141
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM80_CpAsyncType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM80_LdMatrixType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM90_StMatrixType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM90_TmaLoadType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM90_TmaStoreType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM80_MmaSyncType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM89_MmaSyncType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM90_WgmmaRSType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM90_WgmmaSSType::bind(m);
+  // ---- atomgen:end register
+  // clang-format on
+}

@@ -1,0 +1,579 @@
+//===- FlyROCDLExtension.cpp - atomgen bindings ---------------------------------------===//
+//
+// Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
+// adds the two regions below to the hand-written extension module instead.
+//
+//===----------------------------------------------------------------------===//
+
+// ---- atomgen:begin types sha256:796cd74143faf8c2
+namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
+
+/// Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination. (cdna3.buffer_atomic; 8 supported configurations)
+struct PyCopyOpCDNA3BufferAtomicType : PyConcreteType<PyCopyOpCDNA3BufferAtomicType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA3BufferAtomicType, "CopyOpCDNA3BufferAtomicType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int atomicOp,
+            PyType &valType,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          if (atomicOp < 0 || atomicOp > 6)
+            throw nb::value_error("atomicOp must be in [0, 6]");
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::CopyOpCDNA3BufferAtomicType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              ::mlir::fly::AtomicOpAttr::get(ctx, static_cast<::mlir::fly::AtomicOp>(atomicOp)),
+              unwrap(valType));
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyCopyOpCDNA3BufferAtomicType(context->getRef(), wrap(type));
+        },
+        "atomic_op"_a,
+        "val_type"_a,
+        nb::kw_only(),
+        "context"_a = nb::none(), "Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination. (cdna3.buffer_atomic; 8 supported configurations)");
+  }
+};
+
+/// Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from which side is a buffer_desc). (cdna3.buffer_copy; 5 supported configurations)
+struct PyCopyOpCDNA3BufferCopyType : PyConcreteType<PyCopyOpCDNA3BufferCopyType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA3BufferCopyType, "CopyOpCDNA3BufferCopyType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t bitSize,
+            int32_t cacheModifier,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::CopyOpCDNA3BufferCopyType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              bitSize,
+              cacheModifier);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyCopyOpCDNA3BufferCopyType(context->getRef(), wrap(type));
+        },
+        "bit_size"_a,
+        "cache_modifier"_a = 0,
+        nb::kw_only(),
+        "context"_a = nb::none(), "Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from which side is a buffer_desc). (cdna3.buffer_copy; 5 supported configurations)");
+  }
+};
+
+/// Per-thread buffer load written directly to LDS (LDS DMA): src buffer_desc, dst shared. (cdna3.buffer_copy_lds; 2 supported configurations)
+struct PyCopyOpCDNA3BufferCopyLDSType : PyConcreteType<PyCopyOpCDNA3BufferCopyLDSType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA3BufferCopyLDSType, "CopyOpCDNA3BufferCopyLDSType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t bitSize,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::CopyOpCDNA3BufferCopyLDSType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              bitSize);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyCopyOpCDNA3BufferCopyLDSType(context->getRef(), wrap(type));
+        },
+        "bit_size"_a,
+        nb::kw_only(),
+        "context"_a = nb::none(), "Per-thread buffer load written directly to LDS (LDS DMA): src buffer_desc, dst shared. (cdna3.buffer_copy_lds; 2 supported configurations)");
+  }
+};
+
+/// Asynchronous per-thread buffer load to LDS (tracked with asyncmark / wait_asyncmark). (cdna4.buffer_load_async_lds; 3 supported configurations)
+struct PyCopyOpCDNA4BufferLoadAsyncLDSType : PyConcreteType<PyCopyOpCDNA4BufferLoadAsyncLDSType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA4BufferLoadAsyncLDSType, "CopyOpCDNA4BufferLoadAsyncLDSType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t bitSize,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::CopyOpCDNA4BufferLoadAsyncLDSType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              bitSize);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyCopyOpCDNA4BufferLoadAsyncLDSType(context->getRef(), wrap(type));
+        },
+        "bit_size"_a,
+        nb::kw_only(),
+        "context"_a = nb::none(), "Asynchronous per-thread buffer load to LDS (tracked with asyncmark / wait_asyncmark). (cdna4.buffer_load_async_lds; 3 supported configurations)");
+  }
+};
+
+/// Asynchronous per-thread global (addrspace 1) load to LDS. (cdna4.global_load_async_lds; 3 supported configurations)
+struct PyCopyOpCDNA4GlobalLoadAsyncLDSType : PyConcreteType<PyCopyOpCDNA4GlobalLoadAsyncLDSType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA4GlobalLoadAsyncLDSType, "CopyOpCDNA4GlobalLoadAsyncLDSType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t bitSize,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::CopyOpCDNA4GlobalLoadAsyncLDSType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              bitSize);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyCopyOpCDNA4GlobalLoadAsyncLDSType(context->getRef(), wrap(type));
+        },
+        "bit_size"_a,
+        nb::kw_only(),
+        "context"_a = nb::none(), "Asynchronous per-thread global (addrspace 1) load to LDS. (cdna4.global_load_async_lds; 3 supported configurations)");
+  }
+};
+
+/// gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and redistributes transGranularity-bit elements. (cdna4.lds_read_trans; 4 supported configurations)
+struct PyCopyOpCDNA4LdsReadTransposeType : PyConcreteType<PyCopyOpCDNA4LdsReadTransposeType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA4LdsReadTransposeType, "CopyOpCDNA4LdsReadTransposeType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t transGranularity,
+            int32_t bitSize,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::CopyOpCDNA4LdsReadTransposeType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              transGranularity,
+              bitSize);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyCopyOpCDNA4LdsReadTransposeType(context->getRef(), wrap(type));
+        },
+        "trans_granularity"_a,
+        "bit_size"_a,
+        nb::kw_only(),
+        "context"_a = nb::none(), "gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and redistributes transGranularity-bit elements. (cdna4.lds_read_trans; 4 supported configurations)");
+  }
+};
+
+/// GFX1250 Tensor Data Mover: one whole N-D tile global <-> LDS per call, described by descriptor groups built from state. (gfx1250.tdm; 1 supported configurations)
+struct PyCopyOpGFX1250TDMType : PyConcreteType<PyCopyOpGFX1250TDMType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpGFX1250TDMType, "CopyOpGFX1250TDMType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t rank,
+            int32_t numWarps,
+            int32_t padInterval,
+            int32_t padAmount,
+            int32_t cacheModifier,
+            bool atomicBarrier,
+            bool earlyTimeout,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::CopyOpGFX1250TDMType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              rank,
+              numWarps,
+              padInterval,
+              padAmount,
+              cacheModifier,
+              atomicBarrier,
+              earlyTimeout);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyCopyOpGFX1250TDMType(context->getRef(), wrap(type));
+        },
+        "rank"_a,
+        "num_warps"_a,
+        "pad_interval"_a = 0,
+        "pad_amount"_a = 0,
+        "cache_modifier"_a = 0,
+        "atomic_barrier"_a = false,
+        "early_timeout"_a = false,
+        nb::kw_only(),
+        "context"_a = nb::none(), "GFX1250 Tensor Data Mover: one whole N-D tile global <-> LDS per call, described by descriptor groups built from state. (gfx1250.tdm; 1 supported configurations)");
+  }
+};
+
+/// CDNA3/CDNA4 wave64 matrix fused multiply-add (MFMA), one single-block instruction per MxNxK tile. (cdna3.mfma; 24 supported configurations)
+struct PyMmaOpCDNA3_MFMAType : PyConcreteType<PyMmaOpCDNA3_MFMAType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA3_MFMAType, "MmaOpCDNA3_MFMAType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::MmaOpCDNA3_MFMAType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc));
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpCDNA3_MFMAType(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        nb::kw_only(),
+        "context"_a = nb::none(), "CDNA3/CDNA4 wave64 matrix fused multiply-add (MFMA), one single-block instruction per MxNxK tile. (cdna3.mfma; 24 supported configurations)");
+  }
+};
+
+/// CDNA4 (gfx950) block-scaled MX MFMA f8f6f4 with per-lane E8M0 scales held in atom state. (cdna4.mfma_scale; 50 supported configurations)
+struct PyMmaOpCDNA4_MFMAScaleType : PyConcreteType<PyMmaOpCDNA4_MFMAScaleType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA4_MFMAScaleType, "MmaOpCDNA4_MFMAScaleType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            int32_t opselA,
+            int32_t opselB,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::MmaOpCDNA4_MFMAScaleType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc),
+              opselA,
+              opselB);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpCDNA4_MFMAScaleType(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        "opsel_a"_a = 0,
+        "opsel_b"_a = 0,
+        nb::kw_only(),
+        "context"_a = nb::none(), "CDNA4 (gfx950) block-scaled MX MFMA f8f6f4 with per-lane E8M0 scales held in atom state. (cdna4.mfma_scale; 50 supported configurations)");
+  }
+};
+
+/// GFX11 (RDNA3/3.5) wave32 WMMA 16x16x16; A/B are replicated across the two lane halves. (gfx11.wmma; 4 supported configurations)
+struct PyMmaOpGFX11_WMMAType : PyConcreteType<PyMmaOpGFX11_WMMAType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX11_WMMAType, "MmaOpGFX11_WMMAType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            bool signA,
+            bool signB,
+            bool clamp,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::MmaOpGFX11_WMMAType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc),
+              signA,
+              signB,
+              clamp);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpGFX11_WMMAType(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        nb::kw_only(),
+        "sign_a"_a = false,
+        "sign_b"_a = false,
+        "clamp"_a = false,
+        "context"_a = nb::none(), "GFX11 (RDNA3/3.5) wave32 WMMA 16x16x16; A/B are replicated across the two lane halves. (gfx11.wmma; 4 supported configurations)");
+  }
+};
+
+/// GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA 16x16x16 f16/bf16 -> f32. (gfx120x.wmma; 2 supported configurations)
+struct PyMmaOpGFX120X_WMMAType : PyConcreteType<PyMmaOpGFX120X_WMMAType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_WMMAType, "MmaOpGFX120X_WMMAType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            bool signA,
+            bool signB,
+            bool clamp,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::MmaOpGFX120X_WMMAType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc),
+              signA,
+              signB,
+              clamp);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpGFX120X_WMMAType(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        nb::kw_only(),
+        "sign_a"_a = false,
+        "sign_b"_a = false,
+        "clamp"_a = false,
+        "context"_a = nb::none(), "GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA 16x16x16 f16/bf16 -> f32. (gfx120x.wmma; 2 supported configurations)");
+  }
+};
+
+/// GFX1250 wave32 WMMA, 16x16xK (K = 4 f32, 32 16-bit, 64/128 fp8, 64 iu8, 32 iu4). (gfx1250.wmma; 23 supported configurations)
+struct PyMmaOpGFX1250_WMMAType : PyConcreteType<PyMmaOpGFX1250_WMMAType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX1250_WMMAType, "MmaOpGFX1250_WMMAType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            bool signA,
+            bool signB,
+            bool clamp,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::MmaOpGFX1250_WMMAType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc),
+              signA,
+              signB,
+              clamp);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpGFX1250_WMMAType(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        "sign_a"_a = false,
+        "sign_b"_a = false,
+        "clamp"_a = false,
+        nb::kw_only(),
+        "context"_a = nb::none(), "GFX1250 wave32 WMMA, 16x16xK (K = 4 f32, 32 16-bit, 64/128 fp8, 64 iu8, 32 iu4). (gfx1250.wmma; 23 supported configurations)");
+  }
+};
+
+/// GFX1250 wave32 MX-scaled WMMA (E8M0 scales in atom state): 16x16x128 f8f6f4 and 32x16x128 f4. (gfx1250.wmma_scale; 52 supported configurations)
+struct PyMmaOpGFX1250_WMMAScaleType : PyConcreteType<PyMmaOpGFX1250_WMMAScaleType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX1250_WMMAScaleType, "MmaOpGFX1250_WMMAScaleType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            int32_t opselA,
+            int32_t opselB,
+            int32_t modC,
+            bool reuseA,
+            bool reuseB,
+            int32_t blockSize,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::MmaOpGFX1250_WMMAScaleType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc),
+              opselA,
+              opselB,
+              modC,
+              reuseA,
+              reuseB,
+              blockSize);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpGFX1250_WMMAScaleType(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        "opsel_a"_a = 0,
+        "opsel_b"_a = 0,
+        "mod_c"_a = 0,
+        "reuse_a"_a = false,
+        "reuse_b"_a = false,
+        "block_size"_a = 32,
+        nb::kw_only(),
+        "context"_a = nb::none(), "GFX1250 wave32 MX-scaled WMMA (E8M0 scales in atom state): 16x16x128 f8f6f4 and 32x16x128 f4. (gfx1250.wmma_scale; 52 supported configurations)");
+  }
+};
+
+} // namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl
+// ---- atomgen:end types
+
+NB_MODULE(_mlirDialectsFlyROCDL, m) {
+  // clang-format off
+  // ---- atomgen:begin register sha256:de4adcedd2ecec4c
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferAtomicType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyLDSType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA4BufferLoadAsyncLDSType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA4GlobalLoadAsyncLDSType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA4LdsReadTransposeType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpGFX1250TDMType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA3_MFMAType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA4_MFMAScaleType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX1250_WMMAType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX1250_WMMAScaleType::bind(m);
+  // ---- atomgen:end register
+  // clang-format on
+}

@@ -1,0 +1,86 @@
+# Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
+# adds the regions below to the hand-written DSL module of this name instead.
+
+__all__ = []
+
+# ---- atomgen:begin wrappers sha256:8f427a40c79991ef
+def _ir_type(value):
+    """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
+    return getattr(value, "ir_type", value)
+
+
+def _enum_value(value, cases):
+    """An enum case name (or an IntEnum / int) as its integer value."""
+    if isinstance(value, str):
+        if value not in cases:
+            raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
+        return cases[value]
+    return int(value)
+
+
+from flydsl._mlir.dialects.fly_ptx import CopyOpSM80_CpAsyncType  # noqa: E402
+
+
+def CpAsync(num_bytes, cache_modifier='ca'):
+    """sm80 per-thread asynchronous global -> shared copy of 4, 8 or 16 bytes (cp.async.ca / .cg).
+
+    Supported configurations:
+      - bytes = 4, cacheModifier = ca
+      - bytes = 8, cacheModifier = ca
+      - bytes = 16, cacheModifier = ca
+      - bytes = 16, cacheModifier = cg
+    """
+    return CopyOpSM80_CpAsyncType.get(num_bytes=num_bytes, cache_modifier=_enum_value(cache_modifier, {'ca': 0, 'cg': 1}))
+
+
+from flydsl._mlir.dialects.fly_ptx import CopyOpSM80_LdMatrixType  # noqa: E402
+
+
+def LdMatrix(num, transpose=False):
+    """Warp-collective ldmatrix of num (1, 2, 4) 8x8 b16 matrices, shared memory -> registers, optionally transposed.
+
+    Supported configurations:
+      - num = 1, transpose = false
+      - num = 1, transpose = true
+      - num = 2, transpose = false
+      - num = 2, transpose = true
+      - num = 4, transpose = false
+      - num = 4, transpose = true
+    """
+    return CopyOpSM80_LdMatrixType.get(num=num, transpose=transpose)
+
+
+from flydsl._mlir.dialects.fly_ptx import MmaOpSM80_MmaSyncType  # noqa: E402
+
+
+def MmaSync(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
+    """sm80 warp-level matrix multiply-accumulate (mma.sync.aligned, row.col), one 32-thread instruction per MxNxK tile.
+
+    Supported configurations:
+      - 16x8x16 (f16, f16) -> f32
+      - 16x8x16 (bf16, bf16) -> f32
+      - 16x8x16 (f16, f16) -> f16
+      - 16x8x8 (f16, f16) -> f32
+      - 16x8x8 (bf16, bf16) -> f32
+      - 16x8x8 (f16, f16) -> f16
+      - 16x8x8 (tf32, tf32) -> f32
+      - 16x8x4 (tf32, tf32) -> f32
+      - 16x8x32 (i8, i8) -> i32
+      - 16x8x32 (i8, ui8) -> i32
+      - 16x8x32 (ui8, i8) -> i32
+      - 16x8x32 (ui8, ui8) -> i32
+      - 16x8x16 (i8, i8) -> i32
+      - 16x8x16 (i8, ui8) -> i32
+      - 16x8x16 (ui8, i8) -> i32
+      - 16x8x16 (ui8, ui8) -> i32
+      - 8x8x4 (f64, f64) -> f64
+    """
+    return MmaOpSM80_MmaSyncType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
+# ---- atomgen:end wrappers
+
+# ---- atomgen:begin exports sha256:e56fd0942c116db1
+__all__.append("CpAsync")
+__all__.append("LdMatrix")
+__all__.append("MmaSync")
+# ---- atomgen:end exports
+

@@ -1,0 +1,255 @@
+# Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
+# adds the regions below to the hand-written DSL module of this name instead.
+
+__all__ = []
+
+# ---- atomgen:begin wrappers sha256:e12c7faf68d7856c
+def _ir_type(value):
+    """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
+    return getattr(value, "ir_type", value)
+
+
+def _enum_value(value, cases):
+    """An enum case name (or an IntEnum / int) as its integer value."""
+    if isinstance(value, str):
+        if value not in cases:
+            raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
+        return cases[value]
+    return int(value)
+
+
+from flydsl._mlir.dialects.fly_rocdl import CopyOpCDNA4BufferLoadAsyncLDSType  # noqa: E402
+
+
+def BufferLoadAsyncLDS(bit_size):
+    """Asynchronous per-thread buffer load to LDS (tracked with asyncmark / wait_asyncmark).
+
+    Supported configurations:
+      - bitSize = 32
+      - bitSize = 96
+      - bitSize = 128
+    """
+    return CopyOpCDNA4BufferLoadAsyncLDSType.get(bit_size=bit_size)
+
+
+def BufferLoadAsyncLDS32b():
+    """Asynchronous per-thread buffer load to LDS (tracked with asyncmark / wait_asyncmark).
+
+    Supported configurations:
+      - bitSize = 32
+      - bitSize = 96
+      - bitSize = 128
+    """
+    return CopyOpCDNA4BufferLoadAsyncLDSType.get(bit_size=32)
+
+
+def BufferLoadAsyncLDS96b():
+    """Asynchronous per-thread buffer load to LDS (tracked with asyncmark / wait_asyncmark).
+
+    Supported configurations:
+      - bitSize = 32
+      - bitSize = 96
+      - bitSize = 128
+    """
+    return CopyOpCDNA4BufferLoadAsyncLDSType.get(bit_size=96)
+
+
+def BufferLoadAsyncLDS128b():
+    """Asynchronous per-thread buffer load to LDS (tracked with asyncmark / wait_asyncmark).
+
+    Supported configurations:
+      - bitSize = 32
+      - bitSize = 96
+      - bitSize = 128
+    """
+    return CopyOpCDNA4BufferLoadAsyncLDSType.get(bit_size=128)
+
+
+from flydsl._mlir.dialects.fly_rocdl import CopyOpCDNA4GlobalLoadAsyncLDSType  # noqa: E402
+
+
+def GlobalLoadAsyncLDS(bit_size):
+    """Asynchronous per-thread global (addrspace 1) load to LDS.
+
+    Supported configurations:
+      - bitSize = 32
+      - bitSize = 96
+      - bitSize = 128
+    """
+    return CopyOpCDNA4GlobalLoadAsyncLDSType.get(bit_size=bit_size)
+
+
+def GlobalLoadAsyncLDS32b():
+    """Asynchronous per-thread global (addrspace 1) load to LDS.
+
+    Supported configurations:
+      - bitSize = 32
+      - bitSize = 96
+      - bitSize = 128
+    """
+    return CopyOpCDNA4GlobalLoadAsyncLDSType.get(bit_size=32)
+
+
+def GlobalLoadAsyncLDS96b():
+    """Asynchronous per-thread global (addrspace 1) load to LDS.
+
+    Supported configurations:
+      - bitSize = 32
+      - bitSize = 96
+      - bitSize = 128
+    """
+    return CopyOpCDNA4GlobalLoadAsyncLDSType.get(bit_size=96)
+
+
+def GlobalLoadAsyncLDS128b():
+    """Asynchronous per-thread global (addrspace 1) load to LDS.
+
+    Supported configurations:
+      - bitSize = 32
+      - bitSize = 96
+      - bitSize = 128
+    """
+    return CopyOpCDNA4GlobalLoadAsyncLDSType.get(bit_size=128)
+
+
+from flydsl._mlir.dialects.fly_rocdl import CopyOpCDNA4LdsReadTransposeType  # noqa: E402
+
+
+def LDSReadTrans(trans_granularity, bit_size):
+    """gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and redistributes transGranularity-bit elements.
+
+    Supported configurations:
+      - transGranularity = 4, bitSize = 64
+      - transGranularity = 8, bitSize = 64
+      - transGranularity = 6, bitSize = 96
+      - transGranularity = 16, bitSize = 64
+    """
+    return CopyOpCDNA4LdsReadTransposeType.get(trans_granularity=trans_granularity, bit_size=bit_size)
+
+
+def LDSReadTrans4_64b():
+    """gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and redistributes transGranularity-bit elements.
+
+    Supported configurations:
+      - transGranularity = 4, bitSize = 64
+      - transGranularity = 8, bitSize = 64
+      - transGranularity = 6, bitSize = 96
+      - transGranularity = 16, bitSize = 64
+    """
+    return CopyOpCDNA4LdsReadTransposeType.get(trans_granularity=4, bit_size=64)
+
+
+def LDSReadTrans8_64b():
+    """gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and redistributes transGranularity-bit elements.
+
+    Supported configurations:
+      - transGranularity = 4, bitSize = 64
+      - transGranularity = 8, bitSize = 64
+      - transGranularity = 6, bitSize = 96
+      - transGranularity = 16, bitSize = 64
+    """
+    return CopyOpCDNA4LdsReadTransposeType.get(trans_granularity=8, bit_size=64)
+
+
+def LDSReadTrans6_96b():
+    """gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and redistributes transGranularity-bit elements.
+
+    Supported configurations:
+      - transGranularity = 4, bitSize = 64
+      - transGranularity = 8, bitSize = 64
+      - transGranularity = 6, bitSize = 96
+      - transGranularity = 16, bitSize = 64
+    """
+    return CopyOpCDNA4LdsReadTransposeType.get(trans_granularity=6, bit_size=96)
+
+
+def LDSReadTrans16_64b():
+    """gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and redistributes transGranularity-bit elements.
+
+    Supported configurations:
+      - transGranularity = 4, bitSize = 64
+      - transGranularity = 8, bitSize = 64
+      - transGranularity = 6, bitSize = 96
+      - transGranularity = 16, bitSize = 64
+    """
+    return CopyOpCDNA4LdsReadTransposeType.get(trans_granularity=16, bit_size=64)
+
+
+from flydsl._mlir.dialects.fly_rocdl import MmaOpCDNA4_MFMAScaleType  # noqa: E402
+
+
+def MFMA_Scale(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, opsel_a=0, opsel_b=0):
+    """CDNA4 (gfx950) block-scaled MX MFMA f8f6f4 with per-lane E8M0 scales held in atom state.
+
+    Supported configurations:
+      - 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32
+      - 16x16x128 (f8E4M3FN, f8E5M2) -> f32
+      - 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32
+      - 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32
+      - 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32
+      - 16x16x128 (f8E5M2, f8E4M3FN) -> f32
+      - 16x16x128 (f8E5M2, f8E5M2) -> f32
+      - 16x16x128 (f8E5M2, f6E2M3FN) -> f32
+      - 16x16x128 (f8E5M2, f6E3M2FN) -> f32
+      - 16x16x128 (f8E5M2, f4E2M1FN) -> f32
+      - 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32
+      - 16x16x128 (f6E2M3FN, f8E5M2) -> f32
+      - 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32
+      - 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32
+      - 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32
+      - 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32
+      - 16x16x128 (f6E3M2FN, f8E5M2) -> f32
+      - 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32
+      - 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32
+      - 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32
+      - 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32
+      - 16x16x128 (f4E2M1FN, f8E5M2) -> f32
+      - 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32
+      - 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32
+      - 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32
+      - 32x32x64 (f8E4M3FN, f8E4M3FN) -> f32
+      - 32x32x64 (f8E4M3FN, f8E5M2) -> f32
+      - 32x32x64 (f8E4M3FN, f6E2M3FN) -> f32
+      - 32x32x64 (f8E4M3FN, f6E3M2FN) -> f32
+      - 32x32x64 (f8E4M3FN, f4E2M1FN) -> f32
+      - 32x32x64 (f8E5M2, f8E4M3FN) -> f32
+      - 32x32x64 (f8E5M2, f8E5M2) -> f32
+      - 32x32x64 (f8E5M2, f6E2M3FN) -> f32
+      - 32x32x64 (f8E5M2, f6E3M2FN) -> f32
+      - 32x32x64 (f8E5M2, f4E2M1FN) -> f32
+      - 32x32x64 (f6E2M3FN, f8E4M3FN) -> f32
+      - 32x32x64 (f6E2M3FN, f8E5M2) -> f32
+      - 32x32x64 (f6E2M3FN, f6E2M3FN) -> f32
+      - 32x32x64 (f6E2M3FN, f6E3M2FN) -> f32
+      - 32x32x64 (f6E2M3FN, f4E2M1FN) -> f32
+      - 32x32x64 (f6E3M2FN, f8E4M3FN) -> f32
+      - 32x32x64 (f6E3M2FN, f8E5M2) -> f32
+      - 32x32x64 (f6E3M2FN, f6E2M3FN) -> f32
+      - 32x32x64 (f6E3M2FN, f6E3M2FN) -> f32
+      - 32x32x64 (f6E3M2FN, f4E2M1FN) -> f32
+      - 32x32x64 (f4E2M1FN, f8E4M3FN) -> f32
+      - 32x32x64 (f4E2M1FN, f8E5M2) -> f32
+      - 32x32x64 (f4E2M1FN, f6E2M3FN) -> f32
+      - 32x32x64 (f4E2M1FN, f6E3M2FN) -> f32
+      - 32x32x64 (f4E2M1FN, f4E2M1FN) -> f32
+    """
+    return MmaOpCDNA4_MFMAScaleType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), opsel_a=opsel_a, opsel_b=opsel_b)
+# ---- atomgen:end wrappers
+
+# ---- atomgen:begin exports sha256:1b9ea460bbf5cf26
+__all__.append("BufferLoadAsyncLDS")
+__all__.append("BufferLoadAsyncLDS32b")
+__all__.append("BufferLoadAsyncLDS96b")
+__all__.append("BufferLoadAsyncLDS128b")
+__all__.append("GlobalLoadAsyncLDS")
+__all__.append("GlobalLoadAsyncLDS32b")
+__all__.append("GlobalLoadAsyncLDS96b")
+__all__.append("GlobalLoadAsyncLDS128b")
+__all__.append("LDSReadTrans")
+__all__.append("LDSReadTrans4_64b")
+__all__.append("LDSReadTrans8_64b")
+__all__.append("LDSReadTrans6_96b")
+__all__.append("LDSReadTrans16_64b")
+__all__.append("MFMA_Scale")
+# ---- atomgen:end exports
+

@@ -1,0 +1,100 @@
+# Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
+# adds the regions below to the hand-written DSL module of this name instead.
+
+__all__ = []
+
+# ---- atomgen:begin wrappers sha256:1117648a7152d485
+def _ir_type(value):
+    """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
+    return getattr(value, "ir_type", value)
+
+
+def _enum_value(value, cases):
+    """An enum case name (or an IntEnum / int) as its integer value."""
+    if isinstance(value, str):
+        if value not in cases:
+            raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
+        return cases[value]
+    return int(value)
+
+
+from flydsl._mlir.dialects.fly_rocdl import CopyOpGFX1250TDMType  # noqa: E402
+
+
+def TDM(rank, num_warps, pad_interval=0, pad_amount=0, cache_modifier=0, atomic_barrier=False, early_timeout=False):
+    """GFX1250 Tensor Data Mover: one whole N-D tile global <-> LDS per call, described by descriptor groups built from state.
+
+    Supported configurations:
+      - default
+    """
+    return CopyOpGFX1250TDMType.get(rank=rank, num_warps=num_warps, pad_interval=pad_interval, pad_amount=pad_amount, cache_modifier=cache_modifier, atomic_barrier=atomic_barrier, early_timeout=early_timeout)
+
+
+from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX1250_WMMAScaleType  # noqa: E402
+
+
+def WMMAScale(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, opsel_a=0, opsel_b=0, mod_c=0, reuse_a=False, reuse_b=False, block_size=32):
+    """GFX1250 wave32 MX-scaled WMMA (E8M0 scales in atom state): 16x16x128 f8f6f4 and 32x16x128 f4.
+
+    Supported configurations:
+      - 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
+      - 16x16x128 (f8E4M3FN, f8E5M2) -> f32, blockSize = 32
+      - 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32, blockSize = 32
+      - 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32, blockSize = 32
+      - 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32, blockSize = 32
+      - 16x16x128 (f8E5M2, f8E4M3FN) -> f32, blockSize = 32
+      - 16x16x128 (f8E5M2, f8E5M2) -> f32, blockSize = 32
+      - 16x16x128 (f8E5M2, f6E2M3FN) -> f32, blockSize = 32
+      - 16x16x128 (f8E5M2, f6E3M2FN) -> f32, blockSize = 32
+      - 16x16x128 (f8E5M2, f4E2M1FN) -> f32, blockSize = 32
+      - 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32, blockSize = 32
+      - 16x16x128 (f6E2M3FN, f8E5M2) -> f32, blockSize = 32
+      - 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32, blockSize = 32
+      - 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32, blockSize = 32
+      - 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32, blockSize = 32
+      - 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32, blockSize = 32
+      - 16x16x128 (f6E3M2FN, f8E5M2) -> f32, blockSize = 32
+      - 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32, blockSize = 32
+      - 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32, blockSize = 32
+      - 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32, blockSize = 32
+      - 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32, blockSize = 32
+      - 16x16x128 (f4E2M1FN, f8E5M2) -> f32, blockSize = 32
+      - 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32, blockSize = 32
+      - 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 32
+      - 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 32
+      - 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 32
+      - 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 16
+      - 16x16x128 (f8E4M3FN, f8E5M2) -> f32, blockSize = 16
+      - 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32, blockSize = 16
+      - 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32, blockSize = 16
+      - 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32, blockSize = 16
+      - 16x16x128 (f8E5M2, f8E4M3FN) -> f32, blockSize = 16
+      - 16x16x128 (f8E5M2, f8E5M2) -> f32, blockSize = 16
+      - 16x16x128 (f8E5M2, f6E2M3FN) -> f32, blockSize = 16
+      - 16x16x128 (f8E5M2, f6E3M2FN) -> f32, blockSize = 16
+      - 16x16x128 (f8E5M2, f4E2M1FN) -> f32, blockSize = 16
+      - 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32, blockSize = 16
+      - 16x16x128 (f6E2M3FN, f8E5M2) -> f32, blockSize = 16
+      - 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32, blockSize = 16
+      - 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32, blockSize = 16
+      - 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32, blockSize = 16
+      - 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32, blockSize = 16
+      - 16x16x128 (f6E3M2FN, f8E5M2) -> f32, blockSize = 16
+      - 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32, blockSize = 16
+      - 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32, blockSize = 16
+      - 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32, blockSize = 16
+      - 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32, blockSize = 16
+      - 16x16x128 (f4E2M1FN, f8E5M2) -> f32, blockSize = 16
+      - 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32, blockSize = 16
+      - 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 16
+      - 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 16
+      - 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 16
+    """
+    return MmaOpGFX1250_WMMAScaleType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), opsel_a=opsel_a, opsel_b=opsel_b, mod_c=mod_c, reuse_a=reuse_a, reuse_b=reuse_b, block_size=block_size)
+# ---- atomgen:end wrappers
+
+# ---- atomgen:begin exports sha256:74169ca84b006ab1
+__all__.append("TDM")
+__all__.append("WMMAScale")
+# ---- atomgen:end exports
+

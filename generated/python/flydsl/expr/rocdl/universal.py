@@ -1,0 +1,318 @@
+# Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
+# adds the regions below to the hand-written DSL module of this name instead.
+
+__all__ = []
+
+# ---- atomgen:begin wrappers sha256:d32a1190c016440b
+def _ir_type(value):
+    """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
+    return getattr(value, "ir_type", value)
+
+
+def _enum_value(value, cases):
+    """An enum case name (or an IntEnum / int) as its integer value."""
+    if isinstance(value, str):
+        if value not in cases:
+            raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
+        return cases[value]
+    return int(value)
+
+
+from flydsl._mlir.dialects.fly_rocdl import CopyOpCDNA3BufferAtomicType  # noqa: E402
+
+
+def BufferAtomic(atomic_op, val_type):
+    """Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination.
+
+    Supported configurations:
+      - atomicOp = add, valType = f32
+      - atomicOp = add, valType = vector<2xf16>
+      - atomicOp = add, valType = vector<2xbf16>
+      - atomicOp = add, valType = f64
+      - atomicOp = max, valType = f32
+      - atomicOp = max, valType = f64
+      - atomicOp = max, valType = i32
+      - atomicOp = min, valType = i32
+    """
+    return CopyOpCDNA3BufferAtomicType.get(atomic_op=_enum_value(atomic_op, {'add': 0, 'max': 1, 'min': 2, 'and': 3, 'or': 4, 'inc': 5, 'dec': 6}), val_type=_ir_type(val_type))
+
+
+def BufferAtomicAdd(val_type):
+    """Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination.
+
+    Supported configurations:
+      - atomicOp = add, valType = f32
+      - atomicOp = add, valType = vector<2xf16>
+      - atomicOp = add, valType = vector<2xbf16>
+      - atomicOp = add, valType = f64
+      - atomicOp = max, valType = f32
+      - atomicOp = max, valType = f64
+      - atomicOp = max, valType = i32
+      - atomicOp = min, valType = i32
+    """
+    return CopyOpCDNA3BufferAtomicType.get(atomic_op='add', val_type=_ir_type(val_type))
+
+
+def BufferAtomicMax(val_type):
+    """Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination.
+
+    Supported configurations:
+      - atomicOp = add, valType = f32
+      - atomicOp = add, valType = vector<2xf16>
+      - atomicOp = add, valType = vector<2xbf16>
+      - atomicOp = add, valType = f64
+      - atomicOp = max, valType = f32
+      - atomicOp = max, valType = f64
+      - atomicOp = max, valType = i32
+      - atomicOp = min, valType = i32
+    """
+    return CopyOpCDNA3BufferAtomicType.get(atomic_op='max', val_type=_ir_type(val_type))
+
+
+def BufferAtomicMin(val_type):
+    """Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination.
+
+    Supported configurations:
+      - atomicOp = add, valType = f32
+      - atomicOp = add, valType = vector<2xf16>
+      - atomicOp = add, valType = vector<2xbf16>
+      - atomicOp = add, valType = f64
+      - atomicOp = max, valType = f32
+      - atomicOp = max, valType = f64
+      - atomicOp = max, valType = i32
+      - atomicOp = min, valType = i32
+    """
+    return CopyOpCDNA3BufferAtomicType.get(atomic_op='min', val_type=_ir_type(val_type))
+
+
+from flydsl._mlir.dialects.fly_rocdl import CopyOpCDNA3BufferCopyType  # noqa: E402
+
+
+def BufferCopy(bit_size, cache_modifier=0):
+    """Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from which side is a buffer_desc).
+
+    Supported configurations:
+      - bitSize = 8
+      - bitSize = 16
+      - bitSize = 32
+      - bitSize = 64
+      - bitSize = 128
+    """
+    return CopyOpCDNA3BufferCopyType.get(bit_size=bit_size, cache_modifier=cache_modifier)
+
+
+def BufferCopy8b(cache_modifier=0):
+    """Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from which side is a buffer_desc).
+
+    Supported configurations:
+      - bitSize = 8
+      - bitSize = 16
+      - bitSize = 32
+      - bitSize = 64
+      - bitSize = 128
+    """
+    return CopyOpCDNA3BufferCopyType.get(bit_size=8, cache_modifier=cache_modifier)
+
+
+def BufferCopy16b(cache_modifier=0):
+    """Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from which side is a buffer_desc).
+
+    Supported configurations:
+      - bitSize = 8
+      - bitSize = 16
+      - bitSize = 32
+      - bitSize = 64
+      - bitSize = 128
+    """
+    return CopyOpCDNA3BufferCopyType.get(bit_size=16, cache_modifier=cache_modifier)
+
+
+def BufferCopy32b(cache_modifier=0):
+    """Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from which side is a buffer_desc).
+
+    Supported configurations:
+      - bitSize = 8
+      - bitSize = 16
+      - bitSize = 32
+      - bitSize = 64
+      - bitSize = 128
+    """
+    return CopyOpCDNA3BufferCopyType.get(bit_size=32, cache_modifier=cache_modifier)
+
+
+def BufferCopy64b(cache_modifier=0):
+    """Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from which side is a buffer_desc).
+
+    Supported configurations:
+      - bitSize = 8
+      - bitSize = 16
+      - bitSize = 32
+      - bitSize = 64
+      - bitSize = 128
+    """
+    return CopyOpCDNA3BufferCopyType.get(bit_size=64, cache_modifier=cache_modifier)
+
+
+def BufferCopy128b(cache_modifier=0):
+    """Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from which side is a buffer_desc).
+
+    Supported configurations:
+      - bitSize = 8
+      - bitSize = 16
+      - bitSize = 32
+      - bitSize = 64
+      - bitSize = 128
+    """
+    return CopyOpCDNA3BufferCopyType.get(bit_size=128, cache_modifier=cache_modifier)
+
+
+from flydsl._mlir.dialects.fly_rocdl import CopyOpCDNA3BufferCopyLDSType  # noqa: E402
+
+
+def BufferCopyLDS(bit_size):
+    """Per-thread buffer load written directly to LDS (LDS DMA): src buffer_desc, dst shared.
+
+    Supported configurations:
+      - bitSize = 32
+      - bitSize = 128
+    """
+    return CopyOpCDNA3BufferCopyLDSType.get(bit_size=bit_size)
+
+
+def BufferCopyLDS32b():
+    """Per-thread buffer load written directly to LDS (LDS DMA): src buffer_desc, dst shared.
+
+    Supported configurations:
+      - bitSize = 32
+      - bitSize = 128
+    """
+    return CopyOpCDNA3BufferCopyLDSType.get(bit_size=32)
+
+
+def BufferCopyLDS128b():
+    """Per-thread buffer load written directly to LDS (LDS DMA): src buffer_desc, dst shared.
+
+    Supported configurations:
+      - bitSize = 32
+      - bitSize = 128
+    """
+    return CopyOpCDNA3BufferCopyLDSType.get(bit_size=128)
+
+
+from flydsl._mlir.dialects.fly_rocdl import MmaOpCDNA3_MFMAType  # noqa: E402
+
+
+def MFMA(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
+    """CDNA3/CDNA4 wave64 matrix fused multiply-add (MFMA), one single-block instruction per MxNxK tile.
+
+    Supported configurations:
+      - 32x32x2 (f32, f32) -> f32
+      - 16x16x4 (f32, f32) -> f32
+      - 32x32x8 (f16, f16) -> f32
+      - 16x16x16 (f16, f16) -> f32
+      - 16x16x32 (f16, f16) -> f32
+      - 32x32x16 (f16, f16) -> f32
+      - 32x32x4 (bf16, bf16) -> f32
+      - 16x16x8 (bf16, bf16) -> f32
+      - 32x32x8 (bf16, bf16) -> f32
+      - 16x16x16 (bf16, bf16) -> f32
+      - 16x16x32 (bf16, bf16) -> f32
+      - 32x32x16 (bf16, bf16) -> f32
+      - 16x16x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+      - 16x16x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+      - 16x16x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+      - 16x16x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+      - 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32
+      - 32x32x16 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+      - 32x32x16 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+      - 32x32x16 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+      - 32x32x16 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+      - 32x32x16 (f8E4M3FN, f8E4M3FN) -> f32
+      - 16x16x32 (i8, i8) -> i32
+      - 32x32x16 (i8, i8) -> i32
+    """
+    return MmaOpCDNA3_MFMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
+
+
+from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX11_WMMAType  # noqa: E402
+
+
+def WMMA_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
+    """GFX11 (RDNA3/3.5) wave32 WMMA 16x16x16; A/B are replicated across the two lane halves.
+
+    Supported configurations:
+      - 16x16x16 (f16, f16) -> f32
+      - 16x16x16 (bf16, bf16) -> f32
+      - 16x16x16 (i8, i8) -> i32
+      - 16x16x16 (i4, i4) -> i32
+    """
+    return MmaOpGFX11_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
+
+
+from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_WMMAType  # noqa: E402
+
+
+def WMMA_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
+    """GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA 16x16x16 f16/bf16 -> f32.
+
+    Supported configurations:
+      - 16x16x16 (f16, f16) -> f32
+      - 16x16x16 (bf16, bf16) -> f32
+    """
+    return MmaOpGFX120X_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
+
+
+from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX1250_WMMAType  # noqa: E402
+
+
+def WMMA_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, sign_a=False, sign_b=False, clamp=False):
+    """GFX1250 wave32 WMMA, 16x16xK (K = 4 f32, 32 16-bit, 64/128 fp8, 64 iu8, 32 iu4).
+
+    Supported configurations:
+      - 16x16x4 (f32, f32) -> f32
+      - 16x16x32 (f16, f16) -> f32
+      - 16x16x32 (f16, f16) -> f16
+      - 16x16x32 (bf16, bf16) -> f32
+      - 16x16x32 (bf16, bf16) -> bf16
+      - 16x16x64 (f8E4M3FN, f8E4M3FN) -> f32
+      - 16x16x64 (f8E4M3FN, f8E5M2) -> f32
+      - 16x16x64 (f8E5M2, f8E4M3FN) -> f32
+      - 16x16x64 (f8E5M2, f8E5M2) -> f32
+      - 16x16x64 (f8E4M3FN, f8E4M3FN) -> f16
+      - 16x16x64 (f8E4M3FN, f8E5M2) -> f16
+      - 16x16x64 (f8E5M2, f8E4M3FN) -> f16
+      - 16x16x64 (f8E5M2, f8E5M2) -> f16
+      - 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32
+      - 16x16x128 (f8E4M3FN, f8E5M2) -> f32
+      - 16x16x128 (f8E5M2, f8E4M3FN) -> f32
+      - 16x16x128 (f8E5M2, f8E5M2) -> f32
+      - 16x16x128 (f8E4M3FN, f8E4M3FN) -> f16
+      - 16x16x128 (f8E4M3FN, f8E5M2) -> f16
+      - 16x16x128 (f8E5M2, f8E4M3FN) -> f16
+      - 16x16x128 (f8E5M2, f8E5M2) -> f16
+      - 16x16x64 (i8, i8) -> i32
+      - 16x16x32 (i4, i4) -> i32
+    """
+    return MmaOpGFX1250_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
+# ---- atomgen:end wrappers
+
+# ---- atomgen:begin exports sha256:8e84444e867d9397
+__all__.append("BufferAtomic")
+__all__.append("BufferAtomicAdd")
+__all__.append("BufferAtomicMax")
+__all__.append("BufferAtomicMin")
+__all__.append("BufferCopy")
+__all__.append("BufferCopy8b")
+__all__.append("BufferCopy16b")
+__all__.append("BufferCopy32b")
+__all__.append("BufferCopy64b")
+__all__.append("BufferCopy128b")
+__all__.append("BufferCopyLDS")
+__all__.append("BufferCopyLDS32b")
+__all__.append("BufferCopyLDS128b")
+__all__.append("MFMA")
+__all__.append("WMMA_gfx11")
+__all__.append("WMMA_gfx120x")
+__all__.append("WMMA_gfx1250")
+# ---- atomgen:end exports
+
