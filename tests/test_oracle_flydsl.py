@@ -86,7 +86,7 @@ def test_version_gate_refuses_missing_and_old_flydsl(monkeypatch: pytest.MonkeyP
 def test_command_registers_flydsl_and_cute() -> None:
     from atomgen.cli import build_parser
 
-    args = build_parser().parse_args(["oracle", "flydsl", "specs/rocdl/cdna3/mfma.yaml", "--format", "json"])
+    args = build_parser("oracle").parse_args(["oracle", "flydsl", "specs/rocdl/cdna3/mfma.yaml", "--format", "json"])
     assert args.oracle == "flydsl" and args.format == "json"
 
 
