@@ -114,11 +114,10 @@ def dependencies(pairs: list[tuple[Any, Any]]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from atomgen.render.plan import build_plan
-    from atomgen.write.tree import WriteError, apply, plan_into, plan_standalone, unified_diff
-
     from atomgen.check.runner import UsageError, collect_spec_files
     from atomgen.render.cache import load_plan, plan_key, store_plan
+    from atomgen.render.plan import build_plan
+    from atomgen.write.tree import WriteError, apply, plan_into, plan_standalone, unified_diff
 
     paths = args.paths or ["specs"]
     try:

@@ -257,7 +257,9 @@ _PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 _TEMPLATED_FIELDS = ("id", "instruction", "notes")
 
 
-def expand_row(row: dict[str, Any], path: JsonPath, context: "_Context") -> tuple[list[dict[str, Any]], list[Diagnostic]]:
+def expand_row(
+    row: dict[str, Any], path: JsonPath, context: "_Context"
+) -> tuple[list[dict[str, Any]], list[Diagnostic]]:
     """An instance family -> its rows.
 
     `expand: {n: [8, 16, 24]}` makes one row per value (the cartesian product over several
