@@ -142,13 +142,18 @@ def analyze_file(
     backends: Optional[dict[Path, tuple[Optional[Backend], list[Diagnostic]]]] = None,
 ) -> SpecResult:
     """load -> validate -> model -> analyze for one file, stopping at the first failing stage."""
-    from atomgen.check.analyze import analyze
-    from atomgen.check.catalog import load_catalog
+    modeled = model_file(path, display)
+    if modeled.spec is None:
+        return modeled
+    return analyze_model(modeled, path, prove=prove, backends=backends)
+
+
+def model_file(path: Path, display: str) -> SpecResult:
+    """load -> validate -> model; the result carries the spec, or the diagnostics that stopped it."""
     from atomgen.spec.loader import load_file
     from atomgen.spec.model import build_model
     from atomgen.spec.validate import unfilled, validate
 
-    backends = {} if backends is None else backends
     try:
         loaded = load_file(path, display)
     except SpecError as error:
@@ -160,8 +165,22 @@ def analyze_file(
     if problems:
         return SpecResult(display, problems)
     spec, problems = build_model(loaded)
-    if spec is None:
-        return SpecResult(display, problems)
+    return SpecResult(display, problems, spec=spec)
+
+
+def analyze_model(
+    modeled: SpecResult,
+    path: Path,
+    prove: bool = True,
+    backends: Optional[dict[Path, tuple[Optional[Backend], list[Diagnostic]]]] = None,
+) -> SpecResult:
+    """The analyze stage for a modeled spec."""
+    from atomgen.check.analyze import analyze
+    from atomgen.check.catalog import load_catalog
+
+    backends = {} if backends is None else backends
+    spec, display, problems = modeled.spec, modeled.path, modeled.diagnostics
+    loaded = spec.loaded
     backend, backend_problems = _backend_for(path, spec.backend, display, backends)
     analysis = analyze(spec, backend, load_catalog(spec.backend), prove=prove)
     names = {
@@ -212,10 +231,13 @@ def check_paths(
                 )
                 continue
         misses.append((path, display))
-    prover = Prover(misses if prove else [])
+    prover = Prover(enabled=prove and bool(misses))
     backends: dict[Path, tuple[Optional[Backend], list[Diagnostic]]] = {}
     for path, display in misses:
-        result = analyze_file(path, display, prove=False, backends=backends)
+        result = model_file(path, display)
+        if result.spec is not None:
+            prover.submit(display, result.spec)
+            result = analyze_model(result, path, prove=False, backends=backends)
         if not keep_models:
             # Evaluated instances are large (every concrete layout); a check of thousands of
             # specs must not hold them all. Positions for cross-spec rules are re-read on demand.

@@ -17,6 +17,13 @@ from atomgen.render.names import backend_names
 from atomgen.spec.backend import Backend
 
 BASE_KINDS = ("mma", "copy", "stateful_copy", "stateful_mma")
+# The C++ header declaring each dependent dialect (Dialect.h must include it: the generated
+# typedefs name NVVM/ROCDL attributes).
+DIALECT_HEADERS = {
+    "NVVM::NVVMDialect": "mlir/Dialect/LLVMIR/NVVMDialect.h",
+    "ROCDL::ROCDLDialect": "mlir/Dialect/LLVMIR/ROCDLDialect.h",
+    "LLVM::LLVMDialect": "mlir/Dialect/LLVMIR/LLVMDialect.h",
+}
 DEFAULT_INTERFACES = {
     "mma": ["Fly_MayStaticTypeInterface", "Fly_MmaOpTypeInterface"],
     "copy": ["Fly_MayStaticTypeInterface", "Fly_CopyOpTypeInterface"],
@@ -77,8 +84,17 @@ def render_backend(backend: Backend, env: jinja2.Environment) -> RenderOutput:
         "include_dir": names.tablegen_dir.removeprefix("include/"),
         "namespace": names.cpp_namespace.removeprefix("::"),
         "summary": str(backend.data.get("summary", "")),
-        # mlir-tblgen names the dialect class after `name`: fly_ptx -> FlyPtxDialect.
-        "dialect_class": "".join(part.capitalize() for part in names.dialect.split("_")) + "Dialect",
+        # mlir-tblgen names the dialect class after the def, underscores removed:
+        # FlyPTX_Dialect -> FlyPTXDialect.
+        "dialect_class": str(dialect.get("tablegen_def", f"{names.tablegen_prefix}_Dialect")).replace("_", ""),
+        "dialect_headers": [
+            DIALECT_HEADERS[d] for d in dialect.get("dependent_dialects", []) if str(d) in DIALECT_HEADERS
+        ],
+        "traits": [
+            (str(t["tablegen_def"]), str(t.get("native_name", "")), str(t.get("cpp_namespace", "::mlir::fly")))
+            for t in (backend.data.get("traits") or {}).values()
+            if isinstance(t, dict) and t.get("kind") == "NativeTypeTrait" and t.get("tablegen_def")
+        ],
     }
     ir = names.tablegen_dir
     files = {

@@ -19,7 +19,7 @@ using namespace mlir::fly;
 #define GET_TYPEDEF_CLASSES
 #include "flydsl/Dialect/FlyPTX/IR/Atom.cpp.inc"
 
-void FlyPtxDialect::initialize() {
+void FlyPTXDialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "flydsl/Dialect/FlyPTX/IR/Atom.cpp.inc"

@@ -9,6 +9,7 @@
 
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 

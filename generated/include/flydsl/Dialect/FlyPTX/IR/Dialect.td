@@ -12,6 +12,14 @@ include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/OpBase.td"
 include "flydsl/Dialect/Fly/IR/FlyInterfaces.td"
 
+// Also defined by FlyROCDL's Dialect.td; guarded so both can be read together.
+#ifndef ATOMGEN_TRAIT_FLY_WHOLETILECOPYTRAIT
+#define ATOMGEN_TRAIT_FLY_WHOLETILECOPYTRAIT
+def Fly_WholeTileCopyTrait : NativeTypeTrait<"WholeTileCopy"> {
+  let cppNamespace = "::mlir::fly";
+}
+#endif
+
 def FlyPTX_Dialect : Dialect {
   let name = "fly_ptx";
   let cppNamespace = "::mlir::fly_ptx";
