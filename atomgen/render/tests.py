@@ -190,6 +190,30 @@ def _state_struct(spec: AtomSpec, values: dict[str, Any]) -> str:
     return "!llvm.struct<(" + ", ".join(m.removeprefix("!llvm.") for m in members) + ")>"  # printed elided
 
 
+def _mma_call_with_loads(
+    spec: AtomSpec, fn: Any, atom_ty: str, values: dict[str, Any], memrefs: dict[str, str], packed: dict[str, str]
+) -> dict[str, str]:
+    """The atom, its state ops, the fly.mma_atom_call and the CHECKs of the three operand
+    loads, shared by the ROCDL and PTX MMA tests; returns the state field uses."""
+    fn.args = [f"%{role}: {memrefs[role]}" for role in ("d", "a", "b", "c")]
+    fn.body.append(f"%atom = fly.make_mma_atom : {atom_ty}")
+    current = "%atom"
+    uses: dict[str, str] = {}
+    if spec.stateful:
+        current, uses = _state_ops(spec, fn, atom_ty, values)
+    else:
+        fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
+    fn.body.append(
+        f"fly.mma_atom_call({current}, %d, %a, %b, %c) : ({atom_ty}, {memrefs['d']}, {memrefs['a']}, "
+        f"{memrefs['b']}, {memrefs['c']}) -> ()"
+    )
+    for role in ("a", "b", "c"):
+        fn.checks.append(
+            f"CHECK: %[[V{role.upper()}:[0-9]+]] = llvm.load {_use(role)} : {REGISTER_PTR} -> {packed[role]}"
+        )
+    return uses
+
+
 def _state_ops(spec: AtomSpec, fn: Function, atom_ty: str, values: dict[str, Any]) -> tuple[str, dict[str, str]]:
     """Set every state field (immediates from a constant, others from a function argument).
 
@@ -287,22 +311,7 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
     counts = {role: _bits(packed[role]) // (element_bits(elems[role]) or 1) for role in ("a", "b", "c")}
     memrefs = {role: _memref(elems[role], "register", counts[role]) for role in ("a", "b", "c")}
     memrefs["d"] = memrefs["c"]
-    fn.args = [f"%{role}: {memrefs[role]}" for role in ("d", "a", "b", "c")]
-    fn.body.append(f"%atom = fly.make_mma_atom : {atom_ty}")
-    current = "%atom"
-    uses: dict[str, str] = {}
-    if spec.stateful:
-        current, uses = _state_ops(spec, fn, atom_ty, values)
-    else:
-        fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
-    fn.body.append(
-        f"fly.mma_atom_call({current}, %d, %a, %b, %c) : ({atom_ty}, {memrefs['d']}, {memrefs['a']}, "
-        f"{memrefs['b']}, {memrefs['c']}) -> ()"
-    )
-    for role in ("a", "b", "c"):
-        fn.checks.append(
-            f"CHECK: %[[V{role.upper()}:[0-9]+]] = llvm.load {_use(role)} : {REGISTER_PTR} -> {packed[role]}"
-        )
+    uses = _mma_call_with_loads(spec, fn, atom_ty, values, memrefs, packed)
     fn.checks.append(
         f"CHECK: %[[RES:[0-9]+]] = {inst.intrinsic} %[[VA]], %[[VB]], %[[VC]]{{{{.*}}}} : "
         f"({packed['a']}, {packed['b']}, {packed['c']}{{{{.*}}}}) -> {packed['c']}"
@@ -688,21 +697,7 @@ def _ptx_mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
         width = 32 if elems[role] == "tf32" else element_bits(elems[role]) or 32
         memrefs[role] = _memref(elems[role], "register", _bits(packed[role]) // width)
     memrefs["d"] = memrefs["c"]
-    fn.args = [f"%{role}: {memrefs[role]}" for role in ("d", "a", "b", "c")]
-    fn.body.append(f"%atom = fly.make_mma_atom : {atom_ty}")
-    current = "%atom"
-    if spec.stateful:
-        current, _ = _state_ops(spec, fn, atom_ty, values)
-    else:
-        fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
-    fn.body.append(
-        f"fly.mma_atom_call({current}, %d, %a, %b, %c) : ({atom_ty}, {memrefs['d']}, {memrefs['a']}, "
-        f"{memrefs['b']}, {memrefs['c']}) -> ()"
-    )
-    for role in ("a", "b", "c"):
-        fn.checks.append(
-            f"CHECK: %[[V{role.upper()}:[0-9]+]] = llvm.load {_use(role)} : {REGISTER_PTR} -> {packed[role]}"
-        )
+    _mma_call_with_loads(spec, fn, atom_ty, values, memrefs, packed)
     acc_reg = _register_type(elems["c"])
     if pattern == "mma_sync":
         regs = {role: _register_type(elems[role]) for role in ("a", "b", "c")}
