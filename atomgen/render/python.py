@@ -15,6 +15,7 @@ from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec, Parameter
 
 _PY_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+DOCSTRING_ROWS = 48
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,11 @@ def _py_default(parameter: Parameter) -> str:
 def dsl_wrappers(spec: AtomSpec) -> list[Wrapper]:
     """One wrapper taking the binding's arguments, plus one per `fixed` variant in the spec."""
     plan = verify_plan(spec)
-    supported = "\n".join(f"      - {row.description}" for row in plan.rows)
+    # A docstring lists the table; a family of hundreds of rows (wgmma) is cut short.
+    shown = plan.rows if len(plan.rows) <= DOCSTRING_ROWS else plan.rows[: DOCSTRING_ROWS // 2]
+    supported = "\n".join(f"      - {row.description}" for row in shown)
+    if len(shown) < len(plan.rows):
+        supported += f"\n      - ... and {len(plan.rows) - len(shown)} more (the spec {spec.mnemonic} lists them all)"
     doc = f"{spec.summary}\n\n    Supported configurations:\n{supported}\n    "
     parameters = spec.parameters
     positional = [p for p in parameters if not p.keyword_only]

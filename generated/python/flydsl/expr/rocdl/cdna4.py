@@ -3,7 +3,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:e12c7faf68d7856c
+# ---- atomgen:begin wrappers sha256:592e8c9674f069a8
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -206,32 +206,7 @@ def MFMA_Scale(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, opsel_a=0, opsel_b=0)
       - 16x16x128 (f4E2M1FN, f8E5M2) -> f32
       - 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32
       - 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32
-      - 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32
-      - 32x32x64 (f8E4M3FN, f8E4M3FN) -> f32
-      - 32x32x64 (f8E4M3FN, f8E5M2) -> f32
-      - 32x32x64 (f8E4M3FN, f6E2M3FN) -> f32
-      - 32x32x64 (f8E4M3FN, f6E3M2FN) -> f32
-      - 32x32x64 (f8E4M3FN, f4E2M1FN) -> f32
-      - 32x32x64 (f8E5M2, f8E4M3FN) -> f32
-      - 32x32x64 (f8E5M2, f8E5M2) -> f32
-      - 32x32x64 (f8E5M2, f6E2M3FN) -> f32
-      - 32x32x64 (f8E5M2, f6E3M2FN) -> f32
-      - 32x32x64 (f8E5M2, f4E2M1FN) -> f32
-      - 32x32x64 (f6E2M3FN, f8E4M3FN) -> f32
-      - 32x32x64 (f6E2M3FN, f8E5M2) -> f32
-      - 32x32x64 (f6E2M3FN, f6E2M3FN) -> f32
-      - 32x32x64 (f6E2M3FN, f6E3M2FN) -> f32
-      - 32x32x64 (f6E2M3FN, f4E2M1FN) -> f32
-      - 32x32x64 (f6E3M2FN, f8E4M3FN) -> f32
-      - 32x32x64 (f6E3M2FN, f8E5M2) -> f32
-      - 32x32x64 (f6E3M2FN, f6E2M3FN) -> f32
-      - 32x32x64 (f6E3M2FN, f6E3M2FN) -> f32
-      - 32x32x64 (f6E3M2FN, f4E2M1FN) -> f32
-      - 32x32x64 (f4E2M1FN, f8E4M3FN) -> f32
-      - 32x32x64 (f4E2M1FN, f8E5M2) -> f32
-      - 32x32x64 (f4E2M1FN, f6E2M3FN) -> f32
-      - 32x32x64 (f4E2M1FN, f6E3M2FN) -> f32
-      - 32x32x64 (f4E2M1FN, f4E2M1FN) -> f32
+      - ... and 26 more (the spec cdna4.mfma_scale lists them all)
     """
     return MmaOpCDNA4_MFMAScaleType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), opsel_a=opsel_a, opsel_b=opsel_b)
 # ---- atomgen:end wrappers

@@ -3,7 +3,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:1117648a7152d485
+# ---- atomgen:begin wrappers sha256:a95ffaa267dba5e2
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -61,34 +61,7 @@ def WMMAScale(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, opsel_a=0, opsel_b=0, 
       - 16x16x128 (f4E2M1FN, f8E5M2) -> f32, blockSize = 32
       - 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32, blockSize = 32
       - 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 32
-      - 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 32
-      - 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 32
-      - 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 16
-      - 16x16x128 (f8E4M3FN, f8E5M2) -> f32, blockSize = 16
-      - 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32, blockSize = 16
-      - 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32, blockSize = 16
-      - 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32, blockSize = 16
-      - 16x16x128 (f8E5M2, f8E4M3FN) -> f32, blockSize = 16
-      - 16x16x128 (f8E5M2, f8E5M2) -> f32, blockSize = 16
-      - 16x16x128 (f8E5M2, f6E2M3FN) -> f32, blockSize = 16
-      - 16x16x128 (f8E5M2, f6E3M2FN) -> f32, blockSize = 16
-      - 16x16x128 (f8E5M2, f4E2M1FN) -> f32, blockSize = 16
-      - 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32, blockSize = 16
-      - 16x16x128 (f6E2M3FN, f8E5M2) -> f32, blockSize = 16
-      - 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32, blockSize = 16
-      - 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32, blockSize = 16
-      - 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32, blockSize = 16
-      - 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32, blockSize = 16
-      - 16x16x128 (f6E3M2FN, f8E5M2) -> f32, blockSize = 16
-      - 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32, blockSize = 16
-      - 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32, blockSize = 16
-      - 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32, blockSize = 16
-      - 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32, blockSize = 16
-      - 16x16x128 (f4E2M1FN, f8E5M2) -> f32, blockSize = 16
-      - 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32, blockSize = 16
-      - 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 16
-      - 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 16
-      - 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 16
+      - ... and 28 more (the spec gfx1250.wmma_scale lists them all)
     """
     return MmaOpGFX1250_WMMAScaleType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), opsel_a=opsel_a, opsel_b=opsel_b, mod_c=mod_c, reuse_a=reuse_a, reuse_b=reuse_b, block_size=block_size)
 # ---- atomgen:end wrappers
