@@ -153,6 +153,12 @@ CASES: tuple[Case, ...] = (
     Case("AG354", "multi-block", "intrinsic: rocdl.mfma.f32.16x16x16f16", "intrinsic: rocdl.mfma.f32.16x16x4f16",
          26, "rocdl", also=frozenset({"AG352"})),
     Case("AG355", "no-piece", A, 'a: [{when: {elemTyA: f32}, layout: "((16, 4), 4) : ((1, 64), 16)"}]', 22, "["),
+    Case("AG356", "when-bool-for-int", A,
+         'a: [{when: {m: true}, layout: "((16, 4), 4) : ((1, 64), 16)"}, {layout: "((16, 4), 4) : ((1, 64), 16)"}]',
+         22, "true", also=frozenset({"AG357"})),
+    Case("AG357", "dead-piece", A,
+         'a: [{layout: "((16, 4), 4) : ((1, 64), 16)"}, {when: {m: 16}, layout: "((16, 4), 4) : ((1, 64), 16)"}]',
+         22, '"((16, 4), 4) : ((1, 64), 16)"}]', severity="error"),
     # --- state ----------------------------------------------------------------------------
     Case("AG361", "stateful-without-state", "", "", 8, "true", base="copy", text=_no_state),
     Case("AG361", "state-on-stateless", "stateful: true", "stateful: false", 21, "-", base="copy"),

@@ -139,6 +139,7 @@ def analyze(
             if key not in reported:
                 reported.add(key)
                 out.append(diagnostic)
+    out.extend(_dead_pieces(spec, analysis.evaluated))
     if prove:
         from atomgen.check.proofs import prove_spec
 
@@ -364,9 +365,60 @@ def check_layout_structure(spec: AtomSpec) -> Iterator[Diagnostic]:
                         piece.path,
                         _offset_of_name(piece.text, used),
                     )
-            for name, _ in piece.when:
+            for name, accepted in piece.when:
                 if name not in names and spec.parameter(name) is None:
                     yield spec.diagnostic("AG202", f"layout '{role}': 'when' names unknown '{name}'", piece.path[:-1])
+                    continue
+                wrong = _when_value_mismatch(spec, name, accepted)
+                if wrong is not None:
+                    yield spec.diagnostic(
+                        "AG356",
+                        f"layout '{role}': 'when' compares '{name}' with {wrong!r}, which never matches "
+                        f"its values ({_when_kind(spec, name)})",
+                        piece.path[:-1] + ("when", name),
+                    )
+
+
+def _when_kind(spec: AtomSpec, name: str) -> str:
+    parameter = spec.parameter(name)
+    if parameter is None:
+        return "an integer"
+    if parameter.is_bool:
+        return "true or false"
+    if parameter.is_type:
+        return "a type name"
+    return "an integer" if parameter.is_integer else "its enum cases"
+
+
+def _when_value_mismatch(spec: AtomSpec, name: str, accepted: tuple[Any, ...]) -> Any:
+    """A `when` value of the wrong kind (`0` for a bool never equals `false`), or None."""
+    kind = _when_kind(spec, name)
+    for value in accepted:
+        if kind == "true or false" and not isinstance(value, bool):
+            return value
+        if kind == "an integer" and (isinstance(value, bool) or not isinstance(value, int)):
+            return value
+        if kind == "a type name" and not isinstance(value, str):
+            return value
+    return None
+
+
+def _dead_pieces(spec: AtomSpec, evaluated: list[EvaluatedInstance]) -> Iterator[Diagnostic]:
+    """A layout piece that no instance selects is dead text, and usually a mis-written `when`."""
+    if len(evaluated) != len(spec.instances):
+        return  # some instance did not evaluate: its diagnostics already explain more
+    used = {id(operand.piece) for item in evaluated for operand in item.operands.values()}
+    for role, pieces in spec.layouts.items():
+        if len(pieces) < 2:
+            continue
+        for index, piece in enumerate(pieces):
+            if id(piece) not in used:
+                yield spec.diagnostic(
+                    "AG357",
+                    f"piece {index} of layout '{role}' applies to no instance (an earlier piece or a "
+                    "mis-written 'when' shadows it)",
+                    piece.path,
+                )
 
 
 # --- instance table (rules 6) -------------------------------------------------------------

@@ -241,6 +241,23 @@ RULES: tuple[Rule, ...] = (
         "Add a fallback piece without `when`, or a piece for the missing case.",
     ),
     Rule(
+        "AG356",
+        "when-type",
+        "A piecewise layout's `when` compares a parameter with a value of the wrong kind.",
+        "`when: {trans: 0}` never equals `false`: the piece is silently skipped and another layout is used "
+        "(the hardware probe caught exactly this).",
+        "when: {trans: 0}  # trans is a bool parameter",
+        "Write the parameter's kind of value: `when: {trans: false}`.",
+    ),
+    Rule(
+        "AG357",
+        "dead-piece",
+        "A piece of a piecewise layout applies to no instance.",
+        "Dead layout text reads as if it mattered; usually an earlier piece or a `when` shadows it.",
+        "a: [{layout: ...}, {when: {elemTyA: f16}, layout: ...}]  # the first piece has no `when`",
+        "Order pieces from the most specific to the fallback, or delete the dead one.",
+    ),
+    Rule(
         "AG361",
         "state-presence",
         "A stateful atom without state fields, or state on a stateless atom.",
