@@ -21,7 +21,8 @@ from atomgen.resources import data_dir
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
-def _inputs(spec_files: list[tuple[Path, str]]) -> list[Path]:
+def render_inputs(spec_files: list[tuple[Path, str]]) -> list[Path]:
+    """Every file a render plan depends on (also what `gen --list-deps` prints for build systems)."""
     files: set[Path] = set()
     for path, _ in spec_files:
         files.add(path.resolve())
@@ -39,7 +40,7 @@ def plan_key(spec_files: list[tuple[Path, str]], options: str) -> str:
     digest = hashlib.sha256(f"{__version__}\0{options}".encode())
     for display_path, display in sorted((str(p), d) for p, d in spec_files):
         digest.update(f"{display_path}\0{display}\0".encode())
-    for file in _inputs(spec_files):
+    for file in render_inputs(spec_files):
         digest.update(str(file).encode() + b"\0")
         digest.update(file.read_bytes())
     return digest.hexdigest()

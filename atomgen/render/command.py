@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -99,23 +98,9 @@ def _load_checked(paths: list[str]) -> tuple[list[tuple[Any, Any]], int]:
     return pairs, 0
 
 
-def dependencies(pairs: list[tuple[Any, Any]]) -> list[str]:
-    from atomgen.resources import data_dir
-
-    files: set[str] = set()
-    for spec, backend in pairs:
-        files.add(os.path.abspath(spec.path))
-        files.add(os.path.abspath(backend.path))
-    for folder in (data_dir("templates"), Path(__file__).resolve().parent.parent):
-        for file in folder.rglob("*"):
-            if file.is_file() and file.suffix in (".j2", ".py", ".json", ".yaml") and "__pycache__" not in file.parts:
-                files.add(str(file.resolve()))
-    return sorted(files)
-
-
 def run(args: argparse.Namespace) -> int:
     from atomgen.check.runner import UsageError, collect_spec_files
-    from atomgen.render.cache import load_plan, plan_key, store_plan
+    from atomgen.render.cache import load_plan, plan_key, render_inputs, store_plan
     from atomgen.render.plan import build_plan
     from atomgen.write.tree import WriteError, apply, plan_into, plan_standalone, unified_diff
 
@@ -132,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         if status:
             return status
         if args.list_deps:
-            print("\n".join(dependencies(pairs)))
+            print("\n".join(str(path) for path in render_inputs(spec_files)))
             return 0
         try:
             plan = build_plan(pairs)
