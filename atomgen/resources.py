@@ -29,4 +29,4 @@ def load_schema(name: str = "atom") -> Any:
 
 
 def catalog_path(backend: str) -> Path:
-    return _PACKAGE / "catalog" / f"{backend}_intrinsics.yaml"
+    return _PACKAGE / "catalog" / f"{backend}.yaml"

@@ -49,11 +49,20 @@ def _lists(value: Any) -> Any:
 
 
 def show(spec_path: str, instance_id: Optional[str], output_format: str) -> int:
-    from atomgen.check.runner import analyze_file
+    from atomgen.check.runner import analyze_file, side_file_kind
 
     path = Path(spec_path)
     if not path.is_file():
         print(f"atomgen show: no such spec file: {spec_path}", file=sys.stderr)
+        return 2
+    kind = side_file_kind(path)
+    if kind is not None:
+        what = "a backend description" if kind == "backend" else "an intrinsic catalogue"
+        print(
+            f"atomgen show: {spec_path} is {what}, not an atom spec; `show` prints an atom's instances "
+            f"(try `atomgen show {path.parent}/<subtarget>/<atom>.yaml`); `atomgen check {spec_path}` validates it",
+            file=sys.stderr,
+        )
         return 2
     result = analyze_file(path, spec_path, prove=False)
     errors = [d for d in result.diagnostics if d.severity == "error"]

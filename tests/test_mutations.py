@@ -124,7 +124,7 @@ class Subject:
         assert model is not None and problems == []
         backend_file = find_backend_file(spec, model.backend)
         self.backend = load_backend(backend_file, str(backend_file))[0] if backend_file else None
-        self.catalog = load_catalog(model.backend)
+        self.catalog = load_catalog(model.backend)[0]
         classes: dict[Any, tuple[int, int]] = {}  # key -> (tile cost, instance index)
         smallest: dict[tuple[str, int], tuple[int, int]] = {}
         largest: dict[tuple[str, int], tuple[int, int]] = {}

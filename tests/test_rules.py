@@ -60,6 +60,29 @@ class Case:
         return line.index(self.column) + 1
 
 
+def _with_parameter(base: str, parameter: str, row: str = "") -> str:
+    """The copy base with one more parameter (in the assembly format too) and a row addition."""
+    first = "  - {name: bitSize, cpp_type: int32_t}\n"
+    text = base.replace(first, first + parameter)
+    text = text.replace("assembly_format: \"`<` $bitSize `>`\"", "assembly_format: \"`<` $bitSize `,` $extra `>`\"")
+    return text.replace("packed: {value: i32}}", "packed: {value: i32}" + row + "}")
+
+
+def _wide_parameter(base: str) -> str:
+    return _with_parameter(base, "  - {name: extra, cpp_type: int32_t, default: 0, free: {min: 0, max: 4294967296}}\n")
+
+
+def _aux_parameter(base: str) -> str:
+    # `aux` is the buffer load's cache-policy immediate: 0..31 in the catalogue.
+    aux = "  - {name: aux, cpp_type: int32_t, default: 0, free: {min: 0, max: 65535}}\n"
+    return _with_parameter(base, aux).replace("$extra", "$aux")
+
+
+def _enum_parameter(base: str) -> str:
+    return _with_parameter(base, "  - {name: extra, cpp_type: \"::mlir::fly::ModeAttr\", enum: {add: 0, max: 1}}\n",
+                           ", extra: fmax")
+
+
 def _empty(_: str) -> str:
     return ""
 
@@ -135,7 +158,7 @@ CASES: tuple[Case, ...] = (
     Case("AG322", "outside-tile", A, 'a: "((16, 4), 4) : ((1, 64), 17)"', 22, '"'),
     Case("AG323", "undeclared-replication", "layouts:\n", "exceptions: {replicated: {a: 2}}\nlayouts:\n", 20, "2"),
     Case("AG331", "packing", 'a: "vector<4xf16>"', 'a: "vector<2xf16>"', 27, '"vector<2', also=frozenset({"AG352"})),
-    Case("AG332", "unknown-element-type", "elemTyA: f16,", "elemTyA: f17,", 26, "f17"),
+    Case("AG332", "unknown-element-type", "elemTyA: f16,", "elemTyA: f17,", 26, "f17", also=frozenset({"AG352"})),
     Case("AG332", "unknown-packed-type", 'c: "vector<4xf32>"', 'c: "vector<4xf33>"', 27, '"vector<4xf33',
          also=frozenset({"AG352"})),
     # --- copies ---------------------------------------------------------------------------
@@ -149,6 +172,15 @@ CASES: tuple[Case, ...] = (
     Case("AG352", "catalog-packed", "intrinsic: rocdl.mfma.f32.16x16x16f16",
          "intrinsic: rocdl.mfma.f32.16x16x16bf16.1k", 27, '"vector<4xf16>", b'),
     Case("AG353", "missing-key", " k: 16,", "", 26, "{"),
+    Case("AG358", "unknown-intrinsic", "intrinsic: rocdl.mfma.f32.16x16x16f16",
+         "intrinsic: rocdl.mfma.f32.16x16x16.totally_bogus", 26, "rocdl"),
+    Case("AG359", "instruction-label", "intrinsic: rocdl.mfma.f32.16x16x16f16,",
+         "intrinsic: rocdl.mfma.f32.16x16x16f16, instruction: v_mfma_f32_16x16x16_bf16,", 26, "v_mfma"),
+    Case("AG359", "not-on-chip", "intrinsic: rocdl.mfma.f32.16x16x16f16,",
+         "intrinsic: rocdl.mfma.f32.16x16x16f16, subtargets: [gfx1250],", 26, "rocdl"),
+    Case("AG393", "range-beyond-int32", "", "", 12, "4294967296", base="copy", text=_wide_parameter),
+    Case("AG394", "immediate-range", "", "", 12, "{min", base="copy", text=_aux_parameter),
+    Case("AG395", "enum-value", "", "", 20, "fmax", base="copy", text=_enum_parameter),
     Case("AG353", "unknown-key", "elemTyAcc: f32,", "elemTyAcc: f32, kk: 3,", 26, "kk"),
     Case("AG354", "multi-block", "intrinsic: rocdl.mfma.f32.16x16x16f16", "intrinsic: rocdl.mfma.f32.16x16x4f16",
          26, "rocdl", also=frozenset({"AG352"})),
@@ -185,7 +217,7 @@ CASES: tuple[Case, ...] = (
 )
 
 # Rules whose smallest failing example needs a second spec or a missing file: tested below.
-CROSS_FILE_RULES = {"AG105", "AG382", "AG383"}
+CROSS_FILE_RULES = {"AG105", "AG106", "AG382", "AG383"}  # AG106: tests/test_catalog.py
 
 
 def _check(path: Path) -> list[Diagnostic]:

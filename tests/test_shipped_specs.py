@@ -106,19 +106,19 @@ def test_cache_is_keyed_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     """A repeated run is served from the cache; any edit is a miss and is re-checked."""
     monkeypatch.setenv("ATOMGEN_CACHE_DIR", str(tmp_path / "cache"))
     shutil.copytree(SPECS / "rocdl", tmp_path / "specs" / "rocdl")
-    first = check_paths([str(tmp_path / "specs")])
+    first = check_paths([str(tmp_path / "specs")], side_files=False)
     assert not any(r.cached for r in first)
-    second = check_paths([str(tmp_path / "specs")])
+    second = check_paths([str(tmp_path / "specs")], side_files=False)
     assert all(r.cached for r in second)
     assert [r.diagnostics for r in second] == [r.diagnostics for r in first] == [[]] * len(first)
     assert [r.proofs for r in second] == [r.proofs for r in first]
     mfma = tmp_path / "specs" / "rocdl" / "cdna3" / "mfma.yaml"
     mfma.write_text(mfma.read_text().replace('thr: "64:1"', 'thr: "32:1"'), encoding="utf-8")
-    third = {r.path: r for r in check_paths([str(tmp_path / "specs")])}
+    third = {r.path: r for r in check_paths([str(tmp_path / "specs")], side_files=False)}
     assert not third[str(mfma)].cached
     assert [d.rule for d in third[str(mfma)].diagnostics] == ["AG311"]
     assert sum(r.cached for r in third.values()) == len(first) - 1
     # Editing the backend description invalidates the specs below it too.
     backend = tmp_path / "specs" / "rocdl" / "backend.yaml"
     backend.write_text(backend.read_text() + "\n# edited\n", encoding="utf-8")
-    assert not any(r.cached for r in check_paths([str(tmp_path / "specs")]))
+    assert not any(r.cached for r in check_paths([str(tmp_path / "specs")], side_files=False))

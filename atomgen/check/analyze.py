@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional
 
-from atomgen.check.catalog import IntrinsicCatalog
+from atomgen.check import against_catalog
+from atomgen.check.catalog import Catalog
 from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
 from atomgen.diagnostics import Diagnostic
 from atomgen.layout import algebra
@@ -112,7 +113,7 @@ class Analysis:
 
 
 def analyze(
-    spec: AtomSpec, backend: Optional[Backend], catalog: Optional[IntrinsicCatalog], prove: bool = True
+    spec: AtomSpec, backend: Optional[Backend], catalog: Optional[Catalog], prove: bool = True
 ) -> Analysis:
     analysis = Analysis()
     out = analysis.diagnostics
@@ -122,7 +123,11 @@ def analyze(
     out.extend(check_exceptions(spec))
     structural = list(check_layout_structure(spec))
     out.extend(structural)
-    out.extend(check_instance_table(spec, catalog))
+    out.extend(check_instance_table(spec))
+    if catalog is not None:
+        for instance in spec.instances:
+            out.extend(against_catalog.check_instance(spec, instance, catalog, backend))
+        out.extend(against_catalog.check_immediates(spec, catalog))
     out.extend(check_state(spec, backend))
     if any(d.rule in ("AG304", "AG301", "AG303", "AG202") for d in structural):
         return analysis  # concrete evaluation of malformed layouts only repeats the finding
@@ -212,8 +217,28 @@ def _value_fits(cpp_type: str, value: Any) -> bool:
     return isinstance(value, (str, int)) and not isinstance(value, bool)
 
 
+STORAGE_BOUNDS = {"int32_t": (-(1 << 31), (1 << 31) - 1), "int64_t": (-(1 << 63), (1 << 63) - 1)}
+
+
 def check_parameters(spec: AtomSpec) -> Iterator[Diagnostic]:
     for index, parameter in enumerate(spec.parameters):
+        bounds = STORAGE_BOUNDS.get(parameter.cpp_type)
+        if bounds is not None:
+            for label, bound in (("min", parameter.free_min), ("max", parameter.free_max)):
+                if isinstance(bound, int) and not bounds[0] <= bound <= bounds[1]:
+                    yield spec.diagnostic(
+                        "AG393",
+                        f"free {label} {bound} of '{parameter.name}' does not fit its storage type "
+                        f"{parameter.cpp_type} ({bounds[0]}..{bounds[1]})",
+                        ("parameters", index, "free", label),
+                    )
+        if parameter.enum and parameter.default is not None and parameter.default not in dict(parameter.enum):
+            yield spec.diagnostic(
+                "AG395",
+                f"default {parameter.default!r} of '{parameter.name}' is not one of its enum cases "
+                f"({', '.join(name for name, _ in parameter.enum)})",
+                ("parameters", index, "default"),
+            )
         if parameter.default is not None and not _value_fits(parameter.cpp_type, parameter.default):
             yield spec.diagnostic(
                 "AG392",
@@ -424,7 +449,7 @@ def _dead_pieces(spec: AtomSpec, evaluated: list[EvaluatedInstance]) -> Iterator
 # --- instance table (rules 6) -------------------------------------------------------------
 
 
-def check_instance_table(spec: AtomSpec, catalog: Optional[IntrinsicCatalog]) -> Iterator[Diagnostic]:
+def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
     key = spec.key_parameters
     seen: dict[tuple[Any, ...], int] = {}
     for instance in spec.instances:
@@ -441,6 +466,15 @@ def check_instance_table(spec: AtomSpec, catalog: Optional[IntrinsicCatalog]) ->
                     rule,
                     f"instance {instance.id}: {parameter.name} = {value!r} is not a {parameter.cpp_type}"
                     + (" atomgen knows" if parameter.is_type else ""),
+                    path + (parameter.name,),
+                )
+        for parameter in key:
+            given = instance.values.get(parameter.name)
+            if parameter.enum and parameter.name in instance.raw and given not in dict(parameter.enum):
+                yield spec.diagnostic(
+                    "AG395",
+                    f"instance {instance.id}: {parameter.name} = {given!r} is not one of its enum cases "
+                    f"({', '.join(name for name, _ in parameter.enum)})",
                     path + (parameter.name,),
                 )
         for name, value in instance.pin.items():
@@ -475,8 +509,6 @@ def check_instance_table(spec: AtomSpec, catalog: Optional[IntrinsicCatalog]) ->
                     f"instance {instance.id}: packed type '{text}' is not one atomgen can size",
                     path + ("packed", operand),
                 )
-        if catalog is not None:
-            yield from check_against_catalog(spec, instance, catalog)
 
 
 def _free_value_ok(parameter: Any, value: Any) -> bool:
@@ -487,47 +519,6 @@ def _free_value_ok(parameter: Any, value: Any) -> bool:
     if parameter.free_min is not None and value < parameter.free_min:
         return False
     return not (parameter.free_max is not None and value > parameter.free_max)
-
-
-def check_against_catalog(spec: AtomSpec, instance: Instance, catalog: IntrinsicCatalog) -> Iterator[Diagnostic]:
-    # An entry for the exact hardware instruction wins: many PTX instances share one NVVM op.
-    entry = catalog.get(instance.instruction) if instance.instruction else None
-    name = instance.instruction if entry is not None else instance.intrinsic
-    if entry is None:
-        entry = catalog.get(instance.intrinsic)
-    path = instance.path + ("intrinsic",)
-    if entry is None:
-        return
-    blocks = int(entry.get("blocks", 1))
-    if blocks > 1:
-        yield spec.diagnostic(
-            "AG354",
-            f"instance {instance.id}: {instance.intrinsic} computes {blocks} independent blocks "
-            "in one instruction; a single-tile atom cannot describe it (see its notes)",
-            path,
-            notes=(f"catalog: {entry.get('source', catalog.path)}",),
-        )
-    for operand, text in instance.packed.items():
-        expected = entry.get(operand)
-        # A list value is an overloaded operand: any listed type is legal.
-        accepted = expected if isinstance(expected, list) else [expected]
-        if expected is not None and text.replace(" ", "") not in {str(e).replace(" ", "") for e in accepted}:
-            yield spec.diagnostic(
-                "AG352",
-                f"instance {instance.id}: packed {operand} is {text}, but {name} takes {expected}",
-                instance.path + ("packed", operand),
-                notes=(f"catalog: {entry.get('source', catalog.path)}",),
-            )
-    for operand, name in spec.operand_types.items():
-        allowed = entry.get(f"{operand}_elements")
-        value = instance.values.get(name)
-        if allowed and value not in allowed:
-            yield spec.diagnostic(
-                "AG352",
-                f"instance {instance.id}: {instance.intrinsic} takes {operand.upper()} elements "
-                f"{', '.join(map(str, allowed))}, not {value}",
-                instance.path + (name,),
-            )
 
 
 # --- state (rule 7) ------------------------------------------------------------------------

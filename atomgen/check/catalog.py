@@ -1,43 +1,266 @@
-"""Intrinsic catalogues: the operand types each backend op really takes (independent evidence).
+"""The intrinsic catalogue: the single typed source of what each backend op takes and emits.
 
-`atomgen/catalog/<backend>_intrinsics.yaml` maps a printed op name to its operand types
-(`a`, `b`, `c`, `result`, `value`), optional allowed element types (`a_elements`), the
-number of independent blocks it computes (`blocks`), and the source it was read from.
+`atomgen/catalog/<backend>.yaml` ships the facts (schema/catalog.schema.json); a project adds or
+replaces entries in `specs/<backend>/intrinsics.yaml` beside its backend.yaml, validated by the
+same schema and merged over the shipped file. Check rules compare instances against it; nothing
+here knows about specs.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import difflib
+import fnmatch
+from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Optional
 
-import yaml
-
+from atomgen.diagnostics import Diagnostic, SpecError
 from atomgen.resources import catalog_path
+
+PROJECT_CATALOG_FILE = "intrinsics.yaml"
+Chips = Optional[frozenset[str]]  # None: every chip
 
 
 @dataclass(frozen=True)
-class IntrinsicCatalog:
-    path: str
-    entries: dict[str, dict[str, Any]]
-    text: str
+class Immediate:
+    cpp_type: str
+    low: Optional[int]
+    high: Optional[int]
+    enum: Optional[str] = None
+    cases: tuple[tuple[str, int], ...] = ()
 
-    def get(self, intrinsic: str) -> Optional[dict[str, Any]]:
-        return self.entries.get(intrinsic)
+
+@dataclass(frozen=True)
+class Operand:
+    name: str
+    types: tuple[tuple[str, Chips], ...] = ()
+    elements: tuple[tuple[str, Chips], ...] = ()
+    immediate: Optional[Immediate] = None
+
+    def type_names(self) -> list[str]:
+        return [name for name, _ in self.types]
+
+    def element_names(self) -> list[str]:
+        return [name for name, _ in self.elements]
+
+
+@dataclass(frozen=True)
+class IsaInstruction:
+    name: Optional[str]
+    glob: Optional[str] = None
+    subtargets: Chips = None
+    blocks: Optional[int] = None
+    operands: tuple[Operand, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return self.name or self.glob or ""
+
+    def matches(self, text: str) -> bool:
+        if self.name is not None:
+            return text == self.name
+        return self.glob is not None and fnmatch.fnmatchcase(text, self.glob)
+
+
+@dataclass(frozen=True)
+class DataType:
+    type: str
+    isa: tuple[str, ...]
+    subtargets: Chips = None
+
+
+@dataclass(frozen=True)
+class Intrinsic:
+    name: str
+    op_class: str
+    operands: tuple[Operand, ...]
+    result: tuple[tuple[str, Chips], ...]
+    data_types: tuple[DataType, ...]
+    isa: tuple[IsaInstruction, ...]
+    blocks: int
+    subtargets: Chips
+    source: str
+    origin: str  # the catalogue file it came from
+
+    def operand(self, name: str) -> Optional[Operand]:
+        return next((o for o in self.operands if o.name == name), None)
+
+    def data_type(self, type_text: str) -> Optional[DataType]:
+        wanted = type_text.replace(" ", "")
+        return next((d for d in self.data_types if d.type.replace(" ", "") == wanted), None)
+
+    def instruction(self, text: str) -> Optional[IsaInstruction]:
+        return next((i for i in self.isa if i.matches(text)), None)
+
+
+@dataclass(frozen=True)
+class Catalog:
+    backend: str
+    namespace: str
+    intrinsics: dict[str, Intrinsic]
+    enums: dict[str, Immediate] = field(default_factory=dict)
+    files: tuple[str, ...] = ()
+
+    def get(self, name: str) -> Optional[Intrinsic]:
+        return self.intrinsics.get(name)
+
+    def suggest(self, name: str) -> list[str]:
+        """Did-you-mean candidates for a name the catalogue does not have."""
+        return difflib.get_close_matches(name, list(self.intrinsics), n=3, cutoff=0.6)
+
+    def by_instruction(self, text: str) -> list[Intrinsic]:
+        """The intrinsics that emit an ISA instruction (for 'it belongs to ...' hints)."""
+        found = [entry for entry in self.intrinsics.values() if entry.instruction(text) is not None]
+        found += [e for e in self.intrinsics.values() if any(text in d.isa for d in e.data_types) and e not in found]
+        return found
+
+
+def _chips(value: Any) -> Chips:
+    return frozenset(str(v) for v in value) if isinstance(value, list) else None
+
+
+def _typed(value: Any) -> tuple[tuple[str, Chips], ...]:
+    if isinstance(value, str):
+        return ((value, None),)
+    if isinstance(value, list):
+        return tuple((str(v), None) for v in value)
+    if isinstance(value, dict):
+        return tuple((str(k), _chips(v)) for k, v in value.items())
+    return ()
+
+
+def _immediate(value: Any, enums: dict[str, Immediate]) -> Optional[Immediate]:
+    if not isinstance(value, dict):
+        return None
+    enum = value.get("enum")
+    if isinstance(enum, str) and enum in enums:
+        base = enums[enum]
+        return Immediate(str(value["cpp_type"]), base.low, base.high, enum, base.cases)
+    low, high = (value.get("range") or [None, None])[:2]
+    return Immediate(str(value["cpp_type"]), low, high, enum if isinstance(enum, str) else None)
+
+
+def _operand(name: str, value: Any, enums: dict[str, Immediate]) -> Operand:
+    value = value if isinstance(value, dict) else {}
+    return Operand(
+        name=name,
+        types=_typed(value.get("type")),
+        elements=_typed(value.get("elements")),
+        immediate=_immediate(value.get("immediate"), enums),
+    )
+
+
+def _isa(item: Any, enums: dict[str, Immediate]) -> IsaInstruction:
+    if isinstance(item, str):
+        return IsaInstruction(item)
+    operands = tuple(_operand(str(k), v, enums) for k, v in (item.get("operands") or {}).items())
+    chips = _chips(item.get("subtargets"))
+    return IsaInstruction(item.get("name"), item.get("glob"), chips, item.get("blocks"), operands)
+
+
+def _data_type(type_text: str, value: Any) -> DataType:
+    if isinstance(value, list):
+        return DataType(type_text, tuple(str(v) for v in value))
+    return DataType(type_text, tuple(str(v) for v in value.get("isa", [])), _chips(value.get("subtargets")))
+
+
+def _enums(data: dict[str, Any]) -> dict[str, Immediate]:
+    enums = {}
+    for name, value in (data.get("enums") or {}).items():
+        cases = tuple((str(k), int(v)) for k, v in value["cases"].items())
+        numbers = [number for _, number in cases]
+        enums[str(name)] = Immediate(str(value["cpp_type"]), min(numbers), max(numbers), str(name), cases)
+    return enums
+
+
+def _intrinsics(data: dict[str, Any], origin: str, enums: dict[str, Immediate]) -> dict[str, Intrinsic]:
+    found = {}
+    for name, value in (data.get("intrinsics") or {}).items():
+        found[str(name)] = Intrinsic(
+            name=str(name),
+            op_class=str(value["op_class"]),
+            operands=tuple(_operand(str(k), v, enums) for k, v in (value.get("operands") or {}).items()),
+            result=_typed(value.get("result")),
+            data_types=tuple(_data_type(str(k), v) for k, v in (value.get("data_types") or {}).items()),
+            isa=tuple(_isa(item, enums) for item in value.get("isa") or []),
+            blocks=int(value.get("blocks", 1)),
+            subtargets=_chips(value.get("subtargets")),
+            source=str(value.get("source", "")),
+            origin=origin,
+        )
+    return found
+
+
+def _load_checked(path: Path, display: str) -> tuple[Optional[dict[str, Any]], list[Diagnostic]]:
+    """A catalogue file loaded with positions and validated against schema/catalog.schema.json."""
+    from atomgen.spec.loader import load_file
+    from atomgen.spec.validate import validate
+
+    try:
+        loaded = load_file(path, display)
+    except SpecError as error:
+        return None, error.diagnostics
+    problems = validate(loaded, "catalog")
+    if problems:
+        return None, problems
+    data = loaded.data
+    for name, value in (data.get("intrinsics") or {}).items():
+        for operand, spec in (value.get("operands") or {}).items():
+            enum = ((spec or {}).get("immediate") or {}).get("enum")
+            if enum is not None and enum not in (data.get("enums") or {}):
+                problems.append(
+                    Diagnostic(
+                        "AG101",
+                        f"{name}: operand {operand} names enum '{enum}', which this catalogue does not declare",
+                        display,
+                        loaded.position(("intrinsics", name, "operands", operand, "immediate", "enum")),
+                    )
+                )
+    return (None if problems else data), problems
 
 
 @lru_cache(maxsize=None)
-def load_catalog(backend: str) -> Optional[IntrinsicCatalog]:
+def _shipped(backend: str) -> Optional[tuple[dict[str, Any], str]]:
+    import yaml
+
     path = catalog_path(backend)
     if not path.is_file():
         return None
-    text = path.read_text(encoding="utf-8")
-    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}  # noqa: S506 - a safe loader
-    entries = (data.get("ops") or data.get("intrinsics") or data) if isinstance(data, dict) else {}
-    clean = {str(k): dict(v) for k, v in entries.items() if isinstance(v, dict)}
-    return IntrinsicCatalog(str(path), clean, text)
+    # The shipped file is package data, validated by tests/test_catalog.py; a fast safe load suffices.
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506
+    return data, str(path)
 
 
-def catalog_text(backend: str) -> str:
-    path = catalog_path(backend)
-    return path.read_text(encoding="utf-8") if path.is_file() else ""
+@lru_cache(maxsize=64)
+def load_catalog(backend: str, project_file: Optional[str] = None) -> tuple[Optional[Catalog], tuple[Diagnostic, ...]]:
+    """The shipped catalogue of `backend` merged with a project catalogue file, if given."""
+    shipped = _shipped(backend)
+    data: dict[str, Any] = dict(shipped[0]) if shipped else {"backend": backend, "intrinsics": {}}
+    files = [shipped[1]] if shipped else []
+    enums = _enums(data)
+    intrinsics = _intrinsics(data, files[0] if files else "", enums)
+    problems: list[Diagnostic] = []
+    if project_file is not None:
+        extra, problems = _load_checked(Path(project_file), project_file)
+        if extra is not None:
+            enums.update(_enums(extra))
+            intrinsics.update(_intrinsics(extra, project_file, enums))
+            files.append(project_file)
+    if not intrinsics and not files:
+        return None, tuple(problems)
+    namespace = str(data.get("cpp_namespace") or backend.upper())
+    return Catalog(backend, namespace, intrinsics, enums, tuple(files)), tuple(problems)
+
+
+def project_catalog_for(backend_file: Optional[str]) -> Optional[str]:
+    """specs/<backend>/intrinsics.yaml beside the backend file, when there is one."""
+    if backend_file is None:
+        return None
+    candidate = Path(backend_file).parent / PROJECT_CATALOG_FILE
+    return str(candidate) if candidate.is_file() else None
+
+
+def validate_catalog_file(path: Path, display: str) -> list[Diagnostic]:
+    """`atomgen check specs/<backend>/intrinsics.yaml`: the catalogue schema's findings."""
+    return _load_checked(path, display)[1]

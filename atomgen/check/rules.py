@@ -81,6 +81,15 @@ RULES: tuple[Rule, ...] = (
         "Add the backend file (`atomgen new backend NAME`).",
     ),
     Rule(
+        "AG106",
+        "project-catalogue",
+        "The project intrinsic catalogue (specs/<backend>/intrinsics.yaml) is invalid.",
+        "A project catalogue extends the shipped one; a broken file must not silently drop the intrinsics a spec "
+        "relies on.",
+        "intrinsics:\n  rocdl.mfma.f64.16x16x4f64: {op_class: mfma_f64_16x16x4f64}   # no subtargets, no source",
+        "Run `atomgen check specs/<backend>/intrinsics.yaml` and fix what it reports (schema/catalog.schema.json).",
+    ),
+    Rule(
         "AG201",
         "expr-syntax",
         "An expression does not parse in atomgen's grammar.",
@@ -258,6 +267,29 @@ RULES: tuple[Rule, ...] = (
         "Order pieces from the most specific to the fallback, or delete the dead one.",
     ),
     Rule(
+        "AG358",
+        "unknown-intrinsic",
+        "An instance names an intrinsic the catalogue does not have.",
+        "Every fact check compares against (operand types, element types, instruction names, block count, chips) comes "
+        "from the catalogue entry; an unknown name is a typo or an op atomgen knows nothing about, and would be "
+        "emitted unchecked.",
+        "intrinsic: rocdl.mfma.f64.16x16x4.totally_bogus",
+        "Use the catalogue's name (the message suggests the closest), or add the real intrinsic to "
+        "specs/<backend>/intrinsics.yaml.",
+    ),
+    Rule(
+        "AG359",
+        "instruction-label",
+        "The intrinsic does not exist on the instance's chips, or `instruction` is not an ISA instruction it emits "
+        "there.",
+        "An instance claims a chip set (the atom's chips from min_subtarget on, or subtargets) and an instruction; "
+        "both are facts of the hardware, checked against the catalogue, with the same block count, so a label cannot "
+        "name another intrinsic's instruction.",
+        "{m: 32, n: 32, k: 4, ..., intrinsic: rocdl.mfma.f32.32x32x4bf16, instruction: v_mfma_f32_32x32x4_2b_bf16}",
+        "Name the instruction the catalogue lists for the intrinsic on those chips, or narrow the row with "
+        "min_subtarget / subtargets.",
+    ),
+    Rule(
         "AG361",
         "state-presence",
         "A stateful atom without state fields, or state on a stateless atom.",
@@ -344,6 +376,33 @@ RULES: tuple[Rule, ...] = (
         "Defaults become C++ literals and Python defaults; they must type-check.",
         "- {name: clamp, cpp_type: bool, default: 0}",
         "Use `default: false`.",
+    ),
+    Rule(
+        "AG393",
+        "range-vs-storage",
+        "A parameter's declared range does not fit its C++ storage type.",
+        "The generated verify() compares values of the storage type; a bound beyond int32_t wraps or never matches, so "
+        "the declared range is not the accepted one.",
+        "- {name: offset, cpp_type: int32_t, free: {min: 0, max: 4294967295}}",
+        "Keep the range inside the storage type, or store the parameter as int64_t.",
+    ),
+    Rule(
+        "AG394",
+        "immediate-range",
+        "A parameter that reaches an intrinsic immediate admits values the immediate cannot take.",
+        "Immediates are bit fields (modC is 2 bits) or C++ enums; a wider declared range is accepted by verify() and "
+        "then truncated or rejected by the backend. An enum-backed immediate takes exactly the enum's cases.",
+        "- {name: modC, cpp_type: int32_t, free: {min: 0, max: 65535}}",
+        "Declare the immediate's range from the catalogue (the message names it), e.g. free: {min: 0, max: 3}.",
+    ),
+    Rule(
+        "AG395",
+        "enum-case",
+        "An enum-typed parameter's value (instance value or default) is not one of its enum cases.",
+        "The value is printed as an enum case and stored as the case's number; a name that is not a case has no number "
+        "and no IR spelling.",
+        "{atomicOp: fmax, valType: f32, ...}   # atomicOp's cases are add, max, min, ...",
+        "Use one of the cases the parameter's `enum` declares.",
     ),
 )
 

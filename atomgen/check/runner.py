@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Iterable, Optional
 
 from atomgen import __version__
+from atomgen.check.catalog import PROJECT_CATALOG_FILE
 from atomgen.diagnostics import Diagnostic, Position, SpecError
 from atomgen.spec.backend import BACKEND_FILE, Backend, find_backend_file, load_backend
 
@@ -37,14 +38,21 @@ class SpecResult:
     proofs: list[dict[str, Any]] = field(default_factory=list)
 
 
-def collect_spec_files(paths: Iterable[str]) -> list[tuple[Path, str]]:
-    """Spec files under the given files/folders, sorted, with their display paths."""
+SIDE_FILES = {BACKEND_FILE: "backend", PROJECT_CATALOG_FILE: "catalog"}  # file name -> its schema
+
+
+def side_file_kind(path: Path) -> Optional[str]:
+    """'backend' or 'catalog' for the files beside specs that are not atom specs, else None."""
+    return SIDE_FILES.get(path.name)
+
+
+def _walk(paths: Iterable[str]) -> dict[str, tuple[Path, str]]:
     found: dict[str, tuple[Path, str]] = {}
     for given in paths:
         path = Path(given)
         if path.is_dir():
             for file in sorted(path.rglob("*.yaml")) + sorted(path.rglob("*.yml")):
-                if file.name == BACKEND_FILE or any(part.startswith(".") for part in file.relative_to(path).parts):
+                if any(part.startswith(".") for part in file.relative_to(path).parts):
                     continue
                 display = os.path.normpath(str(file))
                 found[display] = (file, display)
@@ -53,7 +61,35 @@ def collect_spec_files(paths: Iterable[str]) -> list[tuple[Path, str]]:
             found[display] = (path, display)
         else:
             raise UsageError(f"no such file or folder: {given}")
-    return [found[key] for key in sorted(found)]
+    return found
+
+
+def collect_spec_files(paths: Iterable[str]) -> list[tuple[Path, str]]:
+    """Atom spec files under the given files/folders, sorted, with their display paths."""
+    found = _walk(paths)
+    return [found[key] for key in sorted(found) if side_file_kind(found[key][0]) is None]
+
+
+def collect_side_files(paths: Iterable[str]) -> list[tuple[Path, str, str]]:
+    """backend.yaml and intrinsics.yaml files under the given files/folders, with their schema name."""
+    found = _walk(paths)
+    side = [(file, display, side_file_kind(file)) for file, display in (found[k] for k in sorted(found))]
+    return [(file, display, kind) for file, display, kind in side if kind is not None]
+
+
+def check_side_file(path: Path, display: str, kind: str) -> SpecResult:
+    """A backend.yaml or project catalogue, validated by its own schema (not as an atom spec)."""
+    from atomgen.check.catalog import validate_catalog_file
+    from atomgen.spec.loader import load_file
+    from atomgen.spec.validate import validate
+
+    if kind == "catalog":
+        return SpecResult(display, validate_catalog_file(path, display))
+    try:
+        loaded = load_file(path, display)
+    except SpecError as error:
+        return SpecResult(display, error.diagnostics)
+    return SpecResult(display, validate(loaded, "backend"))
 
 
 def _code_fingerprint() -> str:
@@ -65,10 +101,9 @@ def _code_fingerprint() -> str:
     from atomgen.resources import catalog_path, schema_path
 
     digest.update(schema_path().read_bytes())
-    for backend in ("rocdl", "ptx"):
-        path = catalog_path(backend)
-        if path.is_file():
-            digest.update(path.read_bytes())
+    for path in sorted(catalog_path("any").parent.glob("*.yaml")):
+        digest.update(path.read_bytes())
+    digest.update(schema_path("catalog").read_bytes())
     return digest.hexdigest()
 
 
@@ -176,13 +211,25 @@ def analyze_model(
 ) -> SpecResult:
     """The analyze stage for a modeled spec."""
     from atomgen.check.analyze import analyze
-    from atomgen.check.catalog import load_catalog
+    from atomgen.check.catalog import load_catalog, project_catalog_for
 
     backends = {} if backends is None else backends
     spec, display, problems = modeled.spec, modeled.path, modeled.diagnostics
     loaded = spec.loaded
     backend, backend_problems = _backend_for(path, spec.backend, display, backends)
-    analysis = analyze(spec, backend, load_catalog(spec.backend), prove=prove)
+    project_catalog = project_catalog_for(backend.file if backend is not None else None)
+    catalog, catalog_problems = load_catalog(spec.backend, project_catalog)
+    if catalog_problems:
+        backend_problems = backend_problems + [
+            Diagnostic(
+                "AG106",
+                f"the project catalogue {project_catalog} is invalid ({len(catalog_problems)} finding(s); "
+                f"`atomgen check {project_catalog}` lists them): its entries are ignored",
+                display,
+                loaded.position(("backend",)),
+            )
+        ]
+    analysis = analyze(spec, backend, catalog, prove=prove)
     names = {
         "backend": spec.backend,
         "tablegen_def": spec.tablegen_def,
@@ -203,9 +250,14 @@ def analyze_model(
 
 
 def check_paths(
-    paths: Iterable[str], use_cache: bool = True, prove: bool = True, keep_models: bool = False
+    paths: Iterable[str],
+    use_cache: bool = True,
+    prove: bool = True,
+    keep_models: bool = False,
+    side_files: bool = True,
 ) -> list[SpecResult]:
-    """Every spec under `paths`, plus the cross-spec name rules."""
+    """Every spec under `paths`, plus the cross-spec name rules; with `side_files`, also the
+    backend.yaml and intrinsics.yaml files there, each validated by its own schema."""
     from atomgen.check.prover import Prover
 
     files = collect_spec_files(paths)
@@ -258,7 +310,10 @@ def check_paths(
             )
     ordered = [results[display] for _, display in files]
     _cross_spec_rules(ordered)
-    return ordered
+    if not side_files:
+        return ordered
+    side = [check_side_file(path, display, kind) for path, display, kind in collect_side_files(paths)]
+    return ordered + side
 
 
 def _guess_backend_bytes(path: Path) -> bytes:
@@ -269,6 +324,10 @@ def _guess_backend_bytes(path: Path) -> bytes:
         if candidate.is_file():
             try:
                 parts.append(candidate.read_bytes())
+            except OSError:
+                pass
+            try:  # the project catalogue beside it is an input of the analysis too
+                parts.append((folder / "intrinsics.yaml").read_bytes())
             except OSError:
                 pass
     return b"\0".join(parts)

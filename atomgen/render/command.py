@@ -69,7 +69,7 @@ def _load_checked(paths: list[str]) -> tuple[list[tuple[Any, Any]], int]:
     from atomgen.spec.model import build_model
 
     try:
-        results = check_paths(paths)
+        results = check_paths(paths, side_files=False)
     except UsageError as error:
         print(f"atomgen gen: {error}", file=sys.stderr)
         return [], 2

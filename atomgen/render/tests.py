@@ -86,6 +86,8 @@ FLYDSL_ACCEPTS: dict[str, dict[str, str]] = {
     "cdna3.buffer_atomic": {
         "table:atomicOp=min": NO_VERIFY.format(mnemonic="cdna3.buffer_atomic")
         + " ((min, f32) is accepted and fails only at lowering)",
+        "table:atomicOp=max": NO_VERIFY.format(mnemonic="cdna3.buffer_atomic")
+        + " ((max, f32) is accepted and lowered to an f32 buffer fmax, which gfx942/gfx950 have no instruction for)",
         "table:valType=f16": NO_VERIFY.format(mnemonic="cdna3.buffer_atomic")
         + " ((add, f16) is accepted; FlyDSL would lower it to a scalar f16 fadd the spec does not list)",
     },

@@ -19,6 +19,9 @@ class Backend:
     path: str
     text: str
     state_cases: dict[str, str] = field(default_factory=dict)  # enum case -> string
+    chips: tuple[str, ...] = ()  # every chip, oldest first (min_subtarget compares positions)
+    subtarget_chips: dict[str, tuple[str, ...]] = field(default_factory=dict)  # subtarget -> its chips
+    file: Optional[str] = None  # the backend.yaml on disk
     data: dict[str, Any] = field(default_factory=dict, repr=False)
 
 
@@ -54,6 +57,13 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
             path=display,
             text=loaded.text,
             state_cases=cases,
+            chips=tuple(str(c) for c in data.get("chips") or []),
+            subtarget_chips={
+                str(k): tuple(str(c) for c in v)
+                for k, v in (data.get("subtarget_chips") or {}).items()
+                if isinstance(v, list)
+            },
+            file=str(path),
             data=data,
         ),
         loaded,

@@ -40,6 +40,7 @@ INSTANCE_FIELDS = (
     "val_bits",
     "pin",
     "min_subtarget",
+    "subtargets",
     "notes",
     "emission",
 )

@@ -5,10 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:796cd74143faf8c2
+// ---- atomgen:begin types sha256:cfd9b30911817fc4
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
 
-/// Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination. (cdna3.buffer_atomic; 8 supported configurations)
+/// Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination. (cdna3.buffer_atomic; 7 supported configurations)
 struct PyCopyOpCDNA3BufferAtomicType : PyConcreteType<PyCopyOpCDNA3BufferAtomicType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA3BufferAtomicType, "CopyOpCDNA3BufferAtomicType");
   static void bindDerived(ClassTy &c) {
@@ -38,7 +38,7 @@ struct PyCopyOpCDNA3BufferAtomicType : PyConcreteType<PyCopyOpCDNA3BufferAtomicT
         "atomic_op"_a,
         "val_type"_a,
         nb::kw_only(),
-        "context"_a = nb::none(), "Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination. (cdna3.buffer_atomic; 8 supported configurations)");
+        "context"_a = nb::none(), "Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination. (cdna3.buffer_atomic; 7 supported configurations)");
   }
 };
 
@@ -240,7 +240,7 @@ struct PyCopyOpGFX1250TDMType : PyConcreteType<PyCopyOpGFX1250TDMType> {
   }
 };
 
-/// CDNA3/CDNA4 wave64 matrix fused multiply-add (MFMA), one single-block instruction per MxNxK tile. (cdna3.mfma; 24 supported configurations)
+/// CDNA3/CDNA4 wave64 matrix fused multiply-add (MFMA), one single-block instruction per MxNxK tile. (cdna3.mfma; 22 supported configurations)
 struct PyMmaOpCDNA3_MFMAType : PyConcreteType<PyMmaOpCDNA3_MFMAType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA3_MFMAType, "MmaOpCDNA3_MFMAType");
   static void bindDerived(ClassTy &c) {
@@ -280,7 +280,7 @@ struct PyMmaOpCDNA3_MFMAType : PyConcreteType<PyMmaOpCDNA3_MFMAType> {
         "elem_ty_b"_a,
         "elem_ty_acc"_a,
         nb::kw_only(),
-        "context"_a = nb::none(), "CDNA3/CDNA4 wave64 matrix fused multiply-add (MFMA), one single-block instruction per MxNxK tile. (cdna3.mfma; 24 supported configurations)");
+        "context"_a = nb::none(), "CDNA3/CDNA4 wave64 matrix fused multiply-add (MFMA), one single-block instruction per MxNxK tile. (cdna3.mfma; 22 supported configurations)");
   }
 };
 

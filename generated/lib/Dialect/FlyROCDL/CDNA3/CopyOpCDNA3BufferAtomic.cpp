@@ -38,14 +38,12 @@ std::optional<unsigned> matchInstance(::mlir::fly::AtomicOpAttr atomicOp, Type v
     return 2; // atomicOp = add, valType = vector<2xbf16>: rocdl.raw.ptr.buffer.atomic.fadd
   if (atomicOp.getValue() == ::mlir::fly::AtomicOp::Add && valType.isF64())
     return 3; // atomicOp = add, valType = f64: rocdl.raw.ptr.buffer.atomic.fadd
-  if (atomicOp.getValue() == ::mlir::fly::AtomicOp::Max && valType.isF32())
-    return 4; // atomicOp = max, valType = f32: rocdl.raw.ptr.buffer.atomic.fmax
   if (atomicOp.getValue() == ::mlir::fly::AtomicOp::Max && valType.isF64())
-    return 5; // atomicOp = max, valType = f64: rocdl.raw.ptr.buffer.atomic.fmax
+    return 4; // atomicOp = max, valType = f64: rocdl.raw.ptr.buffer.atomic.fmax
   if (atomicOp.getValue() == ::mlir::fly::AtomicOp::Max && valType.isSignlessInteger(32))
-    return 6; // atomicOp = max, valType = i32: rocdl.raw.ptr.buffer.atomic.smax
+    return 5; // atomicOp = max, valType = i32: rocdl.raw.ptr.buffer.atomic.smax
   if (atomicOp.getValue() == ::mlir::fly::AtomicOp::Min && valType.isSignlessInteger(32))
-    return 7; // atomicOp = min, valType = i32: rocdl.raw.ptr.buffer.atomic.umin
+    return 6; // atomicOp = min, valType = i32: rocdl.raw.ptr.buffer.atomic.umin
   return std::nullopt;
 }
 
@@ -155,8 +153,8 @@ LogicalResult CopyOpCDNA3BufferAtomicType::verify(function_ref<InFlightDiagnosti
                      << "; supported: atomicOp = add, valType = f32; "
                         "atomicOp = add, valType = vector<2xf16>; "
                         "atomicOp = add, valType = vector<2xbf16>; atomicOp = add, valType = f64; "
-                        "atomicOp = max, valType = f32; atomicOp = max, valType = f64; "
-                        "atomicOp = max, valType = i32; atomicOp = min, valType = i32";
+                        "atomicOp = max, valType = f64; atomicOp = max, valType = i32; "
+                        "atomicOp = min, valType = i32";
 }
 
 FailureOr<Value> CopyOpCDNA3BufferAtomicType::emitAtomCallSSA(OpBuilder &builder, Location loc,
@@ -185,16 +183,15 @@ FailureOr<Value> CopyOpCDNA3BufferAtomicType::emitAtomCallSSA(OpBuilder &builder
     ROCDL::RawPtrBufferAtomicFaddOp::create(builder, loc, src.getType(), src, rsrc, offset, soffset,
                                             aux, noAttrs, noAttrs, noAttrs);
     return src;
-  case 4: // atomicOp = max, valType = f32
-  case 5: // atomicOp = max, valType = f64
+  case 4: // atomicOp = max, valType = f64
     ROCDL::RawPtrBufferAtomicFmaxOp::create(builder, loc, src.getType(), src, rsrc, offset, soffset,
                                             aux, noAttrs, noAttrs, noAttrs);
     return src;
-  case 6: // atomicOp = max, valType = i32
+  case 5: // atomicOp = max, valType = i32
     ROCDL::RawPtrBufferAtomicSmaxOp::create(builder, loc, src.getType(), src, rsrc, offset, soffset,
                                             aux, noAttrs, noAttrs, noAttrs);
     return src;
-  case 7: // atomicOp = min, valType = i32
+  case 6: // atomicOp = min, valType = i32
     ROCDL::RawPtrBufferAtomicUminOp::create(builder, loc, src.getType(), src, rsrc, offset, soffset,
                                             aux, noAttrs, noAttrs, noAttrs);
     return src;

@@ -33,54 +33,50 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
     return 4; // 16x16x32 (f16, f16) -> f32: rocdl.mfma.f32.16x16x32.f16
   if (m == 32 && n == 32 && k == 16 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32())
     return 5; // 32x32x16 (f16, f16) -> f32: rocdl.mfma.f32.32x32x16.f16
-  if (m == 32 && n == 32 && k == 4 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32())
-    return 6; // 32x32x4 (bf16, bf16) -> f32: rocdl.mfma.f32.32x32x4bf16
-  if (m == 16 && n == 16 && k == 8 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32())
-    return 7; // 16x16x8 (bf16, bf16) -> f32: rocdl.mfma.f32.16x16x8bf16
   if (m == 32 && n == 32 && k == 8 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32())
-    return 8; // 32x32x8 (bf16, bf16) -> f32: rocdl.mfma.f32.32x32x8bf16.1k
+    return 6; // 32x32x8 (bf16, bf16) -> f32: rocdl.mfma.f32.32x32x8bf16.1k
   if (m == 16 && n == 16 && k == 16 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32())
-    return 9; // 16x16x16 (bf16, bf16) -> f32: rocdl.mfma.f32.16x16x16bf16.1k
+    return 7; // 16x16x16 (bf16, bf16) -> f32: rocdl.mfma.f32.16x16x16bf16.1k
   if (m == 16 && n == 16 && k == 32 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32())
-    return 10; // 16x16x32 (bf16, bf16) -> f32: rocdl.mfma.f32.16x16x32.bf16
+    return 8; // 16x16x32 (bf16, bf16) -> f32: rocdl.mfma.f32.16x16x32.bf16
   if (m == 32 && n == 32 && k == 16 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32())
-    return 11; // 32x32x16 (bf16, bf16) -> f32: rocdl.mfma.f32.32x32x16.bf16
+    return 9; // 32x32x16 (bf16, bf16) -> f32: rocdl.mfma.f32.32x32x16.bf16
   if (m == 16 && n == 16 && k == 32 && isa<Float8E4M3FNUZType>(elemTyA) &&
       isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 12; // 16x16x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32: rocdl.mfma.f32.16x16x32.fp8.fp8
+    return 10; // 16x16x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32: rocdl.mfma.f32.16x16x32.fp8.fp8
   if (m == 16 && n == 16 && k == 32 && isa<Float8E4M3FNUZType>(elemTyA) &&
       isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 13; // 16x16x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32: rocdl.mfma.f32.16x16x32.fp8.bf8
+    return 11; // 16x16x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32: rocdl.mfma.f32.16x16x32.fp8.bf8
   if (m == 16 && n == 16 && k == 32 && isa<Float8E5M2FNUZType>(elemTyA) &&
       isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 14; // 16x16x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32: rocdl.mfma.f32.16x16x32.bf8.fp8
+    return 12; // 16x16x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32: rocdl.mfma.f32.16x16x32.bf8.fp8
   if (m == 16 && n == 16 && k == 32 && isa<Float8E5M2FNUZType>(elemTyA) &&
       isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 15; // 16x16x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32: rocdl.mfma.f32.16x16x32.bf8.bf8
+    return 13; // 16x16x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32: rocdl.mfma.f32.16x16x32.bf8.bf8
   if (m == 16 && n == 16 && k == 32 && isa<Float8E4M3FNType>(elemTyA) &&
       isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 16; // 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32: rocdl.mfma.f32.16x16x32.fp8.fp8
+    return 14; // 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32: rocdl.mfma.f32.16x16x32.fp8.fp8
   if (m == 32 && n == 32 && k == 16 && isa<Float8E4M3FNUZType>(elemTyA) &&
       isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 17; // 32x32x16 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32: rocdl.mfma.f32.32x32x16.fp8.fp8
+    return 15; // 32x32x16 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32: rocdl.mfma.f32.32x32x16.fp8.fp8
   if (m == 32 && n == 32 && k == 16 && isa<Float8E4M3FNUZType>(elemTyA) &&
       isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 18; // 32x32x16 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32: rocdl.mfma.f32.32x32x16.fp8.bf8
+    return 16; // 32x32x16 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32: rocdl.mfma.f32.32x32x16.fp8.bf8
   if (m == 32 && n == 32 && k == 16 && isa<Float8E5M2FNUZType>(elemTyA) &&
       isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 19; // 32x32x16 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32: rocdl.mfma.f32.32x32x16.bf8.fp8
+    return 17; // 32x32x16 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32: rocdl.mfma.f32.32x32x16.bf8.fp8
   if (m == 32 && n == 32 && k == 16 && isa<Float8E5M2FNUZType>(elemTyA) &&
       isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 20; // 32x32x16 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32: rocdl.mfma.f32.32x32x16.bf8.bf8
+    return 18; // 32x32x16 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32: rocdl.mfma.f32.32x32x16.bf8.bf8
   if (m == 32 && n == 32 && k == 16 && isa<Float8E4M3FNType>(elemTyA) &&
       isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 21; // 32x32x16 (f8E4M3FN, f8E4M3FN) -> f32: rocdl.mfma.f32.32x32x16.fp8.fp8
+    return 19; // 32x32x16 (f8E4M3FN, f8E4M3FN) -> f32: rocdl.mfma.f32.32x32x16.fp8.fp8
   if (m == 16 && n == 16 && k == 32 && elemTyA.isSignlessInteger(8) &&
       elemTyB.isSignlessInteger(8) && elemTyAcc.isSignlessInteger(32))
-    return 22; // 16x16x32 (i8, i8) -> i32: rocdl.mfma.i32.16x16x32.i8
+    return 20; // 16x16x32 (i8, i8) -> i32: rocdl.mfma.i32.16x16x32.i8
   if (m == 32 && n == 32 && k == 16 && elemTyA.isSignlessInteger(8) &&
       elemTyB.isSignlessInteger(8) && elemTyAcc.isSignlessInteger(32))
-    return 23; // 32x32x16 (i8, i8) -> i32: rocdl.mfma.i32.32x32x16.i8
+    return 21; // 32x32x16 (i8, i8) -> i32: rocdl.mfma.i32.32x32x16.i8
   return std::nullopt;
 }
 
@@ -118,48 +114,40 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
     return {VectorType::get({8}, Float16Type::get(ctx)),
             VectorType::get({8}, Float16Type::get(ctx)),
             VectorType::get({16}, Float32Type::get(ctx))};
-  case 6: // 32x32x4 (bf16, bf16) -> f32
-    return {VectorType::get({2}, IntegerType::get(ctx, 16)),
-            VectorType::get({2}, IntegerType::get(ctx, 16)),
-            VectorType::get({16}, Float32Type::get(ctx))};
-  case 7: // 16x16x8 (bf16, bf16) -> f32
-    return {VectorType::get({2}, IntegerType::get(ctx, 16)),
-            VectorType::get({2}, IntegerType::get(ctx, 16)),
-            VectorType::get({4}, Float32Type::get(ctx))};
-  case 8: // 32x32x8 (bf16, bf16) -> f32
+  case 6: // 32x32x8 (bf16, bf16) -> f32
     return {VectorType::get({4}, IntegerType::get(ctx, 16)),
             VectorType::get({4}, IntegerType::get(ctx, 16)),
             VectorType::get({16}, Float32Type::get(ctx))};
-  case 9: // 16x16x16 (bf16, bf16) -> f32
+  case 7: // 16x16x16 (bf16, bf16) -> f32
     return {VectorType::get({4}, IntegerType::get(ctx, 16)),
             VectorType::get({4}, IntegerType::get(ctx, 16)),
             VectorType::get({4}, Float32Type::get(ctx))};
-  case 10: // 16x16x32 (bf16, bf16) -> f32
+  case 8: // 16x16x32 (bf16, bf16) -> f32
     return {VectorType::get({8}, BFloat16Type::get(ctx)),
             VectorType::get({8}, BFloat16Type::get(ctx)),
             VectorType::get({4}, Float32Type::get(ctx))};
-  case 11: // 32x32x16 (bf16, bf16) -> f32
+  case 9: // 32x32x16 (bf16, bf16) -> f32
     return {VectorType::get({8}, BFloat16Type::get(ctx)),
             VectorType::get({8}, BFloat16Type::get(ctx)),
             VectorType::get({16}, Float32Type::get(ctx))};
-  case 12: // 16x16x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
-  case 13: // 16x16x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
-  case 14: // 16x16x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
-  case 15: // 16x16x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
-  case 16: // 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32
+  case 10: // 16x16x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+  case 11: // 16x16x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+  case 12: // 16x16x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+  case 13: // 16x16x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+  case 14: // 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32
     return {IntegerType::get(ctx, 64), IntegerType::get(ctx, 64),
             VectorType::get({4}, Float32Type::get(ctx))};
-  case 17: // 32x32x16 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
-  case 18: // 32x32x16 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
-  case 19: // 32x32x16 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
-  case 20: // 32x32x16 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
-  case 21: // 32x32x16 (f8E4M3FN, f8E4M3FN) -> f32
+  case 15: // 32x32x16 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+  case 16: // 32x32x16 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+  case 17: // 32x32x16 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+  case 18: // 32x32x16 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+  case 19: // 32x32x16 (f8E4M3FN, f8E4M3FN) -> f32
     return {IntegerType::get(ctx, 64), IntegerType::get(ctx, 64),
             VectorType::get({16}, Float32Type::get(ctx))};
-  case 22: // 16x16x32 (i8, i8) -> i32
+  case 20: // 16x16x32 (i8, i8) -> i32
     return {IntegerType::get(ctx, 64), IntegerType::get(ctx, 64),
             VectorType::get({4}, IntegerType::get(ctx, 32))};
-  case 23: // 32x32x16 (i8, i8) -> i32
+  case 21: // 32x32x16 (i8, i8) -> i32
     return {IntegerType::get(ctx, 64), IntegerType::get(ctx, 64),
             VectorType::get({16}, IntegerType::get(ctx, 32))};
   }
@@ -222,7 +210,6 @@ LogicalResult MmaOpCDNA3_MFMAType::verify(function_ref<InFlightDiagnostic()> emi
                      << "; supported: 32x32x2 (f32, f32) -> f32; 16x16x4 (f32, f32) -> f32; "
                         "32x32x8 (f16, f16) -> f32; 16x16x16 (f16, f16) -> f32; "
                         "16x16x32 (f16, f16) -> f32; 32x32x16 (f16, f16) -> f32; "
-                        "32x32x4 (bf16, bf16) -> f32; 16x16x8 (bf16, bf16) -> f32; "
                         "32x32x8 (bf16, bf16) -> f32; 16x16x16 (bf16, bf16) -> f32; "
                         "16x16x32 (bf16, bf16) -> f32; 32x32x16 (bf16, bf16) -> f32; "
                         "16x16x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32; "
@@ -279,69 +266,61 @@ FailureOr<Value> MmaOpCDNA3_MFMAType::emitAtomCallSSA(OpBuilder &builder, Locati
     return ROCDL::mfma_f32_32x32x16_f16::create(builder, loc, accTy, a, b, c, uint32_t{0},
                                                 uint32_t{0}, ROCDL::MFMAPermB::none)
         .getResult();
-  case 6: // 32x32x4 (bf16, bf16) -> f32
-    return ROCDL::mfma_f32_32x32x4bf16::create(builder, loc, accTy, a, b, c, uint32_t{0},
-                                               uint32_t{0}, ROCDL::MFMAPermB::none)
-        .getResult();
-  case 7: // 16x16x8 (bf16, bf16) -> f32
-    return ROCDL::mfma_f32_16x16x8bf16::create(builder, loc, accTy, a, b, c, uint32_t{0},
-                                               uint32_t{0}, ROCDL::MFMAPermB::none)
-        .getResult();
-  case 8: // 32x32x8 (bf16, bf16) -> f32
+  case 6: // 32x32x8 (bf16, bf16) -> f32
     return ROCDL::mfma_f32_32x32x8bf16_1k::create(builder, loc, accTy, a, b, c, uint32_t{0},
                                                   uint32_t{0}, ROCDL::MFMAPermB::none)
         .getResult();
-  case 9: // 16x16x16 (bf16, bf16) -> f32
+  case 7: // 16x16x16 (bf16, bf16) -> f32
     return ROCDL::mfma_f32_16x16x16bf16_1k::create(builder, loc, accTy, a, b, c, uint32_t{0},
                                                    uint32_t{0}, ROCDL::MFMAPermB::none)
         .getResult();
-  case 10: // 16x16x32 (bf16, bf16) -> f32
+  case 8: // 16x16x32 (bf16, bf16) -> f32
     return ROCDL::mfma_f32_16x16x32_bf16::create(builder, loc, accTy, a, b, c, uint32_t{0},
                                                  uint32_t{0}, ROCDL::MFMAPermB::none)
         .getResult();
-  case 11: // 32x32x16 (bf16, bf16) -> f32
+  case 9: // 32x32x16 (bf16, bf16) -> f32
     return ROCDL::mfma_f32_32x32x16_bf16::create(builder, loc, accTy, a, b, c, uint32_t{0},
                                                  uint32_t{0}, ROCDL::MFMAPermB::none)
         .getResult();
-  case 12: // 16x16x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
-  case 16: // 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32
+  case 10: // 16x16x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+  case 14: // 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32
     return ROCDL::mfma_f32_16x16x32_fp8_fp8::create(builder, loc, accTy, a, b, c, uint32_t{0},
                                                     uint32_t{0}, ROCDL::MFMAPermB::none)
         .getResult();
-  case 13: // 16x16x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+  case 11: // 16x16x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
     return ROCDL::mfma_f32_16x16x32_fp8_bf8::create(builder, loc, accTy, a, b, c, uint32_t{0},
                                                     uint32_t{0}, ROCDL::MFMAPermB::none)
         .getResult();
-  case 14: // 16x16x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+  case 12: // 16x16x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
     return ROCDL::mfma_f32_16x16x32_bf8_fp8::create(builder, loc, accTy, a, b, c, uint32_t{0},
                                                     uint32_t{0}, ROCDL::MFMAPermB::none)
         .getResult();
-  case 15: // 16x16x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+  case 13: // 16x16x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
     return ROCDL::mfma_f32_16x16x32_bf8_bf8::create(builder, loc, accTy, a, b, c, uint32_t{0},
                                                     uint32_t{0}, ROCDL::MFMAPermB::none)
         .getResult();
-  case 17: // 32x32x16 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
-  case 21: // 32x32x16 (f8E4M3FN, f8E4M3FN) -> f32
+  case 15: // 32x32x16 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+  case 19: // 32x32x16 (f8E4M3FN, f8E4M3FN) -> f32
     return ROCDL::mfma_f32_32x32x16_fp8_fp8::create(builder, loc, accTy, a, b, c, uint32_t{0},
                                                     uint32_t{0}, ROCDL::MFMAPermB::none)
         .getResult();
-  case 18: // 32x32x16 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+  case 16: // 32x32x16 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
     return ROCDL::mfma_f32_32x32x16_fp8_bf8::create(builder, loc, accTy, a, b, c, uint32_t{0},
                                                     uint32_t{0}, ROCDL::MFMAPermB::none)
         .getResult();
-  case 19: // 32x32x16 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+  case 17: // 32x32x16 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
     return ROCDL::mfma_f32_32x32x16_bf8_fp8::create(builder, loc, accTy, a, b, c, uint32_t{0},
                                                     uint32_t{0}, ROCDL::MFMAPermB::none)
         .getResult();
-  case 20: // 32x32x16 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+  case 18: // 32x32x16 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
     return ROCDL::mfma_f32_32x32x16_bf8_bf8::create(builder, loc, accTy, a, b, c, uint32_t{0},
                                                     uint32_t{0}, ROCDL::MFMAPermB::none)
         .getResult();
-  case 22: // 16x16x32 (i8, i8) -> i32
+  case 20: // 16x16x32 (i8, i8) -> i32
     return ROCDL::mfma_i32_16x16x32_i8::create(builder, loc, accTy, a, b, c, uint32_t{0},
                                                uint32_t{0}, ROCDL::MFMAPermB::none)
         .getResult();
-  case 23: // 32x32x16 (i8, i8) -> i32
+  case 21: // 32x32x16 (i8, i8) -> i32
     return ROCDL::mfma_i32_32x32x16_i8::create(builder, loc, accTy, a, b, c, uint32_t{0},
                                                uint32_t{0}, ROCDL::MFMAPermB::none)
         .getResult();

@@ -3,7 +3,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:d32a1190c016440b
+# ---- atomgen:begin wrappers sha256:7830bd9a8525ef48
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -29,7 +29,6 @@ def BufferAtomic(atomic_op, val_type):
       - atomicOp = add, valType = vector<2xf16>
       - atomicOp = add, valType = vector<2xbf16>
       - atomicOp = add, valType = f64
-      - atomicOp = max, valType = f32
       - atomicOp = max, valType = f64
       - atomicOp = max, valType = i32
       - atomicOp = min, valType = i32
@@ -45,7 +44,6 @@ def BufferAtomicAdd(val_type):
       - atomicOp = add, valType = vector<2xf16>
       - atomicOp = add, valType = vector<2xbf16>
       - atomicOp = add, valType = f64
-      - atomicOp = max, valType = f32
       - atomicOp = max, valType = f64
       - atomicOp = max, valType = i32
       - atomicOp = min, valType = i32
@@ -61,7 +59,6 @@ def BufferAtomicMax(val_type):
       - atomicOp = add, valType = vector<2xf16>
       - atomicOp = add, valType = vector<2xbf16>
       - atomicOp = add, valType = f64
-      - atomicOp = max, valType = f32
       - atomicOp = max, valType = f64
       - atomicOp = max, valType = i32
       - atomicOp = min, valType = i32
@@ -77,7 +74,6 @@ def BufferAtomicMin(val_type):
       - atomicOp = add, valType = vector<2xf16>
       - atomicOp = add, valType = vector<2xbf16>
       - atomicOp = add, valType = f64
-      - atomicOp = max, valType = f32
       - atomicOp = max, valType = f64
       - atomicOp = max, valType = i32
       - atomicOp = min, valType = i32
@@ -212,8 +208,6 @@ def MFMA(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
       - 16x16x16 (f16, f16) -> f32
       - 16x16x32 (f16, f16) -> f32
       - 32x32x16 (f16, f16) -> f32
-      - 32x32x4 (bf16, bf16) -> f32
-      - 16x16x8 (bf16, bf16) -> f32
       - 32x32x8 (bf16, bf16) -> f32
       - 16x16x16 (bf16, bf16) -> f32
       - 16x16x32 (bf16, bf16) -> f32

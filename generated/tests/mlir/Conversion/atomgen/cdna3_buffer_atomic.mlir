@@ -64,21 +64,6 @@ func.func @cdna3_buffer_atomic_add_f64(%src: !fly.memref<f64, register, 1:1>, %d
   return
 }
 
-// CHECK-LABEL: func.func @cdna3_buffer_atomic_max_f32(
-// CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<5>, %[[DST:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
-// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
-// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
-// CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : !llvm.ptr<5> -> f32
-// CHECK: rocdl.raw.ptr.buffer.atomic.fmax %[[VAL]], %{{.*}}, 0 : f32
-func.func @cdna3_buffer_atomic_max_f32(%src: !fly.memref<f32, register, 1:1>, %dst: !fly.memref<f32, #fly_rocdl.buffer_desc, 1:1>, %soffset: i32) {
-  %atom = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly_rocdl.cdna3.buffer_atomic<max, f32>, 32>
-  %atom_soffset = fly.atom.set_value(%atom, "soffset", %soffset) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_atomic<max, f32>, 32>, i32) -> !fly.copy_atom<!fly_rocdl.cdna3.buffer_atomic<max, f32>, 32>
-  fly.copy_atom_call(%atom_soffset, %src, %dst) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_atomic<max, f32>, 32>, !fly.memref<f32, register, 1:1>, !fly.memref<f32, #fly_rocdl.buffer_desc, 1:1>) -> ()
-  return
-}
-
 // CHECK-LABEL: func.func @cdna3_buffer_atomic_max_f64(
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<5>, %[[DST:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>

@@ -5,9 +5,9 @@
 
 
 // -----
-// table:atomicOp=min: atomicOp = min, valType = f32 is not in the instance table
-// VERIFY: {{.*}}:10:{{[0-9]+}}: error: unsupported cdna3.buffer_atomic configuration: atomicOp = min, valType = f32
-func.func @bad_table_atomicop_min(%atom: !fly.copy_atom<!fly_rocdl.cdna3.buffer_atomic<min, f32>, 32>) {
+// table:atomicOp=max: atomicOp = max, valType = f32 is not in the instance table
+// VERIFY: {{.*}}:10:{{[0-9]+}}: error: unsupported cdna3.buffer_atomic configuration: atomicOp = max, valType = f32
+func.func @bad_table_atomicop_max(%atom: !fly.copy_atom<!fly_rocdl.cdna3.buffer_atomic<max, f32>, 32>) {
   return
 }
 

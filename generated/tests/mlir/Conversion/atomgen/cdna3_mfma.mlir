@@ -120,44 +120,6 @@ func.func @cdna3_mfma_32x32x16_f16_f16_f32(%d: !fly.memref<f32, register, 16:1>,
   return
 }
 
-// CHECK-LABEL: func.func @cdna3_mfma_32x32x4_bf16_bf16_f32(
-// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
-// CHECK: llvm.mlir.undef : !llvm.struct<()>
-// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<2xi16>
-// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi16>
-// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<16xf32>
-// CHECK: %[[RES:[0-9]+]] = rocdl.mfma.f32.32x32x4bf16 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<2xi16>, vector<2xi16>, vector<16xf32>{{.*}}) -> vector<16xf32>
-// CHECK: llvm.store %[[RES]], %[[D]] : vector<16xf32>, !llvm.ptr<5>
-// REG-LABEL: func.func @cdna3_mfma_32x32x4_bf16_bf16_f32(
-// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<2xbf16>
-// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<2xbf16>
-// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<16xf32>
-// REG: rocdl.mfma.f32.32x32x4bf16 
-func.func @cdna3_mfma_32x32x4_bf16_bf16_f32(%d: !fly.memref<f32, register, 16:1>, %a: !fly.memref<bf16, register, 2:1>, %b: !fly.memref<bf16, register, 2:1>, %c: !fly.memref<f32, register, 16:1>) {
-  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma<32x32x4, (bf16, bf16) -> f32>>
-  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<32x32x4, (bf16, bf16) -> f32>>, !fly.memref<f32, register, 16:1>, !fly.memref<bf16, register, 2:1>, !fly.memref<bf16, register, 2:1>, !fly.memref<f32, register, 16:1>) -> ()
-  return
-}
-
-// CHECK-LABEL: func.func @cdna3_mfma_16x16x8_bf16_bf16_f32(
-// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
-// CHECK: llvm.mlir.undef : !llvm.struct<()>
-// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<2xi16>
-// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi16>
-// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xf32>
-// CHECK: %[[RES:[0-9]+]] = rocdl.mfma.f32.16x16x8bf16 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<2xi16>, vector<2xi16>, vector<4xf32>{{.*}}) -> vector<4xf32>
-// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xf32>, !llvm.ptr<5>
-// REG-LABEL: func.func @cdna3_mfma_16x16x8_bf16_bf16_f32(
-// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<2xbf16>
-// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<2xbf16>
-// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xf32>
-// REG: rocdl.mfma.f32.16x16x8bf16 
-func.func @cdna3_mfma_16x16x8_bf16_bf16_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<bf16, register, 2:1>, %b: !fly.memref<bf16, register, 2:1>, %c: !fly.memref<f32, register, 4:1>) {
-  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x8, (bf16, bf16) -> f32>>
-  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x8, (bf16, bf16) -> f32>>, !fly.memref<f32, register, 4:1>, !fly.memref<bf16, register, 2:1>, !fly.memref<bf16, register, 2:1>, !fly.memref<f32, register, 4:1>) -> ()
-  return
-}
-
 // CHECK-LABEL: func.func @cdna3_mfma_32x32x8_bf16_bf16_f32(
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
 // CHECK: llvm.mlir.undef : !llvm.struct<()>

@@ -1,0 +1,369 @@
+"""Rules that compare each instance with the intrinsic catalogue (rule family AG35x, AG394).
+
+Anything the instruction itself constrains is checked here against the catalogue, not against
+the spec's own claims: the intrinsic exists (AG358), it exists on the instance's chips and the
+`instruction` label is one it emits there (AG359), the packed register types, element types,
+data types and state operand types are ones it takes (AG352), it computes one block (AG354),
+and parameters that reach an immediate stay inside its legal range (AG394).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generator, Iterator, Optional
+
+from atomgen.check.catalog import Catalog, Chips, Intrinsic, IsaInstruction, Operand
+from atomgen.diagnostics import Diagnostic
+from atomgen.spec.backend import Backend
+from atomgen.spec.model import AtomSpec, Instance, Parameter
+
+
+def instance_chips(spec: AtomSpec, instance: Instance, backend: Optional[Backend]) -> Optional[frozenset[str]]:
+    """The chips an instance claims: its `subtargets`, else the atom's chips from `min_subtarget` on.
+
+    None when the backend does not say which chips the subtarget has: chip checks are then skipped.
+    """
+    explicit = instance.raw.get("subtargets")
+    if isinstance(explicit, list) and explicit:
+        return frozenset(str(c) for c in explicit)
+    family = backend.subtarget_chips.get(spec.subtarget) if backend is not None else None
+    if not family:
+        return None
+    floor = instance.raw.get("min_subtarget")
+    order = backend.chips if backend is not None else ()
+    if isinstance(floor, str) and floor in order:
+        return frozenset(c for c in family if c not in order or order.index(c) >= order.index(floor))
+    return frozenset(family)
+
+
+def _fits(only: Chips, chips: Chips) -> bool:
+    """Whether something available on `only` (None: everywhere) exists on every one of `chips` (None: unknown)."""
+    return only is None or chips is None or chips <= only
+
+
+def _accepted(options: tuple[tuple[str, Chips], ...], chips: Chips) -> list[str]:
+    """Options valid on every one of `chips`."""
+    return [name for name, only in options if _fits(only, chips)]
+
+
+def _same_type(left: str, right: str) -> bool:
+    return left.replace(" ", "") == right.replace(" ", "")
+
+
+def _chip_list(chips: Chips) -> str:
+    return ", ".join(sorted(chips)) if chips is not None else "its chips"
+
+
+def companions(spec: AtomSpec, instance: Instance, catalog: Catalog) -> list[Intrinsic]:
+    """The intrinsics an instance emits besides its own (a copy's store direction)."""
+    names: list[str] = []
+    row = instance.raw.get("emission")
+    if isinstance(row, dict) and isinstance(row.get("store_intrinsic"), str):
+        names.append(row["store_intrinsic"])
+    for side in ("load", "store"):
+        part = spec.emission.get(side)
+        if isinstance(part, dict) and isinstance(part.get("intrinsic"), str):
+            names.append(part["intrinsic"])
+    found = [catalog.get(name) for name in names if name != instance.intrinsic]
+    return [entry for entry in found if entry is not None]
+
+
+def check_instance(
+    spec: AtomSpec, instance: Instance, catalog: Catalog, backend: Optional[Backend]
+) -> Iterator[Diagnostic]:
+    path = instance.path + ("intrinsic",)
+    entry = catalog.get(instance.intrinsic)
+    if entry is None:
+        guesses = catalog.suggest(instance.intrinsic)
+        yield spec.diagnostic(
+            "AG358",
+            f"instance {instance.id}: intrinsic '{instance.intrinsic}' is not in the {catalog.backend} catalogue"
+            + (f"; did you mean {' or '.join(repr(g) for g in guesses)}?" if guesses else ""),
+            path,
+            notes=(f"a real intrinsic the catalogue lacks goes in specs/{spec.backend}/intrinsics.yaml "
+                   "(schema/catalog.schema.json)",),
+        )
+        return
+    chips = instance_chips(spec, instance, backend)
+    evidence = (f"catalogue: {entry.source} ({entry.origin})",)
+    if chips is not None and entry.subtargets is not None and not chips <= entry.subtargets:
+        yield spec.diagnostic(
+            "AG359",
+            f"instance {instance.id}: {entry.name} does not exist on {_chip_list(chips - entry.subtargets)} "
+            f"(it exists on {_chip_list(entry.subtargets)}); narrow the instance with min_subtarget or subtargets",
+            path,
+            notes=evidence,
+        )
+        chips = chips & entry.subtargets
+        if not chips:
+            return
+    if instance.op_class is not None and instance.op_class != entry.op_class:
+        yield spec.diagnostic(
+            "AG352",
+            f"instance {instance.id}: op_class {instance.op_class} is not the op of {entry.name} "
+            f"({catalog.namespace}::{entry.op_class})",
+            instance.path + ("op_class",),
+        )
+    if entry.blocks > 1:
+        yield spec.diagnostic(
+            "AG354",
+            f"instance {instance.id}: {entry.name} computes {entry.blocks} independent blocks "
+            "in one instruction; a single-tile atom cannot describe it (see its notes)",
+            path,
+            notes=evidence,
+        )
+    isa = yield from _check_instruction(spec, instance, entry, catalog, chips)
+    yield from _check_packed(spec, instance, entry, isa, chips)
+    yield from _check_elements(spec, instance, entry, chips)
+    yield from _check_state_operands(spec, instance, entry)
+
+
+def _alternatives(text: str) -> list[str]:
+    """`buffer_load_dword ... lds / buffer_store_dword` -> the mnemonics it names."""
+    return [part.split()[0] for part in text.split(" / ") if part.split()]
+
+
+def _check_instruction(
+    spec: AtomSpec, instance: Instance, entry: Intrinsic, catalog: Catalog, chips: Chips
+) -> Generator[Diagnostic, None, Optional[IsaInstruction]]:
+    """The `instruction` label against the ISA instructions the catalogue associates with the intrinsic."""
+    text = instance.instruction
+    if not text or not (entry.isa or entry.data_types):
+        return None
+    emitted = [entry] + companions(spec, instance, catalog)
+    value = instance.packed.get("value")
+    found: Optional[IsaInstruction] = None
+    for mnemonic in _alternatives(text):
+        allowed: list[str] = []
+        hit = False
+        for candidate in emitted:
+            data = candidate.data_type(value) if value and candidate.data_types else None
+            if data is not None:
+                # A data type missing on these chips is reported once, by the packed-type check.
+                on_chips = _fits(data.subtargets, chips)
+                allowed += list(data.isa) if on_chips else []
+                hit = hit or mnemonic in data.isa
+                continue
+            for item in candidate.isa:
+                if _fits(item.subtargets, chips):
+                    allowed.append(item.label)
+                    if item.matches(mnemonic):
+                        hit = True
+                        found = found or (item if candidate is entry else None)
+        if hit:
+            continue
+        owners = [other for other in catalog.by_instruction(mnemonic) if other not in emitted]
+        hint = ""
+        if owners:
+            other = owners[0]
+            hint = f"; it is an instruction of {other.name} ({other.blocks} block{'s' if other.blocks > 1 else ''})"
+        yield spec.diagnostic(
+            "AG359",
+            f"instance {instance.id}: instruction '{mnemonic}' is not one {entry.name} emits on "
+            f"{_chip_list(chips)} ({entry.blocks} block{'s' if entry.blocks > 1 else ''})"
+            + (f"; expected {' or '.join(sorted(set(allowed)))}" if allowed else "") + hint,
+            instance.path + ("instruction",),
+            notes=(f"catalogue: {entry.source} ({entry.origin})",),
+        )
+    return found
+
+
+def _operand_for(role: str, entry: Intrinsic, isa: Optional[IsaInstruction]) -> Optional[Operand]:
+    if isa is not None:
+        override = next((o for o in isa.operands if o.name == role), None)
+        if override is not None:
+            return override
+    return entry.operand(role)
+
+
+def _check_packed(
+    spec: AtomSpec, instance: Instance, entry: Intrinsic, isa: Optional[IsaInstruction], chips: Chips
+) -> Iterator[Diagnostic]:
+    for role, text in instance.packed.items():
+        where = instance.path + ("packed", role)
+        if role == "value" and entry.data_types:
+            data = entry.data_type(text)
+            if data is None:
+                yield spec.diagnostic(
+                    "AG352",
+                    f"instance {instance.id}: {entry.name} takes data types "
+                    f"{', '.join(d.type for d in entry.data_types)}, not {text}",
+                    where,
+                    notes=(f"catalogue: {entry.source}",),
+                )
+            elif not _fits(data.subtargets, chips):
+                assert chips is not None and data.subtargets is not None
+                yield spec.diagnostic(
+                    "AG359",
+                    f"instance {instance.id}: {entry.name} with {text} ({', '.join(data.isa)}) exists only on "
+                    f"{_chip_list(data.subtargets)}, not on {_chip_list(chips - data.subtargets)}",
+                    where,
+                    notes=(f"catalogue: {entry.source}",),
+                )
+            continue
+        operand = _operand_for(role, entry, isa)
+        if operand is None or not operand.types or any(t == "data" for t in operand.type_names()):
+            continue
+        accepted = _accepted(operand.types, chips)
+        if not any(_same_type(text, option) for option in accepted):
+            yield spec.diagnostic(
+                "AG352",
+                f"instance {instance.id}: packed {role} is {text}, but "
+                f"{isa.label if isa and isa.operands else entry.name} "
+                f"takes {' or '.join(accepted) or 'no single type'} on {_chip_list(chips)}",
+                where,
+                notes=(f"catalogue: {entry.source}",),
+            )
+
+
+def _check_elements(spec: AtomSpec, instance: Instance, entry: Intrinsic, chips: Chips) -> Iterator[Diagnostic]:
+    if spec.kind != "mma":
+        return
+    for role, parameter in spec.operand_types.items():
+        operand = entry.operand(role)
+        value = instance.values.get(parameter)
+        if operand is None or not operand.elements or not isinstance(value, str):
+            continue
+        names = operand.element_names()
+        if value not in names:
+            yield spec.diagnostic(
+                "AG352",
+                f"instance {instance.id}: {entry.name} takes {role.upper()} elements {', '.join(names)}, not {value}",
+                instance.path + (parameter,),
+                notes=(f"catalogue: {entry.source}",),
+            )
+            continue
+        only = dict(operand.elements)[value]
+        if not _fits(only, chips):
+            assert chips is not None and only is not None
+            yield spec.diagnostic(
+                "AG352",
+                f"instance {instance.id}: {entry.name} reads {role.upper()} as {value} only on {_chip_list(only)}, "
+                f"not on {_chip_list(chips - only)} (the instance's chips: {_chip_list(chips)})",
+                instance.path + (parameter,),
+                notes=("narrow the instance with subtargets, or use the element type those chips read",
+                       f"catalogue: {entry.source}"),
+            )
+
+
+def state_type(field_raw: dict[str, Any], instance: Instance, default: str) -> str:
+    """A state field's LLVM type for one instance, after its `llvm_type_when` cases."""
+    for case in field_raw.get("llvm_type_when") or []:
+        when = case.get("when") or {}
+        if all(instance.values.get(k) == v for k, v in when.items()):
+            return str(case.get("llvm_type", default))
+    return default
+
+
+def _check_state_operands(spec: AtomSpec, instance: Instance, entry: Intrinsic) -> Iterator[Diagnostic]:
+    """State fields wired to intrinsic operands (`emission.state_operands`) have the operand's type."""
+    wiring = spec.emission.get("state_operands")
+    if not isinstance(wiring, dict):
+        return
+    raw_state = spec.data.get("state") or []
+    for local, slot in wiring.items():
+        operand = entry.operand(str(local))
+        if operand is None or not operand.types or not isinstance(slot, int) or not 0 <= slot < len(spec.state):
+            continue
+        field = spec.state[slot]
+        raw = raw_state[slot] if slot < len(raw_state) and isinstance(raw_state[slot], dict) else {}
+        llvm_type = state_type(raw, instance, field.llvm_type)
+        if not any(_same_type(llvm_type, t) for t in operand.type_names()):
+            yield spec.diagnostic(
+                "AG352",
+                f"instance {instance.id}: state field '{field.name}' is {llvm_type}, but {entry.name} takes "
+                f"{' or '.join(operand.type_names())} for {local}",
+                field.path + ("llvm_type",),
+            )
+
+
+# --- parameters that reach an immediate (AG394) ----------------------------------------------
+
+
+def _bindings(spec: AtomSpec) -> dict[str, str]:
+    """`operand=parameter` tokens of the emission's argument lists: operand name -> parameter."""
+    lists = [spec.emission.get("args")]
+    sides = (spec.emission.get("load"), spec.emission.get("store"))
+    lists += [part.get("args") for part in sides if isinstance(part, dict)]
+    found = {}
+    for tokens in lists:
+        for token in tokens if isinstance(tokens, list) else []:
+            left, equals, right = str(token).partition("=")
+            if equals and right.strip().isidentifier():
+                found[left.strip()] = right.strip()
+    return found
+
+
+def immediate_parameters(spec: AtomSpec, catalog: Catalog) -> dict[str, tuple[Operand, Intrinsic]]:
+    """Parameters whose value reaches an immediate operand of an instance's intrinsic.
+
+    A parameter reaches the immediate of the same name, or the one an emission argument binds it
+    to (`aux=cacheModifier`).
+    """
+    found: dict[str, tuple[Operand, Intrinsic]] = {}
+    names = {p.name for p in spec.parameters}
+    bound = _bindings(spec)
+    for instance in spec.instances:
+        entry = catalog.get(instance.intrinsic)
+        if entry is None:
+            continue
+        for operand in entry.operands:
+            parameter = bound.get(operand.name, operand.name)
+            if operand.immediate is not None and parameter in names and parameter not in found:
+                found[parameter] = (operand, entry)
+    return found
+
+
+def _legal(operand: Operand, value: Any) -> bool:
+    immediate = operand.immediate
+    if immediate is None or isinstance(value, bool) and immediate.cpp_type != "bool":
+        return immediate is None
+    number = int(value) if isinstance(value, (bool, int)) else None
+    if number is None:
+        return False
+    if immediate.cases:
+        return number in {n for _, n in immediate.cases}
+    return (immediate.low is None or number >= immediate.low) and (immediate.high is None or number <= immediate.high)
+
+
+def _range_text(operand: Operand) -> str:
+    immediate = operand.immediate
+    assert immediate is not None
+    if immediate.cases:
+        return f"{immediate.cpp_type} cases {', '.join(f'{k}={v}' for k, v in immediate.cases)}"
+    return f"{immediate.cpp_type} {immediate.low}..{immediate.high}"
+
+
+def check_immediates(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
+    for name, (operand, entry) in immediate_parameters(spec, catalog).items():
+        parameter = spec.parameter(name)
+        assert parameter is not None
+        yield from _parameter_range(spec, parameter, operand, entry)
+        for instance in spec.instances:
+            value = instance.raw.get(name, instance.pin.get(name))
+            if value is not None and not _legal(operand, value):
+                yield spec.diagnostic(
+                    "AG394",
+                    f"instance {instance.id}: {name} = {value!r} is outside the {entry.name} immediate "
+                    f"({_range_text(operand)})",
+                    instance.path + (name,),
+                )
+
+
+def _parameter_range(spec: AtomSpec, parameter: Parameter, operand: Operand, entry: Intrinsic) -> Iterator[Diagnostic]:
+    where = parameter.path + ("free",)
+    values: list[Any] = []
+    if parameter.free_values is not None:
+        values = list(parameter.free_values)
+    elif parameter.free_min is not None or parameter.free_max is not None:
+        values = [v for v in (parameter.free_min, parameter.free_max) if v is not None]
+    if parameter.default is not None:
+        values.append(parameter.default)
+    bad = [v for v in values if not _legal(operand, v)]
+    if bad:
+        yield spec.diagnostic(
+            "AG394",
+            f"parameter '{parameter.name}' reaches the {entry.name} immediate {operand.name} "
+            f"({_range_text(operand)}), but admits {bad[0]!r}",
+            where if parameter.is_free else parameter.path,
+            notes=("declare exactly the immediate's range: free: {min: ..., max: ...}",),
+        )
