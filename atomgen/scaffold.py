@@ -52,6 +52,12 @@ instances:
       a: TODO            # e.g. "vector<4xf16>"
       b: TODO
       c: TODO
+    instruction: TODO    # the ISA instruction the catalogue lists for it, e.g. v_mfma_f32_16x16x16_f16
+emission:
+  # one pattern and exactly its keys (docs/spec-format.md, "Emission patterns"), e.g. for an MFMA:
+  #   pattern: mfma
+  #   args: [accTy, a, b, c, "0", "0", "0"]
+  pattern: TODO          # mfma | mfma_scale | wmma_plain | wmma_gfx1250 | wmma_scale | mma_sync | wgmma_ss | ...
 """
 
 COPY_TEMPLATE = """\
@@ -82,6 +88,9 @@ instances:
     intrinsic: TODO      # op as printed in IR
     packed:
       value: TODO        # register type of one thread's bits, e.g. i32
+emission:
+  # one pattern and exactly its keys (docs/spec-format.md, "Emission patterns")
+  pattern: TODO          # buffer_copy | lds_dma | global_lds_dma | buffer_atomic | lds_read_trans | ldmatrix | ...
 """
 
 BACKEND_TEMPLATE = """\

@@ -34,6 +34,8 @@ FILLED = {
     "a: TODO            # e.g.": 'a: "vector<4xf16>"  # e.g.',
     "      b: TODO": '      b: "vector<4xf16>"',
     "      c: TODO": '      c: "vector<4xf32>"',
+    "instruction: TODO": "instruction: v_mfma_f32_16x16x16_f16",
+    "pattern: TODO": 'pattern: mfma\n  args: [accTy, a, b, c, "0", "0", "0"]',
 }
 
 
@@ -71,7 +73,7 @@ def test_new_mma_then_check_reports_each_todo(tmp_path: Path) -> None:
     hint = re.search(r'a: TODO .*e\.g\. "([^"]+)"', text)
     assert hint is not None and hint.group(1) in FILLED["a: TODO                # over (M,K)"]
     todo_lines = [number for number, line in enumerate(text.splitlines(), 1) if re.search(r":\s*TODO\b", line)]
-    assert len(todo_lines) == 16
+    assert len(todo_lines) == 18  # with the instruction label and the emission pattern
 
     check = run_cli("check", "specs/rocdl/cdna5/mma.yaml", cwd=tmp_path)
     assert check.returncode == 1, check.output
@@ -96,6 +98,10 @@ def test_new_mma_then_check_reports_each_todo(tmp_path: Path) -> None:
     clean = run_cli("check", "--no-cache", "specs", cwd=tmp_path)
     assert clean.returncode == 0, clean.output
     assert "error" not in clean.stdout
+    # check-clean means gen works (issue 8): the filled scaffold generates
+    generated = run_cli("gen", "specs", "--out", "out", cwd=tmp_path)
+    assert generated.returncode == 0, generated.output
+    assert any((tmp_path / "out").rglob("*.cpp"))
 
 
 def test_new_copy_and_backend(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 DESCRIPTION = """\
 Generate every file FlyDSL's add-an-atom recipe asks for, from checked specs: TableGen defs,
@@ -98,6 +98,20 @@ def _load_checked(paths: list[str]) -> tuple[list[tuple[Any, Any]], int]:
     return pairs, 0
 
 
+def _first_render_failure(pairs: list[tuple[Any, Any]]) -> Optional[str]:
+    """Render each checked spec alone; the first that raises, as 'spec (instance ...): error'."""
+    from atomgen.render.plan import build_plan
+
+    for spec, backend in pairs:
+        try:
+            build_plan([(spec, backend)])
+        except Exception as error:  # noqa: BLE001 - reported as an internal error, never a traceback
+            instance = next((i.id for i in spec.instances if i.id in str(error)), None)
+            where = f"{spec.path} (instance {instance})" if instance else spec.path
+            return f"cannot render {where}: {type(error).__name__}: {error}"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     from atomgen.check.runner import UsageError, collect_spec_files
     from atomgen.render.cache import load_plan, plan_key, render_inputs, store_plan
@@ -121,9 +135,10 @@ def run(args: argparse.Namespace) -> int:
             return 0
         try:
             plan = build_plan(pairs)
-        except Exception as error:  # a template or pattern the renderer lacks: report, write nothing
-            print(f"atomgen gen: cannot render: {type(error).__name__}: {error}; nothing written", file=sys.stderr)
-            return 1
+        except Exception as error:  # noqa: BLE001 - check accepted these specs: atomgen's bug, never a traceback
+            failure = _first_render_failure(pairs) or f"cannot render: {type(error).__name__}: {error}"
+            print(f"atomgen gen: internal error: {failure}; nothing written (please report this)", file=sys.stderr)
+            return 2
         store_plan(key, plan)
     if args.only == "owned":
         plan.shared = {}

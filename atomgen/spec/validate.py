@@ -68,7 +68,20 @@ def validate(loaded: LoadedSpec, schema_name: str = "atom") -> list[Diagnostic]:
 
 
 def _leaves(error: Any) -> list[Any]:
-    """For oneOf/anyOf, report the branch that got furthest rather than a vague summary."""
+    """For oneOf/anyOf, report the branch that got furthest rather than a vague summary.
+
+    A oneOf keyed on a discriminator (`pattern: {const: mfma}` in each branch) reports the
+    errors of the branch whose key matched; an unknown key is reported by the key's `enum`.
+    """
+    if error.validator == "oneOf" and error.context:
+        branches: dict[Any, list[Any]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        keyed = [subs for subs in branches.values() if not any(s.validator == "const" for s in subs)]
+        if len(keyed) == 1 and len(branches) > 1:
+            return [leaf for sub in keyed[0] for leaf in _leaves(sub)]
+        if not keyed:
+            return []
     if error.validator in ("oneOf", "anyOf") and error.context:
         deepest = max(len(sub.absolute_path) for sub in error.context)
         best = [sub for sub in error.context if len(sub.absolute_path) == deepest]
