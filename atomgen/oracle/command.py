@@ -18,10 +18,12 @@ Compare specs with an independent oracle (rungs 2 and 3 of the oracle ladder):
            type syntax, the accepted configuration set around the instance table, and the
            generated FileCheck tests through the wheel's pass pipeline
   cute     NVIDIA CuTe (PyPI `nvidia-cutlass-dsl`) for NVIDIA atoms
+  triton   Triton's AMD backend (PyPI `triton` 3.9.0, CPU only) for ROCDL MMA atoms: the
+           instruction it issues, C exactly, A/B at the kWidth its compiler picks
 """
 
 EPILOG = """\
-exit status: 0 no disagreement except declared known FlyDSL defects, 1 disagreements,
+exit status: 0 no disagreement except declared ones (known FlyDSL defects, CuTe/Triton differences), 1 disagreements,
 2 usage error or missing/old oracle
 
 examples:
@@ -29,6 +31,7 @@ examples:
   atomgen oracle flydsl specs/rocdl/cdna3/mfma.yaml --format json
   atomgen oracle flydsl specs/ --write-report docs      # docs/oracle-flydsl.{md,json}
   atomgen oracle cute specs/ptx
+  atomgen oracle triton specs/rocdl
 """
 
 _ORACLES = {
@@ -37,6 +40,8 @@ _ORACLES = {
                "audit specs against the FlyDSL compiler (flydsl wheel)"),
     "cute": ("atomgen.oracle.cute", "add_cute_arguments", "run_cute",
              "audit NVIDIA specs against CuTe (nvidia-cutlass-dsl)"),
+    "triton": ("atomgen.oracle.triton", "add_triton_arguments", "run_triton",
+               "audit ROCDL MMA specs against Triton's AMD backend (triton==3.9.0)"),
 }
 
 

@@ -1,0 +1,379 @@
+"""`atomgen oracle triton`: audit ROCDL MMA specs against Triton's AMD backend (PyPI ``triton`` 3.9.0).
+
+For every ROCDL MMA instance Triton can express, a one-tile ``tl.dot`` (``tl.dot_scaled`` for
+scaled instructions) is compiled on the CPU for the instance's AMD target, in a subprocess
+(``atomgen.oracle.triton_worker``). The emitted AMDGCN must contain exactly the spec's
+instruction; then Triton's own layouts at the kWidth its compiler picked are compared with
+the spec's as functions ``(thr, val) -> index``:
+
+* C exactly: any difference is an error;
+* A and B exactly; when they differ the difference is classified (`triton_layouts.classify_ab`):
+  a K permutation shared by A and B that keeps every K in its scale block is a *note* (the
+  product is the same), one that moves K across scale blocks is an *error* for scaled
+  instructions, and a difference that no shared K permutation explains is an *error*.
+
+Instances Triton cannot express (no such dot in Triton, or Triton issues another instruction
+for the dot) are listed as not expressible with the reason. An error is *declared* when the
+spec lists it in ``known_triton_differences``::
+
+    known_triton_differences:
+      - {configuration: "16x16x128_f8E4M3FN_*", operand: ab, reason: ..., evidence: ...}
+
+``configuration`` is an instance id (``atomgen show`` lists them) or a shell-style glob over
+it; ``operand`` is ``c``, ``ab`` or ``request`` (the worker failed). Exit status: 0 when
+every error is declared, 1 otherwise, 2 on usage errors or a missing/wrong triton.
+
+Compile answers are cached per (triton version, request) under the atomgen cache folder, and
+every distinct request is compiled once per run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from atomgen.oracle import triton_layouts as tl
+
+REQUIRED_TRITON = "3.9.0"
+INSTALL_HINT = f"pip install 'triton=={REQUIRED_TRITON}'  (or: pip install -e '.[test]')"
+WORKER_TIMEOUT = 600.0
+
+
+class OracleError(Exception):
+    """A condition that stops the oracle before it runs (exit 2)."""
+
+
+@dataclass
+class Finding:
+    configuration: str
+    operand: str  # c | ab | request
+    kind: str  # layout | cross-block | no-common-permutation | worker
+    message: str
+    declared: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"configuration": self.configuration, "operand": self.operand, "kind": self.kind,
+                                "message": self.message, "declared": self.declared is not None}
+        if self.declared is not None:
+            data["reason"] = str(self.declared.get("reason", ""))
+            data["evidence"] = str(self.declared.get("evidence", ""))
+        return data
+
+
+@dataclass
+class InstanceResult:
+    id: str
+    status: str  # agreed | differed | not expressible
+    detail: str = ""
+    k_width: dict[str, int] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "status": self.status}
+        if self.detail:
+            data["detail"] = self.detail
+        if self.k_width:
+            data["k_width"] = self.k_width
+        if self.notes:
+            data["notes"] = self.notes
+        return data
+
+
+@dataclass
+class SpecReport:
+    path: str
+    mnemonic: str
+    instances: list[InstanceResult] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    stale: list[str] = field(default_factory=list)
+
+    def count(self, status: str) -> int:
+        return sum(1 for result in self.instances if result.status == status)
+
+    @property
+    def compared(self) -> int:
+        return self.count("agreed") + self.count("differed")
+
+    @property
+    def undeclared(self) -> list[Finding]:
+        return [f for f in self.findings if f.declared is None]
+
+
+@dataclass
+class Report:
+    triton_version: str = ""
+    specs: list[SpecReport] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    compiles: int = 0
+    cached: int = 0
+
+    @property
+    def undeclared(self) -> list[Finding]:
+        return [f for spec in self.specs for f in spec.undeclared]
+
+
+# --------------------------------------------------------------------------- triton and its worker
+def require_triton() -> str:
+    """The installed triton's version, or OracleError when it is missing or not the pinned one."""
+    from importlib import metadata
+
+    try:
+        version = metadata.version("triton")
+    except metadata.PackageNotFoundError:
+        raise OracleError(f"triton is not installed in this Python ({sys.executable}); "
+                          f"install it with: {INSTALL_HINT}") from None
+    if version.split("+")[0] != REQUIRED_TRITON:
+        raise OracleError(f"triton {version} is installed, but this oracle is pinned to {REQUIRED_TRITON} (its "
+                          f"layout helpers are private and change between releases); install it with: "
+                          f"{INSTALL_HINT}")
+    return version
+
+
+def _cache_folder() -> Path:
+    from atomgen.check.runner import cache_dir
+
+    return cache_dir() / "triton-oracle"
+
+
+def _cache_key(version: str, item: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps([version, item], sort_keys=True).encode()).hexdigest()[:32]
+
+
+def _run_worker(items: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Answers by key; an item that kills the worker is answered as a failure and the rest retried."""
+    env = dict(os.environ)
+    env.setdefault("TRITON_CACHE_DIR", str(_cache_folder() / "triton-cache"))
+    env.setdefault("TRITON_DEFAULT_FP_FUSION", "1")  # Triton 3.9 warns when it is unset
+    answers: dict[str, dict[str, Any]] = {}
+    rest = list(items)
+    while rest:
+        command = [sys.executable, "-W", "ignore", "-m", "atomgen.oracle.triton_worker"]
+        try:
+            process = subprocess.run(command, input=json.dumps({"items": rest}), capture_output=True, text=True,
+                                     timeout=WORKER_TIMEOUT, env=env)
+            stdout, stderr = process.stdout, process.stderr
+        except subprocess.TimeoutExpired as expired:
+            stdout = expired.stdout.decode(errors="replace") if isinstance(expired.stdout, bytes) else ""
+            stderr = f"the Triton worker timed out after {WORKER_TIMEOUT:.0f} s"
+        for line in stdout.splitlines():
+            try:
+                value = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(value, dict) and value.get("key") is not None:
+                answers[str(value["key"])] = value
+        rest = [item for item in rest if item["key"] not in answers]
+        if rest:  # the first unanswered item took the worker down
+            lines = [line for line in stderr.strip().splitlines() if "leaked" not in line and "nanobind" not in line]
+            tail = " ".join(lines[-3:])[:400] or "the Triton worker exited without an answer"
+            answers[rest[0]["key"]] = {"key": rest[0]["key"], "ok": False, "crashed": True,
+                                       "error": f"Triton aborted: {tail}"}
+            rest = rest[1:]
+    return answers
+
+
+def ask_triton(version: str, items: list[dict[str, Any]], report: Report, use_cache: bool = True
+               ) -> dict[str, dict[str, Any]]:
+    """Answers for distinct items (keyed by their cache key), from the cache or one worker run."""
+    folder = _cache_folder()
+    answers: dict[str, dict[str, Any]] = {}
+    missing: list[dict[str, Any]] = []
+    for item in items:
+        key = _cache_key(version, item)
+        path = folder / f"{key}.json"
+        if use_cache and path.is_file():
+            try:
+                answers[key] = json.loads(path.read_text(encoding="utf-8"))
+                report.cached += 1
+                continue
+            except (OSError, ValueError):
+                pass
+        missing.append({"key": key, **item})
+    if missing:
+        report.compiles += len(missing)
+        fresh = _run_worker(missing)
+        for key, answer in fresh.items():
+            answers[key] = answer
+            if use_cache and not answer.get("crashed"):
+                try:
+                    folder.mkdir(parents=True, exist_ok=True)
+                    temporary = folder / f".{key}.{os.getpid()}.tmp"
+                    temporary.write_text(json.dumps(answer), encoding="utf-8")
+                    temporary.replace(folder / f"{key}.json")
+                except OSError:
+                    pass  # a cache that cannot be written only costs time
+    return answers
+
+
+# --------------------------------------------------------------------------- comparison
+def compare(spec: Any, evaluated: Any, answer: dict[str, Any], result: InstanceResult) -> list[Finding]:
+    """Fill `result` for one compiled instance and return its errors (not yet matched to declarations)."""
+    instance = evaluated.instance
+    findings: list[Finding] = []
+    emitted = list(answer.get("instructions") or [])
+    if emitted != [instance.instruction]:
+        result.status = "not expressible"
+        result.detail = (f"Triton issues {', '.join(emitted) or 'no matrix instruction'} for this dot, "
+                         f"not {instance.instruction}")
+        return findings
+    values = instance.values
+    m, n = int(values["m"]), int(values["n"])
+    rows = {"a": m, "b": n, "c": m}
+    packed = {"a": tl.PACKED_PER_BYTE.get(str(values.get(spec.operand_types.get("a", "elemTyA"))), 1),
+              "b": tl.PACKED_PER_BYTE.get(str(values.get(spec.operand_types.get("b", "elemTyB"))), 1), "c": 1}
+    differences: dict[str, str] = {}
+    permutations: dict[str, dict[int, int] | None] = {}
+    for role in ("c", "a", "b"):
+        operand, theirs = evaluated.operands.get(role), answer["operands"].get(role)
+        if operand is None or theirs is None:
+            differences[role] = f"no '{role}' layout to compare"
+            permutations[role] = None
+            continue
+        if role != "c":
+            result.k_width[role] = int(theirs.get("k_width", 0))
+        threads, count, their_points = tl.triton_coordinates(theirs, role, packed[role] if theirs.get(
+            "element") == "i8" and packed[role] > 1 else 1)
+        if tl.domain(operand.layout) != (threads, count):
+            mine_threads, mine_values = tl.domain(operand.layout)
+            differences[role] = (f"domain differs: spec {mine_threads} threads x {mine_values} values, Triton "
+                                 f"{threads} x {count}")
+            permutations[role] = None
+            continue
+        my_points = tl.spec_coordinates(operand.layout, rows[role])
+        difference = tl.first_difference(my_points, their_points, threads, rows[role])
+        permutations[role] = {k: k for _, k in my_points} if difference is None else tl.k_permutation(
+            my_points, their_points)
+        if difference is not None:
+            differences[role] = difference
+    if "c" in differences:
+        findings.append(Finding(instance.id, "c", "layout", f"layout 'c': {differences.pop('c')}"))
+    if differences:
+        scaled = "scaled" in (answer.get("request") or {}) or "scale" in str(instance.intrinsic)
+        verdict = tl.classify_ab(differences, permutations, scaled)
+        if verdict.severity == "note":
+            result.notes.append(verdict.message)
+        else:
+            findings.append(Finding(instance.id, "ab", verdict.kind, verdict.message))
+    result.status = "differed" if findings or result.notes else "agreed"
+    return findings
+
+
+def _declaration(spec: Any, finding: Finding) -> dict[str, Any] | None:
+    for entry in spec.data.get("known_triton_differences") or ():
+        if not isinstance(entry, dict) or entry.get("operand") != finding.operand:
+            continue
+        pattern = str(entry.get("configuration", ""))
+        if pattern == finding.configuration or fnmatch.fnmatchcase(finding.configuration, pattern):
+            return entry
+    return None
+
+
+def _apply_declarations(spec: Any, spec_report: SpecReport) -> None:
+    used: set[int] = set()
+    for finding in spec_report.findings:
+        entry = _declaration(spec, finding)
+        if entry is not None:
+            finding.declared = entry
+            used.add(id(entry))
+    spec_report.stale = [f"{d.get('configuration')} ({d.get('operand')})"
+                         for d in spec.data.get("known_triton_differences") or () if id(d) not in used]
+
+
+# --------------------------------------------------------------------------- driver
+def audit(paths: Sequence[str], use_cache: bool = True) -> Report:
+    """Load the ROCDL MMA specs under `paths`, ask Triton about every instance, compare."""
+    from atomgen.check.runner import UsageError, analyze_file, collect_spec_files
+
+    started = time.monotonic()
+    try:
+        files = collect_spec_files(paths)
+    except UsageError as error:
+        raise OracleError(str(error)) from None
+    report = Report(triton_version=require_triton())
+    jobs: list[tuple[Any, SpecReport, Any, InstanceResult, dict[str, Any]]] = []
+    specs: list[tuple[Any, SpecReport]] = []
+    for path, display in files:
+        result = analyze_file(path, display, prove=False)
+        spec = result.spec
+        if spec is None or spec.backend != "rocdl" or spec.kind != "mma":
+            report.skipped.append(display)
+            continue
+        spec_report = SpecReport(display, spec.mnemonic)
+        report.specs.append(spec_report)
+        specs.append((spec, spec_report))
+        for evaluated in result.analysis.evaluated if result.analysis is not None else ():
+            instance_result = InstanceResult(evaluated.instance.id, "not expressible")
+            spec_report.instances.append(instance_result)
+            item, why = tl.request_for(spec, evaluated.instance)
+            if item is None:
+                instance_result.detail = why
+                continue
+            jobs.append((spec, spec_report, evaluated, instance_result, item))
+    distinct = list({json.dumps(job[4], sort_keys=True): job[4] for job in jobs}.values())
+    answers = ask_triton(report.triton_version, distinct, report, use_cache) if distinct else {}
+    for spec, spec_report, evaluated, instance_result, item in jobs:
+        answer = answers.get(_cache_key(report.triton_version, item)) or {"ok": False, "error": "no answer"}
+        if answer.get("crashed"):
+            spec_report.findings.append(Finding(evaluated.instance.id, "request", "worker", str(answer["error"])))
+            instance_result.status, instance_result.detail = "differed", "the Triton worker crashed"
+        elif not answer.get("ok"):
+            instance_result.detail = f"Triton cannot compile this dot: {answer.get('error', '?')}"
+        else:
+            spec_report.findings.extend(compare(spec, evaluated, {**answer, "request": item}, instance_result))
+    for spec, spec_report in specs:
+        _apply_declarations(spec, spec_report)
+    report.seconds = time.monotonic() - started
+    return report
+
+
+# --------------------------------------------------------------------------- command line
+def add_triton_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Compare ROCDL MMA specs with Triton's AMD backend (triton==3.9.0, CPU only): compile a one-tile "
+        "tl.dot / tl.dot_scaled per instance for its AMD target, check the emitted AMDGCN names the spec's "
+        "instruction, then compare C exactly and A/B at the kWidth Triton picked; A/B differences are "
+        "classified as a shared K permutation inside the scale blocks (note), across scale blocks (error) "
+        "or no common permutation (error). Errors declared in known_triton_differences do not fail.")
+    parser.epilog = ("exit status: 0 every error declared, 1 undeclared errors, 2 usage error or missing triton\n\n"
+                     "examples:\n  atomgen oracle triton specs/rocdl\n"
+                     "  atomgen oracle triton specs/rocdl/cdna4/mfma_scale.yaml --format json\n"
+                     "  atomgen oracle triton specs/rocdl --report docs/oracle-triton.md")
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: specs/rocdl)")
+    parser.add_argument("--format", choices=("text", "json", "markdown"), default="text",
+                        help="what to print on stdout (default text)")
+    parser.add_argument("--report", metavar="FILE",
+                        help="also write the report: FILE.md as markdown and FILE.json as json (FILE may end "
+                             "in .md or .json)")
+    parser.add_argument("--no-cache", action="store_true", help="compile every request again")
+
+
+def run_triton(args: argparse.Namespace) -> int:
+    from atomgen.oracle import triton_report
+
+    try:
+        report = audit(args.paths or ["specs/rocdl"], use_cache=not args.no_cache)
+    except OracleError as error:
+        print(f"atomgen oracle triton: {error}", file=sys.stderr)
+        return 2
+    markdown, json_text = triton_report.render_markdown(report), triton_report.render_json(report)
+    if args.report:
+        base = args.report[:-3] if args.report.endswith(".md") else (
+            args.report[:-5] if args.report.endswith(".json") else args.report)
+        for suffix, content in ((".md", markdown), (".json", json_text)):
+            target = Path(base + suffix)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            temporary = target.with_name(f".{target.name}.tmp")
+            temporary.write_text(content, encoding="utf-8")
+            temporary.replace(target)
+    sys.stdout.write({"json": json_text, "markdown": markdown}.get(args.format) or triton_report.render_text(report))
+    return 1 if report.undeclared else 0
