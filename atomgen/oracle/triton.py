@@ -145,8 +145,14 @@ def _cache_folder() -> Path:
     return cache_dir() / "triton-oracle"
 
 
+def _worker_fingerprint() -> str:
+    """The worker's own source: a changed worker must not reuse old answers."""
+    return hashlib.sha256(Path(__file__).with_name("triton_worker.py").read_bytes()).hexdigest()
+
+
 def _cache_key(version: str, item: dict[str, Any]) -> str:
-    return hashlib.sha256(json.dumps([version, item], sort_keys=True).encode()).hexdigest()[:32]
+    identity = json.dumps([version, _WORKER, item], sort_keys=True)
+    return hashlib.sha256(identity.encode()).hexdigest()[:32]
 
 
 def _run_worker(items: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -215,6 +221,9 @@ def ask_triton(version: str, items: list[dict[str, Any]], report: Report, use_ca
     return answers
 
 
+_WORKER = _worker_fingerprint()
+
+
 # --------------------------------------------------------------------------- comparison
 def compare(spec: Any, evaluated: Any, answer: dict[str, Any], result: InstanceResult) -> list[Finding]:
     """Fill `result` for one compiled instance and return its errors (not yet matched to declarations)."""
@@ -226,6 +235,8 @@ def compare(spec: Any, evaluated: Any, answer: dict[str, Any], result: InstanceR
         result.detail = (f"Triton issues {', '.join(emitted) or 'no matrix instruction'} for this dot, "
                          f"not {instance.instruction}")
         return findings
+    if (answer.get("request") or {}).get("swapped"):
+        result.detail = "from the B x A dot: Triton issues the instruction with its A and B swapped"
     values = instance.values
     m, n = int(values["m"]), int(values["n"])
     rows = {"a": m, "b": n, "c": m}
@@ -269,7 +280,7 @@ def compare(spec: Any, evaluated: Any, answer: dict[str, Any], result: InstanceR
 
 
 def _declaration(spec: Any, finding: Finding) -> dict[str, Any] | None:
-    for entry in spec.data.get("known_triton_differences") or ():
+    for entry in spec.known_triton_differences:
         if not isinstance(entry, dict) or entry.get("operand") != finding.operand:
             continue
         pattern = str(entry.get("configuration", ""))
@@ -286,7 +297,7 @@ def _apply_declarations(spec: Any, spec_report: SpecReport) -> None:
             finding.declared = entry
             used.add(id(entry))
     spec_report.stale = [f"{d.get('configuration')} ({d.get('operand')})"
-                         for d in spec.data.get("known_triton_differences") or () if id(d) not in used]
+                         for d in spec.known_triton_differences if id(d) not in used]
 
 
 # --------------------------------------------------------------------------- driver

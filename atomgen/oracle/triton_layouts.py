@@ -20,7 +20,7 @@ from atomgen.layout.algebra import Layout, image, is_tuple, product, size
 
 # Triton's element type names (pointer types in a kernel signature) and dot_scaled formats.
 DOT_TYPES = {
-    "f16": "fp16", "bf16": "bf16", "f32": "fp32", "i8": "int8", "i32": "int32",
+    "f16": "fp16", "bf16": "bf16", "f32": "fp32", "i8": "i8", "i32": "i32",
     "f8E4M3FNUZ": "fp8e4b8", "f8E5M2FNUZ": "fp8e5b16", "f8E4M3FN": "fp8e4nv", "f8E5M2": "fp8e5",
 }
 SCALED_FORMATS = {"f8E4M3FN": "e4m3", "f8E5M2": "e5m2", "f4E2M1FN": "e2m1", "f6E2M3FN": "e2m3", "f6E3M2FN": "e3m2"}
@@ -77,6 +77,12 @@ def request_for(spec: Any, instance: Any) -> tuple[dict[str, Any] | None, str]:
         return None, f"tl.dot has no {missing} operands"
     if a != b and not (a.startswith("f8") and b.startswith("f8")):
         return None, f"tl.dot needs equal operand types ({a} x {b})"
+    if a != b:
+        # Triton picks the transposed C layout and issues the instruction with its A and B swapped,
+        # so the spec's A x B instruction comes from the B x A dot. The operand layouts depend only
+        # on the element width (kWidth), which the swap keeps.
+        a, b = b, a
+        item["swapped"] = True
     item.update(a=DOT_TYPES[a], b=DOT_TYPES[b], acc=DOT_TYPES[acc], warps=1)
     return item, ""
 
@@ -165,10 +171,12 @@ def classify_ab(differences: dict[str, str], permutations: dict[str, dict[int, i
     roles = " and ".join(role.upper() for role in ("a", "b") if role in differences)
     if a is None or b is None or a != b:
         which = [role.upper() for role in ("a", "b") if permutations.get(role) is None]
-        why = (f"{' and '.join(which)} differ beyond a relabelling of K" if which
+        beyond = "differs" if len(which) == 1 else "differ"
+        why = (f"{' and '.join(which)} {beyond} beyond a relabelling of K" if which
                else "A and B relabel K differently")
+        verb = "differs" if len(differences) == 1 else "differ"
         return Classification("error", "no-common-permutation",
-                              f"{roles} differ with no K permutation shared by A and B ({why}): the product "
+                              f"{roles} {verb} with no K permutation shared by A and B ({why}): the product "
                               f"changes; {next(iter(differences.values()))}")
     moved = sorted(k for k, to in a.items() if k // block != to // block)
     if scaled and moved:

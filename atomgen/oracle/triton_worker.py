@@ -1,3 +1,4 @@
+# mypy: allow-untyped-defs
 """Subprocess worker that asks Triton's AMD backend (PyPI ``triton`` 3.9.0) about one MMA tile.
 
 Run as ``python -m atomgen.oracle.triton_worker`` with one JSON request on stdin::
@@ -45,34 +46,34 @@ _RESULT = re.compile(r"tt\.dot(?:_scaled)? .*-> tensor<(\d+)x(\d+)x(\w+), #(\w+)
 
 
 @triton.jit
-def _dot_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
-                ACC: tl.constexpr, PRECISION: tl.constexpr):
-    rm = tl.arange(0, M)
-    rn = tl.arange(0, N)
-    rk = tl.arange(0, K)
-    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
-    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
-    c = tl.dot(a, b, out_dtype=ACC, input_precision=PRECISION)
-    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c)
+def _dot_kernel(a_ptr, b_ptr, c_ptr, m: tl.constexpr, n: tl.constexpr, k: tl.constexpr,
+                acc: tl.constexpr, precision: tl.constexpr):
+    rm = tl.arange(0, m)
+    rn = tl.arange(0, n)
+    rk = tl.arange(0, k)
+    a = tl.load(a_ptr + rm[:, None] * k + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * n + rn[None, :])
+    c = tl.dot(a, b, out_dtype=acc, input_precision=precision)
+    tl.store(c_ptr + rm[:, None] * n + rn[None, :], c)
 
 
 @triton.jit
-def _scaled_kernel(a_ptr, sa_ptr, b_ptr, sb_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
-                   KA: tl.constexpr, KB: tl.constexpr, FA: tl.constexpr, FB: tl.constexpr):
-    rm = tl.arange(0, M)
-    rn = tl.arange(0, N)
-    rka = tl.arange(0, KA)
-    rkb = tl.arange(0, KB)
-    rs = tl.arange(0, K // 32)
-    a = tl.load(a_ptr + rm[:, None] * KA + rka[None, :])
-    b = tl.load(b_ptr + rkb[:, None] * N + rn[None, :])
-    sa = tl.load(sa_ptr + rm[:, None] * (K // 32) + rs[None, :])
-    sb = tl.load(sb_ptr + rn[:, None] * (K // 32) + rs[None, :])
-    c = tl.dot_scaled(a, sa, FA, b, sb, FB, out_dtype=tl.float32)
-    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c)
+def _scaled_kernel(a_ptr, sa_ptr, b_ptr, sb_ptr, c_ptr, m: tl.constexpr, n: tl.constexpr, k: tl.constexpr,
+                   ka: tl.constexpr, kb: tl.constexpr, fa: tl.constexpr, fb: tl.constexpr):
+    rm = tl.arange(0, m)
+    rn = tl.arange(0, n)
+    rka = tl.arange(0, ka)
+    rkb = tl.arange(0, kb)
+    rs = tl.arange(0, k // 32)
+    a = tl.load(a_ptr + rm[:, None] * ka + rka[None, :])
+    b = tl.load(b_ptr + rkb[:, None] * n + rn[None, :])
+    sa = tl.load(sa_ptr + rm[:, None] * (k // 32) + rs[None, :])
+    sb = tl.load(sb_ptr + rn[:, None] * (k // 32) + rs[None, :])
+    c = tl.dot_scaled(a, sa, fa, b, sb, fb, out_dtype=tl.float32)
+    tl.store(c_ptr + rm[:, None] * n + rn[None, :], c)
 
 
-_ACC = {"fp32": tl.float32, "fp16": tl.float16, "bf16": tl.bfloat16, "int32": tl.int32}
+_ACC = {"fp32": tl.float32, "fp16": tl.float16, "bf16": tl.bfloat16, "i32": tl.int32}
 _SCALED_STORAGE = {"e4m3": "fp8e4nv", "e5m2": "fp8e5", "e2m1": "u8", "e2m3": "u8", "e3m2": "u8"}
 _PACKED = {"e2m1": 2}  # elements per stored byte
 
@@ -92,13 +93,13 @@ def _compile(item: dict[str, Any]) -> Any:
         ka, kb = k // _PACKED.get(fa, 1), k // _PACKED.get(fb, 1)
         signature = {"a_ptr": "*" + _SCALED_STORAGE[fa], "sa_ptr": "*u8", "b_ptr": "*" + _SCALED_STORAGE[fb],
                      "sb_ptr": "*u8", "c_ptr": "*fp32"}
-        constants = {"M": m, "N": n, "K": k, "KA": ka, "KB": kb, "FA": fa, "FB": fb}
+        constants = {"m": m, "n": n, "k": k, "ka": ka, "kb": kb, "fa": fa, "fb": fb}
         source = ASTSource(fn=_scaled_kernel, signature={**signature, **{c: "constexpr" for c in constants}},
                            constexprs=constants)
     else:
         signature = {"a_ptr": "*" + str(item["a"]), "b_ptr": "*" + str(item["b"]), "c_ptr": "*" + str(item["acc"])}
         precision = "ieee" if item["a"] == "fp32" else None
-        constants = {"M": m, "N": n, "K": k, "ACC": _ACC[str(item["acc"])], "PRECISION": precision}
+        constants = {"m": m, "n": n, "k": k, "acc": _ACC[str(item["acc"])], "precision": precision}
         source = ASTSource(fn=_dot_kernel, signature={**signature, **{c: "constexpr" for c in constants}},
                            constexprs=constants)
     return triton.compile(source, target=target, options=options)
@@ -152,7 +153,7 @@ def describe(item: dict[str, Any], layouts: _Layouts) -> dict[str, Any]:
     parents = {name: (kind, _attr_fields(body)) for name, kind, body in _MMA_ATTR.findall(ttgir)}
     result_match = _RESULT.search(ttgir)
     if result_match is None or result_match.group(4) not in parents:
-        raise ValueError("Triton did not use an AMD matrix instruction for this dot (no #amd_mfma/#amd_wmma result)")
+        raise ValueError("Triton does not lower this dot to a matrix instruction (no #amd_mfma/#amd_wmma result)")
     c_kind, c_fields = parents[result_match.group(4)]
     version = int(c_fields["version"])
     c_shape = _ints(c_fields.get("instrShape", "[]"))
@@ -189,6 +190,8 @@ def main() -> int:
             _emit({"key": key, "ok": True, **describe(item, layouts)})
         except Exception as error:  # noqa: BLE001 - Triton's refusals are answers, never crashes
             text = " ".join(str(error).split())
+            if "^" in text:  # a CompilationError quotes the kernel source; its message follows the caret
+                text = text.rsplit("^", 1)[1].strip() or text
             _emit({"key": key, "ok": False, "error": f"{type(error).__name__}: {text[:600]}"})
     return 0
 

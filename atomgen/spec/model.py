@@ -151,6 +151,8 @@ class AtomSpec:
     # Copies: exceptions.replicated.{src,dst,ref} as expressions over the instance variables
     # (e.g. ldmatrix x1/x2: 4 / num threads name the same smem row).
     copy_replicated: dict[str, Expr] = field(default_factory=dict)
+    # Declared disagreements with Triton's AMD backend (`atomgen oracle triton`), with evidence.
+    known_triton_differences: tuple[dict[str, Any], ...] = ()
 
     @property
     def operands(self) -> tuple[str, ...]:
@@ -413,6 +415,7 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         emission=dict(data.get("emission") or {}),
         tests=dict(data.get("tests") or {}),
         known_flydsl_defects=tuple(data.get("known_flydsl_defects") or ()),
+        known_triton_differences=tuple(data.get("known_triton_differences") or ()),
         operand_types={**DEFAULT_OPERAND_TYPES, **(data.get("operand_types") or {})}
         if data["kind"] == "mma"
         else dict(data.get("operand_types") or {}),

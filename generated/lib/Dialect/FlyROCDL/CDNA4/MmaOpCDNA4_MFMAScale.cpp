@@ -378,6 +378,9 @@ Attribute MmaOpCDNA4_MFMAScaleType::getThrValLayoutA() const {
   int32_t k = getK();
   int32_t G = 64 / m;
   int32_t KPT = k / G;
+  if ((isa<Float8E4M3FNType>(getElemTyA()) || isa<Float8E5M2Type>(getElemTyA())))
+    return FxLayout(FxShape(FxThr(m, G), FxVal(16, 2)),
+                    FxStride(FxThr(1, 16 * m), FxVal(m, (16 * G) * m)));
   return FxLayout(FxShape(FxThr(m, G), FxC(KPT)), FxStride(FxThr(1, m * KPT), FxC(m)));
 }
 
@@ -386,6 +389,9 @@ Attribute MmaOpCDNA4_MFMAScaleType::getThrValLayoutB() const {
   int32_t k = getK();
   int32_t GN = 64 / n;
   int32_t KPTN = k / GN;
+  if ((isa<Float8E4M3FNType>(getElemTyB()) || isa<Float8E5M2Type>(getElemTyB())))
+    return FxLayout(FxShape(FxThr(n, GN), FxVal(16, 2)),
+                    FxStride(FxThr(1, 16 * n), FxVal(n, (16 * GN) * n)));
   return FxLayout(FxShape(FxThr(n, GN), FxC(KPTN)), FxStride(FxThr(1, n * KPTN), FxC(n)));
 }
 

@@ -422,7 +422,8 @@ Attribute MmaOpGFX1250_WMMAScaleType::getThrValLayoutA() const {
   if ((isa<Float6E2M3FNType>(getElemTyA()) || isa<Float6E3M2FNType>(getElemTyA()) ||
        isa<Float4E2M1FNType>(getElemTyA())))
     return FxLayout(FxShape(FxThr(16, 2), FxVal(32, 2)), FxStride(FxThr(1, 512), FxVal(16, 1024)));
-  return FxLayout(FxShape(FxThr(16, 2), FxVal(8, k / 16)), FxStride(FxThr(1, 128), FxVal(16, 256)));
+  return FxLayout(FxShape(FxThr(16, 2), FxVal(16, k / 32)),
+                  FxStride(FxThr(1, 256), FxVal(16, 512)));
 }
 
 Attribute MmaOpGFX1250_WMMAScaleType::getThrValLayoutB() const {
@@ -430,7 +431,8 @@ Attribute MmaOpGFX1250_WMMAScaleType::getThrValLayoutB() const {
   if ((isa<Float6E2M3FNType>(getElemTyB()) || isa<Float6E3M2FNType>(getElemTyB()) ||
        isa<Float4E2M1FNType>(getElemTyB())))
     return FxLayout(FxShape(FxThr(16, 2), FxVal(32, 2)), FxStride(FxThr(1, 512), FxVal(16, 1024)));
-  return FxLayout(FxShape(FxThr(16, 2), FxVal(8, k / 16)), FxStride(FxThr(1, 128), FxVal(16, 256)));
+  return FxLayout(FxShape(FxThr(16, 2), FxVal(16, k / 32)),
+                  FxStride(FxThr(1, 256), FxVal(16, 512)));
 }
 
 Attribute MmaOpGFX1250_WMMAScaleType::getThrValLayoutC() const {
