@@ -301,6 +301,17 @@ def _apply_declarations(spec: Any, spec_report: SpecReport) -> None:
 
 
 # --------------------------------------------------------------------------- driver
+def _is_rocdl_mma(path: Path) -> bool:
+    """Whether a file that does not load says it is a ROCDL MMA spec (its top-level keys, read as text)."""
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return False
+    keys = {line.split(":", 1)[0]: line.split(":", 1)[1].strip().strip("'\"") for line in lines if ":" in line
+            and not line.startswith((" ", "#", "-"))}
+    return keys.get("backend") == "rocdl" and keys.get("kind") == "mma"
+
+
 def audit(paths: Sequence[str], use_cache: bool = True) -> Report:
     """Load the ROCDL MMA specs under `paths`, ask Triton about every instance, compare."""
     from atomgen.check.runner import UsageError, analyze_file, collect_spec_files
@@ -316,6 +327,11 @@ def audit(paths: Sequence[str], use_cache: bool = True) -> Report:
     for path, display in files:
         result = analyze_file(path, display, prove=False)
         spec = result.spec
+        if spec is None and _is_rocdl_mma(path):
+            broken = SpecReport(display, "?")
+            broken.findings.append(Finding("*", "request", "spec", "the spec does not load; run `atomgen check` on it"))
+            report.specs.append(broken)
+            continue
         if spec is None or spec.backend != "rocdl" or spec.kind != "mma":
             report.skipped.append(display)
             continue
@@ -330,6 +346,8 @@ def audit(paths: Sequence[str], use_cache: bool = True) -> Report:
                 instance_result.detail = why
                 continue
             jobs.append((spec, spec_report, evaluated, instance_result, item))
+    if not report.specs:
+        raise OracleError("no ROCDL MMA specs (backend: rocdl, kind: mma) under " + ", ".join(paths))
     distinct = list({json.dumps(job[4], sort_keys=True): job[4] for job in jobs}.values())
     answers = ask_triton(report.triton_version, distinct, report, use_cache) if distinct else {}
     for spec, spec_report, evaluated, instance_result, item in jobs:
@@ -349,16 +367,30 @@ def audit(paths: Sequence[str], use_cache: bool = True) -> Report:
 
 # --------------------------------------------------------------------------- command line
 def add_triton_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.description = (
-        "Compare ROCDL MMA specs with Triton's AMD backend (triton==3.9.0, CPU only): compile a one-tile "
-        "tl.dot / tl.dot_scaled per instance for its AMD target, check the emitted AMDGCN names the spec's "
-        "instruction, then compare C exactly and A/B at the kWidth Triton picked; A/B differences are "
-        "classified as a shared K permutation inside the scale blocks (note), across scale blocks (error) "
-        "or no common permutation (error). Errors declared in known_triton_differences do not fail.")
-    parser.epilog = ("exit status: 0 every error declared, 1 undeclared errors, 2 usage error or missing triton\n\n"
-                     "examples:\n  atomgen oracle triton specs/rocdl\n"
-                     "  atomgen oracle triton specs/rocdl/cdna4/mfma_scale.yaml --format json\n"
-                     "  atomgen oracle triton specs/rocdl --report docs/oracle-triton.md")
+    parser.description = """\
+Compare ROCDL MMA specs with Triton's AMD backend (triton==3.9.0, on the CPU).
+
+For each instance, a one-tile tl.dot (tl.dot_scaled for scaled instructions) is compiled for
+the instance's AMD target; the emitted AMDGCN must issue exactly the spec's instruction. Then
+C is compared exactly and A/B at the kWidth Triton's compiler picked, as functions
+(thr, val) -> index. An A/B difference is a note when A and B differ by one K permutation
+that keeps every K inside its scale block, and an error when that permutation moves K across
+scale blocks (scaled instructions) or when no common permutation exists. Instances Triton
+cannot express are listed with the reason."""
+    parser.epilog = """\
+declaring an accepted difference (in the spec, with evidence):
+  known_triton_differences:
+    - {configuration: "16x16x128_f8E4M3FN_*", operand: ab, reason: "...", evidence: "..."}
+  configuration: an instance id (atomgen show lists them) or a glob; operand: c, ab or request
+
+exit status: 0 every error declared, 1 undeclared errors or a spec that does not load,
+2 usage error or missing/wrong triton
+
+examples:
+  atomgen oracle triton specs/rocdl
+  atomgen oracle triton specs/rocdl/cdna4/mfma_scale.yaml --format json
+  atomgen oracle triton specs/rocdl --report docs/oracle-triton.md   # also writes .json
+"""
     parser.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: specs/rocdl)")
     parser.add_argument("--format", choices=("text", "json", "markdown"), default="text",
                         help="what to print on stdout (default text)")
