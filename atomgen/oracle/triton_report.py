@@ -110,6 +110,9 @@ def render_markdown(report: Report) -> str:
             lines.append(f"* error {_ids(ids)}: {finding_text}")
         for note, ids in _group([(r.id, n) for r in spec.instances for n in r.notes]):
             lines.append(f"* note {_ids(ids)}: {note}")
+        for detail, ids in _group([(r.id, r.detail) for r in spec.instances
+                                   if r.detail and r.status != "not expressible"]):
+            lines.append(f"* compared {_ids(ids)} {detail}")
         for detail, ids in _group([(r.id, r.detail) for r in spec.instances if r.status == "not expressible"]):
             lines.append(f"* not expressible {_ids(ids)}: {detail}")
         if spec.stale:
