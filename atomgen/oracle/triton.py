@@ -31,10 +31,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
-import hashlib
 import json
-import os
-import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
@@ -42,14 +39,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from atomgen.oracle import triton_layouts as tl
-
-REQUIRED_TRITON = "3.9.0"
-INSTALL_HINT = f"pip install 'triton=={REQUIRED_TRITON}'  (or: pip install -e '.[test]')"
-WORKER_TIMEOUT = 600.0
-
-
-class OracleError(Exception):
-    """A condition that stops the oracle before it runs (exit 2)."""
+from atomgen.oracle.triton_client import OracleError, ask_triton, cache_key, require_triton
 
 
 @dataclass
@@ -120,108 +110,6 @@ class Report:
     @property
     def undeclared(self) -> list[Finding]:
         return [f for spec in self.specs for f in spec.undeclared]
-
-
-# --------------------------------------------------------------------------- triton and its worker
-def require_triton() -> str:
-    """The installed triton's version, or OracleError when it is missing or not the pinned one."""
-    from importlib import metadata
-
-    try:
-        version = metadata.version("triton")
-    except metadata.PackageNotFoundError:
-        raise OracleError(f"triton is not installed in this Python ({sys.executable}); "
-                          f"install it with: {INSTALL_HINT}") from None
-    if version.split("+")[0] != REQUIRED_TRITON:
-        raise OracleError(f"triton {version} is installed, but this oracle is pinned to {REQUIRED_TRITON} (its "
-                          f"layout helpers are private and change between releases); install it with: "
-                          f"{INSTALL_HINT}")
-    return version
-
-
-def _cache_folder() -> Path:
-    from atomgen.check.runner import cache_dir
-
-    return cache_dir() / "triton-oracle"
-
-
-def _worker_fingerprint() -> str:
-    """The worker's own source: a changed worker must not reuse old answers."""
-    return hashlib.sha256(Path(__file__).with_name("triton_worker.py").read_bytes()).hexdigest()
-
-
-def _cache_key(version: str, item: dict[str, Any]) -> str:
-    identity = json.dumps([version, _WORKER, item], sort_keys=True)
-    return hashlib.sha256(identity.encode()).hexdigest()[:32]
-
-
-def _run_worker(items: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Answers by key; an item that kills the worker is answered as a failure and the rest retried."""
-    env = dict(os.environ)
-    env.setdefault("TRITON_CACHE_DIR", str(_cache_folder() / "triton-cache"))
-    env.setdefault("TRITON_DEFAULT_FP_FUSION", "1")  # Triton 3.9 warns when it is unset
-    answers: dict[str, dict[str, Any]] = {}
-    rest = list(items)
-    while rest:
-        command = [sys.executable, "-W", "ignore", "-m", "atomgen.oracle.triton_worker"]
-        try:
-            process = subprocess.run(command, input=json.dumps({"items": rest}), capture_output=True, text=True,
-                                     timeout=WORKER_TIMEOUT, env=env)
-            stdout, stderr = process.stdout, process.stderr
-        except subprocess.TimeoutExpired as expired:
-            stdout = expired.stdout.decode(errors="replace") if isinstance(expired.stdout, bytes) else ""
-            stderr = f"the Triton worker timed out after {WORKER_TIMEOUT:.0f} s"
-        for line in stdout.splitlines():
-            try:
-                value = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(value, dict) and value.get("key") is not None:
-                answers[str(value["key"])] = value
-        rest = [item for item in rest if item["key"] not in answers]
-        if rest:  # the first unanswered item took the worker down
-            lines = [line for line in stderr.strip().splitlines() if "leaked" not in line and "nanobind" not in line]
-            tail = " ".join(lines[-3:])[:400] or "the Triton worker exited without an answer"
-            answers[rest[0]["key"]] = {"key": rest[0]["key"], "ok": False, "crashed": True,
-                                       "error": f"Triton aborted: {tail}"}
-            rest = rest[1:]
-    return answers
-
-
-def ask_triton(version: str, items: list[dict[str, Any]], report: Report, use_cache: bool = True
-               ) -> dict[str, dict[str, Any]]:
-    """Answers for distinct items (keyed by their cache key), from the cache or one worker run."""
-    folder = _cache_folder()
-    answers: dict[str, dict[str, Any]] = {}
-    missing: list[dict[str, Any]] = []
-    for item in items:
-        key = _cache_key(version, item)
-        path = folder / f"{key}.json"
-        if use_cache and path.is_file():
-            try:
-                answers[key] = json.loads(path.read_text(encoding="utf-8"))
-                report.cached += 1
-                continue
-            except (OSError, ValueError):
-                pass
-        missing.append({"key": key, **item})
-    if missing:
-        report.compiles += len(missing)
-        fresh = _run_worker(missing)
-        for key, answer in fresh.items():
-            answers[key] = answer
-            if use_cache and not answer.get("crashed"):
-                try:
-                    folder.mkdir(parents=True, exist_ok=True)
-                    temporary = folder / f".{key}.{os.getpid()}.tmp"
-                    temporary.write_text(json.dumps(answer), encoding="utf-8")
-                    temporary.replace(folder / f"{key}.json")
-                except OSError:
-                    pass  # a cache that cannot be written only costs time
-    return answers
-
-
-_WORKER = _worker_fingerprint()
 
 
 # --------------------------------------------------------------------------- comparison
@@ -349,9 +237,11 @@ def audit(paths: Sequence[str], use_cache: bool = True) -> Report:
     if not report.specs:
         raise OracleError("no ROCDL MMA specs (backend: rocdl, kind: mma) under " + ", ".join(paths))
     distinct = list({json.dumps(job[4], sort_keys=True): job[4] for job in jobs}.values())
-    answers = ask_triton(report.triton_version, distinct, report, use_cache) if distinct else {}
+    counts: dict[str, int] = {}
+    answers = ask_triton(report.triton_version, distinct, counts, use_cache) if distinct else {}
+    report.compiles, report.cached = counts.get("compiled", 0), counts.get("cached", 0)
     for spec, spec_report, evaluated, instance_result, item in jobs:
-        answer = answers.get(_cache_key(report.triton_version, item)) or {"ok": False, "error": "no answer"}
+        answer = answers.get(cache_key(report.triton_version, item)) or {"ok": False, "error": "no answer"}
         if answer.get("crashed"):
             spec_report.findings.append(Finding(evaluated.instance.id, "request", "worker", str(answer["error"])))
             instance_result.status, instance_result.detail = "differed", "the Triton worker crashed"
