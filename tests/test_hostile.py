@@ -51,8 +51,8 @@ HOSTILE: dict[str, tuple[Callable[[], str], str]] = {
     "alias-bomb": (lambda: BILLION_LAUGHS, "AG002"),
     "alias-bomb-in-spec": (lambda: MINIMAL_MMA.replace("threads: 64\n", "threads: 64\n" + BILLION_LAUGHS.replace(
         "\n", "\n  ").replace("a: &a", "tests:\n  a: &a", 1)), "AG002"),
-    # The safe loader never constructs Python objects: the tag is ignored, the list is not a string.
-    "python-tag": (lambda: MINIMAL_MMA + "summary: !!python/object/apply:os.system [ls]\n", "AG101"),
+    # Tags outside the core schema are refused where they are written (and never constructed).
+    "python-tag": (lambda: MINIMAL_MMA + "summary: !!python/object/apply:os.system [ls]\n", "AG006"),
     "deep-nesting": (lambda: "notes: " + "[" * 5000 + "]" * 5000 + "\n", "AG001"),
     "not-a-mapping": (lambda: "- just\n- a list\n", "AG101"),
     "import-in-let": (_mma('G: "64 / m"', "G: \"__import__('os').system('true')\""), "AG201"),
@@ -71,8 +71,8 @@ HOSTILE: dict[str, tuple[Callable[[], str], str]] = {
                              "AG101"),
     "comment-in-mnemonic": (_mma("mnemonic: cdna3.test", 'mnemonic: "cdna3.t*/"'), "AG101"),
     "newline-in-state-name": (_copy("{name: soffset,", '{name: "soff\\nset",'), "AG101"),
-    "huge-extent-mma": (_mma('a: "((16, 4), 4)', 'a: "((16, 4), 4000000000)'), "AG322"),
-    "huge-extent-copy": (_copy('src: "(1, bitSize)', 'src: "(1, 4000000000)'), "AG322"),
+    "huge-extent-mma": (_mma('a: "((16, 4), 4)', 'a: "((16, 4), 4000000000)'), "AG305"),
+    "huge-extent-copy": (_copy('src: "(1, bitSize)', 'src: "(1, 4000000000)'), "AG305"),
     "huge-number-in-layout": (_mma('a: "((16, 4), 4)', 'a: "((16, 4), ' + "9" * 40 + ")"), "AG304"),
     "huge-integer-scalar": (_mma("threads: 64", "threads: " + "9" * 5000), "AG101"),  # over int()'s digit limit
     "long-expression": (_mma('G: "64 / m"', 'G: "' + "1+" * 3000 + '1"'), "AG101"),  # over the schema's maxLength
@@ -98,8 +98,8 @@ def test_hostile_spec_subprocess(spec_tree: SpecTree) -> None:
     path = spec_tree.write(BILLION_LAUGHS)
     result = run_cli("check", "--no-cache", str(path), timeout=60)
     assert result.returncode == 1, result.output
-    # With the C loader an alias is the anchored node met again, so the position is the anchor's.
-    assert f"{path}:1:4: error[AG002]: " in result.stdout, result.output
+    # The first alias, `*a` on line 2, before anything is expanded.
+    assert f"{path}:2:8: error[AG002]: " in result.stdout, result.output
     assert "Traceback" not in result.output
 
 

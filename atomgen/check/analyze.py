@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional
 
-from atomgen.check import against_catalog
+from atomgen.check import against_catalog, coverage
 from atomgen.check.catalog import Catalog
 from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
 from atomgen.diagnostics import Diagnostic
@@ -99,7 +99,6 @@ CPP_KEYWORDS = frozenset(
         "xor",
     ]
 )
-MAX_TILE_ELEMENTS = 1 << 22
 STANDARD_VAL_BITS = (8, 16, 32, 64)
 
 
@@ -132,6 +131,8 @@ def analyze(
     if any(d.rule in ("AG304", "AG301", "AG303", "AG202") for d in structural):
         return analysis  # concrete evaluation of malformed layouts only repeats the finding
     reported: set[tuple[str, str]] = set()
+    global _LEDGER
+    _LEDGER = coverage.Ledger()
     for instance in spec.instances:
         evaluated, problems = evaluate_instance(spec, instance)
         out.extend(problems)
@@ -611,7 +612,7 @@ def check_instance_layouts(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iter
                 f"thread layout has {threads} threads, the atom has {spec.threads} (instance {instance.id})",
                 thread_layout.piece.path,
             )
-        elif threads > 0 and not _covers(thread_layout.layout, threads, 1):
+        elif threads > 0 and not _LEDGER.judge(thread_layout.piece, thread_layout.layout, threads, 1).exact:
             # The thread layout names the lanes that issue the atom: one lane per thread, all of them.
             lanes = algebra.image(thread_layout.layout)
             rule = "AG321" if len(set(lanes)) < len(lanes) else "AG322"
@@ -713,15 +714,26 @@ def _zero_modes(
             return
 
 
-_COVERAGE_MEMO: dict[tuple[Any, Any, int, int], bool] = {}
+_LEDGER = coverage.Ledger()  # the spec being analyzed: its coverage verdicts and budget
 
 
-def _covers(layout: Layout, tile: int, holders: int) -> bool:
-    """Memoized fast coverage test: instances of one spec share few distinct layouts."""
-    key = (layout.shape, layout.stride, tile, holders)
-    if key not in _COVERAGE_MEMO:
-        _COVERAGE_MEMO[key] = algebra.covers_exactly(layout, tile, holders)
-    return _COVERAGE_MEMO[key]
+def _over_limit(spec: AtomSpec, role: str, layout: Layout, tile: int, piece: LayoutPiece) -> Iterator[Diagnostic]:
+    points = max(tile, algebra.size(layout))
+    if points > coverage.MAX_OPERAND_POINTS:
+        yield spec.diagnostic(
+            "AG305",
+            f"layout '{role}' has {points} points, over the limit of {coverage.MAX_OPERAND_POINTS} per operand",
+            piece.path,
+        )
+
+
+def _over_budget(spec: AtomSpec, role: str, points: int, piece: LayoutPiece, instance: Instance) -> Diagnostic:
+    return spec.diagnostic(
+        "AG305",
+        f"layout '{role}' (instance {instance.id}) is not a compact layout, and enumerating its {points} "
+        f"points would take this spec over its budget of {coverage.MAX_ENUMERATED_POINTS} enumerated points",
+        piece.path,
+    )
 
 
 def _mma_coverage(
@@ -730,17 +742,22 @@ def _mma_coverage(
     tile = tile_size(spec, role, variables)
     if tile is None:
         return
-    if tile > MAX_TILE_ELEMENTS or algebra.size(layout) > MAX_TILE_ELEMENTS:
-        yield spec.diagnostic("AG322", f"layout '{role}' tile is too large to check ({tile})", piece.path)
+    too_large = list(_over_limit(spec, role, layout, tile, piece))
+    if too_large:
+        yield from too_large
         return
     expected = spec.replicated.get(role, 1) if role in ("a", "b") else 1
-    if _covers(layout, tile, expected):
+    judged = _LEDGER.judge(piece, layout, tile, expected)
+    if judged.exact or judged.repeated:
         return
+    if judged.fault is None:
+        yield _over_budget(spec, role, judged.over_budget, piece, instance)
+        return
+    fault = judged.fault
     dims = {"a": "(M,K)", "b": "(N,K)", "c": "(M,N)"}[role]
-    cover = algebra.coverage(layout, tile)
     text = algebra.format_layout(layout)
-    if cover.out_of_tile:
-        linear, index = cover.out_of_tile[0]
+    if fault.out_of_tile:
+        linear, index = fault.out_of_tile
         thr, val = algebra.domain_coordinate(layout, linear)
         yield spec.diagnostic(
             "AG322",
@@ -749,9 +766,8 @@ def _mma_coverage(
             piece.path,
         )
         return
-    over = [(i, n) for i, n in sorted(cover.multiplicity.items()) if n > expected]
-    if over:
-        index, count = over[0]
+    if fault.over:
+        index, count = fault.over
         rule = "AG321" if expected == 1 else "AG323"
         what = "not injective" if expected == 1 else f"replicated more than the declared {expected}x"
         yield spec.diagnostic(
@@ -764,17 +780,16 @@ def _mma_coverage(
             else (f"if the hardware really replicates {role.upper()}, declare exceptions.replicated.{role}",),
         )
         return
-    if cover.missing:
+    if fault.missing:
         yield spec.diagnostic(
             "AG322",
-            f"layout '{role}' does not cover its {dims} tile: element {cover.missing[0]} "
-            f"(of {tile}) is held by no thread, {len(cover.missing)} missing (instance {instance.id}: {text})",
+            f"layout '{role}' does not cover its {dims} tile: element {fault.missing[0]} "
+            f"(of {tile}) is held by no thread, {fault.missing[1]} missing (instance {instance.id}: {text})",
             piece.path,
         )
         return
-    under = [(i, n) for i, n in sorted(cover.multiplicity.items()) if n < expected]
-    if under:
-        index, count = under[0]
+    if fault.under:
+        index, count = fault.under
         yield spec.diagnostic(
             "AG323",
             f"layout '{role}' declares {expected}x replication but {dims} element {index} is held "
@@ -852,29 +867,32 @@ def _copy_coverage(
                 piece.path,
             )
         return
-    if algebra.size(layout) > MAX_TILE_ELEMENTS:  # a hostile extent must not hang the check
-        yield spec.diagnostic(
-            "AG322", f"copy layout '{role}' is too large to check ({algebra.size(layout)} bits)", piece.path
-        )
-        return
     tile = algebra.size(layout) // holders
-    if _covers(layout, tile, holders):
+    too_large = list(_over_limit(spec, role, layout, tile, piece))
+    if too_large:  # a hostile extent must not hang the check
+        yield from too_large
         return
-    cover = algebra.coverage(layout, tile)
+    judged = _LEDGER.judge(piece, layout, tile, holders)
+    if judged.exact or judged.repeated:
+        return
+    if judged.fault is None:
+        yield _over_budget(spec, role, judged.over_budget, piece, instance)
+        return
+    fault = judged.fault
     text = algebra.format_layout(layout)
-    if cover.out_of_tile or cover.missing or any(n != holders for n in cover.multiplicity.values()):
-        duplicates = [i for i, n in sorted(cover.multiplicity.items()) if n != holders]
+    if fault:
+        duplicate = fault.over or fault.under
         detail = (
-            f"bit {duplicates[0]} is held by {cover.multiplicity[duplicates[0]]} (thr, bit) pairs, not {holders}"
-            if duplicates and holders > 1
-            else f"bit {duplicates[0]} is moved twice"
-            if duplicates
-            else f"bit {cover.out_of_tile[0][1]} lies outside the {tile} bits moved"
-            if cover.out_of_tile
-            else f"bit {cover.missing[0]} is never moved"
+            f"bit {duplicate[0]} is held by {duplicate[1]} (thr, bit) pairs, not {holders}"
+            if duplicate and holders > 1
+            else f"bit {duplicate[0]} is moved twice"
+            if duplicate
+            else f"bit {fault.out_of_tile[1]} lies outside the {tile} bits moved"
+            if fault.out_of_tile
+            else f"bit {fault.missing[0] if fault.missing else 0} is never moved"
         )
         yield spec.diagnostic(
-            "AG321" if duplicates else "AG322",
+            "AG321" if duplicate else "AG322",
             f"copy layout '{role}' is not a {'bijection' if holders == 1 else f'{holders}x cover'} "
             f"onto (threads x bits): {detail} "
             f"(instance {instance.id}: {text})",

@@ -57,6 +57,26 @@ RULES: tuple[Rule, ...] = (
         "Start from `atomgen new`.",
     ),
     Rule(
+        "AG006",
+        "yaml-tag",
+        "A YAML tag outside the core schema (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq), or a core "
+        "tag whose text does not fit it.",
+        "Other tags (!!python/object, !!timestamp, !!binary, !!set, local !tags) build values a spec has no use "
+        "for, and in other loaders run code; a mis-tagged value (`!!bool maybe`) is a typo to point at.",
+        "threads: !!timestamp 2024-01-01",
+        "Write the plain value: `threads: 64`.",
+    ),
+    Rule(
+        "AG007",
+        "control-character",
+        "A string holds a control character other than newline, a Unicode line or paragraph separator, or a "
+        "bidirectional override.",
+        "Spec text is pasted into generated comments, strings and docstrings: a CR or U+2028 ends a line for some "
+        "tools, NUL breaks Python, and bidi overrides make reviewers read other code than compilers do.",
+        'summary: "fast\\rpath"',
+        "Use printable text; newlines are fine in free text.",
+    ),
+    Rule(
         "AG010",
         "unfilled",
         "A scaffold placeholder `TODO` is still in the spec.",
@@ -144,6 +164,16 @@ RULES: tuple[Rule, ...] = (
         "The layout is the most important fact in a spec; it must be read exactly.",
         'a: "((16,4),4) ((1,64),16)"',
         "Separate shape and stride with ':'.",
+    ),
+    Rule(
+        "AG305",
+        "over-limit",
+        "A layout is over a checking limit: more than 16 Mi points in one operand, more enumeration than a spec's "
+        "budget of 4 Mi points, or a value outside the 64-bit range.",
+        "Coverage is decided exactly; without limits one hostile extent stalls `check` for minutes or exhausts "
+        "memory. Compact layouts are decided from their modes at any size; only the others are enumerated.",
+        'a: "((16, 4), 4000000000) : ((1, 64), 16)"',
+        "Describe the real instruction: its tiles are far below these limits.",
     ),
     Rule(
         "AG311",
@@ -288,6 +318,15 @@ RULES: tuple[Rule, ...] = (
         "{m: 32, n: 32, k: 4, ..., intrinsic: rocdl.mfma.f32.32x32x4bf16, instruction: v_mfma_f32_32x32x4_2b_bf16}",
         "Name the instruction the catalogue lists for the intrinsic on those chips, or narrow the row with "
         "min_subtarget / subtargets.",
+    ),
+    Rule(
+        "AG360",
+        "too-many-instances",
+        "An instance family (`expand`) or the whole instance table has more than 4096 instances.",
+        "Every instance is evaluated, proved and rendered into verify() and tests; a cartesian product of a few "
+        "long lists would otherwise be millions of rows from a few lines of YAML.",
+        "expand: {m: [1, 2, ..., 4096], n: [1, 2, ..., 4096]}",
+        "List the configurations the hardware has; split unrelated families.",
     ),
     Rule(
         "AG361",

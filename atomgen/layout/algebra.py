@@ -8,7 +8,7 @@ is one law of the algebra and keeps the function (coordinate -> index) it is giv
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple, Optional
 
 IntTuple = Any  # int or tuple of IntTuple
 
@@ -205,11 +205,11 @@ def is_compact_bijection(layout: Layout) -> bool:
     return True
 
 
-def covers_exactly(layout: Layout, tile_size: int, holders: int = 1) -> bool:
-    """Every tile index is hit exactly `holders` times and nothing else is hit.
+def compact_cover(layout: Layout) -> Optional[tuple[int, int]]:
+    """(image size, replication) when the layout is a compact bijection up to stride-0 modes.
 
     Stride-0 modes replicate: when the other modes form a compact bijection, each element
-    is held exactly (product of the stride-0 extents) times, with no enumeration at all.
+    is held exactly (product of the stride-0 extents) times. None: only enumeration decides.
     """
     broadcast = 1
     kept_shape, kept_stride = [], []
@@ -220,7 +220,16 @@ def covers_exactly(layout: Layout, tile_size: int, holders: int = 1) -> bool:
             kept_shape.append(extent)
             kept_stride.append(stride)
     if all(d > 0 for d in kept_stride) and is_compact_bijection(Layout(tuple(kept_shape), tuple(kept_stride))):
-        return product(tuple(kept_shape)) == tile_size and broadcast == holders
+        return product(tuple(kept_shape)), broadcast
+    return None
+
+
+def covers_exactly(layout: Layout, tile_size: int, holders: int = 1) -> bool:
+    """Every tile index is hit exactly `holders` times and nothing else is hit (decided from
+    the modes when `compact_cover` can, by enumeration otherwise)."""
+    compact = compact_cover(layout)
+    if compact is not None:
+        return compact == (tile_size, holders)
     values = image(layout)
     if len(values) != tile_size * holders:
         return False

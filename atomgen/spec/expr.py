@@ -19,7 +19,13 @@ from typing import Any, Mapping, Union
 
 MAX_EXPRESSION_CHARS = 4096
 MAX_DEPTH = 64
+# Operators per expression: evaluation and the sympy conversion recurse once per operator,
+# so a `1+1+...+1` chain must stop here, well before Python's recursion limit.
+MAX_OPERATORS = 256
 MAX_INT_DIGITS = 30
+# Values stay in int64 (the generated C++ computes layouts in int64_t); a product of a few
+# 30-digit literals would otherwise grow without bound.
+MAX_VALUE = (1 << 63) - 1
 FUNCTIONS = ("min", "max")
 
 
@@ -104,6 +110,7 @@ class _Parser:
         self.tokens = _tokenize(text)
         self.index = 0
         self.depth = 0
+        self.operators = 0
 
     def peek(self) -> tuple[str, str, int]:
         return self.tokens[self.index]
@@ -124,6 +131,11 @@ class _Parser:
         if kind != "end":
             raise ExprError(f"unexpected {text!r}", offset)
 
+    def _operator(self, offset: int) -> None:
+        self.operators += 1
+        if self.operators > MAX_OPERATORS:
+            raise ExprError(f"expression has more than {MAX_OPERATORS} operators", offset)
+
     def _enter(self, offset: int) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
@@ -136,6 +148,7 @@ class _Parser:
         left = self.term(allow_tuple)
         while self.peek()[1] in ("+", "-") and self.peek()[0] == "op":
             _, op, offset = self.take()
+            self._operator(offset)
             right = self.term(False)
             left = BinOp(op, self._leaf(left), right, offset)
         return left
@@ -144,6 +157,7 @@ class _Parser:
         left = self.unary(allow_tuple)
         while self.peek()[1] in ("*", "/", "%") and self.peek()[0] == "op":
             _, op, offset = self.take()
+            self._operator(offset)
             right = self.unary(False)
             left = BinOp(op, self._leaf(left), right, offset)
         return left
@@ -157,6 +171,7 @@ class _Parser:
         kind, text, offset = self.peek()
         if kind == "op" and text == "-":
             self.take()
+            self._operator(offset)
             self._enter(offset)
             operand = self.unary(False)
             self.depth -= 1
@@ -174,6 +189,7 @@ class _Parser:
                 if text not in FUNCTIONS:
                     raise ExprError(f"unknown function '{text}' (only min and max are allowed)", offset)
                 self.take()
+                self._operator(offset)
                 self._enter(offset)
                 args = [self._leaf(self.expr())]
                 while self.peek()[1] == ",":
@@ -257,8 +273,10 @@ def names_in(item: Item) -> set[str]:
 
 
 def evaluate(expr: Expr, variables: Mapping[str, int]) -> int:
-    """Integer value of `expr`; division must be exact."""
+    """Integer value of `expr`; division must be exact, every value within int64."""
     if isinstance(expr, Num):
+        if expr.value > MAX_VALUE:
+            raise ExprError(f"{expr.value} is outside the 64-bit range", expr.offset, "AG305")
         return expr.value
     if isinstance(expr, Name):
         if expr.name not in variables:
@@ -271,12 +289,11 @@ def evaluate(expr: Expr, variables: Mapping[str, int]) -> int:
         return min(values) if expr.function == "min" else max(values)
     left = evaluate(expr.left, variables)
     right = evaluate(expr.right, variables)
-    if expr.op == "+":
-        return left + right
-    if expr.op == "-":
-        return left - right
-    if expr.op == "*":
-        return left * right
+    if expr.op in "+-*":
+        value = left + right if expr.op == "+" else left - right if expr.op == "-" else left * right
+        if abs(value) > MAX_VALUE:
+            raise ExprError(f"{left} {expr.op} {right} is outside the 64-bit range", expr.offset, "AG305")
+        return value
     if right == 0:
         raise ExprError(f"division by zero ({left} {expr.op} 0)", expr.offset, "AG203")
     if expr.op == "/":

@@ -1,24 +1,38 @@
 """Load a YAML spec into plain data plus the source position of every node.
 
-Specs are untrusted: the safe loader only, no aliases (the alias bomb needs them), a size
-limit, and duplicate keys refused instead of silently keeping the last one.
+Specs are untrusted: the safe loader's scalars only (the YAML core schema, no other tags),
+no aliases (the alias bomb needs them), limits on size, node count and nesting depth,
+duplicate keys refused instead of silently keeping the last one, and no control characters
+in strings (they would end a comment or a line in generated code). The document is built
+from the parser's event stream with an explicit stack, so no input can exhaust Python's
+recursion limit.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
 import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.nodes import ScalarNode
 
 from atomgen.diagnostics import Diagnostic, Position, SpecError
 
 MAX_SPEC_BYTES = 1 << 20
 MAX_NODES = 200_000
+# Shipped specs nest at most 6 deep (instances: - packed: {...}); 64 leaves room for any
+# honest spec while keeping every walk over the data far from the recursion limit.
+MAX_NESTING = 64
 
 JsonPath = tuple[Union[str, int], ...]
+
+_CORE = "tag:yaml.org,2002:"
+CORE_SCALAR_TAGS = frozenset(_CORE + name for name in ("str", "int", "float", "bool", "null"))
+# Every control character but newline, the Unicode line/paragraph separators (editors and
+# `str.splitlines` break lines there) and the bidirectional overrides ("trojan source").
+CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 
 
 @dataclass
@@ -54,70 +68,47 @@ class LoadedSpec:
         return Position(start.line, start.column + offset)
 
 
-_FastLoader = getattr(yaml, "CSafeLoader", None)
-
-
-class _NoAliasLoader(yaml.SafeLoader):
-    """The safe loader, refusing aliases before they are expanded."""
-
-    def compose_node(self, parent: Node | None, index: Any) -> Node | None:  # type: ignore[override]
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise _AliasRefused(event.start_mark)
-        return super().compose_node(parent, index)  # type: ignore[no-any-return]
-
-
-class _AliasRefused(Exception):
-    def __init__(self, mark: Any):
-        self.mark = mark
+_FastLoader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 
 
 def _mark_position(mark: Any) -> Position:
     return Position(mark.line + 1, mark.column + 1)
 
 
+def _refuse(rule: str, message: str, path: str, position: Position) -> SpecError:
+    return SpecError([Diagnostic(rule, message, path, position)])
+
+
 def load_text(text: str, path: str) -> LoadedSpec:
     """Parse YAML text; raise SpecError with positioned diagnostics on any problem."""
     if len(text.encode("utf-8", "replace")) > MAX_SPEC_BYTES:
-        raise SpecError(
-            [
-                Diagnostic(
-                    "AG003",
-                    f"spec is larger than {MAX_SPEC_BYTES // 1024} KiB; refusing to parse it",
-                    path,
-                    Position(1, 1),
-                )
-            ]
-        )
+        raise _refuse("AG003", f"spec is larger than {MAX_SPEC_BYTES // 1024} KiB; refusing to parse it", path,
+                      Position(1, 1))
+    loaded = LoadedSpec(path=path, data=None, text=text)
+    builder = _Builder(loaded)
+    parser = _FastLoader(text)
     try:
-        root = yaml.compose(text, Loader=_FastLoader or _NoAliasLoader)
-    except _AliasRefused as refused:
-        raise SpecError(
-            [
-                Diagnostic(
-                    "AG002",
-                    "YAML aliases are not allowed in specs (write the value out)",
-                    path,
-                    _mark_position(refused.mark),
-                )
-            ]
-        ) from None
+        while parser.check_event():
+            builder.feed(parser.get_event())
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         position = _mark_position(mark) if mark is not None else Position(1, 1)
         problem = (error.problem or error.context or "invalid YAML").strip()
-        raise SpecError([Diagnostic("AG001", f"invalid YAML: {problem}", path, position)]) from None
+        raise _refuse("AG001", f"invalid YAML: {problem}", path, position) from None
     except yaml.YAMLError as error:
-        raise SpecError([Diagnostic("AG001", f"invalid YAML: {error}", path, Position(1, 1))]) from None
-    except RecursionError:
-        raise SpecError([Diagnostic("AG001", "invalid YAML: nesting is too deep", path, Position(1, 1))]) from None
-    loaded = LoadedSpec(path=path, data=None, text=text)
-    if root is None:
-        raise SpecError([Diagnostic("AG005", "spec is empty", path, Position(1, 1))])
-    builder = _Builder(loaded)
-    loaded.data = builder.build(root, ())
+        raise _refuse("AG001", f"invalid YAML: {error}", path, Position(1, 1)) from None
+    finally:
+        parser.dispose()
+    if not builder.documents:
+        raise _refuse("AG005", "spec is empty", path, Position(1, 1))
+    if builder.documents > 1:
+        raise _refuse("AG001", "invalid YAML: a spec is one document, this file has several", path,
+                      builder.second_document)
     if builder.diagnostics:
         raise SpecError(builder.diagnostics)
+    if builder.root is None:
+        raise _refuse("AG005", "spec is empty", path, Position(1, 1))
+    loaded.data = builder.root
     return loaded
 
 
@@ -126,103 +117,191 @@ def load_file(path: Path, display_path: str | None = None) -> LoadedSpec:
     try:
         size = path.stat().st_size
         if size > MAX_SPEC_BYTES:
-            raise SpecError(
-                [
-                    Diagnostic(
-                        "AG003",
-                        f"spec is {size} bytes, over the {MAX_SPEC_BYTES // 1024} KiB limit; refusing to parse it",
-                        shown,
-                        Position(1, 1),
-                    )
-                ]
-            )
+            raise _refuse("AG003", f"spec is {size} bytes, over the {MAX_SPEC_BYTES // 1024} KiB limit; refusing "
+                          "to parse it", shown, Position(1, 1))
         raw = path.read_bytes()
     except OSError as error:
         raise SpecError([Diagnostic("AG005", f"cannot read spec: {error.strerror}", shown)]) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise SpecError(
-            [Diagnostic("AG005", f"spec is not UTF-8 text ({error.reason})", shown, Position(1, 1))]
-        ) from None
+        raise _refuse("AG005", f"spec is not UTF-8 text ({error.reason})", shown, Position(1, 1)) from None
     return load_text(text, shown)
 
 
+_DISCARD = object()  # the slot of a value whose key was refused
+
+
+@dataclass
+class _Open:
+    """A mapping or sequence being built."""
+
+    value: Any  # dict, list, or _DISCARD
+    path: JsonPath
+    key: Any = None  # mappings: the key waiting for its value (None: expecting a key)
+
+
 class _Builder:
-    """Turns composed nodes into plain data while recording positions."""
+    """Plain data from parser events, recording positions; an explicit stack, no recursion."""
 
     def __init__(self, loaded: LoadedSpec):
         self.loaded = loaded
         self.constructor = yaml.SafeLoader("")
         self.diagnostics: list[Diagnostic] = []
         self.nodes = 0
-        self.seen: set[int] = set()
+        self.stack: list[_Open] = []
+        self.root: Any = None
+        self.documents = 0
+        self.second_document = Position(1, 1)
 
-    def build(self, node: Node, path: JsonPath) -> Any:
+    def _error(self, rule: str, message: str, mark: Any) -> None:
+        self.diagnostics.append(Diagnostic(rule, message, self.loaded.path, _mark_position(mark)))
+
+    def feed(self, event: Any) -> None:
+        if isinstance(event, yaml.DocumentStartEvent):
+            self.documents += 1
+            if self.documents == 2:
+                self.second_document = _mark_position(event.start_mark)
+            return
+        if isinstance(event, yaml.AliasEvent):
+            raise _refuse("AG002", "YAML aliases are not allowed in specs (write the value out)", self.loaded.path,
+                          _mark_position(event.start_mark))
+        if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            finished = self.stack.pop()
+            self._place(finished.value, finished.path, None)
+            return
+        if not isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            return  # stream and document ends
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise SpecError([Diagnostic("AG003", "spec has too many YAML nodes", self.loaded.path, Position(1, 1))])
-        # The C loader resolves an alias to the node it names: a node met twice is an alias.
-        # Refuse it before expanding anything (the alias bomb needs expansion), scalars too:
-        # docs/spec-format.md refuses every alias.
-        if id(node) in self.seen:
-            raise SpecError(
-                [
-                    Diagnostic(
-                        "AG002",
-                        "YAML aliases are not allowed in specs (write the value out)",
-                        self.loaded.path,
-                        _mark_position(node.start_mark),
-                    )
-                ]
-            )
-        self.seen.add(id(node))
-        self.loaded.value_positions[path] = _mark_position(node.start_mark)
-        if isinstance(node, MappingNode):
-            result: dict[str, Any] = {}
-            for key_node, value_node in node.value:
-                key = self._scalar(key_node) if isinstance(key_node, ScalarNode) else None
-                if not isinstance(key, str):
-                    self.diagnostics.append(
-                        Diagnostic(
-                            "AG005",
-                            "mapping keys must be plain strings",
-                            self.loaded.path,
-                            _mark_position(key_node.start_mark),
-                        )
-                    )
-                    continue
-                if key in result:
-                    self.diagnostics.append(
-                        Diagnostic(
-                            "AG004",
-                            f"duplicate key '{key}'",
-                            self.loaded.path,
-                            _mark_position(key_node.start_mark),
-                        )
-                    )
-                    continue
-                self.loaded.key_positions[path + (key,)] = _mark_position(key_node.start_mark)
-                result[key] = self.build(value_node, path + (key,))
-            return result
-        if isinstance(node, SequenceNode):
-            return [self.build(item, path + (index,)) for index, item in enumerate(node.value)]
-        assert isinstance(node, ScalarNode)
-        value = self._scalar(node)
-        if isinstance(value, str) and node.start_mark.line == node.end_mark.line:
-            offset = 1 if node.style in ("'", '"') else 0
-            start = _mark_position(node.start_mark)
-            self.loaded.string_starts[path] = Position(start.line, start.column + offset)
-        return value
+            raise _refuse("AG003", f"spec has more than {MAX_NODES} YAML nodes", self.loaded.path, Position(1, 1))
+        parent = self.stack[-1] if self.stack else None
+        as_key = parent is not None and isinstance(parent.value, dict) and parent.key is None
+        discarded = parent is not None and (parent.value is _DISCARD or parent.key is _DISCARD)
+        if isinstance(event, yaml.ScalarEvent):
+            value = self._scalar(event)
+            if as_key:
+                self._key(parent, value, event)  # type: ignore[arg-type]
+                return
+            if discarded:
+                self._place(_DISCARD, (), None)
+                return
+            path = self._child_path(parent)
+            if isinstance(value, str):
+                self._check_text(value, path, event)
+            self._place(value, path, event)
+            return
+        if len(self.stack) >= MAX_NESTING:
+            raise _refuse("AG003", f"YAML nests deeper than {MAX_NESTING} levels", self.loaded.path,
+                          _mark_position(event.start_mark))
+        mapping = isinstance(event, yaml.MappingStartEvent)
+        default = _CORE + ("map" if mapping else "seq")
+        if event.tag not in (None, "!", default):
+            self._error("AG006", f"YAML tag '{_short_tag(event.tag)}' is not allowed in specs (only the core schema: "
+                        f"{'!!map' if mapping else '!!seq'} here)", event.start_mark)
+        if as_key:
+            self._error("AG005", "mapping keys must be plain strings", event.start_mark)
+            parent.key = _DISCARD  # type: ignore[union-attr]
+            self.stack.append(_Open(_DISCARD, ()))
+            return
+        if discarded:
+            self.stack.append(_Open(_DISCARD, ()))
+            return
+        path = self._child_path(parent)
+        self.loaded.value_positions[path] = _mark_position(event.start_mark)
+        self.stack.append(_Open({} if mapping else [], path))
 
-    def _scalar(self, node: ScalarNode) -> Any:
-        if node.tag == "tag:yaml.org,2002:str":
-            return node.value  # the common case, without the constructor's bookkeeping
+    def _child_path(self, parent: _Open | None) -> JsonPath:
+        if parent is None:
+            return ()
+        if isinstance(parent.value, dict):
+            return parent.path + (parent.key,)
+        if isinstance(parent.value, list):
+            return parent.path + (len(parent.value),)
+        return ()
+
+    def _place(self, value: Any, path: JsonPath, event: Any) -> None:
+        """Attach a finished value to its parent (or make it the document)."""
+        if event is not None and value is not _DISCARD:
+            start = _mark_position(event.start_mark)
+            self.loaded.value_positions[path] = start
+            if isinstance(value, str) and event.start_mark.line == event.end_mark.line:
+                offset = 1 if event.style in ("'", '"') else 0
+                self.loaded.string_starts[path] = Position(start.line, start.column + offset)
+        if not self.stack:
+            self.root = None if value is _DISCARD else value
+            return
+        parent = self.stack[-1]
+        if isinstance(parent.value, dict):
+            if parent.key is not _DISCARD and value is not _DISCARD:
+                parent.value[parent.key] = value
+            parent.key = None
+        elif isinstance(parent.value, list):
+            parent.value.append(value)
+
+    def _key(self, parent: _Open, key: Any, event: Any) -> None:
+        if parent.value is _DISCARD:
+            parent.key = _DISCARD
+            return
+        if not isinstance(key, str):
+            self._error("AG005", "mapping keys must be plain strings", event.start_mark)
+            parent.key = _DISCARD
+            return
+        if key in parent.value:
+            self._error("AG004", f"duplicate key '{key}'", event.start_mark)
+            parent.key = _DISCARD
+            return
+        self._check_text(key, parent.path + (key,), event)
+        self.loaded.key_positions[parent.path + (key,)] = _mark_position(event.start_mark)
+        parent.key = key
+
+    def _check_text(self, text: str, path: JsonPath, event: Any) -> None:
+        found = CONTROL.search(text)
+        if found is None:
+            return
+        position = _mark_position(event.start_mark)
+        if event.style in (None, "", "'") and event.start_mark.line == event.end_mark.line:
+            # Written verbatim on one line (no escapes): point at the character itself.
+            offset = found.start() + (1 if event.style == "'" else 0)
+            position = Position(position.line, position.column + offset)
+        self.diagnostics.append(
+            Diagnostic(
+                "AG007",
+                f"control character {found.group()!r} (U+{ord(found.group()):04X}) in a string; specs hold "
+                "printable text and newlines only",
+                self.loaded.path,
+                position,
+            )
+        )
+
+    def _scalar(self, event: Any) -> Any:
+        if event.tag is None or event.tag == "!":
+            # No tag: the safe resolver picks one from the text (plain scalars) or str (quoted).
+            implicit = (event.implicit[0], event.implicit[1]) if event.tag is None else (False, False)
+            tag = self.constructor.resolve(ScalarNode, event.value, implicit)
+            if tag == _CORE + "str":
+                return event.value  # the common case, without the constructor's bookkeeping
+            explicit = False
+        else:
+            tag = event.tag
+            explicit = True
+            if tag not in CORE_SCALAR_TAGS:
+                self._error("AG006", f"YAML tag '{_short_tag(tag)}' is not allowed in specs (only the core schema: "
+                            "!!str, !!int, !!float, !!bool, !!null)", event.start_mark)
+                return event.value
+        node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
         try:
             value = self.constructor.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError, OverflowError):  # e.g. an integer of 5000 digits
-            value = node.value
-        if isinstance(value, (bytes, bytearray)) or type(value).__module__ == "datetime":
-            # Binary and timestamp scalars have no meaning in a spec; keep the source text.
-            return node.value
+        except Exception:  # noqa: BLE001 - the constructors raise anything (KeyError for `!!bool maybe`)
+            if explicit:
+                self._error("AG006", f"'{event.value[:40]}' is not a valid {_short_tag(tag)}", event.start_mark)
+            # e.g. an integer of 5000 digits: keep the text, the schema then says what is wrong
+            return event.value
+        if not isinstance(value, (str, int, float, bool, type(None))):
+            return event.value  # implicit timestamps: no meaning in a spec, keep the source text
         return value
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
+

@@ -45,6 +45,9 @@ INSTANCE_FIELDS = (
     "emission",
 )
 TODO_MARKER = "TODO"
+# Shipped specs have at most 456 instances (wgmma); every instance is evaluated, checked and
+# rendered, so a cartesian `expand` product must be refused before it is built.
+MAX_INSTANCES = 4096
 DEFAULT_OPERAND_TYPES = {"a": "elemTyA", "b": "elemTyB", "c": "elemTyAcc"}
 
 
@@ -273,6 +276,12 @@ def expand_row(
     if not family:
         return [row], []
     names = list(family)
+    rows_wanted = 1
+    for name in names:
+        rows_wanted *= len(family[name])
+    if rows_wanted > MAX_INSTANCES:
+        limit = f"instance family expands to {rows_wanted} rows, over the limit of {MAX_INSTANCES} instances"
+        return [], [context.diagnostic("AG360", limit, path + ("expand",))]
     combinations: list[dict[str, Any]] = [{}]
     for name in names:
         combinations = [{**combo, name: value} for combo in combinations for value in family[name]]
@@ -335,6 +344,11 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
     instances: list[Instance] = []
     for row_index, raw_row in enumerate(data["instances"]):
         path = ("instances", row_index)
+        if len(instances) >= MAX_INSTANCES:
+            diagnostics.append(
+                context.diagnostic("AG360", f"the instance table has more than {MAX_INSTANCES} instances", path)
+            )
+            break
         for name in raw_row:
             if name not in INSTANCE_FIELDS and name not in by_name and name != "expand":
                 diagnostics.append(
@@ -347,6 +361,7 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
                 )
         rows, problems = expand_row(raw_row, path, context)
         diagnostics.extend(problems)
+        rows = rows[: MAX_INSTANCES - len(instances) + 1]  # one over the limit is enough to report it
         for row in rows:
             values: dict[str, ScalarValue] = {}
             for parameter in parameters:
