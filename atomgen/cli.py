@@ -140,6 +140,12 @@ def run_check(args: argparse.Namespace) -> int:
     if not results:
         print("atomgen check: no spec files found", file=sys.stderr)
         return EXIT_USAGE
+    broken = [r for r in results if r.internal_error]
+    for result in broken:
+        print(f"atomgen check: {result.path}: internal error: {result.internal_error} (please report this)",
+              file=sys.stderr)
+    if broken:
+        return EXIT_USAGE
     return EXIT_FINDINGS if errors else EXIT_CLEAN
 
 

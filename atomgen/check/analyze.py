@@ -25,7 +25,7 @@ from atomgen.spec.expr import ExprError, Tup, congruent, evaluate, names_in
 from atomgen.spec.mlir_types import element_bits, parse_packed
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 
-IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\Z")
 CPP_KEYWORDS = frozenset(
     [
         "alignas",

@@ -36,6 +36,7 @@ class SpecResult:
     analysis: Any = None
     cached: bool = False
     proofs: list[dict[str, Any]] = field(default_factory=list)
+    internal_error: str = ""  # a bug in atomgen met on this file (the other files are still checked)
 
 
 SIDE_FILES = {BACKEND_FILE: "backend", PROJECT_CATALOG_FILE: "catalog"}  # file name -> its schema
@@ -286,10 +287,13 @@ def check_paths(
     prover = Prover(enabled=prove and bool(misses))
     backends: dict[Path, tuple[Optional[Backend], list[Diagnostic]]] = {}
     for path, display in misses:
-        result = model_file(path, display)
-        if result.spec is not None:
-            prover.submit(display, result.spec)
-            result = analyze_model(result, path, prove=False, backends=backends)
+        try:
+            result = model_file(path, display)
+            if result.spec is not None:
+                prover.submit(display, result.spec)
+                result = analyze_model(result, path, prove=False, backends=backends)
+        except Exception as error:  # noqa: BLE001 - one file's bug must not hide the others' findings
+            result = SpecResult(display, [], internal_error=f"{type(error).__name__}: {error}")
         if not keep_models:
             # Evaluated instances are large (every concrete layout); a check of thousands of
             # specs must not hold them all. Positions for cross-spec rules are re-read on demand.
@@ -299,7 +303,7 @@ def check_paths(
     for _, display in misses:
         result = results[display]
         result.proofs = proofs.get(display, [])
-        if cache.enabled:
+        if cache.enabled and not result.internal_error:
             cache.put(
                 keys[display],
                 {

@@ -74,6 +74,15 @@ def _load_checked(paths: list[str]) -> tuple[list[tuple[Any, Any]], int]:
         print(f"atomgen gen: {error}", file=sys.stderr)
         return [], 2
     errors = [d for r in results for d in r.diagnostics if d.severity == "error"]
+    for result in results:
+        if result.internal_error:
+            print(f"atomgen gen: {result.path}: internal error: {result.internal_error} (please report this)",
+                  file=sys.stderr)
+    if any(r.internal_error for r in results):
+        if errors:
+            print(format_all(errors, "text"), file=sys.stderr)
+        print("atomgen gen: nothing written", file=sys.stderr)
+        return [], 2
     if errors:
         print(format_all(errors, "text"), file=sys.stderr)
         print(f"atomgen gen: {len(errors)} check error(s); nothing written", file=sys.stderr)

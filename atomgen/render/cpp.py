@@ -44,10 +44,10 @@ _FLOAT_CLASSES = {
     "f6E3M2FN": "Float6E3M2FNType",
     "f4E2M1FN": "Float4E2M1FNType",
 }
-_INTEGER = re.compile(r"^(s|u)?i([0-9]+)$")
-_VECTOR = re.compile(r"^vector<([0-9]+)x(.+)>$")
-_QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)+(\([0-9]+\))?$")
-_INTEGER_LITERAL = re.compile(r"^-?[0-9]+$")
+_INTEGER = re.compile(r"^(s|u)?i([0-9]+)\Z")
+_VECTOR = re.compile(r"^vector<([0-9]+)x(.+)>\Z")
+_QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)+(\([0-9]+\))?\Z")
+_INTEGER_LITERAL = re.compile(r"^-?[0-9]+\Z")
 
 MMA_INCLUDES = (
     "mlir/Dialect/LLVMIR/LLVMDialect.h",
@@ -603,7 +603,7 @@ class StateModel:
     bitcast: bool  # some slot coerces by bitcast
 
 
-_POINTER = re.compile(r"^!llvm\.ptr(?:<([0-9]+)>)?$")
+_POINTER = re.compile(r"^!llvm\.ptr(?:<([0-9]+)>)?\Z")
 
 
 def _slot_type(spec: AtomSpec, index: int, llvm_type: str, params: dict[str, CppParam]) -> tuple[str, str]:

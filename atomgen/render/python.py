@@ -14,7 +14,7 @@ from atomgen.render.verify import verify_plan
 from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec, Parameter
 
-_PY_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_PY_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\Z")
 DOCSTRING_ROWS = 48
 
 

@@ -24,9 +24,9 @@ FLOAT_BITS = {
     "f4E2M1FN": 4,
 }
 
-_INTEGER = re.compile(r"^(?:[su]?i)([1-9][0-9]{0,3})$")
-_VECTOR = re.compile(r"^vector<([1-9][0-9]{0,5})x([A-Za-z0-9]+)>$")
-_STRUCT = re.compile(r"^!llvm\.struct<\((.*)\)>$")
+_INTEGER = re.compile(r"^(?:[su]?i)([1-9][0-9]{0,3})\Z")
+_VECTOR = re.compile(r"^vector<([1-9][0-9]{0,5})x([A-Za-z0-9]+)>\Z")
+_STRUCT = re.compile(r"^!llvm\.struct<\((.*)\)>\Z")
 
 
 class PackedType(NamedTuple):

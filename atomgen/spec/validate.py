@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterator
 
 from atomgen.diagnostics import Diagnostic
 from atomgen.resources import load_schema
@@ -17,8 +18,37 @@ def _validator(name: str) -> Any:
     import jsonschema
 
     schema = load_schema(name)
+    whole_strings = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"pattern": _pattern})
     # Local $refs inlined once: resolving them per node costs more than all other checks.
-    return jsonschema.Draft202012Validator(_inline_refs(schema, schema.get("$defs", {})))
+    return whole_strings(_inline_refs(schema, schema.get("$defs", {})))
+
+
+@lru_cache(maxsize=None)
+def ecma_pattern(pattern: str) -> "re.Pattern[str]":
+    """A schema pattern with ECMA-262 semantics, which JSON Schema prescribes: `$` is the end
+    of the string. Python's `$` also matches before a final newline, which let `intrinsic:
+    "foo\\n"` through every identifier pattern into generated code."""
+    translated, in_class, escaped = [], False, False
+    for char in pattern:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == "[":
+            in_class = True
+        elif char == "]":
+            in_class = False
+        elif char == "$" and not in_class:
+            char = r"\Z"
+        translated.append(char)
+    return re.compile("".join(translated))
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[Any]:
+    import jsonschema
+
+    if validator.is_type(instance, "string") and not ecma_pattern(pattern).search(instance):
+        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
 def _inline_refs(node: Any, definitions: dict[str, Any], depth: int = 0) -> Any:

@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 from atomgen.render.plan import Plan, anchors_for, region_indent, standalone_text
 from atomgen.write.regions import RegionError, place
 
-_SAFE_PART = re.compile(r"^[A-Za-z0-9_.+-]+$")
+_SAFE_PART = re.compile(r"^[A-Za-z0-9_.+-]+\Z")
 
 
 class WriteError(Exception):
