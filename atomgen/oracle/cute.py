@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from atomgen.layout.algebra import Layout, coalesce, format_layout, from_json, image, is_tuple, product, size
+from atomgen.render.escape import markdown_cell
 
 INSTALL_HINT = "pip install 'nvidia-cutlass-dsl==4.8.1'  (or: pip install -e '.[test]')"
 DEFAULT_ARCH = "sm_90a"  # the warpgroup atoms demand exactly sm_90a; sm80/sm89 atoms build under it too
@@ -589,7 +590,7 @@ def render_markdown(report: Report) -> str:
             message = f.message.replace("|", "\\|")
             if f.spec_layout or f.cute_layout:
                 message += f" (spec `{f.spec_layout}`, CuTe `{f.cute_layout}`)"
-            status = f"declared: {f.reason}" if f.declared else "**undeclared**"
+            status = f"declared: {markdown_cell(f.reason)}" if f.declared else "**undeclared**"
             lines.append(f"| `{f.spec}` | `{f.configuration}` | {f.operand} | {status} | {message} |")
     return "\n".join(lines) + "\n"
 

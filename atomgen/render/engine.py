@@ -1,6 +1,6 @@
 """The Jinja environment: StrictUndefined, templates shipped with the package, no autoescape
-(outputs are C++/TableGen/Python/CMake, and every value pasted into them was validated as an
-identifier, a number or a known type name by the check stage)."""
+(outputs are C++/TableGen/Python/CMake: identifiers, numbers and known type names are pasted as
+validated by the check stage, free text only through the filters of atomgen/render/escape.py)."""
 
 from __future__ import annotations
 
@@ -9,18 +9,8 @@ from typing import Any
 
 import jinja2
 
+from atomgen.render.escape import FILTERS
 from atomgen.resources import data_dir
-
-
-def _cpp_string(value: Any) -> str:
-    """A C++/Python string literal body: escapes quotes, backslashes and newlines."""
-    text = str(value)
-    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-
-
-def _py_docstring(value: Any) -> str:
-    """Text safe inside a triple-quoted Python docstring."""
-    return str(value).replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
 
 
 @lru_cache(maxsize=None)
@@ -33,8 +23,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         autoescape=False,
     )
-    env.filters["cpp_string"] = _cpp_string
-    env.filters["py_docstring"] = _py_docstring
+    env.filters.update(FILTERS)  # the one escaping per output language (atomgen/render/escape.py)
     return env
 
 
