@@ -37,7 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     target.add_argument("--out", metavar="DIR", help="write a standalone tree under DIR")
     target.add_argument("--into", metavar="CHECKOUT", help="add to an existing FlyDSL checkout")
     parser.add_argument("--check", action="store_true", help="write nothing; diff and exit 1 when stale")
-    parser.add_argument("--force", action="store_true", help="overwrite regions that were edited by hand")
+    parser.add_argument(
+        "--force", action="store_true", help="overwrite regions that were edited by hand, and read-only files"
+    )
     parser.add_argument(
         "--prune",
         action="store_true",
@@ -125,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
     from atomgen.check.runner import UsageError, collect_spec_files
     from atomgen.render.cache import load_plan, plan_key, render_inputs, store_plan
     from atomgen.render.plan import build_plan
-    from atomgen.write.tree import WriteError, apply, plan_into, plan_standalone, unified_diff
+    from atomgen.write import journal
+    from atomgen.write.tree import WriteError, plan_into, plan_standalone, unified_diff, write
 
     paths = args.paths or ["specs"]
     try:
@@ -154,18 +157,25 @@ def run(args: argparse.Namespace) -> int:
     elif args.only == "shared":
         plan.owned = {}
     root = Path(args.out or args.into)
-    try:
+
+    def changes_on_disk() -> Any:
         if args.out:
-            changes = plan_standalone(plan, root, prune=args.prune)
-        else:
-            changes = plan_into(plan, root, force=args.force)
-    except WriteError as error:
-        print(f"atomgen gen: {error}; nothing written", file=sys.stderr)
-        return 1
-    if args.list_outputs:
-        print("\n".join(str(root / path) for path in changes.texts))
-        return 0
-    if args.check:
+            return plan_standalone(plan, root, prune=args.prune)
+        return plan_into(plan, root, force=args.force)
+
+    if args.list_outputs or args.check:
+        try:
+            changes = changes_on_disk()
+        except WriteError as error:
+            print(f"atomgen gen: {error}; nothing written", file=sys.stderr)
+            return 1
+        if args.list_outputs:
+            print("\n".join(str(root / path) for path in changes.texts))
+            return 0
+        if journal.pending(root):
+            print(f"atomgen gen --check: {root} has an interrupted gen in {root / journal.FOLDER}; run gen "
+                  "without --check to finish it", file=sys.stderr)
+            return 1
         if changes.changed or changes.stale:
             sys.stdout.write(unified_diff(changes))
             print(
@@ -177,10 +187,18 @@ def run(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(f"atomgen gen --check: {root} is up to date ({len(changes.texts)} files)", file=sys.stderr)
         return 0
+    if args.into and not root.is_dir():
+        print(f"atomgen gen: --into {root}: not a folder; nothing written", file=sys.stderr)
+        return 1
+    def report(message: str) -> None:
+        if not args.quiet:
+            print(f"atomgen gen: {message}", file=sys.stderr)
+
     try:
-        apply(changes)
+        changes = write(plan, root, into=bool(args.into), prune=args.prune, force=args.force, report=report)
     except (WriteError, OSError) as error:
-        print(f"atomgen gen: {error}; nothing written", file=sys.stderr)
+        text = f"{error.strerror}: {error.filename}" if isinstance(error, OSError) and error.filename else error
+        print(f"atomgen gen: {text}; nothing written", file=sys.stderr)
         return 1
     if not args.quiet:
         print(

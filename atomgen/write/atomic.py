@@ -1,4 +1,4 @@
-"""Atomic file writes: a temporary file in the same folder, then a rename."""
+"""Atomic file writes: a temporary file in the same folder, then a rename (mode from the umask)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,15 @@ def write_new_file(target: Path, text: str) -> None:
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; a new file honours the umask
         os.replace(temporary, target)
     except BaseException:
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current

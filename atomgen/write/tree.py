@@ -2,8 +2,9 @@
 
 Safety: every relative path is checked (no absolute paths, no `..`, plain characters only),
 and no existing component of a target path may be a symbolic link, so a link planted in
-the tree cannot redirect a write outside it. Atomicity: every new text is first written to
-a temporary file beside its target; only when all are staged are they renamed into place.
+the tree cannot redirect a write outside it; a read-only file is refused unless forced.
+Atomicity: atomgen/write/journal.py stages every new text, then commits them through a
+journal that the next run finishes if this one is killed.
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from __future__ import annotations
 import difflib
 import os
 import re
-import tempfile
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import Callable
 
 from atomgen.render.plan import Plan, anchors_for, region_indent, standalone_text
+from atomgen.write import journal
 from atomgen.write.regions import RegionError, place
 
 _SAFE_PART = re.compile(r"^[A-Za-z0-9_.+-]+\Z")
@@ -118,6 +121,8 @@ def _diff(changes: TreeChanges, texts: dict[str, str], prune: bool) -> TreeChang
         for file in sorted(changes.root.rglob("*")):
             if file.is_file() and not file.is_symlink():
                 relative = file.relative_to(changes.root).as_posix()
+                if relative.split("/", 1)[0] == journal.FOLDER:
+                    continue  # a concurrent or interrupted gen's own files, never the tree's
                 if relative not in wanted:
                     changes.stale.append(relative)
     return changes
@@ -141,27 +146,53 @@ def unified_diff(changes: TreeChanges) -> str:
     return "".join(lines)
 
 
-def apply(changes: TreeChanges) -> None:
-    """Stage every changed file, then rename them all; on any failure nothing is replaced."""
-    staged: list[tuple[str, Path]] = []
+def target_of(root: Path, path: str) -> Path:
+    """The checked absolute path of a relative output path (see the module docstring)."""
+    return _target(root, check_relative(path))
+
+
+def read_only(path: Path) -> bool:
     try:
-        for path in changes.changed:
-            target = _target(changes.root, check_relative(path))
-            target.parent.mkdir(parents=True, exist_ok=True)
-            _target(changes.root, check_relative(path))  # the new folders are ours, but check again
-            descriptor, temporary = tempfile.mkstemp(
-                prefix=f".{target.name}.", suffix=".atomgen-tmp", dir=target.parent
-            )
-            staged.append((temporary, target))
-            with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(changes.texts[path])
-    except BaseException:
-        for temporary, _ in staged:
-            if os.path.exists(temporary):
-                os.unlink(temporary)
-        raise
-    for temporary, target in staged:
-        os.replace(temporary, target)
-    for path in changes.stale:
-        target = _target(changes.root, check_relative(path))
-        target.unlink()
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return False
+    # Mode bits, not os.access: root may write anything, but a file someone made read-only
+    # says it is not to be regenerated casually.
+    return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK)
+
+
+def apply(changes: TreeChanges, force: bool = False) -> None:
+    """Every changed file written and every stale one deleted, or (on any failure) none.
+
+    Call it with the root's lock held (journal.locked), after journal.recover.
+    """
+    def target(path: str) -> Path:
+        return target_of(changes.root, path)
+
+    refused = [p for p in changes.changed + changes.stale if read_only(target(p))]
+    if refused and not force:
+        more = f" and {len(refused) - 1} more" if len(refused) > 1 else ""
+        raise WriteError(f"{changes.root / refused[0]}{more} is read-only; pass --force to replace read-only files")
+    if not changes.changed and not changes.stale:
+        return
+    try:
+        journal.commit(changes.root, {p: changes.texts[p] for p in changes.changed}, list(changes.stale), target)
+    except journal.CommitError as error:
+        raise WriteError(str(error)) from None
+
+
+def write(plan: Plan, root: Path, into: bool, prune: bool, force: bool, report: Callable[[str], None]) -> TreeChanges:
+    """The whole write of one gen: lock the root, finish or drop an interrupted gen, diff the
+    plan against the disk and commit it. Diffing under the lock means two gens on one root
+    take turns, each comparing against the tree the other left."""
+    folders = sorted({(root / path).parent for path in [*plan.owned, *plan.shared]})
+    try:
+        with journal.locked(root, on_wait=report):
+            recovered = journal.recover(root, lambda path: target_of(root, path), folders)
+            if recovered:
+                report(recovered)
+            changes = plan_into(plan, root, force=force) if into else plan_standalone(plan, root, prune=prune)
+            apply(changes, force=force)
+    except journal.CommitError as error:
+        raise WriteError(str(error)) from None
+    return changes
