@@ -187,13 +187,20 @@ def analyze_file(
 def model_file(path: Path, display: str) -> SpecResult:
     """load -> validate -> model; the result carries the spec, or the diagnostics that stopped it."""
     from atomgen.spec.loader import load_file
-    from atomgen.spec.model import build_model
-    from atomgen.spec.validate import unfilled, validate
 
     try:
         loaded = load_file(path, display)
     except SpecError as error:
         return SpecResult(display, error.diagnostics)
+    return model_loaded(loaded)
+
+
+def model_loaded(loaded: Any) -> SpecResult:
+    """validate -> model for a loaded spec (a LoadedSpec)."""
+    from atomgen.spec.model import build_model
+    from atomgen.spec.validate import unfilled, validate
+
+    display = loaded.path
     todo = unfilled(loaded)
     if todo:
         return SpecResult(display, todo)

@@ -79,11 +79,6 @@ def tablegen_string(value: Any) -> str:
     return _one_line(value).replace("\\", "\\\\").replace('"', '\\"')
 
 
-def tablegen_code(value: Any) -> str:
-    """Text inside a TableGen code block `[{ ... }]`: `}]` would close the block."""
-    return str(value).replace("}]", "} ]")
-
-
 # --- Python ----------------------------------------------------------------------------------
 
 
@@ -178,7 +173,6 @@ FILTERS: dict[str, Callable[[Any], str]] = {
     "cpp_comment": cpp_comment,
     "cpp_string": cpp_string,
     "tablegen_string": tablegen_string,
-    "tablegen_code": tablegen_code,
     "py_string": py_string,
     "py_docstring": py_docstring,
     "py_comment": py_comment,

@@ -130,6 +130,7 @@ def load_file(path: Path, display_path: str | None = None) -> LoadedSpec:
 
 
 _DISCARD = object()  # the slot of a value whose key was refused
+_PLAIN: dict[str, Any] = {}  # plain scalar text -> its value under the safe resolver
 
 
 @dataclass
@@ -275,20 +276,35 @@ class _Builder:
         )
 
     def _scalar(self, event: Any) -> Any:
-        if event.tag is None or event.tag == "!":
-            # No tag: the safe resolver picks one from the text (plain scalars) or str (quoted).
-            implicit = (event.implicit[0], event.implicit[1]) if event.tag is None else (False, False)
-            tag = self.constructor.resolve(ScalarNode, event.value, implicit)
-            if tag == _CORE + "str":
-                return event.value  # the common case, without the constructor's bookkeeping
-            explicit = False
-        else:
-            tag = event.tag
-            explicit = True
-            if tag not in CORE_SCALAR_TAGS:
-                self._error("AG006", f"YAML tag '{_short_tag(tag)}' is not allowed in specs (only the core schema: "
-                            "!!str, !!int, !!float, !!bool, !!null)", event.start_mark)
-                return event.value
+        if event.tag is None and not event.implicit[0]:
+            return event.value  # quoted, untagged: a string
+        if event.tag is None:
+            # Plain: the safe resolver picks int, float, bool, null or str from the text; specs
+            # repeat a few hundred distinct plain scalars, so each is resolved once per process.
+            known = _PLAIN.get(event.value, _PLAIN)
+            if known is not _PLAIN:
+                return known
+            value = self._resolve_plain(event)
+            if len(_PLAIN) > 1 << 14:
+                _PLAIN.clear()
+            _PLAIN[event.value] = value
+            return value
+        if event.tag == "!":
+            return event.value  # the non-specific tag: a string (YAML 1.1, 7.2)
+        tag = event.tag
+        if tag not in CORE_SCALAR_TAGS:
+            self._error("AG006", f"YAML tag '{_short_tag(tag)}' is not allowed in specs (only the core schema: "
+                        "!!str, !!int, !!float, !!bool, !!null)", event.start_mark)
+            return event.value
+        return self._construct(event, tag, explicit=True)
+
+    def _resolve_plain(self, event: Any) -> Any:
+        tag = self.constructor.resolve(ScalarNode, event.value, (True, False))
+        if tag == _CORE + "str":
+            return event.value
+        return self._construct(event, tag, explicit=False)
+
+    def _construct(self, event: Any, tag: str, explicit: bool) -> Any:
         node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
         try:
             value = self.constructor.construct_object(node, deep=True)

@@ -1,0 +1,232 @@
+"""A structural fuzzer over the shipped specs: no mutant may break `check`.
+
+Each mutant starts from a shipped spec (or the minimal ones of conftest.py), gets one to three
+mutations, structural (replace, delete, duplicate or wrap a node, add an unknown key, change a
+number or an operator inside a layout or expression) or textual (a YAML tag, an alias, deep
+nesting, an escaped control character, a truncation), and runs through the stages `check`
+runs: load, validate, model, analyze (with the sympy proofs for every 25th mutant). Every
+mutant must end in diagnostics, never an exception; every error must carry a rule id and a
+line; no mutant may take 10 s. The seed and the budget are fixed, so a failure reproduces:
+`FUZZ_MUTANTS=200000 pytest tests/test_fuzz.py` runs a longer campaign with the same code.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import time
+import traceback
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import yaml
+from conftest import MINIMAL_COPY, MINIMAL_MMA, SPECS, shipped_specs
+
+from atomgen.check.runner import analyze_model, model_loaded
+from atomgen.diagnostics import SpecError
+from atomgen.spec.loader import load_text
+
+SEED = 20261201
+MUTANTS = int(os.environ.get("FUZZ_MUTANTS", "10000"))
+WORKERS = 2
+PROVE_EVERY = 25
+SLOW_SECONDS = 10.0
+RULE = re.compile(r"AG\d{3}\Z")
+
+HOSTILE_TEXT = [
+    "", "x" * 5000, "line\nbreak", "carriage\rreturn", "nul\x00byte", '"); X(); //', "*/ #error /*", "-->",
+    "{{ x }}", "\\", "a\u2028b", "a\u202eb", "TODO", "1+1", "((((((((", "9" * 40, "-1", "f16", "i32\n",
+    "vector<4xf16>", "!llvm.ptr<3>", "rocdl.mfma.f32.16x16x16f16", "${HOME}", "RUN: rm -rf /",
+]
+HOSTILE_NUMBERS = [0, -1, 1, 2, 3, 7, 63, 64, 65, 1 << 20, 1 << 31, (1 << 63) - 1, 1 << 64, 10**30, -(1 << 63)]
+TAGS = ["!!timestamp 2024-01-01", "!!bool maybe", "!!int x", "!!float y", "!foo bar", "!!binary aGk=", "!!set {a}",
+        "!!omap [a]", "!!python/object/apply:os.system [ls]", "!!str 5", "!!null ~", "! 5"]
+NUMBER = re.compile(r"\d+")
+
+
+def _seeds() -> list[tuple[str, Any]]:
+    """(where the spec lives, its data): one backend folder each, as check would see it."""
+    seeds = []
+    for path in shipped_specs():
+        text = path.read_text(encoding="utf-8")
+        seeds.append((str(path), yaml.load(text, Loader=yaml.CSafeLoader)))
+    for text in (MINIMAL_MMA, MINIMAL_COPY):
+        seeds.append((str(SPECS / "rocdl" / "cdna3" / "fuzz.yaml"), yaml.load(text, Loader=yaml.CSafeLoader)))
+    return seeds
+
+
+def _nodes(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found.extend(_nodes(value, path + (key,)))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found.extend(_nodes(value, path + (index,)))
+    return found
+
+
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _random_value(generator: random.Random, depth: int = 0) -> Any:
+    choice = generator.randrange(7 if depth < 2 else 4)
+    if choice == 0:
+        return generator.choice(HOSTILE_NUMBERS)
+    if choice == 1:
+        return generator.choice(HOSTILE_TEXT)
+    if choice == 2:
+        return generator.choice([True, False, None, 1.5])
+    if choice == 3:
+        return generator.choice(["m", "k", "64 / m", "(m, k) : (1, m)", "((16, 4), 4) : ((1, 64), 16)", "n / 0"])
+    if choice == 4:
+        return [_random_value(generator, depth + 1) for _ in range(generator.randrange(4))]
+    if choice == 5:
+        return {generator.choice(["m", "n", "k", "name", "layout", "when", "x", "expand"]): _random_value(
+            generator, depth + 1) for _ in range(generator.randrange(3))}
+    sizes = generator.choice([(2, 2), (70, 70), (5000, 1)])
+    return {"expand": {"n": list(range(sizes[0])), "m": list(range(sizes[1]))}}
+
+
+def _mutate_data(data: Any, generator: random.Random) -> Any:
+    paths = _nodes(data)
+    path = generator.choice(paths[1:]) if len(paths) > 1 else ()
+    if not path:
+        return _random_value(generator)
+    parent, last = _get(data, path[:-1]), path[-1]
+    value = parent[last]
+    operation = generator.randrange(8)
+    if operation == 0:
+        parent[last] = _random_value(generator)
+    elif operation == 1:
+        del parent[last]
+    elif operation == 2 and isinstance(parent, list):
+        parent.insert(last, json.loads(json.dumps(value)))
+    elif operation == 2 and isinstance(parent, dict):
+        parent[generator.choice(["unknown", "extra_field", "__class__", "Intrinsic"])] = value
+    elif operation == 3:
+        parent[last] = [value] if generator.random() < 0.5 else {"layout": value}
+    elif operation in (4, 5) and isinstance(value, str) and NUMBER.search(value):
+        matches = list(NUMBER.finditer(value))
+        match = generator.choice(matches)
+        number = int(match.group())
+        replacement = generator.choice([number + 1, number * 2, 0, number * 1024, 1 << 22, 99999999999])
+        parent[last] = value[: match.start()] + str(replacement) + value[match.end():]
+    elif operation == 6 and isinstance(value, str):
+        spot = generator.randrange(len(value) + 1)
+        parent[last] = value[:spot] + generator.choice(["+", "*", "/", "%", "(", ")", ",", ":", "-", " 0", "min("])
+        parent[last] += value[spot:]
+    elif isinstance(value, int) and not isinstance(value, bool):
+        parent[last] = generator.choice(HOSTILE_NUMBERS)
+    else:
+        parent[last] = _random_value(generator)
+    return data
+
+
+def _mutate_text(text: str, generator: random.Random) -> str:
+    lines = text.split("\n")
+    spot = generator.randrange(len(lines))
+    operation = generator.randrange(7)
+    if operation == 0:
+        lines.insert(spot, f"fuzz_{spot}: {generator.choice(TAGS)}")
+    elif operation == 1:
+        depth = generator.choice([10, 63, 64, 65, 600, 3000])
+        lines.insert(spot, "notes: " + "[" * depth + "]" * depth)
+    elif operation == 2:
+        lines.insert(spot, "summary: &a x")
+        lines.insert(spot + 1, "fuzz_alias: *a")
+    elif operation == 3:
+        escape = generator.choice(["\\0", "\\r", "\\x1b", "\\u2028", "\\u202e", "\\t", "\\x7f", "\\N"])
+        lines.insert(spot, f'summary: "fuzz{escape}text"')
+    elif operation == 4:
+        return text[: generator.randrange(len(text) + 1)]
+    elif operation == 5:
+        lines.insert(spot, f"  {generator.choice(['{', '[', '- ', ': ', '? ', '%YAML 1.1', '---', '...'])}")
+    else:
+        lines[spot] = lines[spot].replace(":", ": " + "1+" * generator.choice([300, 2000]) + "1 #", 1)
+    return "\n".join(lines)
+
+
+def _mutant(seeds: list[tuple[str, Any]], generator: random.Random) -> tuple[str, str]:
+    where, data = generator.choice(seeds)
+    data = json.loads(json.dumps(data))
+    for _ in range(generator.randint(1, 3)):
+        data = _mutate_data(data, generator)
+    if generator.random() < 0.7:
+        # JSON is YAML (flow style), and the C encoder is a hundred times faster than PyYAML's
+        # representer; one item a line keeps line numbers meaningful.
+        return where, json.dumps(data, indent=1, ensure_ascii=False)
+    text = yaml.dump(data, Dumper=yaml.CSafeDumper, sort_keys=False, allow_unicode=True, width=1 << 30)
+    return where, _mutate_text(text, generator) if generator.random() < 0.8 else text
+
+
+def _check(where: str, text: str, prove: bool, backends: dict[Any, Any]) -> list[Any]:
+    """The stages of `atomgen check` on one text (runner.check_paths minus the file walk)."""
+    try:
+        loaded = load_text(text, where)
+    except SpecError as error:
+        return error.diagnostics
+    result = model_loaded(loaded)
+    if result.spec is not None:
+        result = analyze_model(result, Path(where), prove=prove, backends=backends)
+    return result.diagnostics
+
+
+def _campaign(worker: int, count: int) -> dict[str, Any]:
+    generator = random.Random(SEED * 100 + worker)
+    seeds = _seeds()
+    backends: dict[Any, Any] = {}
+    report: dict[str, Any] = {"mutants": 0, "rejected": 0, "clean": 0, "internal": [], "slow": [], "unpositioned": [],
+                              "slowest": 0.0, "rules": {}}
+    for index in range(count):
+        where, text = _mutant(seeds, generator)
+        started = time.perf_counter()
+        try:
+            diagnostics = _check(where, text, index % PROVE_EVERY == 0, backends)
+        except Exception:  # noqa: BLE001 - the finding this test exists for
+            report["internal"].append((text[:3000], traceback.format_exc(limit=6)))
+            continue
+        finally:
+            elapsed = time.perf_counter() - started
+            report["slowest"] = max(report["slowest"], elapsed)
+            if elapsed > SLOW_SECONDS:
+                report["slow"].append((round(elapsed, 1), text[:3000]))
+        report["mutants"] += 1
+        errors = [d for d in diagnostics if d.severity == "error"]
+        report["rejected" if errors else "clean"] += 1
+        for diagnostic in errors:
+            report["rules"][diagnostic.rule] = report["rules"].get(diagnostic.rule, 0) + 1
+            if not RULE.match(diagnostic.rule) or diagnostic.position.line < 1:
+                report["unpositioned"].append((diagnostic.format(), text[:2000]))
+    return report
+
+
+def test_fuzz_check_never_fails_internally() -> None:
+    shares = [MUTANTS // WORKERS + (1 if w < MUTANTS % WORKERS else 0) for w in range(WORKERS)]
+    with ProcessPoolExecutor(WORKERS) as pool:
+        reports = list(pool.map(_campaign, range(WORKERS), shares))
+    total = sum(r["mutants"] for r in reports) + sum(len(r["internal"]) for r in reports)
+    internal = [item for r in reports for item in r["internal"]]
+    slow = [item for r in reports for item in r["slow"]]
+    unpositioned = [item for r in reports for item in r["unpositioned"]]
+    rules: dict[str, int] = {}
+    for report in reports:
+        for rule, count in report["rules"].items():
+            rules[rule] = rules.get(rule, 0) + count
+    summary = (f"{total} mutants, {sum(r['rejected'] for r in reports)} rejected, "
+               f"{sum(r['clean'] for r in reports)} clean, slowest {max(r['slowest'] for r in reports):.2f} s, "
+               f"{len(rules)} rules fired")
+    print(summary)
+    assert total == MUTANTS
+    assert not internal, f"{len(internal)} internal errors; first:\n{internal[0][1]}\n--- spec ---\n{internal[0][0]}"
+    assert not slow, f"{len(slow)} mutants over {SLOW_SECONDS} s; first ({slow[0][0]} s):\n{slow[0][1]}"
+    assert not unpositioned, f"{len(unpositioned)} errors without rule id or line; first: {unpositioned[0][0]}"
+    # The mutants reach deep: the loader, the schema, expressions, layouts and the instance table.
+    for rule in ("AG001", "AG002", "AG003", "AG006", "AG007", "AG101", "AG201", "AG305", "AG322"):
+        assert rules.get(rule, 0) > 0, (rule, summary)
