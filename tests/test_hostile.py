@@ -5,12 +5,15 @@ traceback, a hang or a blown memory budget.
 from __future__ import annotations
 
 import re
+import shutil
+import time
 from pathlib import Path
 from typing import Callable
 
 import pytest
-from conftest import MINIMAL_COPY, MINIMAL_MMA, SpecTree, run_cli
+from conftest import MINIMAL_COPY, MINIMAL_MMA, SPECS, SpecTree, run_cli
 
+from atomgen.check.runner import check_paths
 from atomgen.cli import main
 
 DIAGNOSTIC = re.compile(r"^\S+:\d+:\d+: error\[AG\d{3}\]: ", re.M)
@@ -163,3 +166,135 @@ def test_show_of_a_hostile_spec(spec_tree: SpecTree) -> None:
     result = run_cli("show", str(path), "--format", "json")
     assert result.returncode == 1 and "error[AG002]" in result.stderr, result.output
     assert "Traceback" not in result.output
+
+
+# --- the reproducers of issue 12, one test each ---------------------------------------------
+
+ISSUE_12_INTERNAL_ERRORS = {
+    # (spec text, rule): each was an internal error (exit 2, no file, line or rule) before.
+    "timestamp-tag": (lambda: MINIMAL_MMA + "summary: !!timestamp x\n", "AG006"),
+    "bool-maybe": (lambda: MINIMAL_MMA + "summary: !!bool maybe\n", "AG006"),
+    "yaml-600-deep": (lambda: MINIMAL_MMA + "notes: " + "[" * 600 + "]" * 600 + "\n", "AG003"),
+    "one-plus-chain": (_mma('G: "64 / m"', 'G: "' + "1+" * 1500 + '1"'), "AG201"),  # 3001 characters
+}
+
+
+@pytest.mark.parametrize("name", sorted(ISSUE_12_INTERNAL_ERRORS))
+def test_issue_12_internal_errors_are_diagnostics(name: str, spec_tree: SpecTree,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    build, rule = ISSUE_12_INTERNAL_ERRORS[name]
+    path = spec_tree.write(build())
+    status = main(["check", "--no-cache", str(path)])
+    out, err = capsys.readouterr()
+    assert status == 1 and "internal error" not in err, out + err
+    assert re.search(rf"^{re.escape(str(path))}:\d+:\d+: error\[{rule}\]: ", out, re.M), out + err
+
+
+def test_a_600_deep_file_does_not_hide_the_other_files(spec_tree: SpecTree) -> None:
+    deep = spec_tree.write(MINIMAL_MMA + "notes: " + "[" * 600 + "]" * 600 + "\n", "deep.yaml")
+    other = spec_tree.write(_mma('thr: "64:1"', 'thr: "32:1"')(), "other.yaml")
+    result = run_cli("check", "--no-cache", str(spec_tree.specs))
+    assert result.returncode == 1, result.output
+    assert f"{deep}:28:" in result.stdout and "[AG003]" in result.stdout, result.output
+    assert f"{other}:" in result.stdout and "[AG311]" in result.stdout, result.output
+
+
+FAMILY_OF_4M = "[" + ", ".join(str(4194304 + 2 * i) for i in range(10)) + "]"
+SLOW_CASES = {
+    # (spec text, a rule the finding must carry): each took 10 s to minutes before.
+    "copy-2M-bits": (
+        _copy('src: "(1, bitSize) : (1, 1)"', 'src: "(1, (2, 1048576)) : (1, (1048576, 2))"'), "AG322"),
+    "family-of-ten-4M-bit-layouts": (lambda: MINIMAL_COPY.replace(
+        "  - {bitSize: 32,", "  - {expand: {bitSize: " + FAMILY_OF_4M + "},").replace(
+        'src: "(1, bitSize) : (1, 1)"', 'src: "(1, (2, bitSize/2)) : (1, (bitSize/2, 3))"'), "AG322"),
+    "wgmma-replicated-b-mutated": (lambda: (SPECS / "ptx" / "sm90" / "wgmma_ss.yaml").read_text().replace(
+        'b: "(128, (n, k)) : (0, (1, n))"', 'b: "(128, (n, k)) : (0, (2, n))"'), "AG322"),
+    "wgmma-replicated-a-mutated": (lambda: (SPECS / "ptx" / "sm90" / "wgmma_ss.yaml").read_text().replace(
+        'a: "(128, (m, k)) : (0, (1, m))"', 'a: "(128, (m, k)) : (0, (1, 65))"'), "AG322"),
+    "non-compact-over-budget": (_mma('a: "((16, 4), 4) : ((1, 64), 16)"',
+                                     'a: "((16, 4), (4, 65536)) : ((1, 64), (16, 3))"'), "AG305"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SLOW_CASES))
+def test_issue_12_slow_cases_finish_in_5_seconds(name: str, spec_tree: SpecTree,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    build, rule = SLOW_CASES[name]
+    text = build()
+    if "ptx" in text.split("backend:", 1)[1].split("\n", 1)[0]:
+        (spec_tree.specs / "ptx" / "sm90").mkdir(parents=True)
+        shutil.copy(SPECS / "ptx" / "backend.yaml", spec_tree.specs / "ptx")
+        path = spec_tree.specs / "ptx" / "sm90" / "x.yaml"
+        path.write_text(text, encoding="utf-8")
+    else:
+        path = spec_tree.write(text)
+    started = time.perf_counter()
+    status = main(["check", "--no-cache", str(path)])
+    elapsed = time.perf_counter() - started
+    out, err = capsys.readouterr()
+    assert status == 1 and f"[{rule}]" in out, out + err
+    assert elapsed < 5, f"{name}: {elapsed:.1f} s"
+
+
+TRAILING_NEWLINE = {
+    # Identifier and name patterns accepted a trailing newline (Python's `$`); each one split
+    # a CHECK line, broke a C++ string literal or the Python module.
+    "intrinsic": ("intrinsic: rocdl.mfma.f32.16x16x16f16,", 'intrinsic: "rocdl.mfma.f32.16x16x16f16\\n",'),
+    "python-name": ("{name: k, cpp_type: int32_t}", '{name: k, cpp_type: int32_t, python: "k\\n"}'),
+    "tablegen_def": ("tablegen_def: FlyROCDL_MmaOpTest", 'tablegen_def: "FlyROCDL_MmaOpTest\\n"'),
+    "op_class": ("intrinsic: rocdl.mfma.f32.16x16x16f16,", 'intrinsic: rocdl.mfma.f32.16x16x16f16, op_class: "X\\n",'),
+    "variant": ("intrinsic: rocdl.mfma.f32.16x16x16f16,", 'intrinsic: rocdl.mfma.f32.16x16x16f16, variant: "V\\n",'),
+    "instance-id": ("intrinsic: rocdl.mfma.f32.16x16x16f16,", 'intrinsic: rocdl.mfma.f32.16x16x16f16, id: "a\\n",'),
+    "binding_class": ("threads: 64\n", 'threads: 64\npython: {binding_class: "MmaOpTestType\\n"}\n'),
+    "mnemonic": ("mnemonic: cdna3.test", 'mnemonic: "cdna3.test\\n"'),
+}
+
+
+@pytest.mark.parametrize("field", sorted(TRAILING_NEWLINE))
+def test_issue_12_identifiers_refuse_a_trailing_newline(field: str, spec_tree: SpecTree) -> None:
+    old, new = TRAILING_NEWLINE[field]
+    path = spec_tree.write(_mma(old, new)())
+    results = check_paths([str(path)], use_cache=False, prove=False)
+    assert [d for d in results[0].diagnostics if d.rule == "AG101" and "\\n" in d.message], results[0].diagnostics
+
+
+def test_issue_12_backend_path_with_a_trailing_newline_is_refused(spec_tree: SpecTree) -> None:
+    backend = spec_tree.specs / "rocdl" / "backend.yaml"
+    text = backend.read_text(encoding="utf-8")
+    assert "  tests_dir: tests/mlir/Conversion\n" in text
+    backend.write_text(text.replace("  tests_dir: tests/mlir/Conversion\n", '  tests_dir: "tests/mlir\\n"\n'))
+    spec_tree.write(MINIMAL_MMA)
+    result = run_cli("check", "--no-cache", str(spec_tree.specs))
+    assert result.returncode == 1 and "tests_dir" in result.output, result.output
+
+
+def test_issue_12_enum_value_cannot_become_code(spec_tree: SpecTree) -> None:
+    text = (SPECS / "rocdl" / "cdna3" / "buffer_atomic.yaml").read_text(encoding="utf-8")
+    assert "{atomicOp: add, valType: f32," in text
+    path = spec_tree.write(text.replace("{atomicOp: add, valType: f32,", "{atomicOp: 'add\"); X(); //', valType: f32,"))
+    results = check_paths([str(path)], use_cache=False, prove=False)
+    assert {d.rule for d in results[0].diagnostics if d.severity == "error"} & {"AG101", "AG395"}, results
+
+
+@pytest.mark.parametrize("bad", ["\\r", "\\0", "\\x1b", "\\u2028"])
+def test_issue_12_control_characters_in_summary_are_refused(bad: str, spec_tree: SpecTree) -> None:
+    path = spec_tree.write(MINIMAL_MMA + f'summary: "fast{bad}#error INJECTED"\n')
+    results = check_paths([str(path)], use_cache=False, prove=False)
+    assert [d for d in results[0].diagnostics if d.rule == "AG007" and d.position.line == 28], results
+
+
+def test_issue_12_newline_in_summary_stays_in_its_comment(spec_tree: SpecTree, tmp_path: Path) -> None:
+    """A newline is legal in free text; gen must keep it out of column 0 of the C++."""
+    text = (SPECS / "rocdl" / "cdna3" / "buffer_copy.yaml").read_text(encoding="utf-8")
+    summary = next(line for line in text.splitlines() if line.startswith("summary:"))
+    spec_tree.write(text.replace(summary, 'summary: "fast\\n#error INJECTED\\n*/ #error INJECTED /*"'))
+    out = tmp_path / "out"
+    result = run_cli("gen", str(spec_tree.specs), "--out", str(out))
+    assert result.returncode == 0, result.output
+    written = {p: p.read_text(encoding="utf-8") for p in out.rglob("*") if p.is_file()}
+    assert any("INJECTED" in t for p, t in written.items() if p.name == "FlyROCDLExtension.cpp"), sorted(written)
+    for path, body in written.items():
+        if path.suffix == ".py":
+            compile(body, str(path), "exec")  # there the text is docstring lines, harmless
+        else:
+            assert not re.search(r"^\s*#error", body, re.M), path
