@@ -211,3 +211,34 @@ def test_escapers_round_trip_through_the_real_parsers() -> None:
     assert cpp_string("\x00" + "1") == "\\000" + "1"
     assert "\n" not in cpp_comment(text) and not cpp_comment("a\\").endswith("\\")
     assert SPECS.is_dir()
+
+
+KINDS = {"identifier", "name", "expression", "text"}
+
+
+@pytest.mark.parametrize("schema_name", ["atom", "backend"])
+def test_every_string_field_has_a_kind(schema_name: str) -> None:
+    """A string field without a declared kind would reach templates with no known escaping;
+    a non-text kind must constrain its characters (pattern or enum) or be parsed (expression)."""
+    schema = json.loads((REPO / "schema" / f"{schema_name}.schema.json").read_text(encoding="utf-8"))
+    problems: list[str] = []
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, dict):
+            types = node.get("type")
+            if (types == "string" or (isinstance(types, list) and "string" in types)) and not (
+                "enum" in node or "const" in node
+            ):
+                kind = node.get("x-kind")
+                if kind not in KINDS:
+                    problems.append(f"{path}: kind {kind!r}")
+                elif kind in ("identifier", "name") and "pattern" not in node:
+                    problems.append(f"{path}: a {kind} without a pattern")
+            for key, value in node.items():
+                walk(value, f"{path}/{key}")
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                walk(value, f"{path}/{index}")
+
+    walk(schema, "")
+    assert not problems, problems
