@@ -124,6 +124,7 @@ def test_sigkill_at_random_points_leaves_the_old_or_the_new_tree(fast_tmp: Path)
         outcome = "old" if after == expected_old else "new" if after == expected_new else "mixed"
         assert outcome != "mixed", (trial, sorted(set(after) ^ set(expected_new))[:5])
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    print(f"{TRIALS} kills: where {phases}, after the next run {outcomes}")
     # The random points hit the staging and the commit windows, and both outcomes occurred.
     assert phases.get("staging", 0) >= 3 and phases.get("committing", 0) >= 3, phases
     assert outcomes.get("old", 0) >= 3 and outcomes.get("new", 0) >= 3, outcomes
@@ -230,3 +231,31 @@ def test_cli_killed_then_rerun_and_concurrent_cli(spec_tree: SpecTree, tmp_path:
     results = [run.communicate(timeout=120) for run in runs]
     assert [run.returncode for run in runs] == [0, 0], results
     assert _tree(out) == reference
+
+
+def test_a_held_lock_makes_gen_wait_then_refuse_clearly(spec_tree: SpecTree, tmp_path: Path) -> None:
+    shutil.copy(SPECS / "rocdl" / "cdna3" / "buffer_copy.yaml", spec_tree.folder)
+    out = tmp_path / "out"
+    environment = {**os.environ, "PYTHONPATH": str(REPO), "ATOMGEN_LOCK_WAIT": "1"}
+    command = [sys.executable, "-m", "atomgen", "gen", str(spec_tree.specs), "--out", str(out)]
+    with journal.locked(out):
+        held = subprocess.run(command, cwd=REPO, env=environment, capture_output=True, text=True, timeout=120)
+    assert held.returncode == 1, held.stderr
+    assert f"waiting for another atomgen gen (pid {os.getpid()}) writing {out}" in held.stderr, held.stderr
+    assert "waited 1 s (set ATOMGEN_LOCK_WAIT to wait longer); nothing written" in held.stderr, held.stderr
+    assert not [p for p in out.rglob("*") if p.is_file()]
+    free = subprocess.run(command, cwd=REPO, env=environment, capture_output=True, text=True, timeout=120)
+    assert free.returncode == 0, free.stderr
+    assert not (out / journal.FOLDER).exists()
+
+
+def test_check_reports_an_interrupted_gen(spec_tree: SpecTree, tmp_path: Path) -> None:
+    shutil.copy(SPECS / "rocdl" / "cdna3" / "buffer_copy.yaml", spec_tree.folder)
+    out = tmp_path / "out"
+    assert run_cli("gen", str(spec_tree.specs), "--out", str(out)).returncode == 0
+    (out / journal.FOLDER / "staged").mkdir(parents=True)
+    stale = run_cli("gen", str(spec_tree.specs), "--out", str(out), "--check")
+    assert stale.returncode == 1 and "has an interrupted gen" in stale.stderr, stale.output
+    again = run_cli("gen", str(spec_tree.specs), "--out", str(out))
+    assert again.returncode == 0 and "dropped the staged files of an interrupted gen" in again.stderr, again.output
+    assert not (out / journal.FOLDER).exists()
