@@ -16,6 +16,7 @@ import json
 import os
 import random
 import re
+import resource
 import time
 import traceback
 from concurrent.futures import ProcessPoolExecutor
@@ -34,6 +35,7 @@ MUTANTS = int(os.environ.get("FUZZ_MUTANTS", "10000"))
 WORKERS = 2
 PROVE_EVERY = 25
 SLOW_SECONDS = 10.0
+MEMORY_LIMIT = 3 << 30  # bytes of address space per worker
 RULE = re.compile(r"AG\d{3}\Z")
 
 HOSTILE_TEXT = [
@@ -178,6 +180,12 @@ def _check(where: str, text: str, prove: bool, backends: dict[Any, Any]) -> list
     return result.diagnostics
 
 
+def _limit_memory() -> None:
+    """A mutant that makes check allocate gigabytes is a finding (MemoryError), not an OOM kill
+    of the machine: one once asked for `1 << 99999999999` (an i99999999999 state field)."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
 def _campaign(worker: int, count: int) -> dict[str, Any]:
     generator = random.Random(SEED * 100 + worker)
     seeds = _seeds()
@@ -209,7 +217,7 @@ def _campaign(worker: int, count: int) -> dict[str, Any]:
 
 def test_fuzz_check_never_fails_internally() -> None:
     shares = [MUTANTS // WORKERS + (1 if w < MUTANTS % WORKERS else 0) for w in range(WORKERS)]
-    with ProcessPoolExecutor(WORKERS) as pool:
+    with ProcessPoolExecutor(WORKERS, initializer=_limit_memory) as pool:
         reports = list(pool.map(_campaign, range(WORKERS), shares))
     total = sum(r["mutants"] for r in reports) + sum(len(r["internal"]) for r in reports)
     internal = [item for r in reports for item in r["internal"]]

@@ -583,7 +583,7 @@ def check_state(spec: AtomSpec, backend: Optional[Backend]) -> Iterator[Diagnost
 
 
 def _int_width(llvm_type: str) -> Optional[int]:
-    match = re.fullmatch(r"i([1-9][0-9]*)", llvm_type)
+    match = re.fullmatch(r"i([1-9][0-9]{0,3})", llvm_type)
     return int(match.group(1)) if match else None
 
 
