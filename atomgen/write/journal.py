@@ -197,7 +197,11 @@ def _write_journal(journal: Path, entries: list[Entry]) -> None:
     data = {"entries": [{"path": e.path, "action": e.action} for e in entries]}
     _write_durably(temporary, json.dumps(data))
     os.replace(temporary, journal)
-    descriptor = os.open(journal.parent, os.O_RDONLY)
+    _sync_folder(journal.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    descriptor = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(descriptor)
     finally:
@@ -237,6 +241,9 @@ def _commit(root: Path, entries: list[Entry], target: Callable[[str], Path], red
                 os.replace(staged, path)
             else:
                 path.unlink()
+        # The renames reach the disk before the journal goes (a power cut, not only a kill).
+        for folder in sorted({(root / entry.path).parent for _, entry, _ in applied}):
+            _sync_folder(folder)
     except OSError as error:
         problem = f"{error.strerror or error}: {error.filename}" if error.filename else str(error)
         try:
