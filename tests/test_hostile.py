@@ -249,6 +249,7 @@ TRAILING_NEWLINE = {
     "instance-id": ("intrinsic: rocdl.mfma.f32.16x16x16f16,", 'intrinsic: rocdl.mfma.f32.16x16x16f16, id: "a\\n",'),
     "binding_class": ("threads: 64\n", 'threads: 64\npython: {binding_class: "MmaOpTestType\\n"}\n'),
     "mnemonic": ("mnemonic: cdna3.test", 'mnemonic: "cdna3.test\\n"'),
+    "wrapper-name": ("threads: 64\n", 'threads: 64\npython: {wrappers: [{name: "Mfma\\n"}]}\n'),
 }
 
 

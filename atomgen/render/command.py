@@ -18,6 +18,11 @@ Specs with any check error produce no output at all.
                 aggregation, CMakeLists.txt, binding module, DSL modules) only inside
                 `atomgen:begin/end` regions; a region edited by hand is refused without --force
   --check       write nothing; print a unified diff and exit 1 when the tree is stale
+
+Writing is all-or-nothing, also when gen is killed: files are staged under DIR/.atomgen and
+committed through a journal that the next gen finishes (or drops) first. Gens on one DIR take
+turns (a waiting one says so; ATOMGEN_LOCK_WAIT seconds, default 120). New files get the
+umask's mode; a read-only file is replaced only with --force.
 """
 
 EPILOG = """\
