@@ -57,14 +57,29 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
         "show",
         help="print every instance's concrete layouts, packed types and intrinsic",
         formatter_class=_formatter,
-        description="Evaluate a spec for each instance and print the concrete CuTe layouts "
-        "(thr, A/B/C or src/dst/ref), packed operand types and the intrinsic.",
-        epilog="examples:\n  atomgen show specs/rocdl/cdna3/mfma.yaml --instance 16x16x16_f16_f16_f32\n"
-        "  atomgen show specs/rocdl/cdna3/mfma.yaml --format json | jq '.[0]'",
+        description="Evaluate a spec for each instance and print its concrete CuTe layouts "
+        "(thr, A/B/C or src/dst/ref), packed operand types and intrinsic, or pictures of them:\n"
+        "  text   one line per layout\n"
+        "  grid   each operand's tile, a cell per element holding T<thr>V<val> (CuTe's print_layout);\n"
+        "         coloured by thread on a terminal unless NO_COLOR is set; B is drawn K x N\n"
+        "  lanes  lane, register, bit range -> element (AMD's Matrix Instruction Calculator)\n"
+        "  svg    print_latex-style pictures (one document; --out DIR: one file per operand)\n"
+        "  latex  TikZ, one standalone page per operand (--out DIR: one .tex per operand)\n"
+        "  json   records per operand with the (thr, val, row, col) table; pairs that differ only\n"
+        "         in a stride-0 (replicated) mode are listed once, `replicas` gives the others\n"
+        "Copies are drawn in elements of --bits (default: the instance's first val_bits, else its\n"
+        "packed value's element width).",
+        epilog="examples:\n  atomgen show specs/rocdl/cdna3/mfma.yaml --instance 16x16x16_f16_f16_f32 --format grid\n"
+        "  atomgen show specs/ptx/sm80/ldmatrix.yaml --instance 4 --format lanes --bits 16\n"
+        "  atomgen show specs/ptx/sm80/mma_sync.yaml --format svg --out pictures/\n"
+        "  atomgen show specs/rocdl/cdna3/mfma.yaml --format json | jq '.[1].coordinates[:4]'",
     )
     show.add_argument("spec", metavar="SPEC", help="one spec file")
     show.add_argument("--instance", metavar="ID", help="only this instance (ids are listed by text output)")
-    show.add_argument("--format", choices=("text", "json"), default="text")
+    show.add_argument("--format", choices=("text", "grid", "lanes", "svg", "latex", "json"), default="text")
+    show.add_argument("--bits", type=int, choices=(4, 6, 8, 16, 32, 64, 128), metavar="N",
+                      help="copies: element width in bits for the pictures")
+    show.add_argument("--out", metavar="DIR", help="svg/latex: write one file per instance and operand into DIR")
 
     new = commands.add_parser(
         "new",
@@ -152,7 +167,7 @@ def run_check(args: argparse.Namespace) -> int:
 def run_show(args: argparse.Namespace) -> int:
     from atomgen.show import show
 
-    return show(args.spec, args.instance, args.format)
+    return show(args.spec, args.instance, args.format, args.bits, args.out)
 
 
 def run_new(args: argparse.Namespace) -> int:

@@ -1,22 +1,37 @@
-"""`atomgen show`: a spec evaluated per instance, for people (text) and tools (json)."""
+"""`atomgen show`: a spec evaluated per instance, for people (text, grid, lanes, svg, latex)
+and tools (json). Every format reads the instances `check` evaluated; pictures come from
+atomgen.pictures, memoized per distinct layout (wgmma's 912 instances share a few hundred)."""
 
 from __future__ import annotations
 
 import json
+import re
+import shutil
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
 
 from atomgen.diagnostics import format_all
 from atomgen.layout import algebra
+from atomgen.pictures.grid import render_grid
+from atomgen.pictures.lanes import render_lanes
+from atomgen.pictures.latex import render_latex
+from atomgen.pictures.model import OperandPicture, Picture, PictureError, operand_pictures
+from atomgen.pictures.palette import wants_colour
+from atomgen.pictures.svg import combine_svg, render_svg
+
+FORMATS = ("text", "grid", "lanes", "svg", "latex", "json")
 
 
-def instance_records(result: Any) -> list[dict[str, Any]]:
-    """One record per instance and operand: layout (text and nested lists), sizes, packed type."""
+def instance_records(result: Any, pictures: Optional[dict[str, list[OperandPicture]]] = None) -> list[dict[str, Any]]:
+    """One record per instance and operand: layout (text and nested lists), sizes, packed type,
+    and, when `pictures` are given, the tile and its (thr, val) -> (row, col) table."""
     spec, analysis = result.spec, result.analysis
     records: list[dict[str, Any]] = []
     for evaluated in analysis.evaluated:
         instance = evaluated.instance
+        drawn = {p.role: p for p in (pictures or {}).get(instance.id, [])}
         for role, operand in evaluated.operands.items():
             layout = operand.layout
             record: dict[str, Any] = {
@@ -40,15 +55,82 @@ def instance_records(result: Any) -> list[dict[str, Any]]:
                 record["packed"] = instance.packed[packed_key]
             if instance.instruction:
                 record["instruction"] = instance.instruction
+            if role in drawn:
+                record.update(_tile_record(drawn[role]))
             records.append(record)
     return records
+
+
+def _tile_record(operand: OperandPicture) -> dict[str, Any]:
+    picture = operand.picture
+    record: dict[str, Any] = {
+        "tile": {"rows": picture.rows, "cols": picture.cols, "row": picture.row_name, "col": picture.col_name},
+        "replicas": [{"axis": r.axis, "extent": r.extent, "step": r.step} for r in picture.replicas],
+        "coordinates": _Table(picture),
+    }
+    if operand.role in ("src", "dst", "ref"):
+        record["element_bits"] = operand.value_bits  # the copy is drawn in elements of this width
+    return record
+
+
+class _Table:
+    """(thr, val, row, col) rows, serialized once per distinct picture and spliced into the
+    JSON text (json.dumps of the same table for each of 456 wgmma instances is the slow part)."""
+
+    def __init__(self, picture: Picture):
+        self.picture = picture
+
+
+@lru_cache(maxsize=4096)
+def _table_json(picture: Picture) -> str:
+    return "[" + ", ".join(f"[{t}, {v}, {r}, {c}]" for t, v, r, c in picture.table()) + "]"
+
+
+def records_json(records: list[dict[str, Any]]) -> str:
+    marker = "\x00table\x00"
+    tables: list[str] = []
+
+    def default(value: Any) -> Any:
+        if isinstance(value, _Table):
+            tables.append(_table_json(value.picture))
+            return marker
+        raise TypeError(type(value).__name__)
+
+    text = json.dumps(records, indent=2, default=default)
+    parts = text.split(json.dumps(marker))
+    return parts[0] + "".join(table + rest for table, rest in zip(tables, parts[1:]))
 
 
 def _lists(value: Any) -> Any:
     return [_lists(v) for v in value] if isinstance(value, tuple) else value
 
 
-def show(spec_path: str, instance_id: Optional[str], output_format: str) -> int:
+def _safe_name(text: str) -> str:
+    """A file-name part from spec text: anything but [A-Za-z0-9_.-] becomes '_', no leading dot."""
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", text).lstrip(".") or "_"
+
+
+def render_instance(
+    spec: Any, evaluated: Any, operands: list[OperandPicture], output_format: str, colour: bool, width: int
+) -> str:
+    """The grid or lanes text of one instance (a header line, then each operand)."""
+    instance = evaluated.instance
+    parts = [f"{spec.mnemonic} {instance.id}  ->  {instance.intrinsic}"]
+    for operand in operands:
+        if output_format == "grid":
+            parts.append(render_grid(operand, width, colour))
+        else:
+            parts.append(render_lanes(operand, spec.backend))
+    return "\n\n".join(parts)
+
+
+def show(
+    spec_path: str,
+    instance_id: Optional[str],
+    output_format: str,
+    value_bits: Optional[int] = None,
+    out_dir: Optional[str] = None,
+) -> int:
     from atomgen.check.runner import analyze_file, side_file_kind
 
     path = Path(spec_path)
@@ -69,24 +151,76 @@ def show(spec_path: str, instance_id: Optional[str], output_format: str) -> int:
     if result.spec is None or result.analysis is None:
         print(format_all(result.diagnostics, "text"), file=sys.stderr)
         return 1
-    records = instance_records(result)
+    spec = result.spec
+    evaluated = result.analysis.evaluated
     if instance_id is not None:
-        records = [r for r in records if r["instance"] == instance_id]
-        if not records:
-            known = ", ".join(i.id for i in result.spec.instances)
+        evaluated = [e for e in evaluated if e.instance.id == instance_id]
+        if not evaluated:
+            known = ", ".join(i.id for i in spec.instances)
             print(f"atomgen show: no instance '{instance_id}' (instances: {known})", file=sys.stderr)
             return 2
-    if output_format == "json":
-        print(json.dumps(records, indent=2))
-    else:
-        current = None
-        for record in records:
-            if record["instance"] != current:
-                current = record["instance"]
-                print(f"{record['mnemonic']} {current}  ->  {record['intrinsic']}")
-            packed = f"   packed {record['packed']}" if "packed" in record else ""
-            print(f"  {record['operand']:>4}: {record['layout']}{packed}")
+    pictures: dict[str, list[OperandPicture]] = {}
+    if output_format != "text":
+        try:
+            pictures = {e.instance.id: operand_pictures(spec, e, value_bits) for e in evaluated}
+        except PictureError as error:
+            print(f"atomgen show: {spec_path}: {error}", file=sys.stderr)
+            return 2
+    status = _print(result, spec, evaluated, pictures, output_format, out_dir)
     if errors:
         print(format_all(result.diagnostics, "text"), file=sys.stderr)
         return 1
+    return status
+
+
+def _print(
+    result: Any,
+    spec: Any,
+    evaluated: list[Any],
+    pictures: dict[str, list[OperandPicture]],
+    output_format: str,
+    out_dir: Optional[str],
+) -> int:
+    if output_format == "json":
+        result.analysis.evaluated = evaluated
+        print(records_json(instance_records(result, pictures)))
+    elif output_format in ("grid", "lanes"):
+        colour = wants_colour(sys.stdout)
+        width = shutil.get_terminal_size((120, 24)).columns
+        print(
+            "\n\n".join(
+                render_instance(spec, e, pictures[e.instance.id], output_format, colour, width) for e in evaluated
+            )
+        )
+    elif output_format in ("svg", "latex"):
+        captioned = [
+            (f"{spec.mnemonic} {e.instance.id} {p.label}", p) for e in evaluated for p in pictures[e.instance.id]
+        ]
+        if out_dir is not None:
+            return _write_pictures(evaluated, pictures, output_format, Path(out_dir))
+        print(combine_svg(captioned) if output_format == "svg" else render_latex(captioned), end="")
+    else:
+        for e in evaluated:
+            print(f"{spec.mnemonic} {e.instance.id}  ->  {e.instance.intrinsic}")
+            for role, operand in e.operands.items():
+                packed_key = "value" if spec.kind == "copy" else role
+                packed = e.instance.packed.get(packed_key) if role != "thr" else None
+                print(
+                    f"  {role:>4}: {algebra.format_layout(operand.layout)}" + (f"   packed {packed}" if packed else "")
+                )
+    return 0
+
+
+def _write_pictures(
+    evaluated: list[Any], pictures: dict[str, list[OperandPicture]], output_format: str, root: Path
+) -> int:
+    """One file per instance and operand: DIR/<instance>.<operand>.svg|tex."""
+    from atomgen.write.atomic import write_new_file
+
+    suffix = "svg" if output_format == "svg" else "tex"
+    for e in evaluated:
+        for operand in pictures[e.instance.id]:
+            text = render_svg(operand) if suffix == "svg" else render_latex([("", operand)])
+            write_new_file(root / f"{_safe_name(e.instance.id)}.{_safe_name(operand.role)}.{suffix}", text)
+    print(f"atomgen show: wrote {sum(len(p) for p in pictures.values())} {suffix} file(s) to {root}", file=sys.stderr)
     return 0

@@ -1,0 +1,78 @@
+"""Thread colours shared by every picture format, and labels of cells.
+
+Colours are a pure function of the thread index (no randomness: pictures are deterministic):
+eight well-separated pastel hues, darker by thread group of eight, so neighbouring threads
+differ and text on them stays readable.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import os
+from typing import IO
+
+from atomgen.pictures.model import Picture
+
+_HUES = (0.0, 0.125, 0.25, 0.4, 0.52, 0.6, 0.72, 0.85)
+_LIGHTNESS = (0.86, 0.76, 0.81, 0.71)
+# xterm-256 backgrounds, light enough for black text, in the same hue order
+_ANSI = (217, 223, 229, 157, 159, 153, 183, 219, 210, 222, 193, 121, 117, 111, 147, 213)
+REPLICATED_COLOUR = "#e6e6e6"
+
+
+def thread_rgb(thread: int) -> tuple[float, float, float]:
+    hue = _HUES[thread % len(_HUES)]
+    lightness = _LIGHTNESS[(thread // len(_HUES)) % len(_LIGHTNESS)]
+    return colorsys.hls_to_rgb(hue, lightness, 0.65)
+
+
+def thread_hex(thread: int) -> str:
+    red, green, blue = (round(255 * c) for c in thread_rgb(thread))
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+def thread_ansi(thread: int) -> str:
+    return f"\x1b[30;48;5;{_ANSI[thread % len(_ANSI)]}m"
+
+
+ANSI_RESET = "\x1b[0m"
+
+
+def wants_colour(stream: IO[str]) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def cell_label(picture: Picture, row: int, col: int) -> str:
+    """`T<thr>V<val>`; `T*V<val>` when every thread holds the cell; `+n` for extra owners
+    (only a broken spec has two representatives on one cell); `.` for a cell nobody holds."""
+    owners = picture.cell(row, col)
+    if not owners:
+        return "."
+    thread, value = owners[0]
+    text = f"T*V{value}" if picture.every_thread_holds_all else f"T{thread}V{value}"
+    return text + (f"+{len(owners) - 1}" if len(owners) > 1 else "")
+
+
+def cell_thread(picture: Picture, row: int, col: int) -> int | None:
+    """The thread whose colour a cell gets, None for an empty or all-thread cell."""
+    owners = picture.cell(row, col)
+    if not owners or picture.every_thread_holds_all:
+        return None
+    return owners[0][0]
+
+
+def replica_text(picture: Picture) -> str:
+    """One sentence on replication, empty when there is none."""
+    parts = []
+    for replica in picture.replicas:
+        if replica.axis == "thr" and picture.every_thread_holds_all:
+            return f"every one of the {picture.threads} threads holds every element (T* = T0..T{picture.threads - 1})"
+        symbol = "T" if replica.axis == "thr" else "V"
+        parts.append(f"{symbol}+{replica.step}*r for r < {replica.extent}")
+    if not parts:
+        return ""
+    return "each cell is also held by " + " and ".join(parts) + " (stride-0 modes)"
