@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from atomgen.layout import algebra
 from atomgen.pictures.model import OperandPicture
-from atomgen.pictures.palette import ANSI_RESET, cell_label, cell_thread, replica_text, thread_ansi
+from atomgen.pictures.palette import ANSI_RESET, cell_labels, cell_threads, replica_text, thread_ansi
 
 
 def heading(operand: OperandPicture) -> str:
@@ -24,7 +24,8 @@ def heading(operand: OperandPicture) -> str:
 @lru_cache(maxsize=4096)
 def render_grid(operand: OperandPicture, width: int = 120, colour: bool = False) -> str:
     picture = operand.picture
-    labels = [[cell_label(picture, r, c) for c in range(picture.cols)] for r in range(picture.rows)]
+    labels = cell_labels(picture)
+    threads = cell_threads(picture)
     cell_width = max([len(text) for row in labels for text in row] + [len(str(picture.cols - 1))]) + 1
     row_header = len(f"{picture.row_name}={picture.rows - 1}") + 1
     per_panel = max(1, (width - row_header) // cell_width)
@@ -47,7 +48,7 @@ def render_grid(operand: OperandPicture, width: int = 120, colour: bool = False)
             text = [f"{picture.row_name}={row}".rjust(row_header)]
             for col in range(start, stop):
                 cell = labels[row][col].rjust(cell_width)
-                thread = cell_thread(picture, row, col) if colour else None
+                thread = threads[row][col] if colour else None
                 text.append(f"{thread_ansi(thread)}{cell}{ANSI_RESET}" if thread is not None else cell)
             lines.append("".join(text))
     return "\n".join(lines)

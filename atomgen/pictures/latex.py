@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from atomgen.pictures.grid import heading
 from atomgen.pictures.model import OperandPicture
-from atomgen.pictures.palette import REPLICATED_COLOUR, cell_label, cell_thread, replica_text, thread_hex
+from atomgen.pictures.palette import REPLICATED_COLOUR, cell_labels, cell_threads, replica_text, thread_hex
 
 _SPECIAL = {
     "\\": r"\textbackslash{}",
@@ -41,18 +41,19 @@ def render_tikz(operand: OperandPicture, caption: str = "") -> str:
 @lru_cache(maxsize=4096)
 def _tikz_body(operand: OperandPicture) -> tuple[str, float]:
     picture = operand.picture
+    labels, threads = cell_labels(picture), cell_threads(picture)  # labels are ours: T, V, digits, *, +
     colours: dict[str, str] = {}
     cells = []
     for row in range(picture.rows):
         for col in range(picture.cols):
             if not picture.cell(row, col):
                 continue
-            thread = cell_thread(picture, row, col)
+            thread = threads[row][col]
             colour = REPLICATED_COLOUR if thread is None else thread_hex(thread)
             name = colours.setdefault(colour, f"c{colour[1:]}")
-            label = tex_escape(cell_label(picture, row, col))
             cells.append(
-                rf"\fill[{name}] ({col},{-row - 1}) rectangle +(1,1); \node at ({col + 0.5},{-row - 0.5}) {{{label}}};"
+                rf"\fill[{name}] ({col},{-row - 1}) rectangle +(1,1); "
+                rf"\node at ({col + 0.5},{-row - 0.5}) {{{labels[row][col]}}};"
             )
     lines = [r"\begin{tikzpicture}[x=0.9cm, y=0.5cm, every node/.style={font=\ttfamily\tiny, inner sep=0pt}]"]
     lines += [rf"\definecolor{{{name}}}{{HTML}}{{{colour[1:].upper()}}}" for colour, name in sorted(colours.items())]

@@ -13,7 +13,7 @@ combination of the replica steps.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Optional
 
 from atomgen.layout import algebra
@@ -64,11 +64,11 @@ class Picture:
         first, second = index % tile_rows, index // tile_rows
         return (second, first) if self.transpose else (first, second)
 
-    @property
+    @cached_property
     def thread_replication(self) -> int:
         return algebra.product(tuple(r.extent for r in self.replicas if r.axis == "thr") or (1,))
 
-    @property
+    @cached_property
     def every_thread_holds_all(self) -> bool:
         """Whether the thread mode is all replication (a descriptor operand: no thread owns a part)."""
         return self.threads > 1 and self.thread_replication == self.threads

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import colorsys
 import os
+from functools import lru_cache
 from typing import IO
 
 from atomgen.pictures.model import Picture
@@ -26,6 +27,7 @@ def thread_rgb(thread: int) -> tuple[float, float, float]:
     return colorsys.hls_to_rgb(hue, lightness, 0.65)
 
 
+@lru_cache(maxsize=None)
 def thread_hex(thread: int) -> str:
     red, green, blue = (round(255 * c) for c in thread_rgb(thread))
     return f"#{red:02x}{green:02x}{blue:02x}"
@@ -46,23 +48,38 @@ def wants_colour(stream: IO[str]) -> bool:
     return bool(isatty and isatty())
 
 
-def cell_label(picture: Picture, row: int, col: int) -> str:
-    """`T<thr>V<val>`; `T*V<val>` when every thread holds the cell; `+n` for extra owners
-    (only a broken spec has two representatives on one cell); `.` for a cell nobody holds."""
-    owners = picture.cell(row, col)
+def _label(owners: tuple[tuple[int, int], ...], every_thread: bool) -> str:
     if not owners:
         return "."
     thread, value = owners[0]
-    text = f"T*V{value}" if picture.every_thread_holds_all else f"T{thread}V{value}"
+    text = f"T*V{value}" if every_thread else f"T{thread}V{value}"
     return text + (f"+{len(owners) - 1}" if len(owners) > 1 else "")
 
 
-def cell_thread(picture: Picture, row: int, col: int) -> int | None:
-    """The thread whose colour a cell gets, None for an empty or all-thread cell."""
-    owners = picture.cell(row, col)
-    if not owners or picture.every_thread_holds_all:
-        return None
-    return owners[0][0]
+@lru_cache(maxsize=4096)
+def cell_labels(picture: Picture) -> tuple[tuple[str, ...], ...]:
+    """Per row, per column: `T<thr>V<val>`; `T*V<val>` when every thread holds the cell; `+n`
+    for extra owners (only a broken spec has two representatives on one cell); `.` for a cell
+    nobody holds."""
+    every = picture.every_thread_holds_all
+    cols = picture.cols
+    return tuple(
+        tuple(_label(picture.owners[row * cols + col], every) for col in range(cols)) for row in range(picture.rows)
+    )
+
+
+@lru_cache(maxsize=4096)
+def cell_threads(picture: Picture) -> tuple[tuple[int | None, ...], ...]:
+    """Per row, per column: the thread whose colour a cell gets, None for an empty or all-thread cell."""
+    every = picture.every_thread_holds_all
+    cols = picture.cols
+    return tuple(
+        tuple(
+            None if every or not picture.owners[row * cols + col] else picture.owners[row * cols + col][0][0]
+            for col in range(cols)
+        )
+        for row in range(picture.rows)
+    )
 
 
 def replica_text(picture: Picture) -> str:

@@ -11,7 +11,7 @@ from xml.sax.saxutils import escape
 
 from atomgen.pictures.grid import heading
 from atomgen.pictures.model import OperandPicture
-from atomgen.pictures.palette import REPLICATED_COLOUR, cell_label, cell_thread, replica_text, thread_hex
+from atomgen.pictures.palette import REPLICATED_COLOUR, cell_labels, cell_threads, replica_text, thread_hex
 
 CHAR_WIDTH = 6.6  # of 11px monospace
 CELL_HEIGHT = 18
@@ -49,7 +49,8 @@ def combine_svg(operands: list[tuple[str, OperandPicture]]) -> str:
 @lru_cache(maxsize=4096)
 def _drawing(operand: OperandPicture) -> tuple[int, int, str]:
     picture = operand.picture
-    labels = [[cell_label(picture, r, c) for c in range(picture.cols)] for r in range(picture.rows)]
+    labels = cell_labels(picture)
+    threads = cell_threads(picture)
     longest = max([len(t) for row in labels for t in row] + [len(str(picture.cols - 1)), 2])
     cell_width = round(longest * CHAR_WIDTH + 10)
     notes = [n for n in (operand.note, replica_text(picture)) if n]
@@ -72,11 +73,12 @@ def _drawing(operand: OperandPicture) -> tuple[int, int, str]:
         y = top + row * CELL_HEIGHT
         for col in range(picture.cols):
             x = left + col * cell_width
-            thread = cell_thread(picture, row, col)
+            thread = threads[row][col]
             colour = REPLICATED_COLOUR if thread is None else thread_hex(thread)
-            if picture.cell(row, col):
+            if labels[row][col] != ".":
                 fills.setdefault(colour, []).append(f"M{x} {y}h{cell_width}v{CELL_HEIGHT}h-{cell_width}z")
-            texts.append(f'<text x="{x + cell_width / 2:g}" y="{y + 13}">{escape(labels[row][col])}</text>')
+            # labels are ours (T, V, digits, *, +, .): nothing to escape
+            texts.append(f'<text x="{x + cell_width / 2:g}" y="{y + 13}">{labels[row][col]}</text>')
     out += [f'<path fill="{colour}" d="{"".join(parts)}"/>' for colour, parts in sorted(fills.items())]
     grid_width, grid_height = cell_width * picture.cols, CELL_HEIGHT * picture.rows
     lines = "".join(f"M{left} {top + r * CELL_HEIGHT}h{grid_width}" for r in range(picture.rows + 1))
