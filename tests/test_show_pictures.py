@@ -118,7 +118,9 @@ def check_svg(operand: OperandPicture) -> None:
     root = ET.fromstring(text)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     assert int(root.get("width", "0")) > 0 and int(root.get("height", "0")) > 0
-    cells = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.text and LABEL.fullmatch(t.text)]
+    rows = [t for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("textLength")]
+    assert len(rows) == operand.picture.rows
+    cells = [label for row in rows for label in LABEL.findall(row.text or "")]
     assert len(cells) == operand.picture.rows * operand.picture.cols
     _PARSED_SVG.add(text)
 

@@ -12,11 +12,14 @@ from atomgen.pictures.model import OperandPicture
 from atomgen.pictures.palette import ANSI_RESET, cell_labels, cell_threads, replica_text, thread_ansi
 
 
-def heading(operand: OperandPicture) -> str:
+def heading(operand: OperandPicture, element: bool = True) -> str:
+    """What a picture shows; `element=False` leaves out an MMA operand's element type, which
+    does not change its picture (so one SVG serves every element type of a shape)."""
     picture = operand.picture
+    shown = element or operand.role in ("src", "dst", "ref")  # a copy is drawn in its element width
     return (
         f"{operand.label}: {algebra.format_layout(picture.layout)}  over {picture.row_name} x "
-        f"{picture.col_name} = {picture.rows} x {picture.cols} ({operand.element}), "
+        f"{picture.col_name} = {picture.rows} x {picture.cols}{f' ({operand.element})' if shown else ''}, "
         f"{picture.threads} threads x {picture.values} values"
     )
 

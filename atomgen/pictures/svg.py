@@ -51,10 +51,10 @@ def _drawing(operand: OperandPicture) -> tuple[int, int, str]:
     picture = operand.picture
     labels = cell_labels(picture)
     threads = cell_threads(picture)
-    longest = max([len(t) for row in labels for t in row] + [len(str(picture.cols - 1)), 2])
-    cell_width = round(longest * CHAR_WIDTH + 10)
+    chars = max([len(t) for row in labels for t in row] + [len(str(picture.cols - 1)), 2]) + 2
+    cell_width = round(chars * CHAR_WIDTH)
     notes = [n for n in (operand.note, replica_text(picture)) if n]
-    title = heading(operand)
+    title = heading(operand, element=False)
     left = round(len(str(picture.rows - 1)) * CHAR_WIDTH + 16)
     top = 22 + 16 * len(notes) + CELL_HEIGHT
     width = max(
@@ -71,21 +71,37 @@ def _drawing(operand: OperandPicture) -> tuple[int, int, str]:
     texts = []
     for row in range(picture.rows):
         y = top + row * CELL_HEIGHT
-        for col in range(picture.cols):
-            x = left + col * cell_width
-            thread = threads[row][col]
-            colour = REPLICATED_COLOUR if thread is None else thread_hex(thread)
-            if labels[row][col] != ".":
-                fills.setdefault(colour, []).append(f"M{x} {y}h{cell_width}v{CELL_HEIGHT}h-{cell_width}z")
-            # labels are ours (T, V, digits, *, +, .): nothing to escape
-            texts.append(f'<text x="{x + cell_width / 2:g}" y="{y + 13}">{labels[row][col]}</text>')
+        col = 0
+        while col < picture.cols:  # one rectangle per run of same-coloured cells in a row
+            start, thread = col, threads[row][col]
+            while (
+                col < picture.cols
+                and threads[row][col] == thread
+                and (labels[row][col] == ".") == (labels[row][start] == ".")
+            ):
+                col += 1
+            if labels[row][start] != ".":
+                colour = REPLICATED_COLOUR if thread is None else thread_hex(thread)
+                run = cell_width * (col - start)
+                fills.setdefault(colour, []).append(f"M{left + start * cell_width} {y}h{run}v{CELL_HEIGHT}h-{run}z")
+        # One text node per row, not per cell: monospace labels padded to the cell width and
+        # stretched to exactly the row's width (textLength), so every label stays centred in
+        # its cell whatever monospace font the viewer has; a 64x256 tile is 64 nodes, not 16384.
+        # Labels are ours (T, V, digits, *, +, .): nothing to escape.
+        row_text = "".join(
+            " " * ((chars - len(label)) // 2) + label.ljust(chars - (chars - len(label)) // 2) for label in labels[row]
+        )
+        texts.append(
+            f'<text x="{left}" y="{y + 13}" textLength="{cell_width * picture.cols}" lengthAdjust="spacing" '
+            f'xml:space="preserve">{row_text}</text>'
+        )
     out += [f'<path fill="{colour}" d="{"".join(parts)}"/>' for colour, parts in sorted(fills.items())]
     grid_width, grid_height = cell_width * picture.cols, CELL_HEIGHT * picture.rows
     lines = "".join(f"M{left} {top + r * CELL_HEIGHT}h{grid_width}" for r in range(picture.rows + 1))
     lines += "".join(f"M{left + c * cell_width} {top}v{grid_height}" for c in range(picture.cols + 1))
     out.append(f'<path fill="none" stroke="#555555" stroke-width="0.5" d="{lines}"/>')
-    out.append('<g text-anchor="middle">')
     out += texts
+    out.append('<g text-anchor="middle">')
     out += [
         f'<text x="{left + c * cell_width + cell_width / 2:g}" y="{top - 5}" fill="#444444">{c}</text>'
         for c in range(picture.cols)
