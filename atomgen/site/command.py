@@ -20,14 +20,15 @@ from atomgen.site.assets import SCRIPT, STYLE
 from atomgen.site.pages import AtomPage, PictureRef, atom_page, index_page
 from atomgen.site.reports import REPORT_FILES, load_reports
 
-DESCRIPTION = """\
+DESCRIPTION = f"""\
 Write a static HTML catalogue of the atoms in PATH (default specs/): an index by backend and
 subtarget, and a page per atom with its summary, parameters, TableGen type syntax, layouts,
 instance table, pictures of every instance's operands (SVG, one file per distinct picture),
 known defects with their evidence, and each instance's oracle verdicts read from the committed
-reports in --reports (%s). Pages use only the site's own CSS and JavaScript: no network at
-view time. A filter box on every page narrows the tables as you type.
-""" % ", ".join(REPORT_FILES.values())
+reports in --reports ({", ".join(REPORT_FILES.values())}).
+Pages use only the site's own CSS and JavaScript: no network at view time. A filter box on
+every page narrows the tables as you type.
+"""
 
 EPILOG = """\
 examples:

@@ -176,7 +176,8 @@ def atom_page(page: AtomPage, reports: Reports) -> str:
         '<header><nav class="crumbs"><a href="../index.html">catalogue</a> / '
         f'<a href="../index.html#backend-{e(spec.backend)}">{e(spec.backend)}</a> / {e(spec.subtarget)}</nav>',
         f"<h1>{e(spec.mnemonic)}</h1><p>{e(spec.summary)}</p>",
-        f"<p>{e(spec.kind)} atom, {spec.threads} threads, {len(page.rows)} instances; spec <code>{e(page.path)}</code>; "
+        f"<p>{e(spec.kind)} atom, {spec.threads} threads, {len(page.rows)} instances; "
+        f"spec <code>{e(page.path)}</code>; "
         f"TableGen <code>{e(spec.tablegen_def)}</code>, C++ <code>{e(spec.cpp_class)}</code></p>",
         f"<p>{_badges(page, reports)}</p></header>\n<main>",
         '<h2 id="notes">Notes</h2><ul class="notes">' + "".join(f"<li>{e(n)}</li>" for n in spec.notes) + "</ul>",
@@ -198,7 +199,8 @@ def atom_page(page: AtomPage, reports: Reports) -> str:
         links = " ".join(f'<a href="#pic-{e(key)}">{e(role)}</a>' for role, key in row["pictures"].items())
         packed = ", ".join(f"{k}: {v}" for k, v in row["packed"].items())
         parts.append(
-            f'<tr id="instance-{e(row["id"])}"><td><code>{e(row["id"])}</code></td><td><code>{e(row["type"])}</code></td>'
+            f'<tr id="instance-{e(row["id"])}"><td><code>{e(row["id"])}</code></td>'
+            f"<td><code>{e(row['type'])}</code></td>"
             f"<td><code>{e(row['intrinsic'])}</code></td><td><code>{e(row['instruction'] or '')}</code></td>"
             f"<td><code>{e(packed)}</code></td>{verdicts}<td>{links}</td></tr>"
         )
