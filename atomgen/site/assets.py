@@ -39,6 +39,8 @@ details.picture p { margin: 4px 10px; color: var(--muted); font-size: 13px; }
 .badge.known { color: var(--known); border-color: #e8cf8c; } .badge.skip, .badge.none { color: var(--skip); }
 ul.notes li { margin: 3px 0; }
 .hidden { display: none; }
+.wide { overflow-x: auto; }
+td code { white-space: nowrap; }
 """
 
 # Filter: every row of a `table.filterable` stays visible when its text contains every word

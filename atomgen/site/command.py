@@ -142,7 +142,7 @@ def build_site(files: list[tuple[Path, str]], reports_folder: Path) -> tuple[dic
                     svg_keys[memo] = (key, width, height, operand.picture)
                 key, width, height, _ = svg_keys[memo]
                 if key not in refs:
-                    refs[key] = PictureRef(key, operand.role, heading(operand), width, height)
+                    refs[key] = PictureRef(key, operand.role, heading(operand, element=False), width, height)
                 refs[key].instances.append(instance.id)
                 row_pictures[operand.label] = key
             packed = dict(instance.packed)

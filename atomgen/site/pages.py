@@ -4,6 +4,7 @@ text goes through `e()` (html.escape, quotes included); nothing here links off t
 from __future__ import annotations
 
 import html
+import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -146,7 +147,7 @@ def _defects(spec: Any) -> str:
     parts = []
     exceptions = spec.data.get("exceptions") or {}
     if exceptions:
-        items = "".join(f"<li><code>{e(k)}</code>: {e(v)}</li>" for k, v in exceptions.items())
+        items = "".join(f"<li><code>{e(k)}</code>: {e(json.dumps(v))}</li>" for k, v in exceptions.items())
         parts.append(f'<h3>Declared exceptions</h3><ul class="notes">{items}</ul>')
     for key in sorted(k for k in spec.data if k.startswith("known_")):
         entries = spec.data.get(key) or []
@@ -191,7 +192,8 @@ def atom_page(page: AtomPage, reports: Reports) -> str:
     head = "".join(f"<th>{e(TITLES[o])}</th>" for o in oracles)
     parts.append('<h2 id="instances">Instances</h2>' + _filter_box("e.g. bf16, 16x16, gfx950, fail"))
     parts.append(
-        '<table class="filterable" id="instance-table"><thead><tr><th>instance</th><th>type</th><th>intrinsic</th>'
+        '<div class="wide"><table class="filterable" id="instance-table"><thead><tr><th>instance</th>'
+        "<th>type</th><th>intrinsic</th>"
         f"<th>instruction</th><th>packed</th>{head}<th>pictures</th></tr></thead><tbody>"
     )
     for row in page.rows:
@@ -204,7 +206,7 @@ def atom_page(page: AtomPage, reports: Reports) -> str:
             f"<td><code>{e(row['intrinsic'])}</code></td><td><code>{e(row['instruction'] or '')}</code></td>"
             f"<td><code>{e(packed)}</code></td>{verdicts}<td>{links}</td></tr>"
         )
-    parts.append("</tbody></table>")
+    parts.append("</tbody></table></div>")
     parts.append(_pictures(page))
     parts.append('<h2 id="defects">Known defects and exceptions</h2>' + _defects(spec))
     notes = [(TITLES[o], reports.atom_notes.get(o, {}).get(page.path)) for o in oracles]
@@ -227,7 +229,7 @@ def _pictures(page: AtomPage) -> str:
         f'<h2 id="pictures">Pictures</h2><p>{len(page.pictures)} distinct operand pictures '
         "(cells <code>T&lt;thr&gt;V&lt;val&gt;</code>, coloured by thread; B is drawn K x N).</p>"
     ]
-    opened = " open" if len(page.pictures) <= 12 else ""
+    opened = " open" if len(page.pictures) <= 24 else ""
     for picture in page.pictures:
         shown = ", ".join(picture.instances[:8]) + (
             f" and {len(picture.instances) - 8} more" if len(picture.instances) > 8 else ""
