@@ -1,4 +1,4 @@
-"""The rules of `atomgen check` (DESIGN.md section 3) over one typed spec.
+"""The rules of `atomgen check` (docs/architecture.md, "What `check` proves") over one typed spec.
 
 Each rule yields Diagnostics with a stable id; `atomgen explain ID` documents it
 (atomgen/check/rules.py). Structural rules run on the layout text; coverage, packing and

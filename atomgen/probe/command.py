@@ -18,12 +18,13 @@ from atomgen.probe.report import case_record, markdown
 from atomgen.probe.values import ProbeTypeError
 
 DESCRIPTION = """\
-Hardware probe (DESIGN.md §5, rung 4). For every instance of every PTX spec, generate a CUDA
-program that gives each thread the input values the spec's layouts assign to it, runs the
-instruction through inline PTX (mma.sync, wgmma with shared-memory descriptors, ldmatrix,
-stmatrix, cp.async), writes every output register to the position the spec's layout names,
-and compares the whole result with a float64 / int64 reference product computed from exactly
-representable inputs (copies: every thread must hold / store exactly the bits the layout names).
+Hardware probe, the top rung of the oracle ladder (docs/architecture.md). For every
+instance of every PTX spec, generate a CUDA program that gives each thread the input values
+the spec's layouts assign to it, runs the instruction through inline PTX (mma.sync, wgmma
+with shared-memory descriptors, ldmatrix, stmatrix, cp.async), writes every output register
+to the position the spec's layout names, and compares the whole result with a float64 /
+int64 reference product computed from exactly representable inputs (copies: every thread
+must hold / store exactly the bits the layout names).
 """
 
 EPILOG = """\
