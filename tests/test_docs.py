@@ -48,3 +48,73 @@ def test_no_reference_to_a_design_file_outside_the_repository() -> None:
         if "DESIGN.md" in path.read_text(encoding="utf-8"):
             offenders.append(str(path.relative_to(REPO)))
     assert offenders == []
+
+
+def tutorial_steps(markdown: str) -> list[tuple[str, int, list[str]]]:
+    """(command, expected exit status, output lines shown after it) for each command of the
+    tutorial's ```sh blocks; a heredoc is one command; `# exit status N` states a non-zero one;
+    a ```text block right after a ```sh block lists lines its last command must print."""
+    steps: list[tuple[str, int, list[str]]] = []
+    for kind, body in re.findall(r"^```(sh|text)\n(.*?)^```", markdown, re.S | re.M):
+        lines = body.splitlines()
+        if kind == "text":
+            assert steps, "a text block before any command"
+            command, status, shown = steps[-1]
+            steps[-1] = (command, status, shown + [line for line in lines if line.strip()])
+            continue
+        index = 0
+        while index < len(lines):
+            command = lines[index]
+            index += 1
+            if "<<'EOF'" in command:
+                while lines[index] != "EOF":
+                    command += "\n" + lines[index]
+                    index += 1
+                command += "\nEOF"
+                index += 1
+            match = re.search(r"\s+# exit status (\d+)$", command.splitlines()[0])
+            status = int(match.group(1)) if match else 0
+            steps.append((command, status, []))
+    return steps
+
+
+def test_tutorial_commands_run(tmp_path: Path) -> None:
+    """The tutorial, command by command, in one shell (its `cd` holds), in a folder shaped
+    like a checkout (specs/rocdl/backend.yaml), with `atomgen` on PATH."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    steps = tutorial_steps((DOCS / "tutorial.md").read_text(encoding="utf-8"))
+    assert len(steps) >= 10
+    work, logs, tools = tmp_path / "checkout", tmp_path / "logs", tmp_path / "bin"
+    for folder in (work / "specs" / "rocdl", logs, tools):
+        folder.mkdir(parents=True)
+    shutil.copy(REPO / "specs" / "rocdl" / "backend.yaml", work / "specs" / "rocdl" / "backend.yaml")
+    (tools / "atomgen").write_text(f'#!/bin/sh\nexec "{sys.executable}" -m atomgen "$@"\n')
+    (tools / "atomgen").chmod(0o755)
+    script = [f"cd '{work}'"]
+    for number, (command, _, _) in enumerate(steps):
+        script.append(f"{{ {command}\n}} > '{logs}/out.{number}' 2>&1; echo $? > '{logs}/rc.{number}'")
+    environment = {
+        **os.environ,
+        "PATH": f"{tools}{os.pathsep}{os.environ['PATH']}",
+        "PYTHONPATH": str(REPO),
+        "ATOMGEN_CACHE_DIR": str(tmp_path / "cache"),
+        "NO_COLOR": "1",
+    }
+    subprocess.run(["bash", "-c", "\n".join(script)], env=environment, timeout=600, check=True)
+    for number, (command, status, shown) in enumerate(steps):
+        output = (logs / f"out.{number}").read_text()
+        code = int((logs / f"rc.{number}").read_text())
+        first = command.splitlines()[0]
+        assert code == status, f"`{first}` exited {code}, the tutorial says {status}:\n{output[-2000:]}"
+        for line in shown:
+            assert line in output, f"`{first}` did not print {line!r}:\n{output[-2000:]}"
+    assert (work / "tutorial" / "site" / "index.html").is_file()
+    assert sorted(p.name for p in (work / "tutorial" / "pictures").iterdir()) == [
+        "16x16x16_f16_f16_f32.a.svg",
+        "16x16x16_f16_f16_f32.b.svg",
+        "16x16x16_f16_f16_f32.c.svg",
+    ]
