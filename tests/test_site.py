@@ -56,6 +56,9 @@ def test_verdicts_per_instance_from_the_committed_reports(tmp_path: Path) -> Non
     passing = [r["instance"] for r in probe["instances"] if r["spec"].endswith("sm80/mma_sync.yaml")]
     page = (out / "atoms" / "ptx-sm80-mma_sync.html").read_text()
     assert f"H200 probe: {len(passing)} pass" in page
+    cute = json.loads((REPO / "docs" / "oracle-cute.json").read_text())
+    compared = next(s for s in cute["specs"] if s["path"].endswith("sm80/mma_sync.yaml"))
+    assert compared["findings"] == [] and f"CuTe: {compared['instances']} pass" in page
     for instance in passing:
         row = page.split(f'<tr id="instance-{instance}">', 1)[1].split("</tr>", 1)[0]
         assert 'class="v-pass"' in row, instance

@@ -1,0 +1,1 @@
+"""`atomgen catalog`: the static HTML atom catalogue (pages, oracle reports, assets)."""

@@ -172,7 +172,8 @@ def _defects(spec: Any) -> str:
 
 def atom_page(page: AtomPage, reports: Reports) -> str:
     spec = page.spec
-    oracles = list(reports.sources)
+    # a column per oracle whose report judges this atom (the CuTe report says nothing of ROCDL atoms)
+    oracles = [o for o in reports.sources if any(reports.verdict(o, page.path, row["id"]) for row in page.rows)]
     parts = [
         '<header><nav class="crumbs"><a href="../index.html">catalogue</a> / '
         f'<a href="../index.html#backend-{e(spec.backend)}">{e(spec.backend)}</a> / {e(spec.subtarget)}</nav>',
@@ -193,18 +194,17 @@ def atom_page(page: AtomPage, reports: Reports) -> str:
     parts.append('<h2 id="instances">Instances</h2>' + _filter_box("e.g. bf16, 16x16, gfx950, fail"))
     parts.append(
         '<div class="wide"><table class="filterable" id="instance-table"><thead><tr><th>instance</th>'
-        "<th>type</th><th>intrinsic</th>"
-        f"<th>instruction</th><th>packed</th>{head}<th>pictures</th></tr></thead><tbody>"
+        f"{head}<th>pictures</th><th>intrinsic</th><th>instruction</th><th>packed</th><th>type</th>"
+        "</tr></thead><tbody>"
     )
     for row in page.rows:
         verdicts = "".join(_cell(reports.verdict(o, page.path, row["id"])) for o in oracles)
         links = " ".join(f'<a href="#pic-{e(key)}">{e(role)}</a>' for role, key in row["pictures"].items())
         packed = ", ".join(f"{k}: {v}" for k, v in row["packed"].items())
         parts.append(
-            f'<tr id="instance-{e(row["id"])}"><td><code>{e(row["id"])}</code></td>'
-            f"<td><code>{e(row['type'])}</code></td>"
+            f'<tr id="instance-{e(row["id"])}"><td><code>{e(row["id"])}</code></td>{verdicts}<td>{links}</td>'
             f"<td><code>{e(row['intrinsic'])}</code></td><td><code>{e(row['instruction'] or '')}</code></td>"
-            f"<td><code>{e(packed)}</code></td>{verdicts}<td>{links}</td></tr>"
+            f"<td><code>{e(packed)}</code></td><td><code>{e(row['type'])}</code></td></tr>"
         )
     parts.append("</tbody></table></div>")
     parts.append(_pictures(page))
