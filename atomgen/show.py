@@ -152,6 +152,9 @@ def show(
         print(format_all(result.diagnostics, "text"), file=sys.stderr)
         return 1
     spec = result.spec
+    if value_bits is not None and spec.kind != "copy":
+        print(f"atomgen show: --bits chooses a copy's element width; {spec_path} is an MMA atom", file=sys.stderr)
+        return 2
     evaluated = result.analysis.evaluated
     if instance_id is not None:
         evaluated = [e for e in evaluated if e.instance.id == instance_id]

@@ -233,12 +233,25 @@ def test_svg_and_latex_files_one_per_operand(tmp_path: Path) -> None:
     assert first.stdout == run_cli("show", "specs/ptx/sm80/ldmatrix.yaml", "--format", "svg", "--instance", "2").stdout
 
 
+def test_json_has_the_coordinate_table() -> None:
+    result = run_cli("show", "specs/ptx/sm90/wgmma_ss.yaml", "--instance", "64x256x16_f16_f16_f32", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    records = {r["operand"]: r for r in json.loads(result.stdout)}
+    b, c = records["b"], records["c"]
+    assert b["replicas"] == [{"axis": "thr", "extent": 128, "step": 1}] and len(b["coordinates"]) == 256 * 16
+    assert b["tile"] == {"rows": 16, "cols": 256, "row": "k", "col": "n"}
+    assert len(c["coordinates"]) == 128 * 128 and c["replicas"] == []
+    assert c["coordinates"][:2] == [[0, 0, 0, 0], [0, 1, 0, 1]]  # thread 0 holds C[0][0], C[0][1]
+
+
 def test_copy_pictures_in_the_element_width_chosen() -> None:
     lanes = run_cli("show", "specs/ptx/sm80/ldmatrix.yaml", "--instance", "1", "--format", "lanes", "--bits", "32")
     assert lanes.returncode == 0, lanes.stderr
     assert re.search(r"^\s+31\s+r0\s+\[31:0\]\s+dst\[31\]$", lanes.stdout, re.M)  # thread t holds b32 word t
     narrow = run_cli("show", "specs/ptx/sm80/ldmatrix.yaml", "--instance", "1", "--format", "lanes", "--bits", "16")
     assert re.search(r"^\s+31\s+r0\s+\[31:16\]\s+dst\[63\]$", narrow.stdout, re.M)
+    mma = run_cli("show", MMA_SYNC, "--format", "lanes", "--bits", "16")
+    assert mma.returncode == 2 and "--bits chooses a copy's element width" in mma.stderr
     bad = run_cli(
         "show", "specs/ptx/sm80/ldmatrix.yaml", "--instance", "1_transpose", "--format", "grid", "--bits", "64"
     )
