@@ -134,18 +134,22 @@ def scaffold(args: argparse.Namespace) -> int:
         print("atomgen new: --name must be lower case letters, digits and '_'", file=sys.stderr)
         return 2
     target = specs / args.backend / subtarget / f"{name}.yaml"
-    template = MMA_TEMPLATE if args.what == "mma" else COPY_TEMPLATE
-    text = template.format(
+    return _write(target, scaffold_text(args.what, subtarget, args.backend, name, target), args.force)
+
+
+def scaffold_text(what: str, subtarget: str, backend: str, name: str, target: Path | str) -> str:
+    """The commented `atomgen new mma|copy` spec, every unknown a TODO."""
+    template = MMA_TEMPLATE if what == "mma" else COPY_TEMPLATE
+    return template.format(
         schema="../../../schema/atom.schema.json",
         subtarget=subtarget,
-        backend=args.backend,
-        prefix=PREFIXES.get(args.backend, "Fly" + args.backend.upper()),
+        backend=backend,
+        prefix=PREFIXES.get(backend, "Fly" + backend.upper()),
         upper=subtarget.upper(),
-        camel=_camel(name).upper() if args.what == "mma" else _camel(name),
+        camel=_camel(name).upper() if what == "mma" else _camel(name),
         name=name,
         path=target,
     )
-    return _write(target, text, args.force)
 
 
 def _write(target: Path, text: str, force: bool) -> int:

@@ -50,6 +50,9 @@ layouts:
 instances:
   - {m: 16, "n": 16, k: 16, elemTyA: f16, elemTyB: f16, elemTyAcc: f32, intrinsic: rocdl.mfma.f32.16x16x16f16,
      packed: {a: "vector<4xf16>", b: "vector<4xf16>", c: "vector<4xf32>"}}
+emission:
+  pattern: mfma
+  args: [accTy, a, b, c, "0", "0", "0"]
 """
 
 # The smallest stateful copy spec that checks clean: a 32-bit per-thread buffer load.
@@ -75,6 +78,10 @@ instances:
   - {bitSize: 32, intrinsic: rocdl.raw.ptr.buffer.load, packed: {value: i32}}
 state:
   - {name: soffset, enum_case: Soffset, llvm_type: i32, default: 0}
+emission:
+  pattern: buffer_copy
+  load: {op_class: RawPtrBufferLoadOp, intrinsic: rocdl.raw.ptr.buffer.load}
+  store: {op_class: RawPtrBufferStoreOp, intrinsic: rocdl.raw.ptr.buffer.store}
 """
 
 MINIMAL = {"mma": MINIMAL_MMA, "copy": MINIMAL_COPY}

@@ -9,34 +9,13 @@ from pathlib import Path
 import jsonschema
 import pytest
 from conftest import ROCDL_BACKEND, run_cli
+from scaffold_answers import FILLED
 
 from atomgen import __version__
 from atomgen.cli import build_parser
 
 COMMANDS = sorted(build_parser()._subparsers._group_actions[0].choices or ())  # type: ignore[union-attr]
 
-# A filled-in version of `atomgen new mma --subtarget cdna5`: each TODO replaced by a real value.
-FILLED = {
-    "summary: TODO": "summary: test MFMA",
-    "threads: TODO": "threads: 64",
-    "thr: TODO": 'thr: "64:1"',
-    # The scaffold's own hint for A, and its mirror for B.
-    "a: TODO                # over (M,K)": 'a: "((m, 64/m), k/(64/m)) : ((1, m*k/(64/m)), m)"  # over (M,K)',
-    "b: TODO                # over (N,K)": 'b: "((n, 64/n), k/(64/n)) : ((1, n*k/(64/n)), n)"  # over (N,K)',
-    "c: TODO                # over (M,N)": 'c: "((n, 64/n), (4, m/4/(64/n))) : ((m, 4), (1, 4*(64/n)))"  # (M,N)',
-    "m: TODO": "m: 16",
-    "n: TODO": "n: 16",
-    "k: TODO": "k: 16",
-    "elemTyA: TODO": "elemTyA: f16",
-    "elemTyB: TODO": "elemTyB: f16",
-    "elemTyAcc: TODO": "elemTyAcc: f32",
-    "intrinsic: TODO": "intrinsic: rocdl.mfma.f32.16x16x16f16",
-    "a: TODO            # e.g.": 'a: "vector<4xf16>"  # e.g.',
-    "      b: TODO": '      b: "vector<4xf16>"',
-    "      c: TODO": '      c: "vector<4xf32>"',
-    "instruction: TODO": "instruction: v_mfma_f32_16x16x16_f16",
-    "pattern: TODO": 'pattern: mfma\n  args: [accTy, a, b, c, "0", "0", "0"]',
-}
 
 
 def test_help_mentions_examples() -> None:

@@ -21,7 +21,7 @@ from atomgen.cli import main
 from atomgen.diagnostics import Diagnostic
 
 THIRD_LAYOUT = 'b: "((16, 4), 4) : ((1, 64), 16)"'
-INSTANCE = "\n".join(MINIMAL_MMA.splitlines()[-2:])
+INSTANCE = "\n".join(MINIMAL_MMA.splitlines()[25:27])  # lines 26-27: the one row
 COPY_INSTANCE = "  - {bitSize: 32, intrinsic: rocdl.raw.ptr.buffer.load, packed: {value: i32}}"
 STATE = "  - {name: soffset, enum_case: Soffset, llvm_type: i32, default: 0}"
 
@@ -189,6 +189,12 @@ CASES: tuple[Case, ...] = (
          "intrinsic: rocdl.mfma.f32.16x16x16f16, instruction: v_mfma_f32_16x16x16_bf16,", 26, "v_mfma"),
     Case("AG359", "not-on-chip", "intrinsic: rocdl.mfma.f32.16x16x16f16,",
          "intrinsic: rocdl.mfma.f32.16x16x16f16, subtargets: [gfx1250],", 26, "rocdl"),
+    Case("AG366", "float-state", "llvm_type: i32, default: 0}", "llvm_type: f32, default: 0}", 21, "f32", base="copy"),
+    Case("AG371", "pattern-for-another-kind", "pattern: mfma", "pattern: lds_read_trans", 29, "lds_read_trans"),
+    Case("AG372", "unknown-builder-argument", 'args: [accTy, a, b, c, "0", "0", "0"]',
+         'args: [accTy, a, b, c, "0", bogus, "0"]', 30, "bogus"),
+    Case("AG373", "unknown-variant", "  pattern: mfma\n  args: [accTy, a, b, c, \"0\", \"0\", \"0\"]",
+         "  pattern: wmma_plain\n  variants: {Plain: [accTy, a, b, c]}", 26, "{"),
     Case("AG393", "range-beyond-int32", "", "", 12, "4294967296", base="copy", text=_wide_parameter),
     Case("AG394", "immediate-range", "", "", 12, "{min", base="copy", text=_aux_parameter),
     Case("AG395", "enum-value", "", "", 20, "fmax", base="copy", text=_enum_parameter),
@@ -205,10 +211,12 @@ CASES: tuple[Case, ...] = (
     Case("AG360", "family-too-large", "  - {m: 16,", "  - {expand: {m: [" + ", ".join(["16"] * 64) + "], k: ["
          + ", ".join(["16"] * 65) + "]}, m: 16,", 26, "{m: [", also=frozenset({"AG351"})),
     # --- state ----------------------------------------------------------------------------
-    Case("AG361", "stateful-without-state", "", "", 8, "true", base="copy", text=_no_state),
+    Case("AG361", "stateful-without-state", "", "", 8, "true", base="copy", text=_no_state, also=frozenset({"AG371"})),
     Case("AG361", "state-on-stateless", "stateful: true", "stateful: false", 21, "-", base="copy"),
-    Case("AG362", "enum-case", "enum_case: Soffset", "enum_case: SOffset", 21, "SOffset", base="copy"),
-    Case("AG362", "neither-enum-nor-private", "enum_case: Soffset, ", "", 21, "{", base="copy"),
+    Case("AG362", "enum-case", "enum_case: Soffset", "enum_case: SOffset", 21, "SOffset", base="copy",
+         also=frozenset({"AG371"})),
+    Case("AG362", "neither-enum-nor-private", "enum_case: Soffset, ", "", 21, "{", base="copy",
+         also=frozenset({"AG371"})),
     Case("AG363", "default-overflow", "default: 0}", "default: 4294967296}", 21, "4294967296", base="copy"),
     Case("AG364", "coerced-immediate", "default: 0}", "default: 0, immediate: true, coercion: bitcast}", 21,
          "bitcast", base="copy"),

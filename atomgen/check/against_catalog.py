@@ -9,11 +9,13 @@ and parameters that reach an immediate stay inside its legal range (AG394).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Generator, Iterator, Optional
 
 from atomgen.check.catalog import Catalog, Chips, Intrinsic, IsaInstruction, Operand
 from atomgen.diagnostics import Diagnostic
 from atomgen.spec.backend import Backend
+from atomgen.spec.mlir_types import parse_packed
 from atomgen.spec.model import AtomSpec, Instance, Parameter
 
 
@@ -113,7 +115,7 @@ def check_instance(
         )
     isa = yield from _check_instruction(spec, instance, entry, catalog, chips)
     yield from _check_packed(spec, instance, entry, isa, chips)
-    yield from _check_elements(spec, instance, entry, chips)
+    yield from _check_elements(spec, instance, entry, isa, chips)
     yield from _check_state_operands(spec, instance, entry)
 
 
@@ -127,6 +129,11 @@ def _check_instruction(
 ) -> Generator[Diagnostic, None, Optional[IsaInstruction]]:
     """The `instruction` label against the ISA instructions the catalogue associates with the intrinsic."""
     text = instance.instruction
+    if text is not None and not _alternatives(text):
+        where = instance.path + ("instruction",)
+        yield spec.diagnostic("AG359", f"instance {instance.id}: instruction is empty", where)
+        return None
+    yield from _check_shape(spec, instance)
     if not text or not (entry.isa or entry.data_types):
         return None
     emitted = [entry] + companions(spec, instance, catalog)
@@ -165,6 +172,27 @@ def _check_instruction(
             notes=(f"catalogue: {entry.source} ({entry.origin})",),
         )
     return found
+
+
+SHAPE = re.compile(r"(?<![0-9a-z])m(\d+)n(\d+)k(\d+)(?![0-9])|_(\d+)x(\d+)x(\d+)(?![0-9])")
+
+
+def _check_shape(spec: AtomSpec, instance: Instance) -> Iterator[Diagnostic]:
+    """An MMA instruction that spells its shape (m16n8k16, _16x16x32) spells the row's m, n, k."""
+    if spec.kind != "mma" or not instance.instruction:
+        return
+    match = SHAPE.search(instance.instruction)
+    if match is None:
+        return
+    shape = tuple(int(g) for g in match.groups() if g is not None)
+    row = tuple(instance.values.get(name) for name in ("m", "n", "k"))
+    if shape != row:
+        yield spec.diagnostic(
+            "AG359",
+            f"instance {instance.id}: instruction '{instance.instruction}' is the {'x'.join(map(str, shape))} shape, "
+            f"the row is {'x'.join(map(str, row))}",
+            instance.path + ("instruction",),
+        )
 
 
 def _operand_for(role: str, entry: Intrinsic, isa: Optional[IsaInstruction]) -> Optional[Operand]:
@@ -215,13 +243,21 @@ def _check_packed(
             )
 
 
-def _check_elements(spec: AtomSpec, instance: Instance, entry: Intrinsic, chips: Chips) -> Iterator[Diagnostic]:
+def _check_elements(
+    spec: AtomSpec, instance: Instance, entry: Intrinsic, isa: Optional[IsaInstruction], chips: Chips
+) -> Iterator[Diagnostic]:
     if spec.kind != "mma":
         return
     for role, parameter in spec.operand_types.items():
-        operand = entry.operand(role)
+        operand = _operand_for(role, entry, isa)
         value = instance.values.get(parameter)
-        if operand is None or not operand.elements or not isinstance(value, str):
+        if operand is None or not isinstance(value, str):
+            continue
+        if not operand.elements and isa is not None and operand in isa.operands:
+            # An instruction's own register types (PTX) name its element type: vector<8xbf16> holds bf16.
+            held = {str(p.element) for p in map(parse_packed, operand.type_names()) if p is not None}
+            operand = Operand(operand.name, operand.types, tuple((e, None) for e in sorted(held) if e))
+        if not operand.elements:
             continue
         names = operand.element_names()
         if value not in names:

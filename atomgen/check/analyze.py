@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional
 
-from atomgen.check import against_catalog, coverage
+from atomgen.check import against_catalog, coverage, emission
 from atomgen.check.catalog import Catalog
 from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
 from atomgen.diagnostics import Diagnostic
@@ -99,6 +99,7 @@ CPP_KEYWORDS = frozenset(
         "xor",
     ]
 )
+POINTER_TYPE = re.compile(r"^!llvm\.ptr(<[0-9]+>)?$")
 STANDARD_VAL_BITS = (8, 16, 32, 64)
 
 
@@ -128,6 +129,7 @@ def analyze(
             out.extend(against_catalog.check_instance(spec, instance, catalog, backend))
         out.extend(against_catalog.check_immediates(spec, catalog))
     out.extend(check_state(spec, backend))
+    out.extend(emission.check_emission(spec))
     if any(d.rule in ("AG304", "AG301", "AG303", "AG202") for d in structural):
         return analysis  # concrete evaluation of malformed layouts only repeats the finding
     reported: set[tuple[str, str]] = set()
@@ -560,6 +562,25 @@ def check_state(spec: AtomSpec, backend: Optional[Backend]) -> Iterator[Diagnost
                     path + ("name",),
                 )
         width = _int_width(state_field.llvm_type)
+        if width is None and not POINTER_TYPE.match(state_field.llvm_type.strip()):
+            yield spec.diagnostic(
+                "AG366",
+                f"state field '{state_field.name}' is {state_field.llvm_type}: state slots are integers iN or "
+                "pointers !llvm.ptr<N> (bitcast coercion turns a float value into an integer)",
+                path + ("llvm_type",),
+            )
+        raw = spec.data["state"][index] if isinstance(spec.data["state"][index], dict) else {}
+        for case_index, case in enumerate(raw.get("llvm_type_when") or []):
+            where = path + ("llvm_type_when", case_index)
+            if width is None or _int_width(str(case.get("llvm_type", ""))) is None:
+                yield spec.diagnostic(
+                    "AG366", f"state field '{state_field.name}': a per-instance llvm_type must be iN, like the field's",
+                    where + ("llvm_type",))
+            for name in case.get("when") or {}:
+                if spec.parameter(str(name)) is None:
+                    yield spec.diagnostic(
+                        "AG366", f"state field '{state_field.name}': llvm_type_when names '{name}', not a parameter",
+                        where + ("when", name))
         if width is not None:
             low, high = -(1 << (width - 1)), (1 << width) - 1
             if not low <= state_field.default <= high:
@@ -813,6 +834,15 @@ def _mma_packing(
     if packed is None:
         return
     type_name = spec.operand_types.get(role, "")
+    element = instance.values.get(type_name)
+    if role == "c" and isinstance(element, str) and packed.element != element:
+        # The accumulator register holds accumulator elements; the emission builds it from elemTyAcc.
+        yield spec.diagnostic(
+            "AG331",
+            f"instance {instance.id}: packed c {packed.text} holds {packed.element}, but the accumulator "
+            f"elements are {element}",
+            instance.path + ("packed", "c"),
+        )
     bits = variables.get(f"{type_name}_bits")
     if bits is None:
         return

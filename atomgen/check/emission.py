@@ -1,0 +1,164 @@
+"""Rules for what an emission pattern needs from the rest of the spec (rule family AG37x).
+
+The schema fixes each pattern's keys; these rules check what the schema cannot: that the
+parameters, state fields, packed operands and row variants a pattern's C++ template reads
+exist, and that builder arguments are expressions over declared names. `PATTERNS` is the one
+place that says what each pattern needs; render reads the same facts, so a spec check accepts
+always renders.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from atomgen.diagnostics import Diagnostic
+from atomgen.spec.model import AtomSpec
+
+QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)+(\([0-9]+\))?$")
+INTEGER = re.compile(r"^-?[0-9]+$")
+OPERANDS = ("accTy", "a", "b", "c", "true", "false")
+
+
+@dataclass(frozen=True)
+class PatternNeeds:
+    kind: str  # the atom kind the pattern's template is written for
+    parameters: tuple[str, ...] = ()  # parameters the template reads by name
+    state_cases: tuple[str, ...] = ()  # AtomStateField cases the template reads
+    packed: tuple[str, ...] = ()  # packed operand types every row must give
+    builder_arguments: bool = False  # `args` / `variants` are builder argument lists (AG372)
+    variants: bool = False  # rows pick an entry of `variants` (AG373)
+    instruction: bool = False  # rows must name their instruction (the template spells it)
+    extra_names: tuple[str, ...] = ()  # pattern-defined argument names
+    packed_by_element: tuple[str, ...] = ()  # operands whose packed type the template picks by element type
+
+
+MMA = ("a", "b", "c")
+COORDS = tuple(f"Coord{i}" for i in range(5))
+PATTERNS: dict[str, PatternNeeds] = {
+    "mfma": PatternNeeds("mma", packed=MMA, builder_arguments=True),
+    "mfma_scale": PatternNeeds("mma", packed=MMA, builder_arguments=True, extra_names=("cbsz", "blgp")),
+    "wmma_plain": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True),
+    "wmma_gfx1250": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True),
+    "wmma_generic": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True),
+    "wmma_scale": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True,
+                               extra_names=("fmtA", "fmtB", "fmt0", "modC", "opselA", "opselB")),
+    "buffer_copy": PatternNeeds("copy", parameters=("bitSize",), state_cases=("Soffset",), packed=("value",)),
+    "lds_dma": PatternNeeds("copy", parameters=("bitSize",), state_cases=("Soffset", "ImmOffset"), packed=("value",)),
+    "global_lds_dma": PatternNeeds("copy", parameters=("bitSize",), packed=("value",)),
+    "buffer_atomic": PatternNeeds("copy", state_cases=("Soffset",), packed=("value",)),
+    "lds_read_trans": PatternNeeds("copy", packed=("value",)),
+    "tdm": PatternNeeds("copy"),
+    "mma_sync": PatternNeeds("mma", packed=MMA, instruction=True),
+    "wgmma_ss": PatternNeeds("mma", packed=MMA, instruction=True),
+    "wgmma_rs": PatternNeeds("mma", packed=MMA, instruction=True, packed_by_element=("a",)),
+    "ldmatrix": PatternNeeds("copy", parameters=("num", "transpose"), packed=("value",)),
+    "stmatrix": PatternNeeds("copy", parameters=("num", "transpose"), packed=("value",)),
+    "cp_async": PatternNeeds("copy", parameters=("bytes", "cacheModifier")),
+    "tma_load": PatternNeeds("copy", parameters=("rank",), state_cases=("TmaDescriptor", "Mbarrier") + COORDS),
+    "tma_store": PatternNeeds("copy", parameters=("rank",), state_cases=("TmaDescriptor",) + COORDS),
+}
+
+
+def check_emission(spec: AtomSpec) -> Iterator[Diagnostic]:
+    pattern = spec.emission.get("pattern")
+    needs = PATTERNS.get(str(pattern))
+    if needs is None:
+        return  # the schema names the known patterns (AG101)
+    if needs.kind != spec.kind:
+        yield spec.diagnostic(
+            "AG371", f"emission pattern '{pattern}' lowers {needs.kind} atoms; this is a {spec.kind} spec",
+            ("emission", "pattern"))
+        return
+    for name in needs.parameters:
+        if spec.parameter(name) is None:
+            yield spec.diagnostic(
+                "AG371",
+                f"emission pattern '{pattern}' reads the parameter '{name}', which the spec does not declare",
+                ("emission", "pattern"))
+    cases = {field.enum_case for field in spec.state if field.enum_case}
+    for case in needs.state_cases:
+        if case not in cases:
+            yield spec.diagnostic(
+                "AG371",
+                f"emission pattern '{pattern}' reads the state field {case}, which the spec does not declare",
+                ("state",) if spec.state else ("emission", "pattern"))
+    for local, slot in (spec.emission.get("state_operands") or {}).items():
+        if not isinstance(slot, int) or not 0 <= slot < len(spec.state):
+            yield spec.diagnostic(
+                "AG371",
+                f"state operand {local} names slot {slot!r}, but the spec has {len(spec.state)} state field(s)",
+                ("emission", "state_operands", local))
+    for instance in spec.instances:
+        for role in needs.packed:
+            if role not in instance.packed:
+                yield spec.diagnostic(
+                    "AG331", f"instance {instance.id}: emission pattern '{pattern}' needs packed.{role}", instance.path)
+        if needs.instruction and not instance.instruction:
+            yield spec.diagnostic(
+                "AG359", f"instance {instance.id}: emission pattern '{pattern}' spells the instruction: name it",
+                instance.path)
+    for role in needs.packed_by_element:
+        yield from _packed_by_element(spec, role)
+    if needs.builder_arguments:
+        yield from _builder_arguments(spec, needs)
+    if needs.variants:
+        yield from _variants(spec)
+
+
+def _packed_by_element(spec: AtomSpec, role: str) -> Iterator[Diagnostic]:
+    """Rows with the same element type of `role` share one packed type (the template switches on it)."""
+    parameter = spec.operand_types.get(role, "")
+    first: dict[Any, tuple[str, str]] = {}
+    for instance in spec.instances:
+        element, packed = instance.values.get(parameter), instance.packed.get(role)
+        if packed is None:
+            continue
+        seen = first.setdefault(element, (packed, instance.id))
+        if seen[0].replace(" ", "") != packed.replace(" ", ""):
+            yield spec.diagnostic(
+                "AG331",
+                f"instance {instance.id}: packed {role} is {packed}, but instance {seen[1]} packs {element} as "
+                f"{seen[0]}; this pattern chooses the register type by element type alone",
+                instance.path + ("packed", role))
+
+
+def _argument_lists(spec: AtomSpec) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """(path, tokens) of every builder argument list of the emission."""
+    if isinstance(spec.emission.get("args"), list):
+        yield ("emission", "args"), spec.emission["args"]
+    for name, variant in (spec.emission.get("variants") or {}).items():
+        if isinstance(variant, list):
+            yield ("emission", "variants", name), variant
+        elif isinstance(variant, dict):
+            for key in ("operands", "attrs"):
+                if isinstance(variant.get(key), list):
+                    yield ("emission", "variants", name, key), variant[key]
+
+
+def _builder_arguments(spec: AtomSpec, needs: PatternNeeds) -> Iterator[Diagnostic]:
+    names = {p.name for p in spec.parameters} | set(OPERANDS) | set(needs.extra_names)
+    names |= {str(k) for k in (spec.emission.get("state_operands") or {})}
+    for path, tokens in _argument_lists(spec):
+        for index, token in enumerate(tokens):
+            text = str(token)
+            if text in names or INTEGER.match(text) or QUALIFIED.match(text):
+                continue
+            yield spec.diagnostic(
+                "AG372",
+                f"builder argument '{text}' is not a declared name (parameters, state operands, "
+                f"{', '.join(OPERANDS)}), an integer or a qualified C++ enum case",
+                path + (index,))
+
+
+def _variants(spec: AtomSpec) -> Iterator[Diagnostic]:
+    variants = spec.emission.get("variants")
+    known = set(variants) if isinstance(variants, dict) else set()
+    for instance in spec.instances:
+        if instance.variant not in known:
+            yield spec.diagnostic(
+                "AG373",
+                f"instance {instance.id}: variant {instance.variant!r} is not one of emission.variants "
+                f"({', '.join(sorted(known)) or 'none declared'})",
+                instance.path + (("variant",) if "variant" in instance.raw else ()))

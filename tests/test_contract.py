@@ -1,0 +1,106 @@
+"""The contract between check and gen (issue 8): a spec that `check` accepts always generates.
+
+Shipped specs and filled scaffolds are mutated thousands of times in the fields gen reads
+(tests/spec_mutants.py). Every mutant check accepts must render without an exception; every
+mutant check rejects must be rejected with a rule id and a line. In-process and without proofs,
+so the run stays in seconds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+from conftest import SPECS
+from scaffold_answers import FILLED, FILLED_COPY, fill
+from spec_mutants import mutant
+
+from atomgen.check.analyze import analyze
+from atomgen.check.catalog import load_catalog
+from atomgen.render.plan import build_plan
+from atomgen.scaffold import scaffold_text
+from atomgen.spec.backend import find_backend_file, load_backend
+from atomgen.spec.loader import load_file, load_text
+from atomgen.spec.model import build_model
+from atomgen.spec.validate import unfilled, validate
+
+MUTANTS = int(os.environ.get("ATOMGEN_CONTRACT_MUTANTS", "3200"))
+MAX_ROWS = 6  # mutants of a 100-row table test nothing a 6-row sample does not, at 20x the cost
+
+
+def _shipped() -> list[Path]:
+    return sorted(p for p in SPECS.rglob("*.yaml") if p.name not in ("backend.yaml", "intrinsics.yaml"))
+
+
+def _sampled(loaded: Any, backend: Any) -> Any:
+    """The spec with at most MAX_ROWS evenly spaced rows, when that sample still checks clean."""
+    rows = loaded.data.get("instances") or []
+    if len(rows) <= MAX_ROWS:
+        return loaded
+    step = len(rows) / MAX_ROWS
+    data = dict(loaded.data, instances=[rows[int(i * step)] for i in range(MAX_ROWS)])
+    sample = dataclasses.replace(loaded, data=data)
+    return sample if not _check(sample, backend)[1] else loaded
+
+
+def _subjects() -> list[tuple[Any, Any]]:
+    """Shipped specs (row-sampled) and a filled `new mma` and `new copy` scaffold, each with its backend."""
+    subjects = []
+    for path in _shipped():
+        loaded = load_file(path, str(path))
+        backend_file = find_backend_file(path, str(loaded.data["backend"]))
+        assert backend_file is not None
+        backend = load_backend(backend_file, str(backend_file))[0]
+        subjects.append((_sampled(loaded, backend), backend))
+    rocdl = SPECS / "rocdl" / "backend.yaml"
+    backend = load_backend(rocdl, str(rocdl))[0]
+    for what, answers in (("mma", FILLED), ("copy", FILLED_COPY)):
+        path = f"specs/rocdl/cdna3/new_{what}.yaml"
+        loaded = load_text(fill(scaffold_text(what, "cdna3", "rocdl", f"new_{what}", path), answers), path)
+        assert not _check(loaded, backend)[1], f"the filled {what} scaffold must check clean"
+        subjects.append((loaded, backend))
+    return subjects
+
+
+def _check(loaded: Any, backend: Any) -> tuple[Any, list[Any]]:
+    problems = unfilled(loaded) or validate(loaded)
+    if problems:
+        return None, problems
+    spec, problems = build_model(loaded)
+    if spec is None or problems:
+        return None, problems
+    catalog, _ = load_catalog(spec.backend)
+    analysis = analyze(spec, backend, catalog, prove=False)
+    return spec, [d for d in analysis.diagnostics if d.severity == "error"]
+
+
+def test_check_accepted_mutants_always_generate() -> None:
+    rng = random.Random(int(os.environ.get("ATOMGEN_CONTRACT_SEED", "8")))
+    subjects = _subjects()
+    catalogs = {name: load_catalog(name)[0] for name in ("rocdl", "ptx")}
+    intrinsics = {name: sorted(c.intrinsics) for name, c in catalogs.items() if c is not None}
+    patterns = sorted({str(s.data["emission"]["pattern"]) for s, _ in subjects})
+    accepted = rejected = 0
+    failures: list[str] = []
+    for number in range(MUTANTS):
+        loaded, backend = subjects[number % len(subjects)]
+        data, what = mutant(loaded.data, rng, patterns, intrinsics[str(loaded.data["backend"])])
+        variant = dataclasses.replace(loaded, data=data)
+        spec, errors = _check(variant, backend)
+        if errors:
+            rejected += 1
+            for diagnostic in errors:
+                if not diagnostic.rule.startswith("AG") or diagnostic.position.line < 1:
+                    failures.append(f"{loaded.path} [{what}]: rejected without rule/line: {diagnostic.format()}")
+            continue
+        accepted += 1
+        try:
+            build_plan([(spec, backend)])
+        except Exception as error:  # noqa: BLE001 - the finding this test exists for
+            failures.append(f"{loaded.path} [{what}]: check accepts, gen fails: {type(error).__name__}: {error}")
+    summary = f"{MUTANTS} mutants: {accepted} accepted and generated, {rejected} rejected"
+    assert not failures, summary + "\n" + "\n".join(failures[:40]) + f"\n({len(failures)} failures)"
+    assert accepted > MUTANTS // 20 and rejected > MUTANTS // 4, summary
