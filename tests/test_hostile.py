@@ -284,7 +284,8 @@ def test_issue_12_enum_value_cannot_become_code(spec_tree: SpecTree) -> None:
 def test_issue_12_control_characters_in_summary_are_refused(bad: str, spec_tree: SpecTree) -> None:
     path = spec_tree.write(MINIMAL_MMA + f'summary: "fast{bad}#error INJECTED"\n')
     results = check_paths([str(path)], use_cache=False, prove=False)
-    assert [d for d in results[0].diagnostics if d.rule == "AG007" and d.position.line == len(MINIMAL_MMA.splitlines()) + 1], results
+    summary_line = len(MINIMAL_MMA.splitlines()) + 1
+    assert [d for d in results[0].diagnostics if d.rule == "AG007" and d.position.line == summary_line], results
 
 
 def test_issue_12_newline_in_summary_stays_in_its_comment(spec_tree: SpecTree, tmp_path: Path) -> None:
