@@ -32,7 +32,7 @@ from atomgen.check.evaluate import evaluate_instance
 from atomgen.layout.algebra import Layout, product
 from atomgen.render import engine
 from atomgen.render.base import RenderOutput
-from atomgen.render.escape import mlir_comment
+from atomgen.render.escape import filecheck_literal, mlir_comment
 from atomgen.render.names import BackendNames, atom_test_path, backend_names, test_file_stem
 from atomgen.render.verify import describe, format_value, pin_message, verify_plan
 from atomgen.spec.backend import Backend
@@ -721,8 +721,9 @@ def _ptx_mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
                 f"{_struct([acc_reg] * count)}"
             )
         else:
+            literal = filecheck_literal(inst.instruction)
             fn.checks.append(
-                f'CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{{{.*}}}}{inst.instruction} '
+                f'CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{{{.*}}}}{literal} '
                 f'{{{{.*}}}} -> {_struct([acc_reg] * count)}'
             )
         fn.checks.extend(_WGMMA_SYNC)
