@@ -43,7 +43,9 @@ class ProbeCase:
     a_from_smem: bool = False
     packed: dict[str, str] = field(default_factory=dict)
     mutation: Optional[str] = None  # set on a deliberately perturbed copy (negative control)
+    mutation_tag: str = ""  # tells apart several perturbed copies of one instance
     skip: Optional[str] = None  # why the probe does not run this case
+    tma: Optional[tuple[str, int, Any]] = None  # TMA: (direction, rank, claim), see tma.py
 
     @property
     def key(self) -> str:
@@ -52,7 +54,7 @@ class ProbeCase:
     @property
     def slug(self) -> str:
         stem = Path(self.spec_path).with_suffix("").as_posix()
-        text = f"{stem}__{self.instance_id}" + ("__mutated" if self.mutation else "")
+        text = f"{stem}__{self.instance_id}" + ("__mutated" + self.mutation_tag if self.mutation else "")
         return re.sub(r"[^A-Za-z0-9_]", "_", text).strip("_")
 
 
@@ -124,8 +126,9 @@ def case_from_instance(spec: Any, evaluated: Any) -> ProbeCase:
             return replace(base, skip=f"layouts not evaluated: {', '.join(missing)}")
         return replace(base, types=types, mnk=mnk, a_from_smem=a_smem)
     if family == "tma":
-        return replace(base, skip="TMA is a whole-tile copy through a tensor map, not a register-level "
-                                  "copy: the probe does not run it")
+        from atomgen.probe.tma import tma_case
+
+        return tma_case(base, spec, evaluated)
     missing = [r for r in ("src", "dst") if r not in layouts]
     if missing:
         return replace(base, skip=f"layouts not evaluated: {', '.join(missing)}")
@@ -229,6 +232,11 @@ def interleave(layout: Layout) -> Optional[Layout]:
 def mutate(case: ProbeCase, role: Optional[str] = None) -> ProbeCase:
     """A copy of `case` whose `role` layout (default: C for MMAs, the register side of copies)
     has two strides swapped: the probe must report it as failing."""
+    if case.tma is not None:
+        from atomgen.probe.tma import tma_mutations
+
+        found = tma_mutations(case)
+        return found[0] if found else replace(case, mutation="no perturbation", skip=case.skip or "skipped")
     if role is None:
         if case.kind == "mma":
             role = "c"

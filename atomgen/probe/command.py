@@ -25,6 +25,8 @@ with shared-memory descriptors, ldmatrix, stmatrix, cp.async), writes every outp
 to the position the spec's layout names, and compares the whole result with a float64 /
 int64 reference product computed from exactly representable inputs (copies: every thread
 must hold / store exactly the bits the layout names).
+TMA (cp.async.bulk.tensor) runs through a real tensor map (cuTensorMapEncodeTiled) with an
+mbarrier (loads) or a bulk group (stores); the whole box, or the whole global tensor, is compared.
 """
 
 EPILOG = """\
@@ -83,6 +85,15 @@ def _in_negative_control(case: ProbeCase) -> bool:
     return case.family != "wgmma" or case.mnk[1] in NEGATIVE_WGMMA_N
 
 
+def negatives_of(case: ProbeCase) -> list[ProbeCase]:
+    """The perturbed copies of a case the negative control runs (TMA: every coordinate claim)."""
+    if case.tma is not None:
+        from atomgen.probe.tma import tma_mutations
+
+        return tma_mutations(case)
+    return [mutate(case)]
+
+
 def _generate(cases: list[ProbeCase]) -> tuple[dict[str, Any], dict[str, str]]:
     """slug -> plan for every case that can be built; slug -> reason for the others."""
     plans: dict[str, Any] = {}
@@ -131,7 +142,8 @@ def run(args: argparse.Namespace) -> int:
     if args.mutate_layout:
         role = None if args.mutate_layout == "auto" else args.mutate_layout
         cases = [mutate(c, role) for c in cases]
-    negative = [mutate(c) for c in cases if not c.skip and _in_negative_control(c)] if args.negative_control else []
+    negative = [m for c in cases if not c.skip and _in_negative_control(c) for m in negatives_of(c)] \
+        if args.negative_control else []
 
     nvcc: Optional[str] = None
     environment: dict[str, Any] = {}

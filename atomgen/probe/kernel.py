@@ -17,6 +17,8 @@ from typing import Union
 
 from atomgen.probe.cases import CaseError, ProbeCase, format_layout
 from atomgen.probe.plan import CopyPlan, MmaPlan, RegOperand, SmemOperand, plan_copy, plan_mma
+from atomgen.probe.tma import HEADER as TMA_HEADER
+from atomgen.probe.tma import TmaPlan, plan_tma, tma_part
 
 NVCC_ARCH = "-gencode=arch=compute_90a,code=sm_90a"
 ALIGN = 256
@@ -27,17 +29,21 @@ def align(value: int) -> int:
     return -(-value // ALIGN) * ALIGN
 
 
-_PLANS: dict[tuple[str, str], Union[MmaPlan, CopyPlan]] = {}
+Planned = Union[MmaPlan, CopyPlan, TmaPlan]
+_PLANS: dict[tuple[str, str], Planned] = {}
 
 
-def plan(case: ProbeCase) -> Union[MmaPlan, CopyPlan]:
+def plan(case: ProbeCase) -> Planned:
     """The case's index tables (memoized: planning a 64x256 wgmma is not free)."""
     if case.skip:
         raise CaseError(case.skip)
-    key = (case.slug, repr(sorted(case.layouts.items())) + repr(case.types) + case.opcode)
+    key = (case.slug, repr(sorted(case.layouts.items())) + repr(case.types) + case.opcode + repr(case.tma))
     found = _PLANS.get(key)
     if found is None:
-        found = plan_mma(case) if case.kind == "mma" else plan_copy(case)
+        if case.family == "tma":
+            found = plan_tma(case)
+        else:
+            found = plan_mma(case) if case.kind == "mma" else plan_copy(case)
         if len(_PLANS) > 4096:
             _PLANS.clear()
         _PLANS[key] = found
@@ -530,15 +536,21 @@ def copy_part(p: CopyPlan) -> str:
     return "".join(parts)
 
 
-def input_size(planned: Union[MmaPlan, CopyPlan]) -> int:
+def input_size(planned: Planned) -> int:
     if isinstance(planned, MmaPlan):
         return total(mma_input_sections(planned))
+    if isinstance(planned, TmaPlan):
+        return align(planned.input_elements * 4)
     return align(planned.tile_bytes)
 
 
-def output_size(planned: Union[MmaPlan, CopyPlan]) -> int:
+def output_size(planned: Planned) -> int:
     if isinstance(planned, MmaPlan):
         return total(mma_output_sections(planned))
+    if isinstance(planned, TmaPlan):
+        from atomgen.probe.tma import output_size as tma_output_size
+
+        return tma_output_size(planned)
     return align(planned.tile_bytes)
 
 
@@ -555,12 +567,16 @@ def program(cases: list[ProbeCase], timing: bool = False) -> tuple[str, list[tup
     parts = [_HEADER]
     if any(c.family == "wgmma" for c in cases):
         parts.append(_DESC)
+    if any(c.family == "tma" for c in cases):
+        parts.append(TMA_HEADER)
     offsets: list[tuple[int, int]] = []
     in_total = out_total = 0
     for index, case in enumerate(cases):
         planned = plan(case)
         if isinstance(planned, MmaPlan):
             body = mma_part(planned, timing and is_timed(case))
+        elif isinstance(planned, TmaPlan):
+            body = tma_part(planned, _case_run, _comment(case))
         else:
             body = copy_part(planned)
         parts.append(f"\nnamespace case_{index} {{\n{body}}}  // namespace case_{index}\n")

@@ -21,6 +21,8 @@ from typing import Any, Optional, Union
 from atomgen.layout.algebra import Layout, image
 from atomgen.probe.kernel import align, mma_input_sections, mma_output_sections, plan, total
 from atomgen.probe.plan import CopyPlan, MmaPlan, RegOperand, SmemOperand, plan_copy, plan_mma, thread_table
+from atomgen.probe import tma
+from atomgen.probe.tma import TmaPlan
 from atomgen.probe.values import decode, encode, sample
 
 _np: Any
@@ -137,7 +139,9 @@ def copy_tile(p: CopyPlan) -> bytes:
     )
 
 
-def input_bytes(planned: Union[MmaPlan, CopyPlan]) -> bytes:
+def input_bytes(planned: Union[MmaPlan, CopyPlan, TmaPlan]) -> bytes:
+    if isinstance(planned, TmaPlan):
+        return tma.input_bytes(planned)
     if isinstance(planned, MmaPlan):
         key = (planned.case.key, repr(sorted(planned.case.types.items())), (planned.m, planned.n, planned.k))
         if key not in _BYTES:
@@ -219,7 +223,9 @@ def compare_copy(p: CopyPlan, output: bytes) -> Verdict:
     return Verdict(bad == 0, units, bad, first)
 
 
-def compare(planned: Union[MmaPlan, CopyPlan], output: bytes) -> Verdict:
+def compare(planned: Union[MmaPlan, CopyPlan, TmaPlan], output: bytes) -> Verdict:
+    if isinstance(planned, TmaPlan):
+        return tma.compare(planned, output)  # type: ignore[no-any-return]
     if isinstance(planned, MmaPlan):
         return compare_mma(planned, output)
     return compare_copy(planned, output)
@@ -234,6 +240,8 @@ def simulate(case: Any, truth: dict[str, Layout]) -> bytes:
     simulated instruction interprets each thread's registers by the true layouts.
     """
     planned = plan(case)
+    if isinstance(planned, TmaPlan):
+        return tma.simulate(planned)
     if isinstance(planned, MmaPlan):
         return _simulate_mma(planned, truth)
     return _simulate_copy(planned, truth)

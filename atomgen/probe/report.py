@@ -87,7 +87,9 @@ def build_report(command: str, environment: dict[str, Any], records: list[dict[s
             "what": "probed instances again (all but wgmma; wgmma at N = 8, 128, 256) with one layout "
                     "deliberately perturbed (two strides or two leaves of C swapped for MMAs, of the register "
                     "side for ldmatrix/stmatrix; cp.async, whose sides are both memory, gets a scrambled row "
-                    "that the probe rejects before running); the probe must report each as failing "
+                    "that the probe rejects before running; TMA, whose layouts are the whole-tile placeholder, "
+                    "gets its coordinates' meaning perturbed: bytes instead of elements, and for rank >= 2 "
+                    "outermost dimension first); the probe must report each as failing "
                     "('detected')",
             "results": negative,
         }
