@@ -46,6 +46,7 @@ class ProbeCase:
     mutation_tag: str = ""  # tells apart several perturbed copies of one instance
     skip: Optional[str] = None  # why the probe does not run this case
     tma: Optional[tuple[str, int, Any]] = None  # TMA: (direction, rank, claim), see tma.py
+    lanes: int = 0  # lanes that issue the instruction when more than `threads` (sm70 quad-pairs)
 
     @property
     def key(self) -> str:
@@ -102,6 +103,7 @@ def case_from_instance(spec: Any, evaluated: Any) -> ProbeCase:
         threads=spec.threads,
         layouts=layouts,
         packed=dict(instance.packed),
+        lanes=getattr(spec, "lanes", 0),
     )
     if not instruction:
         return replace(base, skip="the instance names no PTX instruction")

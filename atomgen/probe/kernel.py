@@ -55,9 +55,9 @@ def plan(case: ProbeCase) -> Planned:
 def mma_input_sections(p: MmaPlan) -> dict[str, tuple[int, int]]:
     """name -> (byte offset, byte size) in the input file: A, B, C tiles (column-major)."""
     sizes = {
-        "a": p.m * p.k * p.a.type.bits // 8,
-        "b": p.n * p.k * p.b.type.bits // 8,
-        "c": p.m * p.n * p.c.type.bits // 8,
+        "a": p.m * p.k * p.a.type.storage,
+        "b": p.n * p.k * p.b.type.storage,
+        "c": p.m * p.n * p.c.type.storage,
     }
     sections, offset = {}, 0
     for name, count in sizes.items():
@@ -347,22 +347,41 @@ def mma_part(p: MmaPlan, timed: bool) -> str:
             parts.append(_vector(f"{op.role.upper()}_SIDX", op.table))
     parts.append(_table("C_IDX", p.c.table))
     setup, asm = _mma_body(p, timing=False)
-    parts.append(f"\n__global__ void __launch_bounds__({case.threads}) probe_kernel({_arrays(p)},\n"
+    lanes = case.lanes or case.threads
+    stores = _store_d(p.c, "d")
+    if case.lanes:
+        # A lane group (sm70 quad-pair): lane -> atom thread; the other lanes run their own tile
+        # on copies of thread 0's inputs and write nothing.
+        owner = {lane: t for t, lane in enumerate(_lanes_of(case))}
+        parts.append(_vector("LANE_THREAD", tuple(owner.get(lane, case.threads) for lane in range(lanes))))
+        stores = ["  if (member) {"] + ["  " + line for line in stores] + ["  }"]
+    parts.append(f"\n__global__ void __launch_bounds__({lanes}) probe_kernel({_arrays(p)},\n"
                  f"    {p.c.type.ctype}* __restrict__ D, uint32_t* __restrict__ count) {{\n")
-    parts.append("  const int t = threadIdx.x;\n")
-    parts.append("\n".join(setup + asm + _store_d(p.c, "d")) + "\n}\n")
+    if case.lanes:
+        parts.append(f"  const bool member = LANE_THREAD[threadIdx.x] < {case.threads};\n")
+        parts.append("  const int t = member ? LANE_THREAD[threadIdx.x] : 0;\n")
+    else:
+        parts.append("  const int t = threadIdx.x;\n")
+    parts.append("\n".join(setup + asm + stores) + "\n}\n")
     if timed:
         parts.append(_timing_kernel(p))
     ins, outs = mma_input_sections(p), mma_output_sections(p)
     args = ", ".join(
         f"reinterpret_cast<const {op.type.ctype}*>(dev_in + {ins[op.role][0]})" for op in (p.a, p.b, p.c)
     )
-    launch = (f"  probe_kernel<<<1, {case.threads}>>>({args},\n"
+    launch = (f"  probe_kernel<<<1, {lanes}>>>({args},\n"
               f"      reinterpret_cast<{p.c.type.ctype}*>(dev_out + {outs['d'][0]}), "
               f"reinterpret_cast<uint32_t*>(dev_out + {outs['count'][0]}));")
     prefill = [(outs["d"][0], outs["d"][1], 0xFF), (outs["count"][0], outs["count"][1], 0)]
     parts.append(_case_run(total(ins), total(outs), launch, prefill, _timing_host(p, args) if timed else ""))
     return "".join(parts)
+
+
+def _lanes_of(case: ProbeCase) -> tuple[int, ...]:
+    """The lane of each atom thread: the thread layout's image."""
+    from atomgen.layout.algebra import image
+
+    return tuple(image(case.layouts["thr"])) if "thr" in case.layouts else tuple(range(case.threads))
 
 
 def time_geometry(p: MmaPlan) -> tuple[int, int, int]:
@@ -556,6 +575,8 @@ def output_size(planned: Planned) -> int:
 
 def is_timed(case: ProbeCase) -> bool:
     """Which MMAs `--time` measures: every mma.sync, and wgmma at the widest tile (N = 256)."""
+    if case.lanes:  # a lane group's timing loop would need the whole warp's tiles: not timed
+        return False
     return case.family == "mma_sync" or (case.family == "wgmma" and case.mnk[1] == 256)
 
 

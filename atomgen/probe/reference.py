@@ -82,6 +82,21 @@ def reference_product(m: int, n: int, k: int, a: list[float], b: list[float], c:
     return reference_product_python(m, n, k, a, b, c, integer)
 
 
+def instruction_result(p: MmaPlan, a: list[float], b: list[float], c: list[float]) -> list[float]:
+    """D of the plan's instruction: A*B^T + C, or for a binary MMA C + popc(A op B) over K.
+
+    and.popc is the ordinary product of 0/1 values; xor.popc counts a != b, which is
+    sum_k a + sum_k b - 2 (a . b) per (m, n).
+    """
+    integer = not p.case.types["c"].startswith(("f", "bf", "tf"))
+    if not p.case.opcode.endswith(".xor.popc"):
+        return reference_product(p.m, p.n, p.k, a, b, c, integer)
+    dot = reference_product(p.m, p.n, p.k, a, b, [0.0] * (p.m * p.n), True)
+    rows = [sum(a[i + p.m * kk] for kk in range(p.k)) for i in range(p.m)]
+    cols = [sum(b[j + p.n * kk] for kk in range(p.k)) for j in range(p.n)]
+    return [c[i + p.m * j] + rows[i] + cols[j] - 2 * dot[i + p.m * j] for j in range(p.n) for i in range(p.m)]
+
+
 def reference_product_python(m: int, n: int, k: int, a: list[float], b: list[float], c: list[float],
                              integer: bool) -> list[float]:
     out = [0.0] * (m * n)
@@ -103,14 +118,14 @@ def reference_product_python(m: int, n: int, k: int, a: list[float], b: list[flo
 def _pack(type_name: str, values: list[float]) -> bytes:
     from atomgen.probe.values import element_type
 
-    width = element_type(type_name).bits // 8
+    width = element_type(type_name).storage
     return b"".join(encode(type_name, v).to_bytes(width, "little") for v in values)
 
 
 def _unpack(type_name: str, data: bytes) -> list[float]:
     from atomgen.probe.values import element_type
 
-    width = element_type(type_name).bits // 8
+    width = element_type(type_name).storage
     return [decode(type_name, int.from_bytes(data[i:i + width], "little")) for i in range(0, len(data), width)]
 
 
@@ -174,8 +189,7 @@ def _holder(table: tuple[tuple[int, ...], ...], index: int) -> Optional[tuple[in
 def compare_mma(p: MmaPlan, output: bytes) -> Verdict:
     data = mma_inputs(p)
     kind_c = p.case.types["c"]
-    integer = not kind_c.startswith(("f", "bf", "tf"))
-    expected = reference_product(p.m, p.n, p.k, data.a, data.b, data.c, integer)
+    expected = instruction_result(p, data.a, data.b, data.c)
     outs = mma_output_sections(p)
     if len(output) < total(outs):
         return Verdict(False, 0, p.m * p.n, {"error": f"short output: {len(output)} bytes"})
@@ -267,8 +281,7 @@ def _simulate_mma(p: MmaPlan, truth: dict[str, Layout]) -> bytes:
     a_hw = hardware_view(p.a, true_plan.a, data.a)
     b_hw = hardware_view(p.b, true_plan.b, data.b)
     c_hw = hardware_view(p.c, true_plan.c, data.c)
-    integer = not p.case.types["c"].startswith(("f", "bf", "tf"))
-    d_hw = reference_product(p.m, p.n, p.k, a_hw, b_hw, c_hw, integer)
+    d_hw = instruction_result(p, a_hw, b_hw, c_hw)
     outs = mma_output_sections(p)
     buffer = bytearray(total(outs))
     width = p.c.type.bits // 8

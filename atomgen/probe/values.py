@@ -28,8 +28,13 @@ class ElementType:
     high: int  # largest input value the probe draws
 
     @property
+    def storage(self) -> int:
+        """Bytes of one element in the probe's memory tiles (sub-byte types: one byte each)."""
+        return max(1, self.bits // 8)
+
+    @property
     def ctype(self) -> str:
-        return {8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint64_t"}[self.bits]
+        return {1: "uint8_t", 2: "uint16_t", 4: "uint32_t", 8: "uint64_t"}[self.storage]
 
 
 _TYPES = {
@@ -43,6 +48,10 @@ _TYPES = {
     "i8": ElementType("i8", 8, False, True, -8, 8),
     "si8": ElementType("si8", 8, False, True, -8, 8),
     "ui8": ElementType("ui8", 8, False, False, 0, 12),
+    "i4": ElementType("i4", 4, False, True, -8, 7),
+    "si4": ElementType("si4", 4, False, True, -8, 7),
+    "ui4": ElementType("ui4", 4, False, False, 0, 15),
+    "i1": ElementType("i1", 1, False, False, 0, 1),  # .b1: bits, combined by xor/and and popc
     "i32": ElementType("i32", 32, False, True, -64, 64),
     "si32": ElementType("si32", 32, False, True, -64, 64),
 }

@@ -871,6 +871,7 @@ def default_val_bits(spec: AtomSpec) -> list[CaseGroup]:
 _PTX_TYPES = {
     "f16": "f16", "bf16": "bf16", "tf32": "tf32", "f32": "f32", "f64": "f64", "i8": "s8", "si8": "s8",
     "ui8": "u8", "i32": "s32", "si32": "s32", "f8E4M3FN": "e4m3", "f8E5M2": "e5m2",
+    "i4": "s4", "si4": "s4", "ui4": "u4", "i1": "b1",
 }
 _NARROW_FLOAT = re.compile(r"^f[0-9]+E")
 
@@ -925,6 +926,14 @@ def _type_cases(spec: AtomSpec, params: dict[str, CppParam], name: str, value: C
     return [TypeCase(type_predicate("type", element), result) for element, result in seen.items()]
 
 
+def _b1_op(instruction: str) -> str:
+    """A binary MMA's bit operation, from its (catalogue-checked) instruction text."""
+    for suffix, op in ((".xor.popc", "xor_popc"), (".and.popc", "and_popc")):
+        if instruction.endswith(suffix):
+            return f"NVVM::MMAB1Op::{op}"
+    return "std::nullopt"
+
+
 def ptx_mma_sync(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
     operand = spec.operand_types
     packed_entries = []
@@ -940,7 +949,7 @@ def ptx_mma_sync(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
             f"{{{instance.values['m']}, {instance.values['n']}, {instance.values['k']}}}",
             f"{{{_ptx_type(a_el, 'MMATypes')}, {_ptx_type(b_el, 'MMATypes')}}}",
             type_builder(_register_type(a_el)), type_builder(_register_type(b_el)),
-            type_builder(_register_type(c_el)), overflow,
+            type_builder(_register_type(c_el)), overflow, _b1_op(instance.instruction or ""),
         )))
     return {"packed": group_rows(packed_entries), "configs": group_rows(config_entries)}
 

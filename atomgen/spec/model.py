@@ -156,6 +156,7 @@ class AtomSpec:
     copy_replicated: dict[str, Expr] = field(default_factory=dict)
     # Declared disagreements with Triton's AMD backend (`atomgen oracle triton`), with evidence.
     known_triton_differences: tuple[dict[str, Any], ...] = ()
+    lanes: int = 0  # exceptions.lanes: lanes issuing the instruction when more than `threads` (0: threads)
 
     @property
     def operands(self) -> tuple[str, ...]:
@@ -424,6 +425,7 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         operand_source=dict(exceptions.get("operand_source") or {}),
         transposing=bool(exceptions.get("transposing", False)),
         whole_tile=bool(exceptions.get("whole_tile", False)),
+        lanes=int(exceptions.get("lanes") or 0),
         instances=tuple(instances),
         state=state,
         python=dict(data.get("python") or {}),

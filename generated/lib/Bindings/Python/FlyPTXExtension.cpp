@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:961bf9f7ac5df38b
+// ---- atomgen:begin types sha256:079fff7e59187ef7
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx {
 
 /// sm80 per-thread asynchronous global -> shared copy of 4, 8 or 16 bytes (cp.async.ca / .cg). (sm80.cp_async; 4 supported configurations)
@@ -164,7 +164,51 @@ struct PyCopyOpSM90_TmaStoreType : PyConcreteType<PyCopyOpSM90_TmaStoreType> {
   }
 };
 
-/// sm80 warp-level matrix multiply-accumulate (mma.sync.aligned, row.col), one 32-thread instruction per MxNxK tile. (sm80.mma_sync; 17 supported configurations)
+/// sm70 quad-pair MMA (mma.sync.aligned.m8n8k4.row.col, f16 inputs): each of a warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma_sync; 2 supported configurations)
+struct PyMmaOpSM70_MmaSyncType : PyConcreteType<PyMmaOpSM70_MmaSyncType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::MmaOpSM70_MmaSyncType, "MmaOpSM70_MmaSyncType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_ptx::MmaOpSM70_MmaSyncType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc));
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpSM70_MmaSyncType(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        nb::kw_only(),
+        "context"_a = nb::none(), "sm70 quad-pair MMA (mma.sync.aligned.m8n8k4.row.col, f16 inputs): each of a warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma_sync; 2 supported configurations)");
+  }
+};
+
+/// sm80 warp-level matrix multiply-accumulate (mma.sync.aligned, row.col), one 32-thread instruction per MxNxK tile. (sm80.mma_sync; 33 supported configurations)
 struct PyMmaOpSM80_MmaSyncType : PyConcreteType<PyMmaOpSM80_MmaSyncType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::MmaOpSM80_MmaSyncType, "MmaOpSM80_MmaSyncType");
   static void bindDerived(ClassTy &c) {
@@ -204,7 +248,54 @@ struct PyMmaOpSM80_MmaSyncType : PyConcreteType<PyMmaOpSM80_MmaSyncType> {
         "elem_ty_b"_a,
         "elem_ty_acc"_a,
         nb::kw_only(),
-        "context"_a = nb::none(), "sm80 warp-level matrix multiply-accumulate (mma.sync.aligned, row.col), one 32-thread instruction per MxNxK tile. (sm80.mma_sync; 17 supported configurations)");
+        "context"_a = nb::none(), "sm80 warp-level matrix multiply-accumulate (mma.sync.aligned, row.col), one 32-thread instruction per MxNxK tile. (sm80.mma_sync; 33 supported configurations)");
+  }
+};
+
+/// sm80 binary warp MMA (mma.sync.aligned ... .b1.b1.s32.{xor,and}.popc): D = C + popc(A op B) over K, one 32-thread instruction per MxNxK tile. (sm80.mma_sync_b1; 6 supported configurations)
+struct PyMmaOpSM80_MmaSyncB1Type : PyConcreteType<PyMmaOpSM80_MmaSyncB1Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::MmaOpSM80_MmaSyncB1Type, "MmaOpSM80_MmaSyncB1Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            bool andPopc,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_ptx::MmaOpSM80_MmaSyncB1Type::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc),
+              andPopc);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpSM80_MmaSyncB1Type(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        "and_popc"_a = false,
+        nb::kw_only(),
+        "context"_a = nb::none(), "sm80 binary warp MMA (mma.sync.aligned ... .b1.b1.s32.{xor,and}.popc): D = C + popc(A op B) over K, one 32-thread instruction per MxNxK tile. (sm80.mma_sync_b1; 6 supported configurations)");
   }
 };
 
@@ -354,13 +445,15 @@ struct PyMmaOpSM90_WgmmaSSType : PyConcreteType<PyMmaOpSM90_WgmmaSSType> {
 
 NB_MODULE(_mlirDialectsFlyPTX, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:f9dfaa49be13a141
+  // ---- atomgen:begin register sha256:51ab1a6fdb974ed7
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM80_CpAsyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM80_LdMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM90_StMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM90_TmaLoadType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM90_TmaStoreType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM70_MmaSyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM80_MmaSyncType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM80_MmaSyncB1Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM89_MmaSyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM90_WgmmaRSType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM90_WgmmaSSType::bind(m);

@@ -61,8 +61,56 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
   if (m == 16 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) &&
       elemTyB.isUnsignedInteger(8) && elemTyAcc.isSignlessInteger(32))
     return 15; // 16x8x16 (ui8, ui8) -> i32: nvvm.mma.sync
+  if (m == 8 && n == 8 && k == 16 && elemTyA.isSignlessInteger(8) && elemTyB.isSignlessInteger(8) &&
+      elemTyAcc.isSignlessInteger(32))
+    return 16; // 8x8x16 (i8, i8) -> i32: nvvm.mma.sync
+  if (m == 8 && n == 8 && k == 16 && elemTyA.isSignlessInteger(8) && elemTyB.isUnsignedInteger(8) &&
+      elemTyAcc.isSignlessInteger(32))
+    return 17; // 8x8x16 (i8, ui8) -> i32: nvvm.mma.sync
+  if (m == 8 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) && elemTyB.isSignlessInteger(8) &&
+      elemTyAcc.isSignlessInteger(32))
+    return 18; // 8x8x16 (ui8, i8) -> i32: nvvm.mma.sync
+  if (m == 8 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) && elemTyB.isUnsignedInteger(8) &&
+      elemTyAcc.isSignlessInteger(32))
+    return 19; // 8x8x16 (ui8, ui8) -> i32: nvvm.mma.sync
+  if (m == 16 && n == 8 && k == 64 && elemTyA.isSignlessInteger(4) &&
+      elemTyB.isSignlessInteger(4) && elemTyAcc.isSignlessInteger(32))
+    return 20; // 16x8x64 (i4, i4) -> i32: nvvm.mma.sync
+  if (m == 16 && n == 8 && k == 64 && elemTyA.isSignlessInteger(4) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isSignlessInteger(32))
+    return 21; // 16x8x64 (i4, ui4) -> i32: nvvm.mma.sync
+  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
+      elemTyB.isSignlessInteger(4) && elemTyAcc.isSignlessInteger(32))
+    return 22; // 16x8x64 (ui4, i4) -> i32: nvvm.mma.sync
+  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isSignlessInteger(32))
+    return 23; // 16x8x64 (ui4, ui4) -> i32: nvvm.mma.sync
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isSignlessInteger(4) &&
+      elemTyB.isSignlessInteger(4) && elemTyAcc.isSignlessInteger(32))
+    return 24; // 16x8x32 (i4, i4) -> i32: nvvm.mma.sync
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isSignlessInteger(4) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isSignlessInteger(32))
+    return 25; // 16x8x32 (i4, ui4) -> i32: nvvm.mma.sync
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(4) &&
+      elemTyB.isSignlessInteger(4) && elemTyAcc.isSignlessInteger(32))
+    return 26; // 16x8x32 (ui4, i4) -> i32: nvvm.mma.sync
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(4) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isSignlessInteger(32))
+    return 27; // 16x8x32 (ui4, ui4) -> i32: nvvm.mma.sync
+  if (m == 8 && n == 8 && k == 32 && elemTyA.isSignlessInteger(4) && elemTyB.isSignlessInteger(4) &&
+      elemTyAcc.isSignlessInteger(32))
+    return 28; // 8x8x32 (i4, i4) -> i32: nvvm.mma.sync
+  if (m == 8 && n == 8 && k == 32 && elemTyA.isSignlessInteger(4) && elemTyB.isUnsignedInteger(4) &&
+      elemTyAcc.isSignlessInteger(32))
+    return 29; // 8x8x32 (i4, ui4) -> i32: nvvm.mma.sync
+  if (m == 8 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(4) && elemTyB.isSignlessInteger(4) &&
+      elemTyAcc.isSignlessInteger(32))
+    return 30; // 8x8x32 (ui4, i4) -> i32: nvvm.mma.sync
+  if (m == 8 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(4) && elemTyB.isUnsignedInteger(4) &&
+      elemTyAcc.isSignlessInteger(32))
+    return 31; // 8x8x32 (ui4, ui4) -> i32: nvvm.mma.sync
   if (m == 8 && n == 8 && k == 4 && elemTyA.isF64() && elemTyB.isF64() && elemTyAcc.isF64())
-    return 16; // 8x8x4 (f64, f64) -> f64: nvvm.mma.sync
+    return 32; // 8x8x4 (f64, f64) -> f64: nvvm.mma.sync
   return std::nullopt;
 }
 
@@ -216,7 +264,35 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
     return {VectorType::get({8}, IntegerType::get(ctx, 8)),
             VectorType::get({4}, IntegerType::get(ctx, 8)),
             VectorType::get({4}, IntegerType::get(ctx, 32))};
-  case 16: // 8x8x4 (f64, f64) -> f64
+  case 16: // 8x8x16 (i8, i8) -> i32
+  case 17: // 8x8x16 (i8, ui8) -> i32
+  case 18: // 8x8x16 (ui8, i8) -> i32
+  case 19: // 8x8x16 (ui8, ui8) -> i32
+    return {VectorType::get({4}, IntegerType::get(ctx, 8)),
+            VectorType::get({4}, IntegerType::get(ctx, 8)),
+            VectorType::get({2}, IntegerType::get(ctx, 32))};
+  case 20: // 16x8x64 (i4, i4) -> i32
+  case 21: // 16x8x64 (i4, ui4) -> i32
+  case 22: // 16x8x64 (ui4, i4) -> i32
+  case 23: // 16x8x64 (ui4, ui4) -> i32
+    return {VectorType::get({32}, IntegerType::get(ctx, 4)),
+            VectorType::get({16}, IntegerType::get(ctx, 4)),
+            VectorType::get({4}, IntegerType::get(ctx, 32))};
+  case 24: // 16x8x32 (i4, i4) -> i32
+  case 25: // 16x8x32 (i4, ui4) -> i32
+  case 26: // 16x8x32 (ui4, i4) -> i32
+  case 27: // 16x8x32 (ui4, ui4) -> i32
+    return {VectorType::get({16}, IntegerType::get(ctx, 4)),
+            VectorType::get({8}, IntegerType::get(ctx, 4)),
+            VectorType::get({4}, IntegerType::get(ctx, 32))};
+  case 28: // 8x8x32 (i4, i4) -> i32
+  case 29: // 8x8x32 (i4, ui4) -> i32
+  case 30: // 8x8x32 (ui4, i4) -> i32
+  case 31: // 8x8x32 (ui4, ui4) -> i32
+    return {VectorType::get({8}, IntegerType::get(ctx, 4)),
+            VectorType::get({8}, IntegerType::get(ctx, 4)),
+            VectorType::get({2}, IntegerType::get(ctx, 32))};
+  case 32: // 8x8x4 (f64, f64) -> f64
     return {Float64Type::get(ctx), Float64Type::get(ctx),
             VectorType::get({2}, Float64Type::get(ctx))};
   }
@@ -229,6 +305,7 @@ struct MmaSyncConfig {
   std::array<NVVM::MMATypes, 2> ptxTypes; // multiplicandAPtxType, multiplicandBPtxType
   Type regA, regB, regC;                  // one register of A, B and C/D
   std::optional<NVVM::MMAIntOverflow> intOverflow;
+  std::optional<NVVM::MMAB1Op> b1Op; // binary (b1) MMAs: xor.popc or and.popc
 };
 
 MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
@@ -239,6 +316,7 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             VectorType::get({2}, Float16Type::get(ctx)),
             VectorType::get({2}, Float16Type::get(ctx)),
             Float32Type::get(ctx),
+            std::nullopt,
             std::nullopt};
   case 1: // 16x8x16 (bf16, bf16) -> f32
     return {{16, 8, 16},
@@ -246,6 +324,7 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
+            std::nullopt,
             std::nullopt};
   case 2: // 16x8x16 (f16, f16) -> f16
     return {{16, 8, 16},
@@ -253,6 +332,7 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             VectorType::get({2}, Float16Type::get(ctx)),
             VectorType::get({2}, Float16Type::get(ctx)),
             VectorType::get({2}, Float16Type::get(ctx)),
+            std::nullopt,
             std::nullopt};
   case 3: // 16x8x8 (f16, f16) -> f32
     return {{16, 8, 8},
@@ -260,6 +340,7 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             VectorType::get({2}, Float16Type::get(ctx)),
             VectorType::get({2}, Float16Type::get(ctx)),
             Float32Type::get(ctx),
+            std::nullopt,
             std::nullopt};
   case 4: // 16x8x8 (bf16, bf16) -> f32
     return {{16, 8, 8},
@@ -267,6 +348,7 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
+            std::nullopt,
             std::nullopt};
   case 5: // 16x8x8 (f16, f16) -> f16
     return {{16, 8, 8},
@@ -274,6 +356,7 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             VectorType::get({2}, Float16Type::get(ctx)),
             VectorType::get({2}, Float16Type::get(ctx)),
             VectorType::get({2}, Float16Type::get(ctx)),
+            std::nullopt,
             std::nullopt};
   case 6: // 16x8x8 (tf32, tf32) -> f32
     return {{16, 8, 8},
@@ -281,6 +364,7 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
+            std::nullopt,
             std::nullopt};
   case 7: // 16x8x4 (tf32, tf32) -> f32
     return {{16, 8, 4},
@@ -288,6 +372,7 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
+            std::nullopt,
             std::nullopt};
   case 8: // 16x8x32 (i8, i8) -> i32
     return {{16, 8, 32},
@@ -295,62 +380,199 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
-            NVVM::MMAIntOverflow::wrapped};
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
   case 9: // 16x8x32 (i8, ui8) -> i32
     return {{16, 8, 32},
             {NVVM::MMATypes::s8, NVVM::MMATypes::u8},
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
-            NVVM::MMAIntOverflow::wrapped};
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
   case 10: // 16x8x32 (ui8, i8) -> i32
     return {{16, 8, 32},
             {NVVM::MMATypes::u8, NVVM::MMATypes::s8},
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
-            NVVM::MMAIntOverflow::wrapped};
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
   case 11: // 16x8x32 (ui8, ui8) -> i32
     return {{16, 8, 32},
             {NVVM::MMATypes::u8, NVVM::MMATypes::u8},
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
-            NVVM::MMAIntOverflow::wrapped};
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
   case 12: // 16x8x16 (i8, i8) -> i32
     return {{16, 8, 16},
             {NVVM::MMATypes::s8, NVVM::MMATypes::s8},
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
-            NVVM::MMAIntOverflow::wrapped};
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
   case 13: // 16x8x16 (i8, ui8) -> i32
     return {{16, 8, 16},
             {NVVM::MMATypes::s8, NVVM::MMATypes::u8},
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
-            NVVM::MMAIntOverflow::wrapped};
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
   case 14: // 16x8x16 (ui8, i8) -> i32
     return {{16, 8, 16},
             {NVVM::MMATypes::u8, NVVM::MMATypes::s8},
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
-            NVVM::MMAIntOverflow::wrapped};
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
   case 15: // 16x8x16 (ui8, ui8) -> i32
     return {{16, 8, 16},
             {NVVM::MMATypes::u8, NVVM::MMATypes::u8},
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
-            NVVM::MMAIntOverflow::wrapped};
-  case 16: // 8x8x4 (f64, f64) -> f64
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 16: // 8x8x16 (i8, i8) -> i32
+    return {{8, 8, 16},
+            {NVVM::MMATypes::s8, NVVM::MMATypes::s8},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 17: // 8x8x16 (i8, ui8) -> i32
+    return {{8, 8, 16},
+            {NVVM::MMATypes::s8, NVVM::MMATypes::u8},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 18: // 8x8x16 (ui8, i8) -> i32
+    return {{8, 8, 16},
+            {NVVM::MMATypes::u8, NVVM::MMATypes::s8},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 19: // 8x8x16 (ui8, ui8) -> i32
+    return {{8, 8, 16},
+            {NVVM::MMATypes::u8, NVVM::MMATypes::u8},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 20: // 16x8x64 (i4, i4) -> i32
+    return {{16, 8, 64},
+            {NVVM::MMATypes::s4, NVVM::MMATypes::s4},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 21: // 16x8x64 (i4, ui4) -> i32
+    return {{16, 8, 64},
+            {NVVM::MMATypes::s4, NVVM::MMATypes::u4},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 22: // 16x8x64 (ui4, i4) -> i32
+    return {{16, 8, 64},
+            {NVVM::MMATypes::u4, NVVM::MMATypes::s4},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 23: // 16x8x64 (ui4, ui4) -> i32
+    return {{16, 8, 64},
+            {NVVM::MMATypes::u4, NVVM::MMATypes::u4},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 24: // 16x8x32 (i4, i4) -> i32
+    return {{16, 8, 32},
+            {NVVM::MMATypes::s4, NVVM::MMATypes::s4},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 25: // 16x8x32 (i4, ui4) -> i32
+    return {{16, 8, 32},
+            {NVVM::MMATypes::s4, NVVM::MMATypes::u4},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 26: // 16x8x32 (ui4, i4) -> i32
+    return {{16, 8, 32},
+            {NVVM::MMATypes::u4, NVVM::MMATypes::s4},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 27: // 16x8x32 (ui4, ui4) -> i32
+    return {{16, 8, 32},
+            {NVVM::MMATypes::u4, NVVM::MMATypes::u4},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 28: // 8x8x32 (i4, i4) -> i32
+    return {{8, 8, 32},
+            {NVVM::MMATypes::s4, NVVM::MMATypes::s4},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 29: // 8x8x32 (i4, ui4) -> i32
+    return {{8, 8, 32},
+            {NVVM::MMATypes::s4, NVVM::MMATypes::u4},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 30: // 8x8x32 (ui4, i4) -> i32
+    return {{8, 8, 32},
+            {NVVM::MMATypes::u4, NVVM::MMATypes::s4},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 31: // 8x8x32 (ui4, ui4) -> i32
+    return {{8, 8, 32},
+            {NVVM::MMATypes::u4, NVVM::MMATypes::u4},
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32),
+            NVVM::MMAIntOverflow::wrapped,
+            std::nullopt};
+  case 32: // 8x8x4 (f64, f64) -> f64
     return {{8, 8, 4},
             {NVVM::MMATypes::f64, NVVM::MMATypes::f64},
             Float64Type::get(ctx),
             Float64Type::get(ctx),
             Float64Type::get(ctx),
+            std::nullopt,
             std::nullopt};
   }
   llvm_unreachable("row outside the instance table");
@@ -374,8 +596,11 @@ Attribute MmaOpSM80_MmaSyncType::getThrValLayoutA() const {
   int32_t elemTyABits = getElemTyA().getIntOrFloatBitWidth();
   int32_t V = 32 / std::min<int32_t>(elemTyABits, 32);
   int32_t KR = k / (4 * V);
-  if (m == 8)
+  if (m == 8 && getElemTyA().isF64())
     return FxLayout(FxShape(FxThr(4, 8), FxC(1)), FxStride(FxThr(8, 1), FxC(0)));
+  if (m == 8)
+    return FxLayout(FxShape(FxThr(4, 8), FxVal(V, KR)),
+                    FxStride(FxThr(8 * V, 1), FxVal(8, 32 * V)));
   return FxLayout(FxShape(FxThr(4, 8), FxVal(V, 2, KR)),
                   FxStride(FxThr(16 * V, 1), FxVal(16, 8, 64 * V)));
 }
@@ -386,7 +611,7 @@ Attribute MmaOpSM80_MmaSyncType::getThrValLayoutB() const {
   int32_t elemTyABits = getElemTyA().getIntOrFloatBitWidth();
   int32_t V = 32 / std::min<int32_t>(elemTyABits, 32);
   int32_t KR = k / (4 * V);
-  if (m == 8)
+  if (m == 8 && getElemTyA().isF64())
     return FxLayout(FxShape(FxThr(4, 8), FxC(1)), FxStride(FxThr(8, 1), FxC(0)));
   return FxLayout(FxShape(FxThr(4, 8), FxVal(V, KR)), FxStride(FxThr(8 * V, 1), FxVal(8, 32 * V)));
 }
@@ -422,7 +647,14 @@ LogicalResult MmaOpSM80_MmaSyncType::verify(function_ref<InFlightDiagnostic()> e
             "16x8x32 (i8, i8) -> i32; 16x8x32 (i8, ui8) -> i32; "
             "16x8x32 (ui8, i8) -> i32; 16x8x32 (ui8, ui8) -> i32; "
             "16x8x16 (i8, i8) -> i32; 16x8x16 (i8, ui8) -> i32; "
-            "16x8x16 (ui8, i8) -> i32; 16x8x16 (ui8, ui8) -> i32; 8x8x4 (f64, f64) -> f64";
+            "16x8x16 (ui8, i8) -> i32; 16x8x16 (ui8, ui8) -> i32; "
+            "8x8x16 (i8, i8) -> i32; 8x8x16 (i8, ui8) -> i32; 8x8x16 (ui8, i8) -> i32; "
+            "8x8x16 (ui8, ui8) -> i32; 16x8x64 (i4, i4) -> i32; "
+            "16x8x64 (i4, ui4) -> i32; 16x8x64 (ui4, i4) -> i32; "
+            "16x8x64 (ui4, ui4) -> i32; 16x8x32 (i4, i4) -> i32; "
+            "16x8x32 (i4, ui4) -> i32; 16x8x32 (ui4, i4) -> i32; "
+            "16x8x32 (ui4, ui4) -> i32; 8x8x32 (i4, i4) -> i32; 8x8x32 (i4, ui4) -> i32; "
+            "8x8x32 (ui4, i4) -> i32; 8x8x32 (ui4, ui4) -> i32; 8x8x4 (f64, f64) -> f64";
 }
 
 FailureOr<Value> MmaOpSM80_MmaSyncType::emitAtomCallSSA(OpBuilder &builder, Location loc,
@@ -447,9 +679,8 @@ FailureOr<Value> MmaOpSM80_MmaSyncType::emitAtomCallSSA(OpBuilder &builder, Loca
   SmallVector<Type> dTypes(cRegs.size(), config.regC);
   auto dStructTy = LLVM::LLVMStructType::getLiteral(ctx, dTypes);
   Value result = NVVM::MmaOp::create(
-      builder, loc, dStructTy, aRegs, bRegs, cRegs, config.shape,
-      /*b1Op=*/std::nullopt, config.intOverflow, config.ptxTypes,
-      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
+      builder, loc, dStructTy, aRegs, bRegs, cRegs, config.shape, config.b1Op, config.intOverflow,
+      config.ptxTypes, std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
   Value packedD = packRegisters(builder, loc, structMembers(builder, loc, result), packed.acc);
   if (resultTy && resultTy != packedD.getType())
     packedD = LLVM::BitcastOp::create(builder, loc, resultTy, packedD);

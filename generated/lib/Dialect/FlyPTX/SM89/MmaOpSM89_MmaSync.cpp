@@ -158,6 +158,7 @@ struct MmaSyncConfig {
   std::array<NVVM::MMATypes, 2> ptxTypes; // multiplicandAPtxType, multiplicandBPtxType
   Type regA, regB, regC;                  // one register of A, B and C/D
   std::optional<NVVM::MMAIntOverflow> intOverflow;
+  std::optional<NVVM::MMAB1Op> b1Op; // binary (b1) MMAs: xor.popc or and.popc
 };
 
 MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
@@ -168,6 +169,7 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
+            std::nullopt,
             std::nullopt};
   case 1: // 16x8x32 (f8E4M3FN, f8E5M2) -> f32
     return {{16, 8, 32},
@@ -175,6 +177,7 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
+            std::nullopt,
             std::nullopt};
   case 2: // 16x8x32 (f8E5M2, f8E4M3FN) -> f32
     return {{16, 8, 32},
@@ -182,6 +185,7 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
+            std::nullopt,
             std::nullopt};
   case 3: // 16x8x32 (f8E5M2, f8E5M2) -> f32
     return {{16, 8, 32},
@@ -189,6 +193,7 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
+            std::nullopt,
             std::nullopt};
   }
   llvm_unreachable("row outside the instance table");
@@ -270,9 +275,8 @@ FailureOr<Value> MmaOpSM89_MmaSyncType::emitAtomCallSSA(OpBuilder &builder, Loca
   SmallVector<Type> dTypes(cRegs.size(), config.regC);
   auto dStructTy = LLVM::LLVMStructType::getLiteral(ctx, dTypes);
   Value result = NVVM::MmaOp::create(
-      builder, loc, dStructTy, aRegs, bRegs, cRegs, config.shape,
-      /*b1Op=*/std::nullopt, config.intOverflow, config.ptxTypes,
-      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
+      builder, loc, dStructTy, aRegs, bRegs, cRegs, config.shape, config.b1Op, config.intOverflow,
+      config.ptxTypes, std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
   Value packedD = packRegisters(builder, loc, structMembers(builder, loc, result), packed.acc);
   if (resultTy && resultTy != packedD.getType())
     packedD = LLVM::BitcastOp::create(builder, loc, resultTy, packedD);

@@ -3,7 +3,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:8f427a40c79991ef
+# ---- atomgen:begin wrappers sha256:8cfc8ad939dc19a0
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -73,14 +73,48 @@ def MmaSync(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
       - 16x8x16 (i8, ui8) -> i32
       - 16x8x16 (ui8, i8) -> i32
       - 16x8x16 (ui8, ui8) -> i32
+      - 8x8x16 (i8, i8) -> i32
+      - 8x8x16 (i8, ui8) -> i32
+      - 8x8x16 (ui8, i8) -> i32
+      - 8x8x16 (ui8, ui8) -> i32
+      - 16x8x64 (i4, i4) -> i32
+      - 16x8x64 (i4, ui4) -> i32
+      - 16x8x64 (ui4, i4) -> i32
+      - 16x8x64 (ui4, ui4) -> i32
+      - 16x8x32 (i4, i4) -> i32
+      - 16x8x32 (i4, ui4) -> i32
+      - 16x8x32 (ui4, i4) -> i32
+      - 16x8x32 (ui4, ui4) -> i32
+      - 8x8x32 (i4, i4) -> i32
+      - 8x8x32 (i4, ui4) -> i32
+      - 8x8x32 (ui4, i4) -> i32
+      - 8x8x32 (ui4, ui4) -> i32
       - 8x8x4 (f64, f64) -> f64
     """
     return MmaOpSM80_MmaSyncType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
+
+
+from flydsl._mlir.dialects.fly_ptx import MmaOpSM80_MmaSyncB1Type  # noqa: E402
+
+
+def MmaSyncB1(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, and_popc=False):
+    """sm80 binary warp MMA (mma.sync.aligned ... .b1.b1.s32.{xor,and}.popc): D = C + popc(A op B) over K, one 32-thread instruction per MxNxK tile.
+
+    Supported configurations:
+      - 8x8x128 (i1, i1) -> i32, andPopc = false
+      - 8x8x128 (i1, i1) -> i32, andPopc = true
+      - 16x8x128 (i1, i1) -> i32, andPopc = false
+      - 16x8x128 (i1, i1) -> i32, andPopc = true
+      - 16x8x256 (i1, i1) -> i32, andPopc = false
+      - 16x8x256 (i1, i1) -> i32, andPopc = true
+    """
+    return MmaOpSM80_MmaSyncB1Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), and_popc=and_popc)
 # ---- atomgen:end wrappers
 
-# ---- atomgen:begin exports sha256:e56fd0942c116db1
+# ---- atomgen:begin exports sha256:c103056ed7983fc2
 __all__.append("CpAsync")
 __all__.append("LdMatrix")
 __all__.append("MmaSync")
+__all__.append("MmaSyncB1")
 # ---- atomgen:end exports
 

@@ -230,6 +230,230 @@ func.func @sm80_mma_sync_16x8x16_ui8_ui8_i32(%d: !fly.memref<i32, register, 4:1>
   return
 }
 
+// CHECK-LABEL: func.func @sm80_mma_sync_8x8x16_i8_i8_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<4xi8>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xi8>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 16>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<2xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_8x8x16_i8_i8_i32(%d: !fly.memref<i32, register, 2:1>, %a: !fly.memref<i8, register, 4:1>, %b: !fly.memref<i8, register, 4:1>, %c: !fly.memref<i32, register, 2:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x16, (i8, i8) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x16, (i8, i8) -> i32>>, !fly.memref<i32, register, 2:1>, !fly.memref<i8, register, 4:1>, !fly.memref<i8, register, 4:1>, !fly.memref<i32, register, 2:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm80_mma_sync_8x8x16_i8_ui8_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<4xi8>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xi8>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 16>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<2xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_8x8x16_i8_ui8_i32(%d: !fly.memref<i32, register, 2:1>, %a: !fly.memref<i8, register, 4:1>, %b: !fly.memref<ui8, register, 4:1>, %c: !fly.memref<i32, register, 2:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x16, (i8, ui8) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x16, (i8, ui8) -> i32>>, !fly.memref<i32, register, 2:1>, !fly.memref<i8, register, 4:1>, !fly.memref<ui8, register, 4:1>, !fly.memref<i32, register, 2:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm80_mma_sync_8x8x16_ui8_i8_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<4xi8>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xi8>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 16>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<2xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_8x8x16_ui8_i8_i32(%d: !fly.memref<i32, register, 2:1>, %a: !fly.memref<ui8, register, 4:1>, %b: !fly.memref<i8, register, 4:1>, %c: !fly.memref<i32, register, 2:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x16, (ui8, i8) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x16, (ui8, i8) -> i32>>, !fly.memref<i32, register, 2:1>, !fly.memref<ui8, register, 4:1>, !fly.memref<i8, register, 4:1>, !fly.memref<i32, register, 2:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm80_mma_sync_8x8x16_ui8_ui8_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<4xi8>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xi8>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 16>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<2xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_8x8x16_ui8_ui8_i32(%d: !fly.memref<i32, register, 2:1>, %a: !fly.memref<ui8, register, 4:1>, %b: !fly.memref<ui8, register, 4:1>, %c: !fly.memref<i32, register, 2:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x16, (ui8, ui8) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x16, (ui8, ui8) -> i32>>, !fly.memref<i32, register, 2:1>, !fly.memref<ui8, register, 4:1>, !fly.memref<ui8, register, 4:1>, !fly.memref<i32, register, 2:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm80_mma_sync_16x8x64_i4_i4_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<32xi4>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi4>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 64>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_16x8x64_i4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 32:1>, %b: !fly.memref<i4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x64, (i4, i4) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x64, (i4, i4) -> i32>>, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 32:1>, !fly.memref<i4, register, 16:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm80_mma_sync_16x8x64_i4_ui4_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<32xi4>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi4>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 64>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_16x8x64_i4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 32:1>, %b: !fly.memref<ui4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x64, (i4, ui4) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x64, (i4, ui4) -> i32>>, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 32:1>, !fly.memref<ui4, register, 16:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm80_mma_sync_16x8x64_ui4_i4_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<32xi4>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi4>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 64>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_16x8x64_ui4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui4, register, 32:1>, %b: !fly.memref<i4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x64, (ui4, i4) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x64, (ui4, i4) -> i32>>, !fly.memref<i32, register, 4:1>, !fly.memref<ui4, register, 32:1>, !fly.memref<i4, register, 16:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm80_mma_sync_16x8x64_ui4_ui4_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<32xi4>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi4>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 64>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_16x8x64_ui4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui4, register, 32:1>, %b: !fly.memref<ui4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x64, (ui4, ui4) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x64, (ui4, ui4) -> i32>>, !fly.memref<i32, register, 4:1>, !fly.memref<ui4, register, 32:1>, !fly.memref<ui4, register, 16:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm80_mma_sync_16x8x32_i4_i4_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi4>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi4>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 32>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_16x8x32_i4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 16:1>, %b: !fly.memref<i4, register, 8:1>, %c: !fly.memref<i32, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x32, (i4, i4) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x32, (i4, i4) -> i32>>, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 16:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm80_mma_sync_16x8x32_i4_ui4_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi4>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi4>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 32>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_16x8x32_i4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 16:1>, %b: !fly.memref<ui4, register, 8:1>, %c: !fly.memref<i32, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x32, (i4, ui4) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x32, (i4, ui4) -> i32>>, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 16:1>, !fly.memref<ui4, register, 8:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm80_mma_sync_16x8x32_ui4_i4_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi4>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi4>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 32>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_16x8x32_ui4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui4, register, 16:1>, %b: !fly.memref<i4, register, 8:1>, %c: !fly.memref<i32, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x32, (ui4, i4) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x32, (ui4, i4) -> i32>>, !fly.memref<i32, register, 4:1>, !fly.memref<ui4, register, 16:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm80_mma_sync_16x8x32_ui4_ui4_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi4>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi4>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 32>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_16x8x32_ui4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui4, register, 16:1>, %b: !fly.memref<ui4, register, 8:1>, %c: !fly.memref<i32, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x32, (ui4, ui4) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<16x8x32, (ui4, ui4) -> i32>>, !fly.memref<i32, register, 4:1>, !fly.memref<ui4, register, 16:1>, !fly.memref<ui4, register, 8:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm80_mma_sync_8x8x32_i4_i4_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xi4>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi4>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 32>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<2xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_8x8x32_i4_i4_i32(%d: !fly.memref<i32, register, 2:1>, %a: !fly.memref<i4, register, 8:1>, %b: !fly.memref<i4, register, 8:1>, %c: !fly.memref<i32, register, 2:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x32, (i4, i4) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x32, (i4, i4) -> i32>>, !fly.memref<i32, register, 2:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i32, register, 2:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm80_mma_sync_8x8x32_i4_ui4_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xi4>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi4>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 32>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<2xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_8x8x32_i4_ui4_i32(%d: !fly.memref<i32, register, 2:1>, %a: !fly.memref<i4, register, 8:1>, %b: !fly.memref<ui4, register, 8:1>, %c: !fly.memref<i32, register, 2:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x32, (i4, ui4) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x32, (i4, ui4) -> i32>>, !fly.memref<i32, register, 2:1>, !fly.memref<i4, register, 8:1>, !fly.memref<ui4, register, 8:1>, !fly.memref<i32, register, 2:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm80_mma_sync_8x8x32_ui4_i4_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xi4>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi4>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 32>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<2xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_8x8x32_ui4_i4_i32(%d: !fly.memref<i32, register, 2:1>, %a: !fly.memref<ui4, register, 8:1>, %b: !fly.memref<i4, register, 8:1>, %c: !fly.memref<i32, register, 2:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x32, (ui4, i4) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x32, (ui4, i4) -> i32>>, !fly.memref<i32, register, 2:1>, !fly.memref<ui4, register, 8:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i32, register, 2:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm80_mma_sync_8x8x32_ui4_ui4_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xi4>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi4>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 32>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<2xi32>, !llvm.ptr<5>
+func.func @sm80_mma_sync_8x8x32_ui4_ui4_i32(%d: !fly.memref<i32, register, 2:1>, %a: !fly.memref<ui4, register, 8:1>, %b: !fly.memref<ui4, register, 8:1>, %c: !fly.memref<i32, register, 2:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x32, (ui4, ui4) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm80.mma_sync<8x8x32, (ui4, ui4) -> i32>>, !fly.memref<i32, register, 2:1>, !fly.memref<ui4, register, 8:1>, !fly.memref<ui4, register, 8:1>, !fly.memref<i32, register, 2:1>) -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @sm80_mma_sync_8x8x4_f64_f64_f64(
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
 // CHECK: llvm.mlir.undef : !llvm.struct<()>

@@ -5,8 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:1975841a103e1551
+// ---- atomgen:begin atoms sha256:41f08e406f0109dd
+include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM70_MmaSync.td"
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM80_MmaSync.td"
+include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM80_MmaSyncB1.td"
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM89_MmaSync.td"
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM90_WgmmaRS.td"
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM90_WgmmaSS.td"
