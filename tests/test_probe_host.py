@@ -162,7 +162,7 @@ layouts:
   dst: "(1,bitSize):(0,1)"
   ref: "(1,bitSize):(0,1)"
 instances:
-  - {bitSize: 128, intrinsic: nvvm.cp.async.shared.global, instruction: "cp.async.cg.shared.global [dst], [src], 16;", packed: {value: "vector<4xi32>"}}
+  - {bitSize: 128, intrinsic: nvvm.cp.async.shared.global, instruction: "cp.async.cg.shared.global", packed: {value: "vector<4xi32>"}}
   - {bitSize: 32, intrinsic: nvvm.cp.async.shared.global, instruction: "cp.async.ca.shared.global", packed: {value: i32}}
 """
 

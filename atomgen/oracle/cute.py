@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from atomgen.layout.algebra import Layout, coalesce, format_layout, from_json, image, is_tuple, product, size
+from atomgen.oracle import cute_cpp
 from atomgen.render.escape import markdown_cell
 
 INSTALL_HINT = "pip install 'nvidia-cutlass-dsl==4.8.1'  (or: pip install -e '.[test]')"
@@ -198,8 +199,16 @@ def build_request(spec: Any, instance: Any) -> tuple[dict[str, Any] | None, str]
         mnk = {name: values.get(name) for name in ("m", "n", "k")}
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in mnk.values()):
             return None, "an MMA instance without integer m, n, k"
+        types = _types(spec, instance)
+        bit_op = next((op for op in ("xor", "and") if (instance.instruction or "").endswith(f".{op}.popc")), "")
+        family = "quad_pair" if getattr(spec, "lanes", 0) and spec.threads == 8 else "mma_sync"
+        m, n, k = (int(mnk[d] or 0) for d in ("m", "n", "k"))
+        cpp_op = cute_cpp.op_name(family, m, n, k, str(types["a_type"]), str(types["b_type"]), str(types["c_type"]),
+                                  bit_op)
+        if cpp_op is not None:  # no CuTe DSL type: CuTe's C++ traits
+            return {"family": "mma_cpp", "op": cpp_op}, ""
         if spec.threads == 32:
-            return {"family": "mma_sync", **mnk, **_types(spec, instance)}, ""
+            return {"family": "mma_sync", **mnk, **types}, ""
         if spec.threads == 128:
             source = "smem" if spec.operand_source.get("a") == "shared_memory_descriptor" else "rmem"
             return {"family": "wgmma", **mnk, **_types(spec, instance), "a_source": source,

@@ -65,6 +65,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from atomgen.oracle import cute_cpp
+
 NestedInt = int | list[Any]
 
 DEFAULT_ARCH = "sm_90a"
@@ -654,6 +656,9 @@ def process(request: Any, oracle: CuteOracle | None = None) -> list[dict[str, An
     if not isinstance(request, dict) or not isinstance(request.get("atoms"), list):
         return [{"id": None, "ok": False, "error": 'input must be {"atoms": [...]}'}]
     results: list[dict[str, Any]] = []
+    # Atoms the DSL has no type for come from CuTe's C++ traits: one compile for all of them.
+    cpp_ops = [str(a.get("op")) for a in request["atoms"] if isinstance(a, dict) and a.get("family") == "mma_cpp"]
+    cpp = cute_cpp.traits(cpp_ops) if cpp_ops else {}
     for index, atom in enumerate(request["atoms"]):
         atom_id = atom.get("id", index) if isinstance(atom, dict) else index
         if not isinstance(atom, dict):
@@ -662,6 +667,11 @@ def process(request: Any, oracle: CuteOracle | None = None) -> list[dict[str, An
             )
             continue
         try:
+            if atom.get("family") == "mma_cpp":
+                op = str(atom.get("op"))
+                record = cute_cpp.record(cpp.get(op, {"error": f"no answer for {op}"}), op)
+                results.append({"id": atom_id, "ok": True, "family": "mma_cpp", **record})
+                continue
             if oracle is None:
                 oracle = CuteOracle()
             record = oracle.run(atom)

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 from atomgen.layout.algebra import Layout, image
+from atomgen.probe import tma
 from atomgen.probe.kernel import align, mma_input_sections, mma_output_sections, plan, total
 from atomgen.probe.plan import CopyPlan, MmaPlan, RegOperand, SmemOperand, plan_copy, plan_mma, thread_table
-from atomgen.probe import tma
 from atomgen.probe.tma import TmaPlan
 from atomgen.probe.values import decode, encode, sample
 

@@ -1,0 +1,161 @@
+"""CuTe's C++ MMA traits, for the atoms the CuTe DSL has no Python type for.
+
+The CuTe DSL (nvidia-cutlass-dsl) builds sm80/sm89/sm90 MMAs of the common types, but not
+sm70's quad-pair MMA nor sm80's int4 and binary (b1) MMAs. CUTLASS's C++ headers, shipped in
+the `nvidia-cutlass` wheel (`cutlass_library/source/include`), define all of them as
+`MMA_Traits<Op>` with ThrID / ALayout / BLayout / CLayout. This module writes one small C++
+program naming the requested ops, compiles it with the host C++ compiler against those headers
+(CuTe's headers need the CUDA runtime headers, found in Triton's wheel or a CUDA toolkit, and
+CCCL's `cuda/std`, from the `nvidia-cuda-cccl` wheel or a CUDA toolkit), runs it on the CPU
+and reads the printed layouts back. Nothing runs on a GPU.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any, Optional
+
+COMPILE_TIMEOUT_S = 240
+_OP = re.compile(r"^SM[0-9]{2}_[0-9]+x[0-9]+x[0-9]+_[A-Z0-9]+_[A-Z]{2}(_[A-Z]+)?$")
+HEADERS = ("cute/atom/mma_traits_sm70.hpp", "cute/atom/mma_traits_sm75.hpp", "cute/atom/mma_traits_sm80.hpp")
+
+
+class TraitsUnavailable(Exception):
+    """No compiler or headers to read CuTe's C++ traits with."""
+
+
+def _package_dir(name: str) -> Optional[Path]:
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def include_dirs() -> list[Path]:
+    """CUTLASS's include folder, CUDA runtime headers and CCCL, or TraitsUnavailable naming what is missing."""
+    found: list[Path] = []
+    cutlass = _package_dir("cutlass_library")
+    if cutlass is None or not (cutlass / "source" / "include" / HEADERS[0]).is_file():
+        raise TraitsUnavailable("CUTLASS's C++ headers not found (pip install nvidia-cutlass)")
+    found.append(cutlass / "source" / "include")
+    roots = [Path(p) for p in (os.environ.get("CUDA_HOME"), "/usr/local/cuda") if p]
+    triton = _package_dir("triton")
+    runtime = [triton / "backends" / "nvidia" / "include"] if triton else []
+    runtime += [root / "include" for root in roots]
+    headers = next((d for d in runtime if (d / "cuda_runtime_api.h").is_file()), None)
+    if headers is None:
+        raise TraitsUnavailable("cuda_runtime_api.h not found (Triton's wheel or a CUDA toolkit carries it)")
+    found.append(headers)
+    spec = importlib.util.find_spec("nvidia")  # namespace package of NVIDIA's wheels
+    wheels = [Path(p) for p in (spec.submodule_search_locations or [])] if spec else []
+    cccl = [w / sub for w in wheels for sub in ("cu13/include/cccl", "cu12/include/cccl", "cuda_cccl/include")]
+    cccl += [root / "include" / "cccl" for root in roots] + [root / "include" for root in roots]
+    std = next((d for d in cccl if (d / "cuda" / "std" / "utility").is_file()), None)
+    if std is None:
+        raise TraitsUnavailable("CCCL's cuda/std headers not found (pip install nvidia-cuda-cccl)")
+    found.append(std)
+    return found
+
+
+def compiler() -> str:
+    for candidate in (os.environ.get("CXX"), "c++", "g++", "clang++"):
+        if candidate and shutil.which(candidate):
+            return candidate
+    raise TraitsUnavailable("no C++ compiler (set CXX or install g++)")
+
+
+def program(ops: list[str]) -> str:
+    lines = [f"#include <{header}>" for header in HEADERS]
+    lines += ["#include <cstdio>", "using namespace cute;",
+              "template <class Op> void show(const char* name) {",
+              "  using T = MMA_Traits<Op>;",
+              '  std::printf("%s|", name); print(typename T::ThrID{}); std::printf("|");',
+              '  print(typename T::ALayout{}); std::printf("|"); print(typename T::BLayout{});',
+              '  std::printf("|"); print(typename T::CLayout{}); std::printf("\\n");',
+              "}", "int main() {"]
+    lines += [f'  show<{op}>("{op}");' for op in ops]
+    lines += ["  return 0;", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def traits(ops: list[str]) -> dict[str, Any]:
+    """op name -> {"thr", "a", "b", "c"} CuTe layout text (underscores dropped), or {"error": ...}."""
+    bad = [op for op in ops if not _OP.match(op)]
+    if bad:
+        return {op: {"error": f"not a CuTe MMA op name: {op!r}"} for op in ops}
+    unique = sorted(set(ops))
+    try:
+        includes, cxx = include_dirs(), compiler()
+    except TraitsUnavailable as error:
+        return {op: {"error": str(error)} for op in unique}
+    with tempfile.TemporaryDirectory(prefix="atomgen-cute-cpp-") as folder:
+        source = Path(folder) / "traits.cpp"
+        binary = Path(folder) / "traits"
+        source.write_text(program(unique), encoding="utf-8")
+        command = [cxx, "-std=c++17", "-O0", "-w", *[f"-I{d}" for d in includes], str(source), "-o", str(binary)]
+        try:
+            built = subprocess.run(command, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S, check=False)
+            if built.returncode != 0:
+                message = (built.stderr or built.stdout).strip().splitlines()
+                first = next((line for line in message if "error" in line), message[0] if message else "?")
+                return {op: {"error": f"CuTe C++ traits did not compile: {first[:300]}"} for op in unique}
+            ran = subprocess.run([str(binary)], capture_output=True, text=True, timeout=60, check=False)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            return {op: {"error": f"CuTe C++ traits: {error}"} for op in unique}
+    answers: dict[str, Any] = {}
+    for line in ran.stdout.splitlines():
+        parts = line.split("|")
+        if len(parts) == 5:
+            thr, a, b, c = (text.replace("_", "") for text in parts[1:])
+            answers[parts[0]] = {"thr": thr, "a": a, "b": b, "c": c}
+    return {op: answers.get(op, {"error": f"CuTe printed nothing for {op}"}) for op in unique}
+
+
+_CPP_TYPES = {"i4": "S4", "si4": "S4", "ui4": "U4", "i8": "S8", "ui8": "U8", "f16": "F16", "f32": "F32"}
+
+
+def op_name(family: str, m: int, n: int, k: int, a: str, b: str, c: str, bit_op: str = "") -> Optional[str]:
+    """The CuTe C++ op of an instance the DSL cannot build (None: the DSL path applies)."""
+    if family == "quad_pair" and (m, n, k) == (8, 8, 4) and a == b == "f16" and c in ("f16", "f32"):
+        return f"SM70_8x8x4_{_CPP_TYPES[c]}F16F16{_CPP_TYPES[c]}_TN"
+    if a in ("i4", "si4", "ui4") and b in ("i4", "si4", "ui4") and c == "i32":
+        return f"SM80_{m}x{n}x{k}_S32{_CPP_TYPES[a]}{_CPP_TYPES[b]}S32_TN"
+    if a == b == "i1" and c == "i32" and bit_op in ("xor", "and"):
+        return f"SM80_{m}x{n}x{k}_S32U1U1S32_TN_{bit_op.upper()}POPC"
+    return None
+
+
+def record(answer: dict[str, Any], op: str) -> dict[str, Any]:
+    """A worker answer record (as cute_worker gives for DSL atoms) from one traits answer."""
+    from atomgen.oracle.cute_worker import AtomError, layout_from_text
+
+    if "error" in answer:
+        raise AtomError(answer["error"])
+    thr = layout_from_text(answer["thr"])
+    size = 1
+    for extent in re.findall(r"-?\d+", answer["thr"].split(":")[0]):
+        size *= int(extent)
+    return {
+        "threads": size,
+        "thr": thr,
+        "layouts": {role: layout_from_text(answer[role]) for role in ("a", "b", "c")},
+        "units": "elements",
+        "cute_type": f"cute::MMA_Traits<cute::{op}>",
+        "provenance": {"source": f"CUTLASS C++ headers, nvidia-cutlass {_version()} (compiled on the host)",
+                       "built_with": f"cute::MMA_Traits<{op}> ThrID/ALayout/BLayout/CLayout"},
+    }
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("nvidia-cutlass")
+    except Exception:  # noqa: BLE001  # metadata missing
+        return "unknown"
