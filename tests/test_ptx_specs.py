@@ -38,24 +38,28 @@ def test_every_ptx_instance_names_its_ptx_instruction() -> None:
 
 def _frag_a(m: int, bits: int, lane: int, i: int) -> tuple[int, int]:
     g, q = lane // 4, lane % 4
-    if m == 8:  # m8n8k4 f64
+    if m == 8 and bits == 64:  # m8n8k4 f64
         return g, q
     if bits == 16:
         return g + 8 * ((i >> 1) & 1), 2 * q + (i & 1) + 8 * (i >> 2)
     if bits == 32:  # tf32
         return g + 8 * (i & 1), q + 4 * (i >> 1)
-    return g + 8 * ((i >> 2) & 1), 4 * q + (i & 3) + 16 * (i >> 3)  # 8-bit
+    v = 32 // bits  # 8-bit, 4-bit (.s4/.u4), 1-bit (.b1): v values per register
+    if m == 8:  # m8n8k16 .s8, m8n8k32 .s4, m8n8k128 .b1: one register
+        return g, v * q + i
+    return g + 8 * ((i // v) & 1), v * q + i % v + 4 * v * (i // (2 * v))
 
 
 def _frag_b(m: int, bits: int, lane: int, i: int) -> tuple[int, int]:  # (n, k)
     g, q = lane // 4, lane % 4
-    if m == 8:
+    if m == 8 and bits == 64:
         return g, q
     if bits == 16:
         return g, 2 * q + (i & 1) + 8 * (i >> 1)
     if bits == 32:
         return g, q + 4 * i
-    return g, 4 * q + (i & 3) + 16 * (i >> 2)
+    v = 32 // bits
+    return g, v * q + i % v + 4 * v * (i // v)
 
 
 def _frag_c(m: int, lane: int, i: int) -> tuple[int, int]:
@@ -84,7 +88,7 @@ def _evaluated(relative: str) -> list:  # type: ignore[type-arg]
 def test_mma_sync_layouts_are_the_ptx_fragments() -> None:
     from atomgen.layout.algebra import evaluate
 
-    for relative in ("sm80/mma_sync.yaml", "sm89/mma_sync_fp8.yaml"):
+    for relative in ("sm80/mma_sync.yaml", "sm80/mma_sync_b1.yaml", "sm89/mma_sync_fp8.yaml"):
         for item in _evaluated(relative):
             v = item.variables
             m, n, k, bits = v["m"], v["n"], v["k"], v["elemTyA_bits"]
