@@ -58,7 +58,10 @@ def test_verdicts_per_instance_from_the_committed_reports(tmp_path: Path) -> Non
     assert f"H200 probe: {len(passing)} pass" in page
     cute = json.loads((REPO / "docs" / "oracle-cute.json").read_text())
     compared = next(s for s in cute["specs"] if s["path"].endswith("sm80/mma_sync.yaml"))
-    assert compared["findings"] == [] and f"CuTe: {compared['instances']} pass" in page
+    # the spec's declared CuTe defects (int4 16x8x32 B) are "known", every other instance passes
+    assert all(f["declared"] for f in compared["findings"])
+    known = {f["configuration"] for f in compared["findings"]}
+    assert f"CuTe: {len(known)} known, {compared['instances'] - len(known)} pass" in page
     for instance in passing:
         row = page.split(f'<tr id="instance-{instance}">', 1)[1].split("</tr>", 1)[0]
         assert 'class="v-pass"' in row, instance
