@@ -166,8 +166,17 @@ instances:
   - {bitSize: 32, intrinsic: nvvm.cp.async.shared.global, instruction: "cp.async.ca.shared.global", packed: {value: i32}}
 """
 
-SPECS = {"sm80/mma.yaml": MMA_SYNC, "sm90/wgmma.yaml": WGMMA, "sm80/ldmatrix.yaml": LDMATRIX,
-         "sm90/stmatrix.yaml": STMATRIX, "sm80/cp_async.yaml": CP_ASYNC}
+# Every spec carries an emission (the contract requires one); the probe reads none of it.
+_EMIT = {
+    "mma": "emission:\n  pattern: mma_sync\n  op: NVVM::MmaOp\n  memref_shim: load_call_store\n",
+    "wgmma": "emission:\n  pattern: wgmma_rs\n  op: NVVM::InlinePtxOp\n  memref_shim: load_call_store\n",
+    "ldmatrix": "emission:\n  pattern: ldmatrix\n  requires: {src: shared}\n  op: NVVM::LdMatrixOp\n",
+    "stmatrix": "emission:\n  pattern: stmatrix\n  requires: {dst: shared}\n  op: NVVM::StMatrixOp\n",
+    "cp_async": "emission:\n  pattern: cp_async\n  requires: {src: global, dst: shared}\n  op: NVVM::CpAsyncOp\n",
+}
+SPECS = {"sm80/mma.yaml": MMA_SYNC + _EMIT["mma"], "sm90/wgmma.yaml": WGMMA + _EMIT["wgmma"],
+         "sm80/ldmatrix.yaml": LDMATRIX + _EMIT["ldmatrix"], "sm90/stmatrix.yaml": STMATRIX + _EMIT["stmatrix"],
+         "sm80/cp_async.yaml": CP_ASYNC + _EMIT["cp_async"]}
 
 
 @pytest.fixture(scope="module")
