@@ -94,15 +94,79 @@ emission:
 """
 
 BACKEND_TEMPLATE = """\
+# yaml-language-server: $schema=../../schema/backend.schema.json
 # Backend description for atomgen: the dialect that {name} atoms are payload types of.
-# Scaffolded by `atomgen new backend {name}`; `atomgen gen` writes its dialect skeleton.
+# Scaffolded by `atomgen new backend {name}`; replace every TODO, then `atomgen check specs/{name}/backend.yaml`.
+# `atomgen gen` writes the dialect skeleton (generate_dialect). Reference: docs/spec-format.md (backend.yaml).
+spec_version: 1
 backend: {name}
-dialect: fly_{name}
-cpp_namespace: "::mlir::fly_{name}"
-tablegen_prefix: {prefix}
-dependent_dialects: [TODO]     # e.g. ["NVVM::NVVMDialect"]
-state_fields:
-  - {{case: ImmOffset, value: 0, name: imm_offset}}
+generate_dialect: true
+test_builder: none       # rocdl | ptx: FileCheck tests in those dialects' idioms; none: no generated tests
+summary: TODO            # one line: which hardware and lowering this dialect serves
+dialect:
+  tablegen_def: {prefix}_Dialect
+  name: fly_{name}
+  cpp_namespace: "::mlir::fly_{name}"
+  dependent_dialects: [TODO]   # the MLIR dialect the atoms lower to, e.g. "NVVM::NVVMDialect"
+  use_default_type_printer_parser: true
+  use_default_attribute_printer_parser: true
+  cpp_using_namespaces: ["mlir::fly"]
+base_classes:
+  mma:
+    tablegen_class: {prefix}_MmaOp
+    template_args: ["string typeName", "string typeMnemonic", "list<Trait> traits = []"]
+    interfaces: [Fly_MayStaticTypeInterface, Fly_MmaOpTypeInterface]
+    extra_class_declaration: null
+  copy:
+    tablegen_class: {prefix}_CopyOp
+    template_args: ["string typeName", "string typeMnemonic", "list<Trait> traits = []"]
+    interfaces: [Fly_MayStaticTypeInterface, Fly_CopyOpTypeInterface]
+    extra_class_declaration: null
+  stateful_copy:
+    tablegen_class: {prefix}_StatefulCopyOp
+    template_args: ["string typeName", "string typeMnemonic", "list<Trait> traits = []"]
+    interfaces: [Fly_CopyOpTypeInterface, Fly_StatefulOpTypeInterface]
+    extra_class_declaration: "static std::optional<unsigned> getFieldIndex(AtomStateField field);"
+  stateful_mma:
+    tablegen_class: {prefix}_StatefulMmaOp
+    template_args: ["string typeName", "string typeMnemonic", "list<Trait> traits = []"]
+    interfaces: [Fly_MmaOpTypeInterface, Fly_StatefulOpTypeInterface]
+    extra_class_declaration: "static std::optional<unsigned> getFieldIndex(AtomStateField field);"
+state_enum:
+  tablegen_def: {prefix}_AtomStateField
+  cpp_name: AtomStateField
+  kind: I32EnumAttr
+  gen_specialized_attr: false
+  cpp_namespace: "::mlir::fly_{name}"
+  symbolize: symbolizeAtomStateField
+  python_enum: AtomStateField
+  cases:                   # one per state field of this backend's atoms: name, value, IR spelling
+    - {{name: ImmOffset, value: 0, string: imm_offset}}
+shared_helpers:
+  mnk_dimension_list:
+    {{parse: parseMNKDimensionList, print: printMNKDimensionList, cpp_namespace: "mlir::fly", syntax: "MxNxK"}}
+  layout_macros: include/flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc
+paths:
+  tablegen_dir: include/flydsl/Dialect/{dir}/IR
+  dialect_td: include/flydsl/Dialect/{dir}/IR/Dialect.td
+  atom_td: include/flydsl/Dialect/{dir}/IR/Atom.td
+  mma_atom_td: include/flydsl/Dialect/{dir}/IR/MmaAtom.td
+  copy_atom_td: include/flydsl/Dialect/{dir}/IR/CopyAtom.td
+  dialect_header: include/flydsl/Dialect/{dir}/IR/Dialect.h
+  lib_dir: lib/Dialect/{dir}
+  lib_cmake: lib/Dialect/{dir}/CMakeLists.txt
+  cmake_library: MLIR{dir}Dialect
+  tablegen_target: MLIR{dir}IncGen
+  python_binding: lib/Bindings/Python/{dir}Extension.cpp
+  python_binding_namespace: "mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_{name}"
+  python_binding_module: _mlirDialects{dir}
+  python_dialect_module: python/mlir_flydsl/dialects/fly_{name}.py
+  dsl_dir: python/flydsl/expr/{name}
+  tests_dir: tests/mlir/Conversion
+  lowering_pass: TODO      # the conversion pass, e.g. --convert-fly-to-nvvm
+subtarget_dirs: {{}}       # subtarget -> its lib/ folder name, e.g. {{sm100: SM100}}
+chips: []                # every chip, oldest first (min_subtarget compares positions)
+subtarget_chips: {{}}      # subtarget -> the chips its atoms run on (the catalogue is checked per chip)
 """
 
 
@@ -120,7 +184,8 @@ def scaffold(args: argparse.Namespace) -> int:
             )
             return 2
         target = specs / name / "backend.yaml"
-        text = BACKEND_TEMPLATE.format(name=name, prefix=PREFIXES.get(name, "Fly" + name.upper()))
+        prefix = PREFIXES.get(name, "Fly" + name.upper())
+        text = BACKEND_TEMPLATE.format(name=name, prefix=prefix, dir=prefix)
         return _write(target, text, args.force)
     subtarget = args.subtarget or ""
     if not re.fullmatch(r"[a-z][a-z0-9_]{0,30}", subtarget):

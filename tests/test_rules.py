@@ -238,7 +238,7 @@ CASES: tuple[Case, ...] = (
 )
 
 # Rules whose smallest failing example needs a second spec or a missing file: tested below.
-CROSS_FILE_RULES = {"AG105", "AG106", "AG382", "AG383"}  # AG106: tests/test_catalog.py
+CROSS_FILE_RULES = {"AG105", "AG106", "AG107", "AG382", "AG383"}  # AG106: tests/test_catalog.py; AG107 below
 
 
 def _check(path: Path) -> list[Diagnostic]:
@@ -356,3 +356,12 @@ def test_explain_lists_rules_and_refuses_unknown() -> None:
     assert re.findall(r"^AG\d{3}", listing.stdout, re.M) == [r.id for r in RULES]
     unknown = run_cli("explain", "AG999")
     assert unknown.returncode == 2 and "unknown rule" in unknown.stderr
+
+
+def test_backend_without_test_builder_warns(spec_tree: SpecTree) -> None:
+    backend = spec_tree.specs / "rocdl" / "backend.yaml"
+    backend.write_text("\n".join(line for line in backend.read_text().splitlines()
+                                 if not line.startswith("test_builder:")) + "\n", encoding="utf-8")
+    path = spec_tree.write(MINIMAL_MMA)
+    found = [d for d in _check(path) if d.rule == "AG107"]
+    assert found and found[0].severity == "warning" and found[0].position.line == 3

@@ -110,6 +110,15 @@ RULES: tuple[Rule, ...] = (
         "Run `atomgen check specs/<backend>/intrinsics.yaml` and fix what it reports (schema/catalog.schema.json).",
     ),
     Rule(
+        "AG107",
+        "no-test-builder",
+        "The backend declares no test_builder, so its atoms get no FileCheck tests (a warning).",
+        "Generated tests are how a new atom is exercised through the real pipeline; a backend that silently gets "
+        "none looks tested and is not.",
+        "backend.yaml without `test_builder:`",
+        "Declare `test_builder: rocdl` or `ptx` (the IR idioms the tests use), or `none` to say there are none.",
+    ),
+    Rule(
         "AG201",
         "expr-syntax",
         "An expression does not parse in atomgen's grammar.",

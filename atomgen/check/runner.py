@@ -86,11 +86,13 @@ def check_side_file(path: Path, display: str, kind: str) -> SpecResult:
 
     if kind == "catalog":
         return SpecResult(display, validate_catalog_file(path, display))
+    from atomgen.spec.validate import unfilled
+
     try:
         loaded = load_file(path, display)
     except SpecError as error:
         return SpecResult(display, error.diagnostics)
-    return SpecResult(display, validate(loaded, "backend"))
+    return SpecResult(display, unfilled(loaded) or validate(loaded, "backend"))
 
 
 def _code_fingerprint() -> str:
@@ -244,6 +246,17 @@ def analyze_model(
         "cpp_class": spec.cpp_class,
         "mnemonic": spec.mnemonic,
     }
+    if backend is not None and "test_builder" not in backend.data:
+        backend_problems = backend_problems + [
+            Diagnostic(
+                "AG107",
+                f"backend {backend.name} declares no test_builder, so gen writes no FileCheck tests for this "
+                f"atom: set test_builder (rocdl, ptx, or none) in {backend.path}",
+                display,
+                loaded.position(("backend",)),
+                severity="warning",
+            )
+        ]
     if backend is None and not backend_problems:
         backend_problems = [
             Diagnostic(

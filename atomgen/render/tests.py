@@ -895,11 +895,12 @@ def _with_path(path: str, suffix: str) -> str:
 
 
 def render(spec: AtomSpec, backend: Backend, env: Any = None) -> RenderOutput:
-    """The FileCheck test files of one atom (rocdl, ptx; empty for a backend without patterns)."""
+    """The FileCheck test files of one atom, by the backend's declared `test_builder`."""
     del env
-    if backend.name == "ptx":
+    builder = backend.data.get("test_builder")
+    if builder == "ptx":
         return _render_ptx(spec, backend)
-    if backend.name != "rocdl":  # the IR idioms and pipelines below are FlyROCDL's and FlyPTX's
+    if builder != "rocdl":  # `none`, or undeclared (check warns, AG107): the idioms below are FlyROCDL's
         return RenderOutput()
     names = backend_names(backend)
     dialect = _dialect(names)
