@@ -47,6 +47,8 @@ def instance_records(result: Any, pictures: Optional[dict[str, list[OperandPictu
                 "intrinsic": instance.intrinsic,
                 "parameters": instance.values,
             }
+            if "blocks" in evaluated.variables:
+                record["blocks"] = evaluated.variables["blocks"]
             if role != "thr" and algebra.rank(layout) == 2:
                 record["threads"] = algebra.size(algebra.mode(layout, 0))
                 record["values"] = algebra.size(algebra.mode(layout, 1))
@@ -205,6 +207,9 @@ def _print(
     else:
         for e in evaluated:
             print(f"{spec.mnemonic} {e.instance.id}  ->  {e.instance.intrinsic}")
+            if "blocks" in e.variables:
+                print(f"  blocks: {e.variables['blocks']} (tiles a (M,K,B), b (N,K,B), c (M,N,B): "
+                      "the block index is the slowest coordinate)")
             for role, operand in e.operands.items():
                 packed_key = "value" if spec.kind == "copy" else role
                 packed = e.instance.packed.get(packed_key) if role != "thr" else None

@@ -59,7 +59,9 @@ def test_every_flydsl_atom_has_a_spec() -> None:
         data = load_file(path).data
         if data["backend"] == "rocdl":
             found.add((data["tablegen_def"], data["cpp_class"], data["mnemonic"]))
-    assert found == set(FLYDSL_ATOMS)
+    # every FlyDSL atom, plus the atoms FlyDSL does not have yet (issue 13), nothing else
+    beyond = {("FlyROCDL_MmaOpCDNA3_MFMAMultiBlock", "MmaOpCDNA3_MFMAMultiBlockType", "cdna3.mfma_multiblock")}
+    assert found == set(FLYDSL_ATOMS) | beyond
 
 
 @pytest.mark.parametrize("spec", shipped_specs(), ids=SPEC_IDS)

@@ -105,11 +105,13 @@ def check_instance(
             f"({catalog.namespace}::{entry.op_class})",
             instance.path + ("op_class",),
         )
-    if entry.blocks > 1:
+    declared = _declared_blocks(spec, instance)
+    if entry.blocks != declared:
+        described = "a single-tile atom cannot describe it" if declared == 1 else f"the spec declares {declared}"
         yield spec.diagnostic(
             "AG354",
             f"instance {instance.id}: {entry.name} computes {entry.blocks} independent blocks "
-            "in one instruction; a single-tile atom cannot describe it (see its notes)",
+            f"in one instruction; {described} (exceptions.blocks; see its notes)",
             path,
             notes=evidence,
         )
@@ -117,6 +119,18 @@ def check_instance(
     yield from _check_packed(spec, instance, entry, isa, chips)
     yield from _check_elements(spec, instance, entry, isa, chips)
     yield from _check_state_operands(spec, instance, entry)
+
+
+def _declared_blocks(spec: AtomSpec, instance: Instance) -> int:
+    """The instance's exceptions.blocks (1 for a single-tile atom, or when it cannot be evaluated)."""
+    if spec.blocks is None:
+        return 1
+    from atomgen.spec.model import VariableError, instance_variables
+
+    try:
+        return instance_variables(spec, instance).get("blocks", 1)
+    except VariableError:
+        return 1
 
 
 def _alternatives(text: str) -> list[str]:

@@ -615,7 +615,8 @@ def tile_size(spec: AtomSpec, role: str, variables: dict[str, int]) -> Optional[
     if spec.kind == "mma":
         dims = {"a": ("m", "k"), "b": ("n", "k"), "c": ("m", "n")}[role]
         if all(d in variables for d in dims):
-            return variables[dims[0]] * variables[dims[1]]
+            # a multi-block MMA's reference tiles carry the block index as a third coordinate
+            return variables[dims[0]] * variables[dims[1]] * variables.get("blocks", 1)
         return None
     return None
 

@@ -108,7 +108,9 @@ def prove_spec(spec: AtomSpec) -> list[dict[str, Any]]:
                 continue
             threads = _product(thread_leaves, symbols)
             results.append({**record, "fact": f"threads == {spec.threads}", "status": _verdict(threads - spec.threads)})
-            if spec.kind == "mma" and role in TILE_DIMS and all(d in symbols for d in TILE_DIMS[role]):
+            # a multi-block tile's size is left to the per-instance coverage check (blocks is per instance)
+            if spec.kind == "mma" and spec.blocks is None and role in TILE_DIMS and all(
+                    d in symbols for d in TILE_DIMS[role]):
                 first, second = TILE_DIMS[role]
                 tile = symbols[first] * symbols[second] * spec.replicated.get(role, 1)
                 size = _product(leaves(shape), symbols)

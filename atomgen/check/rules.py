@@ -275,10 +275,12 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "AG354",
         "multi-block",
-        "An instance is a multi-block instruction described as one tile.",
+        "An instance's block count is not its instruction's: a multi-block instruction described as one tile, or "
+        "exceptions.blocks naming another count.",
         "Multi-block MFMAs compute several independent tiles; one tile's layout loses or corrupts the others.",
         "intrinsic: rocdl.mfma.f32.32x32x1f32",
-        "Leave it out of the table (say why in notes) or model it as its own atom.",
+        "Declare exceptions.blocks (the block index becomes the third coordinate of each reference tile, see "
+        "specs/rocdl/cdna3/mfma_multiblock.yaml) with the instruction's count, or leave the row out.",
     ),
     Rule(
         "AG355",

@@ -157,6 +157,7 @@ class AtomSpec:
     # Declared disagreements with Triton's AMD backend (`atomgen oracle triton`), with evidence.
     known_triton_differences: tuple[dict[str, Any], ...] = ()
     lanes: int = 0  # exceptions.lanes: lanes issuing the instruction when more than `threads` (0: threads)
+    blocks: Optional[Expr] = None  # exceptions.blocks: independent products per instruction (multi-block MMAs)
 
     @property
     def operands(self) -> tuple[str, ...]:
@@ -341,6 +342,14 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
                     error.rule, f"replicated.{role}: {error.message}", ("exceptions", "replicated", role), error.offset
                 )
             )
+    blocks: Optional[Expr] = None
+    if exceptions.get("blocks") is not None:
+        text = exceptions["blocks"]
+        try:
+            blocks = Num(text, 0) if isinstance(text, int) else parse_expression(text)
+        except ExprError as error:
+            diagnostics.append(context.diagnostic(error.rule, f"blocks: {error.message}", ("exceptions", "blocks"),
+                                                  error.offset))
     key = tuple(p for p in parameters if not p.is_free)
     instances: list[Instance] = []
     for row_index, raw_row in enumerate(data["instances"]):
@@ -426,6 +435,7 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         transposing=bool(exceptions.get("transposing", False)),
         whole_tile=bool(exceptions.get("whole_tile", False)),
         lanes=int(exceptions.get("lanes") or 0),
+        blocks=blocks,
         instances=tuple(instances),
         state=state,
         python=dict(data.get("python") or {}),
@@ -476,6 +486,14 @@ def instance_variables(spec: AtomSpec, instance: Instance) -> dict[str, int]:
                     path,
                     error.offset if isinstance(spec.data["let"][name], str) else None,
                 )
+            ) from None
+    if spec.blocks is not None:
+        try:
+            variables["blocks"] = evaluate(spec.blocks, variables)
+        except ExprError as error:
+            raise VariableError(
+                spec.diagnostic(error.rule, f"blocks: {error.message} for instance {instance.id}",
+                                ("exceptions", "blocks"))
             ) from None
     return variables
 

@@ -3,7 +3,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:7830bd9a8525ef48
+# ---- atomgen:begin wrappers sha256:566eef764c4e2b43
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -228,6 +228,30 @@ def MFMA(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
     return MmaOpCDNA3_MFMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
 
 
+from flydsl._mlir.dialects.fly_rocdl import MmaOpCDNA3_MFMAMultiBlockType  # noqa: E402
+
+
+def MFMAMultiBlock(m, n, k, blocks, elem_ty_a, elem_ty_b, elem_ty_acc):
+    """CDNA3 multi-block MFMA (v_mfma_*_<M>x<N>x<K>_<B>b_*): one wave64 instruction computes B independent MxNxK products.
+
+    Supported configurations:
+      - 32x32x1 (f32, f32) -> f32, b = 2
+      - 16x16x1 (f32, f32) -> f32, b = 4
+      - 4x4x1 (f32, f32) -> f32, b = 16
+      - 32x32x4 (f16, f16) -> f32, b = 2
+      - 16x16x4 (f16, f16) -> f32, b = 4
+      - 4x4x4 (f16, f16) -> f32, b = 16
+      - 32x32x4 (bf16, bf16) -> f32, b = 2
+      - 16x16x4 (bf16, bf16) -> f32, b = 4
+      - 4x4x4 (bf16, bf16) -> f32, b = 16
+      - 32x32x4 (i8, i8) -> i32, b = 2
+      - 16x16x4 (i8, i8) -> i32, b = 4
+      - 4x4x4 (i8, i8) -> i32, b = 16
+      - 4x4x4 (f64, f64) -> f64, b = 4
+    """
+    return MmaOpCDNA3_MFMAMultiBlockType.get(m=m, n=n, k=k, blocks=blocks, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
+
+
 from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX11_WMMAType  # noqa: E402
 
 
@@ -290,7 +314,7 @@ def WMMA_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, sign_a=False, sign_
     return MmaOpGFX1250_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 # ---- atomgen:end wrappers
 
-# ---- atomgen:begin exports sha256:8e84444e867d9397
+# ---- atomgen:begin exports sha256:3d73e9c2a64bc365
 __all__.append("BufferAtomic")
 __all__.append("BufferAtomicAdd")
 __all__.append("BufferAtomicMax")
@@ -305,6 +329,7 @@ __all__.append("BufferCopyLDS")
 __all__.append("BufferCopyLDS32b")
 __all__.append("BufferCopyLDS128b")
 __all__.append("MFMA")
+__all__.append("MFMAMultiBlock")
 __all__.append("WMMA_gfx11")
 __all__.append("WMMA_gfx120x")
 __all__.append("WMMA_gfx1250")

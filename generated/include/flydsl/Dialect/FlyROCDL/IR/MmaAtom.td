@@ -5,8 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:863d81062e2967a6
+// ---- atomgen:begin atoms sha256:c9734aad02d8cba1
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMA.td"
+include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMAMultiBlock.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA4_MFMAScale.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX11_WMMA.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_WMMA.td"
