@@ -1,0 +1,26 @@
+"""docs/confirmations.md: every instance with the oracles that confirmed it, kept fresh."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from atomgen.site.confirmations import evidence_rows, render
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_committed_table_is_fresh_and_single_sourced_rows_cite_evidence() -> None:
+    text = render([str(REPO / "specs")], REPO / "docs")
+    hint = "docs/confirmations.md is stale: run `python -m atomgen.site.confirmations`"
+    assert (REPO / "docs" / "confirmations.md").read_text(encoding="utf-8") == text, hint
+    single = text.split("## Single-sourced instances and their evidence", 1)[1]
+    rows = [line for line in single.splitlines() if line.startswith("| ") and not line.startswith("| atom")]
+    assert rows and not any("none recorded" in row for row in rows)
+    assert sum("mfma\\_multiblock" in row for row in rows) == 13  # no oracle but the AMD calculator covers them
+    assert "- instances: " in text and "H200 probe" in text
+
+
+def test_evidence_rows_read_the_per_spec_tables() -> None:
+    table = ("### `x.mfma` (specs/x.yaml, 1 instances)\n\n| instance | instruction | AMD calculator | verdict |\n"
+             "|---|---|---|---|\n| `a_b` | `v_x` | agrees | kept |\n")
+    assert evidence_rows(table) == {("x.mfma", "a_b"): "AMD calculator: agrees; verdict: kept"}
