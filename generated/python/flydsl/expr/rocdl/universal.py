@@ -3,7 +3,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:566eef764c4e2b43
+# ---- atomgen:begin wrappers sha256:a3d4825e8c56f85d
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -228,6 +228,20 @@ def MFMA(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
     return MmaOpCDNA3_MFMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
 
 
+from flydsl._mlir.dialects.fly_rocdl import MmaOpCDNA3_MFMAExtType  # noqa: E402
+
+
+def MFMAExt(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
+    """CDNA3 single-block MFMAs FlyDSL has no atom for: xf32 (f32 data multiplied at reduced precision, gfx942 only) and f64 16x16x4.
+
+    Supported configurations:
+      - 16x16x8 (f32, f32) -> f32
+      - 32x32x4 (f32, f32) -> f32
+      - 16x16x4 (f64, f64) -> f64
+    """
+    return MmaOpCDNA3_MFMAExtType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
+
+
 from flydsl._mlir.dialects.fly_rocdl import MmaOpCDNA3_MFMAMultiBlockType  # noqa: E402
 
 
@@ -314,7 +328,7 @@ def WMMA_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, sign_a=False, sign_
     return MmaOpGFX1250_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 # ---- atomgen:end wrappers
 
-# ---- atomgen:begin exports sha256:3d73e9c2a64bc365
+# ---- atomgen:begin exports sha256:41903b6af340ee7e
 __all__.append("BufferAtomic")
 __all__.append("BufferAtomicAdd")
 __all__.append("BufferAtomicMax")
@@ -329,6 +343,7 @@ __all__.append("BufferCopyLDS")
 __all__.append("BufferCopyLDS32b")
 __all__.append("BufferCopyLDS128b")
 __all__.append("MFMA")
+__all__.append("MFMAExt")
 __all__.append("MFMAMultiBlock")
 __all__.append("WMMA_gfx11")
 __all__.append("WMMA_gfx120x")
