@@ -10,8 +10,9 @@ flydsl-wheel stand-in `python -m atomgen.oracle.flyopt` run with this interprete
 `FileCheck` is the `filecheck` PyPI tool next to it. Where a FlyDSL build that contains
 atomgen's generated C++ is available, pass `--param fly_opt=/path/to/fly-opt` (and, if you have
 it, `--param filecheck=/path/to/FileCheck`): that also enables the `atomgen-verifier` feature,
-so the `*_verify.mlir` files (exact verify() wording) run instead of being UNSUPPORTED, and the
-`fly-ptx` feature, so the FlyPTX (NVVM) files run too.
+so the `*_verify.mlir` files (exact verify() wording) run instead of being UNSUPPORTED, the
+`*_xfail.mlir` files are expected to pass, and the `fly-ptx` feature (FlyPTX files) is on unless
+`--param fly_ptx=0`. For a build with FlyDSL's own atoms add `--param atoms=handwritten`.
 """
 
 # ruff: noqa: F821  (lit injects `config` and `lit_config`)
@@ -42,11 +43,17 @@ config.test_source_root = os.path.abspath(source)
 config.test_exec_root = os.path.abspath(lit_config.params.get("atomgen_exec", config.test_source_root))
 
 fly_opt = lit_config.params.get("fly_opt")
-if fly_opt:
+# Whose atoms that fly-opt holds: atomgen's generated ones (the default with fly_opt), or FlyDSL's
+# hand-written ones (`--param atoms=handwritten`, a baseline build): then, as with the wheel, the
+# `_xfail` files are expected to fail and the exact-wording files do not apply.
+atoms = lit_config.params.get("atoms", "generated" if fly_opt else "handwritten")
+if atoms == "generated":
     config.available_features.add("atomgen-verifier")
-    # A FlyDSL build with atomgen's generated C++ also has the FlyPTX dialect and its NVVM lowering;
-    # the flydsl wheel's stand-in has neither, so the PTX files are UNSUPPORTED without one.
+if fly_opt and lit_config.params.get("fly_ptx", "1" if atoms == "generated" else "0") == "1":
+    # A FlyDSL build with atomgen's generated C++ for specs/ptx has the FlyPTX dialect and its NVVM
+    # lowering; the flydsl wheel's stand-in has neither, so the PTX files are UNSUPPORTED without one.
     config.available_features.add("fly-ptx")
+if fly_opt:
     fly_opt_command = shlex.quote(fly_opt)
 else:
     fly_opt_command = f"{shlex.quote(sys.executable)} -m atomgen.oracle.flyopt"

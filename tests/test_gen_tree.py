@@ -77,8 +77,14 @@ FLYDSL_LIKE = {
 }
 
 
+FLYDSL_MARKERS = {  # what makes a folder a FlyDSL checkout for `--into` (atomgen/write/adopt.py)
+    "CMakeLists.txt": "project(FLYDSL LANGUAGES C CXX)\n",
+    "include/flydsl/Dialect/Fly/IR/FlyInterfaces.td": "// interfaces\n",
+}
+
+
 def make_checkout(root: Path) -> None:
-    for relative, text in FLYDSL_LIKE.items():
+    for relative, text in {**FLYDSL_LIKE, **FLYDSL_MARKERS}.items():
         path = root / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)

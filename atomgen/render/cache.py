@@ -54,6 +54,8 @@ def load_plan(key: str) -> Optional[Plan]:
     plan = Plan(owned=dict(data["owned"]))
     for path, shared in data["shared"].items():
         plan.shared[path] = SharedFile(path, shared["kind"], dict(shared["bodies"]), dict(shared["context"]))
+    plan.owners = {k: dict(v, pieces=[tuple(p) for p in v["pieces"]]) for k, v in data.get("owners", {}).items()}
+    plan.search = dict(data.get("search", {}))
     return plan
 
 
@@ -61,6 +63,8 @@ def store_plan(key: str, plan: Plan) -> None:
     data = {
         "owned": plan.owned,
         "shared": {p: {"kind": s.kind, "bodies": s.bodies, "context": s.context} for p, s in plan.shared.items()},
+        "owners": plan.owners,
+        "search": plan.search,
     }
     folder = cache_dir() / "plans"
     try:

@@ -14,9 +14,13 @@ Specs with any check error produce no output at all.
 
   --out DIR     write a standalone tree mirroring FlyDSL's paths (shared files hold only
                 atomgen's regions)
-  --into DIR    add to an existing FlyDSL checkout: owned files whole, shared files (.td
-                aggregation, CMakeLists.txt, binding module, DSL modules) only inside
-                `atomgen:begin/end` regions; a region edited by hand is refused without --force
+  --into DIR    add to an existing FlyDSL checkout (refused unless DIR is one): owned files
+                whole, shared files (.td aggregation, CMakeLists.txt, binding module, DSL
+                modules) only inside `atomgen:begin/end` regions; a region edited by hand is
+                refused without --force. Hand-written definitions of the same atoms are refused
+                with file:line (--replace-handwritten removes exactly them). The checkout's
+                atomgen-manifest.json records which spec owns what, so runs over different spec
+                sets add up; --prune removes what no spec owns any more. docs/adopt-flydsl.md
   --check       write nothing; print a unified diff and exit 1 when the tree is stale
 
 Writing is all-or-nothing, also when gen is killed: files are staged under DIR/.atomgen and
@@ -30,6 +34,8 @@ examples:
   atomgen gen specs/ --out generated/            the repository's own generated tree
   atomgen gen specs/ --out generated/ --check    CI: fail when generated/ is stale
   atomgen gen specs/rocdl --into ~/FlyDSL        add the atoms to a FlyDSL checkout
+  atomgen gen specs/rocdl --into ~/FlyDSL --replace-handwritten --llvm-api llvm-22.1
+                                                 replace FlyDSL's own atoms, for Debian's LLVM 22
   atomgen gen specs/rocdl/cdna3/mfma.yaml --out build/gen --list-outputs
 
 exit status: 0 written or up to date, 1 check errors / stale tree / refused region, 2 usage
@@ -48,7 +54,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--prune",
         action="store_true",
-        help="with --out: delete (or, with --check, report) files under DIR no spec produces",
+        help="with --out: delete (or, with --check, report) files under DIR no spec produces; with --into: "
+        "delete files the manifest's owners no longer produce and owners whose spec file is gone",
+    )
+    parser.add_argument(
+        "--replace-handwritten",
+        action="store_true",
+        help="with --into: remove hand-written definitions of the generated atoms (each is reported)",
+    )
+    parser.add_argument(
+        "--llvm-api",
+        metavar="NAME",
+        help="the LLVM API profile the C++ is written for (catalogue `llvm_api`): rocm-pinned (FlyDSL's "
+        "pinned LLVM, the default) or llvm-22.1 (upstream 22.1.8, e.g. Debian's llvm-22)",
     )
     parser.add_argument(
         "--only",
@@ -133,7 +151,8 @@ def run(args: argparse.Namespace) -> int:
     from atomgen.render.cache import load_plan, plan_key, render_inputs, store_plan
     from atomgen.render.plan import build_plan
     from atomgen.write import journal
-    from atomgen.write.tree import WriteError, plan_into, plan_standalone, unified_diff, write
+    from atomgen.write.adopt import adopt
+    from atomgen.write.tree import WriteError, plan_standalone, unified_diff, write
 
     paths = args.paths or ["specs"]
     try:
@@ -141,7 +160,14 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as error:
         print(f"atomgen gen: {error}", file=sys.stderr)
         return 2
-    key = plan_key(spec_files, "plan-v1")
+    from atomgen.render import llvm_api
+
+    try:
+        profile = llvm_api.load(args.llvm_api)
+    except llvm_api.ProfileError as error:
+        print(f"atomgen gen: {error}", file=sys.stderr)
+        return 2
+    key = plan_key(spec_files, f"plan-v2:{profile.name}")
     plan = None if args.list_deps else load_plan(key)
     if plan is None:
         pairs, status = _load_checked(paths)
@@ -151,7 +177,8 @@ def run(args: argparse.Namespace) -> int:
             print("\n".join(str(path) for path in render_inputs(spec_files)))
             return 0
         try:
-            plan = build_plan(pairs)
+            with llvm_api.using(profile):
+                plan = build_plan(pairs)
         except Exception as error:  # noqa: BLE001 - check accepted these specs: atomgen's bug, never a traceback
             failure = _first_render_failure(pairs) or f"cannot render: {type(error).__name__}: {error}"
             print(f"atomgen gen: internal error: {failure}; nothing written (please report this)", file=sys.stderr)
@@ -163,10 +190,14 @@ def run(args: argparse.Namespace) -> int:
         plan.owned = {}
     root = Path(args.out or args.into)
 
+    adoptions: list[Any] = []
+
     def changes_on_disk() -> Any:
         if args.out:
             return plan_standalone(plan, root, prune=args.prune)
-        return plan_into(plan, root, force=args.force)
+        adoption = adopt(plan, root, args.force, args.replace_handwritten, args.prune)
+        adoptions[:] = [adoption]
+        return adoption.changes
 
     if args.list_outputs or args.check:
         try:
@@ -177,6 +208,8 @@ def run(args: argparse.Namespace) -> int:
         if args.list_outputs:
             print("\n".join(str(root / path) for path in changes.texts))
             return 0
+        for adoption in adoptions:
+            _report_adoption(adoption, args)
         if journal.pending(root):
             print(f"atomgen gen --check: {root} has an interrupted gen in {root / journal.FOLDER}; run gen "
                   "without --check to finish it", file=sys.stderr)
@@ -200,11 +233,14 @@ def run(args: argparse.Namespace) -> int:
             print(f"atomgen gen: {message}", file=sys.stderr)
 
     try:
-        changes = write(plan, root, into=bool(args.into), prune=args.prune, force=args.force, report=report)
+        changes = write(plan, root, into=bool(args.into), prune=args.prune, force=args.force, report=report,
+                        planner=changes_on_disk)
     except (WriteError, OSError) as error:
         text = f"{error.strerror}: {error.filename}" if isinstance(error, OSError) and error.filename else error
         print(f"atomgen gen: {text}; nothing written", file=sys.stderr)
         return 1
+    for adoption in adoptions:
+        _report_adoption(adoption, args)
     if not args.quiet:
         print(
             f"atomgen gen: {len(changes.changed)} file(s) written, {len(changes.texts) - len(changes.changed)} "
@@ -212,3 +248,11 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+def _report_adoption(adoption: Any, args: argparse.Namespace) -> None:
+    verb = "would remove" if args.check else "removed"
+    for line in adoption.removed:
+        print(f"atomgen gen: {verb} hand-written {line}", file=sys.stderr)
+    for path in adoption.orphans:
+        print(f"atomgen gen: {path}: no spec produces it any more (run with --prune to delete it)", file=sys.stderr)

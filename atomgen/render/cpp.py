@@ -14,6 +14,7 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from atomgen.render import llvm_api
 from atomgen.render.base import RenderOutput
 from atomgen.render.cppexpr import cpp_expr, cpp_layout
 from atomgen.render.names import atom_cpp_path, backend_names
@@ -92,7 +93,9 @@ def type_predicate(value: str, type_name: str) -> str:
         return f"isa<{_FLOAT_CLASSES[type_name]}>({value})"
     match = _INTEGER.match(type_name)
     if match:
-        kind = {"s": "isSignedInteger", "u": "isUnsignedInteger"}.get(match.group(1) or "", "isSignlessInteger")
+        # A plain `iN` accepts every signedness of that width (signless, si, ui), as FlyDSL's
+        # isInteger(N) does; the sign of the operation is a parameter (signA/signB), not the type.
+        kind = {"s": "isSignedInteger", "u": "isUnsignedInteger"}.get(match.group(1) or "", "isInteger")
         return f"{value}.{kind}({match.group(2)})"
     return f"{value} == {type_builder(type_name, f'{value}.getContext()')}"
 
@@ -188,6 +191,9 @@ def value_stream(parameter: CppParam, variable: str | None = None) -> str:
         return f"{_enum_namespace(parameter)}({var}.getValue())"
     if parameter.is_bool:
         return f'({var} ? "true" : "false")'
+    if parameter.is_type:
+        # `<< Type` quotes it ('f32'); the messages and their supported lists print types bare.
+        return f"debugString({var})"
     return var
 
 
@@ -790,7 +796,8 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
             else:
                 tokens = emission.get("args") or []
             args = tuple(_arg(t, spec, instance, params, locals_, extra) for t in tokens)
-            code = ("typed", f"{namespace}::{op_class(instance)}", args)
+            op = f"{namespace}::{op_class(instance)}"
+            code = ("typed", op, llvm_api.adapt_call(op, args, {"a", "b", "c", *(n for n, _ in state_reads)}))
         dispatch_entries.append((instance.index, description, code))
     shim = emission.get("shim_result") or {}
 
@@ -852,8 +859,14 @@ def copy_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel
         )
     elif pattern == "tdm":
         data["hook"] = str(emission.get("extension_hook") or f"emit{spec.type_name}Transfer")
+        data["hand_written_hook"] = bool(emission.get("extension_hook"))
     else:
         raise CppRenderError(f"no C++ template for the copy emission pattern '{pattern}'")
+    # The LLVM API profile: `aux` as an operand or an attribute; an op this LLVM lacks.
+    data["aux_operand"] = llvm_api.active().aux_as_operand
+    data["atomic_result"] = llvm_api.active().buffer_atomic_result
+    data["lacks"] = next((m for op in (data.get("op"), data.get("load_op"), data.get("store_op")) if op
+                          for m in [llvm_api.lacks_message(spec.mnemonic, str(op))] if m), "")
     return result
 
 
@@ -1070,11 +1083,13 @@ def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str],
         mlir = [h for h in mlir if h not in DIALECT_HEADERS.values()] + headers
         mlir += PTX_PATTERN_INCLUDES.get(str(spec.emission.get("pattern")), ())
         mlir = sorted(set(mlir))
-    if spec.kind == "mma" and spec.stateful:
+    if spec.kind == "mma" and (spec.stateful or llvm_api.active().immediates_as_operands):
         mlir = sorted(set(mlir) | {"mlir/Dialect/Arith/IR/Arith.h"})
     if spec.stateful:
         mlir = sorted(set(mlir) | {"llvm/ADT/StringSwitch.h"}) if any(
             f.private for f in spec.state) else mlir
+    if any(p.is_type for p in spec.parameters):
+        mlir = sorted(set(mlir) | {"mlir/Support/DebugStringHelper.h"})
     fly = ["flydsl/Dialect/Fly/IR/FlyDialect.h"]
     if spec.kind == "copy":
         fly.append("flydsl/Dialect/Fly/Utils/PointerUtils.h")

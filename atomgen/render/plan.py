@@ -76,6 +76,11 @@ class Plan:
     owned: dict[str, str] = field(default_factory=dict)
     shared: dict[str, SharedFile] = field(default_factory=dict)
     sources: dict[str, list[str]] = field(default_factory=dict)  # path -> specs it comes from
+    # For `--into` (atomgen/write/adopt.py): per owner ("rocdl/cdna3.mfma", "backend:rocdl") its
+    # source file, owned files and region pieces, so that runs over different spec sets accumulate,
+    # plus what each atom is called (to find hand-written definitions of it) and where to look.
+    owners: dict[str, dict[str, Any]] = field(default_factory=dict)
+    search: dict[str, list[str]] = field(default_factory=dict)
 
 
 Renderer = Callable[[AtomSpec, Backend, Any], RenderOutput]
@@ -98,9 +103,13 @@ def build_plan(specs: list[tuple[AtomSpec, Backend]], kinds: tuple[str, ...] = O
     combined = RenderOutput()
     renderers = _renderers(kinds)
     for spec, backend in sorted(specs, key=lambda item: (item[0].backend, item[0].mnemonic)):
+        owner = _owner(plan, f"{spec.backend}/{spec.mnemonic}", spec.path)
+        owner["atom"] = {"type_name": spec.type_name, "mnemonic": spec.mnemonic, "wrappers": _wrapper_names(spec)}
+        _search_in(plan, backend)
         for render in renderers:
             output = render(spec, backend, env)
             combined.extend(output)
+            _record(owner, output)
             for path in output.files:
                 plan.sources.setdefault(path, []).append(spec.path)
         for shared_path, context in _backend_pieces(backend):
@@ -113,6 +122,7 @@ def build_plan(specs: list[tuple[AtomSpec, Backend]], kinds: tuple[str, ...] = O
     for name in sorted(seen_backends):
         output = render_backend(seen_backends[name], env)
         combined.extend(output)
+        _record(_owner(plan, f"backend:{name}", seen_backends[name].path), output)
         for path in output.files:
             plan.sources.setdefault(path, []).append(seen_backends[name].path)
     plan.owned = dict(sorted(combined.files.items()))
@@ -120,10 +130,48 @@ def build_plan(specs: list[tuple[AtomSpec, Backend]], kinds: tuple[str, ...] = O
     for piece in combined.regions:
         grouped.setdefault((piece.file, piece.region), []).append((piece.order, piece.text))
     for (path, region), pieces in sorted(grouped.items()):
-        unique = sorted(set(pieces))
         shared = plan.shared.setdefault(path, SharedFile(path, shared_kind(path)))
-        shared.bodies[region] = _frame(shared.kind, region, "".join(text for _, text in unique), shared.context)
+        shared.bodies[region] = region_body(shared, region, pieces)
     return plan
+
+
+def region_body(shared: SharedFile, region: str, pieces: list[tuple[str, str]]) -> str:
+    """A region's text from its (order, text) pieces, whichever specs they come from."""
+    unique = sorted(set(pieces))
+    return _frame(shared.kind, region, "".join(text for _, text in unique), shared.context)
+
+
+def _owner(plan: Plan, key: str, source: str) -> dict[str, Any]:
+    return plan.owners.setdefault(key, {"source": str(source), "files": [], "pieces": []})
+
+
+def _record(owner: dict[str, Any], output: RenderOutput) -> None:
+    owner["files"] = sorted(set(owner["files"]) | set(output.files))
+    owner["pieces"] = sorted(
+        {tuple(p) for p in owner["pieces"]} | {(p.file, p.region, p.order, p.text) for p in output.regions}
+    )
+
+
+def _wrapper_names(spec: AtomSpec) -> list[str]:
+    try:
+        from atomgen.render.python import dsl_wrappers
+    except ImportError:
+        return []
+    return sorted({wrapper.name for wrapper in dsl_wrappers(spec)})
+
+
+def _search_in(plan: Plan, backend: Backend) -> None:
+    """Where hand-written definitions of this backend's atoms live in a FlyDSL checkout."""
+    names = backend_names(backend)
+    wanted = {
+        "tablegen": f"{names.tablegen_dir}/*.td",
+        "cpp": f"{names.lib_dir}/**/*.cpp",
+        "binding": names.binding_file,
+        "dsl": f"{names.dsl_dir}/*.py",
+    }
+    for kind, pattern in wanted.items():
+        if pattern not in plan.search.setdefault(kind, []):
+            plan.search[kind].append(pattern)
 
 
 def _backend_pieces(backend: Backend) -> list[tuple[str, dict[str, Any]]]:

@@ -74,8 +74,13 @@ def plan_standalone(plan: Plan, root: Path, prune: bool) -> TreeChanges:
     return _diff(changes, texts, prune)
 
 
-def plan_into(plan: Plan, root: Path, force: bool) -> TreeChanges:
-    """Owned files whole; shared files changed only inside their regions."""
+def plan_into(plan: Plan, root: Path, force: bool, base: dict[str, str] | None = None) -> TreeChanges:
+    """Owned files whole; shared files changed only inside their regions.
+
+    `base` gives the starting text of files that an earlier step (removing hand-written
+    definitions, atomgen/write/adopt.py) already changed in memory.
+    """
+    base = base or {}
     if not root.is_dir():
         raise WriteError(f"--into {root}: not a folder")
     changes = TreeChanges(root)
@@ -84,7 +89,7 @@ def plan_into(plan: Plan, root: Path, force: bool) -> TreeChanges:
         if not shared.bodies:
             continue
         target = _target(root, check_relative(path))
-        current = _read(target)
+        current = base[path] if path in base else _read(target)
         if current is None:
             texts[path] = standalone_text(shared)
             continue
@@ -181,7 +186,8 @@ def apply(changes: TreeChanges, force: bool = False) -> None:
         raise WriteError(str(error)) from None
 
 
-def write(plan: Plan, root: Path, into: bool, prune: bool, force: bool, report: Callable[[str], None]) -> TreeChanges:
+def write(plan: Plan, root: Path, into: bool, prune: bool, force: bool, report: Callable[[str], None],
+          planner: Callable[[], TreeChanges] | None = None) -> TreeChanges:
     """The whole write of one gen: lock the root, finish or drop an interrupted gen, diff the
     plan against the disk and commit it. Diffing under the lock means two gens on one root
     take turns, each comparing against the tree the other left."""
@@ -191,7 +197,10 @@ def write(plan: Plan, root: Path, into: bool, prune: bool, force: bool, report: 
             recovered = journal.recover(root, lambda path: target_of(root, path), folders)
             if recovered:
                 report(recovered)
-            changes = plan_into(plan, root, force=force) if into else plan_standalone(plan, root, prune=prune)
+            if planner is not None:  # `--into` adopting a checkout (atomgen/write/adopt.py)
+                changes = planner()
+            else:
+                changes = plan_into(plan, root, force=force) if into else plan_standalone(plan, root, prune=prune)
             apply(changes, force=force)
     except journal.CommitError as error:
         raise WriteError(str(error)) from None

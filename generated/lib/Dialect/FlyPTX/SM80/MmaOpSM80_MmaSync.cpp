@@ -5,6 +5,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/DebugStringHelper.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
@@ -37,29 +38,29 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
     return 6; // 16x8x8 (tf32, tf32) -> f32: nvvm.mma.sync
   if (m == 16 && n == 8 && k == 4 && elemTyA.isTF32() && elemTyB.isTF32() && elemTyAcc.isF32())
     return 7; // 16x8x4 (tf32, tf32) -> f32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isSignlessInteger(8) &&
-      elemTyB.isSignlessInteger(8) && elemTyAcc.isSignlessInteger(32))
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32))
     return 8; // 16x8x32 (i8, i8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isSignlessInteger(8) &&
-      elemTyB.isUnsignedInteger(8) && elemTyAcc.isSignlessInteger(32))
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
+      elemTyAcc.isInteger(32))
     return 9; // 16x8x32 (i8, ui8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
-      elemTyB.isSignlessInteger(8) && elemTyAcc.isSignlessInteger(32))
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32))
     return 10; // 16x8x32 (ui8, i8) -> i32: nvvm.mma.sync
   if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
-      elemTyB.isUnsignedInteger(8) && elemTyAcc.isSignlessInteger(32))
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
     return 11; // 16x8x32 (ui8, ui8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 16 && elemTyA.isSignlessInteger(8) &&
-      elemTyB.isSignlessInteger(8) && elemTyAcc.isSignlessInteger(32))
+  if (m == 16 && n == 8 && k == 16 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32))
     return 12; // 16x8x16 (i8, i8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 16 && elemTyA.isSignlessInteger(8) &&
-      elemTyB.isUnsignedInteger(8) && elemTyAcc.isSignlessInteger(32))
+  if (m == 16 && n == 8 && k == 16 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
+      elemTyAcc.isInteger(32))
     return 13; // 16x8x16 (i8, ui8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) &&
-      elemTyB.isSignlessInteger(8) && elemTyAcc.isSignlessInteger(32))
+  if (m == 16 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32))
     return 14; // 16x8x16 (ui8, i8) -> i32: nvvm.mma.sync
   if (m == 16 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) &&
-      elemTyB.isUnsignedInteger(8) && elemTyAcc.isSignlessInteger(32))
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
     return 15; // 16x8x16 (ui8, ui8) -> i32: nvvm.mma.sync
   if (m == 8 && n == 8 && k == 16 && elemTyA.isSignlessInteger(8) && elemTyB.isSignlessInteger(8) &&
       elemTyAcc.isSignlessInteger(32))
@@ -639,7 +640,8 @@ LogicalResult MmaOpSM80_MmaSyncType::verify(function_ref<InFlightDiagnostic()> e
     return success();
   return emitError()
          << "unsupported sm80.mma_sync configuration: " << m << "x" << n << "x" << k << " ("
-         << elemTyA << ", " << elemTyB << ") -> " << elemTyAcc
+         << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
+         << debugString(elemTyAcc)
          << "; supported: 16x8x16 (f16, f16) -> f32; 16x8x16 (bf16, bf16) -> f32; "
             "16x8x16 (f16, f16) -> f16; 16x8x8 (f16, f16) -> f32; "
             "16x8x8 (bf16, bf16) -> f32; 16x8x8 (f16, f16) -> f16; "

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/DebugStringHelper.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
@@ -247,7 +248,8 @@ LogicalResult MmaOpSM89_MmaSyncType::verify(function_ref<InFlightDiagnostic()> e
   if (matchInstance(m, n, k, elemTyA, elemTyB, elemTyAcc))
     return success();
   return emitError() << "unsupported sm89.mma_sync configuration: " << m << "x" << n << "x" << k
-                     << " (" << elemTyA << ", " << elemTyB << ") -> " << elemTyAcc
+                     << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
+                     << debugString(elemTyAcc)
                      << "; supported: 16x8x32 (f8E4M3FN, f8E4M3FN) -> f32; "
                         "16x8x32 (f8E4M3FN, f8E5M2) -> f32; 16x8x32 (f8E5M2, f8E4M3FN) -> f32; "
                         "16x8x32 (f8E5M2, f8E5M2) -> f32";

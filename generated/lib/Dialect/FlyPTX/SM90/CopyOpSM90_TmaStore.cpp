@@ -93,26 +93,12 @@ Value CopyOpSM90_TmaStoreType::getDefaultState(OpBuilder &builder, Location loc)
   state = LLVM::InsertValueOp::create(
       builder, loc, state, LLVM::ZeroOp::create(builder, loc, structTy.getBody()[kTmaDescSlot]),
       ArrayRef<int64_t>{kTmaDescSlot});
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kCoord0Slot], 0),
-      ArrayRef<int64_t>{kCoord0Slot});
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kCoord1Slot], 0),
-      ArrayRef<int64_t>{kCoord1Slot});
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kCoord2Slot], 0),
-      ArrayRef<int64_t>{kCoord2Slot});
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kCoord3Slot], 0),
-      ArrayRef<int64_t>{kCoord3Slot});
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kCoord4Slot], 0),
-      ArrayRef<int64_t>{kCoord4Slot});
+  Value init0 = arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kCoord0Slot], 0);
+  state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kCoord0Slot});
+  state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kCoord1Slot});
+  state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kCoord2Slot});
+  state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kCoord3Slot});
+  state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kCoord4Slot});
   return state;
 }
 

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/DebugStringHelper.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -99,23 +100,23 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
     if (std::optional<unsigned> position = positionOf(kNValues0, n))
       return 352 + *position;
   // 64xNx32 (i8, i8) -> i32: nvvm.inline_ptx, rows 384-401
-  if (m == 64 && k == 32 && elemTyA.isSignlessInteger(8) && elemTyB.isSignlessInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && !transB)
+  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32) && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 384 + *position;
   // 64xNx32 (i8, ui8) -> i32: nvvm.inline_ptx, rows 402-419
-  if (m == 64 && k == 32 && elemTyA.isSignlessInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && !transB)
+  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
+      elemTyAcc.isInteger(32) && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 402 + *position;
   // 64xNx32 (ui8, i8) -> i32: nvvm.inline_ptx, rows 420-437
-  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isSignlessInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && !transB)
+  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32) && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 420 + *position;
   // 64xNx32 (ui8, ui8) -> i32: nvvm.inline_ptx, rows 438-455
   if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && !transB)
+      elemTyAcc.isInteger(32) && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 438 + *position;
   return std::nullopt;
@@ -230,9 +231,9 @@ NVVM::WGMMATypes getWgmmaType(Type type) {
     return NVVM::WGMMATypes::e4m3;
   if (isa<Float8E5M2Type>(type))
     return NVVM::WGMMATypes::e5m2;
-  if (type.isSignlessInteger(32))
+  if (type.isInteger(32))
     return NVVM::WGMMATypes::s32;
-  if (type.isSignlessInteger(8))
+  if (type.isInteger(8))
     return NVVM::WGMMATypes::s8;
   if (type.isTF32())
     return NVVM::WGMMATypes::tf32;
@@ -292,17 +293,16 @@ WgmmaInstruction getWgmmaInstruction(int32_t n, Type elemTyA, Type elemTyB, Type
       elemTyAcc.isF16()) // (f8E5M2, f8E5M2) -> f16
     return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.f16.e5m2.e5m2").str(), true,
             false};
-  if (elemTyA.isSignlessInteger(8) && elemTyB.isSignlessInteger(8) &&
-      elemTyAcc.isSignlessInteger(32)) // (i8, i8) -> i32
+  if (elemTyA.isInteger(8) && elemTyB.isInteger(8) && elemTyAcc.isInteger(32)) // (i8, i8) -> i32
     return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.s32.s8.s8").str(), false, false};
-  if (elemTyA.isSignlessInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isSignlessInteger(32)) // (i8, ui8) -> i32
+  if (elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
+      elemTyAcc.isInteger(32)) // (i8, ui8) -> i32
     return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.s32.s8.u8").str(), false, false};
-  if (elemTyA.isUnsignedInteger(8) && elemTyB.isSignlessInteger(8) &&
-      elemTyAcc.isSignlessInteger(32)) // (ui8, i8) -> i32
+  if (elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32)) // (ui8, i8) -> i32
     return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.s32.u8.s8").str(), false, false};
   if (elemTyA.isUnsignedInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isSignlessInteger(32)) // (ui8, ui8) -> i32
+      elemTyAcc.isInteger(32)) // (ui8, ui8) -> i32
     return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.s32.u8.u8").str(), false, false};
   llvm_unreachable("verify() admits only the instance table");
 }
@@ -372,10 +372,9 @@ Type MmaOpSM90_WgmmaRSType::getConvertedType(MLIRContext *ctx) const {
 Value MmaOpSM90_WgmmaRSType::getDefaultState(OpBuilder &builder, Location loc) const {
   auto structTy = cast<LLVM::LLVMStructType>(getConvertedType(builder.getContext()));
   Value state = LLVM::UndefOp::create(builder, loc, structTy);
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kAccumulateSlot], 1),
-      ArrayRef<int64_t>{kAccumulateSlot});
+  Value init0 = arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kAccumulateSlot], 1);
+  state =
+      LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kAccumulateSlot});
   return state;
 }
 
@@ -493,28 +492,29 @@ LogicalResult MmaOpSM90_WgmmaRSType::verify(function_ref<InFlightDiagnostic()> e
       return emitError() << "transB = false is required for 64x" << n
                          << "x32 (f8E5M2, f8E5M2) -> f16";
   }
-  if (m == 64 && k == 32 && elemTyA.isSignlessInteger(8) && elemTyB.isSignlessInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && positionOf(kNValues1, n)) {
+  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x32 (i8, i8) -> i32";
   }
-  if (m == 64 && k == 32 && elemTyA.isSignlessInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && positionOf(kNValues1, n)) {
+  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
+      elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x32 (i8, ui8) -> i32";
   }
-  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isSignlessInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && positionOf(kNValues1, n)) {
+  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x32 (ui8, i8) -> i32";
   }
   if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && positionOf(kNValues1, n)) {
+      elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x32 (ui8, ui8) -> i32";
   }
   return emitError() << "unsupported sm90.wgmma_rs configuration: " << m << "x" << n << "x" << k
-                     << " (" << elemTyA << ", " << elemTyB << ") -> " << elemTyAcc
+                     << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
+                     << debugString(elemTyAcc)
                      << "; "
                         "supported: 64xNx16 (f16, f16) -> f32 with N in {8, 16, 24, 32, 40, 48, "
                         "56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 144, 152, 160, 168, 176, "
@@ -579,7 +579,7 @@ Type getPackedA(MmaOpSM90_WgmmaRSType type, MLIRContext *ctx) {
     return VectorType::get({16}, IntegerType::get(ctx, 8));
   if (isa<Float8E5M2Type>(type.getElemTyA()))
     return VectorType::get({16}, IntegerType::get(ctx, 8));
-  if (type.getElemTyA().isSignlessInteger(8))
+  if (type.getElemTyA().isInteger(8))
     return VectorType::get({16}, IntegerType::get(ctx, 8));
   if (type.getElemTyA().isUnsignedInteger(8))
     return VectorType::get({16}, IntegerType::get(ctx, 8));

@@ -8,6 +8,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Support/DebugStringHelper.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
@@ -100,23 +101,23 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
     if (std::optional<unsigned> position = positionOf(kNValues0, n))
       return 352 + *position;
   // 64xNx32 (i8, i8) -> i32: nvvm.wgmma.mma_async, rows 384-401
-  if (m == 64 && k == 32 && elemTyA.isSignlessInteger(8) && elemTyB.isSignlessInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && !transA && !transB)
+  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32) && !transA && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 384 + *position;
   // 64xNx32 (i8, ui8) -> i32: nvvm.wgmma.mma_async, rows 402-419
-  if (m == 64 && k == 32 && elemTyA.isSignlessInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && !transA && !transB)
+  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
+      elemTyAcc.isInteger(32) && !transA && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 402 + *position;
   // 64xNx32 (ui8, i8) -> i32: nvvm.wgmma.mma_async, rows 420-437
-  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isSignlessInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && !transA && !transB)
+  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32) && !transA && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 420 + *position;
   // 64xNx32 (ui8, ui8) -> i32: nvvm.wgmma.mma_async, rows 438-455
   if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && !transA && !transB)
+      elemTyAcc.isInteger(32) && !transA && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 438 + *position;
   return std::nullopt;
@@ -231,9 +232,9 @@ NVVM::WGMMATypes getWgmmaType(Type type) {
     return NVVM::WGMMATypes::e4m3;
   if (isa<Float8E5M2Type>(type))
     return NVVM::WGMMATypes::e5m2;
-  if (type.isSignlessInteger(32))
+  if (type.isInteger(32))
     return NVVM::WGMMATypes::s32;
-  if (type.isSignlessInteger(8))
+  if (type.isInteger(8))
     return NVVM::WGMMATypes::s8;
   if (type.isTF32())
     return NVVM::WGMMATypes::tf32;
@@ -285,10 +286,9 @@ Type MmaOpSM90_WgmmaSSType::getConvertedType(MLIRContext *ctx) const {
 Value MmaOpSM90_WgmmaSSType::getDefaultState(OpBuilder &builder, Location loc) const {
   auto structTy = cast<LLVM::LLVMStructType>(getConvertedType(builder.getContext()));
   Value state = LLVM::UndefOp::create(builder, loc, structTy);
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kAccumulateSlot], 1),
-      ArrayRef<int64_t>{kAccumulateSlot});
+  Value init0 = arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kAccumulateSlot], 1);
+  state =
+      LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kAccumulateSlot});
   return state;
 }
 
@@ -431,36 +431,37 @@ LogicalResult MmaOpSM90_WgmmaSSType::verify(function_ref<InFlightDiagnostic()> e
       return emitError() << "transB = false is required for 64x" << n
                          << "x32 (f8E5M2, f8E5M2) -> f16";
   }
-  if (m == 64 && k == 32 && elemTyA.isSignlessInteger(8) && elemTyB.isSignlessInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && positionOf(kNValues1, n)) {
+  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
     if (transA)
       return emitError() << "transA = false is required for 64x" << n << "x32 (i8, i8) -> i32";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x32 (i8, i8) -> i32";
   }
-  if (m == 64 && k == 32 && elemTyA.isSignlessInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && positionOf(kNValues1, n)) {
+  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
+      elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
     if (transA)
       return emitError() << "transA = false is required for 64x" << n << "x32 (i8, ui8) -> i32";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x32 (i8, ui8) -> i32";
   }
-  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isSignlessInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && positionOf(kNValues1, n)) {
+  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
     if (transA)
       return emitError() << "transA = false is required for 64x" << n << "x32 (ui8, i8) -> i32";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x32 (ui8, i8) -> i32";
   }
   if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isSignlessInteger(32) && positionOf(kNValues1, n)) {
+      elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
     if (transA)
       return emitError() << "transA = false is required for 64x" << n << "x32 (ui8, ui8) -> i32";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x32 (ui8, ui8) -> i32";
   }
   return emitError() << "unsupported sm90.wgmma_ss configuration: " << m << "x" << n << "x" << k
-                     << " (" << elemTyA << ", " << elemTyB << ") -> " << elemTyAcc
+                     << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
+                     << debugString(elemTyAcc)
                      << "; "
                         "supported: 64xNx16 (f16, f16) -> f32 with N in {8, 16, 24, 32, 40, 48, "
                         "56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 144, 152, 160, 168, 176, "

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/DebugStringHelper.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/PointerUtils.h"
@@ -40,9 +41,9 @@ std::optional<unsigned> matchInstance(::mlir::fly::AtomicOpAttr atomicOp, Type v
     return 3; // atomicOp = add, valType = f64: rocdl.raw.ptr.buffer.atomic.fadd
   if (atomicOp.getValue() == ::mlir::fly::AtomicOp::Max && valType.isF64())
     return 4; // atomicOp = max, valType = f64: rocdl.raw.ptr.buffer.atomic.fmax
-  if (atomicOp.getValue() == ::mlir::fly::AtomicOp::Max && valType.isSignlessInteger(32))
+  if (atomicOp.getValue() == ::mlir::fly::AtomicOp::Max && valType.isInteger(32))
     return 5; // atomicOp = max, valType = i32: rocdl.raw.ptr.buffer.atomic.smax
-  if (atomicOp.getValue() == ::mlir::fly::AtomicOp::Min && valType.isSignlessInteger(32))
+  if (atomicOp.getValue() == ::mlir::fly::AtomicOp::Min && valType.isInteger(32))
     return 6; // atomicOp = min, valType = i32: rocdl.raw.ptr.buffer.atomic.umin
   return std::nullopt;
 }
@@ -92,10 +93,8 @@ Type CopyOpCDNA3BufferAtomicType::getConvertedType(MLIRContext *ctx) const {
 Value CopyOpCDNA3BufferAtomicType::getDefaultState(OpBuilder &builder, Location loc) const {
   auto structTy = cast<LLVM::LLVMStructType>(getConvertedType(builder.getContext()));
   Value state = LLVM::UndefOp::create(builder, loc, structTy);
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kSoffsetSlot], 0),
-      ArrayRef<int64_t>{kSoffsetSlot});
+  Value init0 = arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kSoffsetSlot], 0);
+  state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kSoffsetSlot});
   return state;
 }
 
@@ -149,7 +148,7 @@ LogicalResult CopyOpCDNA3BufferAtomicType::verify(function_ref<InFlightDiagnosti
     return success();
   return emitError() << "unsupported cdna3.buffer_atomic configuration: " << "atomicOp = "
                      << ::mlir::fly::stringifyAtomicOp(atomicOp.getValue())
-                     << ", valType = " << valType
+                     << ", valType = " << debugString(valType)
                      << "; supported: atomicOp = add, valType = f32; "
                         "atomicOp = add, valType = vector<2xf16>; "
                         "atomicOp = add, valType = vector<2xbf16>; atomicOp = add, valType = f64; "

@@ -76,10 +76,8 @@ Type CopyOpCDNA3BufferCopyType::getConvertedType(MLIRContext *ctx) const {
 Value CopyOpCDNA3BufferCopyType::getDefaultState(OpBuilder &builder, Location loc) const {
   auto structTy = cast<LLVM::LLVMStructType>(getConvertedType(builder.getContext()));
   Value state = LLVM::UndefOp::create(builder, loc, structTy);
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kSoffsetSlot], 0),
-      ArrayRef<int64_t>{kSoffsetSlot});
+  Value init0 = arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kSoffsetSlot], 0);
+  state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kSoffsetSlot});
   return state;
 }
 

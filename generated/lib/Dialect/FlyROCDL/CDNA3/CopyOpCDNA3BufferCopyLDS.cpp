@@ -75,14 +75,10 @@ Type CopyOpCDNA3BufferCopyLDSType::getConvertedType(MLIRContext *ctx) const {
 Value CopyOpCDNA3BufferCopyLDSType::getDefaultState(OpBuilder &builder, Location loc) const {
   auto structTy = cast<LLVM::LLVMStructType>(getConvertedType(builder.getContext()));
   Value state = LLVM::UndefOp::create(builder, loc, structTy);
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kSoffsetSlot], 0),
-      ArrayRef<int64_t>{kSoffsetSlot});
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kImmOffsetSlot], 0),
-      ArrayRef<int64_t>{kImmOffsetSlot});
+  Value init0 = arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kSoffsetSlot], 0);
+  state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kSoffsetSlot});
+  state =
+      LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kImmOffsetSlot});
   return state;
 }
 
@@ -159,9 +155,10 @@ LogicalResult CopyOpCDNA3BufferCopyLDSType::emitAtomCall(OpBuilder &builder, Loc
   Value size = arith::ConstantIntOp::create(builder, loc, getBitSize() / 8, 32);
   BufferFatPtr buffer(srcMem.getPointerType(), src);
   ArrayAttr noAttrs;
+  IntegerAttr aux = builder.getI32IntegerAttr(0);
   ROCDL::RawPtrBufferLoadLdsOp::create(builder, loc, buffer.bufferRsrc(builder, loc), dst, size,
                                        buffer.swizzleByteOffset(builder, loc), soffset, immOffset,
-                                       builder.getI32IntegerAttr(0), noAttrs, noAttrs, noAttrs);
+                                       aux, noAttrs, noAttrs, noAttrs);
   return success();
 }
 

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/DebugStringHelper.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
@@ -71,11 +72,11 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
   if (m == 32 && n == 32 && k == 16 && isa<Float8E4M3FNType>(elemTyA) &&
       isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32())
     return 19; // 32x32x16 (f8E4M3FN, f8E4M3FN) -> f32: rocdl.mfma.f32.32x32x16.fp8.fp8
-  if (m == 16 && n == 16 && k == 32 && elemTyA.isSignlessInteger(8) &&
-      elemTyB.isSignlessInteger(8) && elemTyAcc.isSignlessInteger(32))
+  if (m == 16 && n == 16 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32))
     return 20; // 16x16x32 (i8, i8) -> i32: rocdl.mfma.i32.16x16x32.i8
-  if (m == 32 && n == 32 && k == 16 && elemTyA.isSignlessInteger(8) &&
-      elemTyB.isSignlessInteger(8) && elemTyAcc.isSignlessInteger(32))
+  if (m == 32 && n == 32 && k == 16 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32))
     return 21; // 32x32x16 (i8, i8) -> i32: rocdl.mfma.i32.32x32x16.i8
   return std::nullopt;
 }
@@ -206,7 +207,8 @@ LogicalResult MmaOpCDNA3_MFMAType::verify(function_ref<InFlightDiagnostic()> emi
   if (matchInstance(m, n, k, elemTyA, elemTyB, elemTyAcc))
     return success();
   return emitError() << "unsupported cdna3.mfma configuration: " << m << "x" << n << "x" << k
-                     << " (" << elemTyA << ", " << elemTyB << ") -> " << elemTyAcc
+                     << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
+                     << debugString(elemTyAcc)
                      << "; supported: 32x32x2 (f32, f32) -> f32; 16x16x4 (f32, f32) -> f32; "
                         "32x32x8 (f16, f16) -> f32; 16x16x16 (f16, f16) -> f32; "
                         "16x16x32 (f16, f16) -> f32; 32x32x16 (f16, f16) -> f32; "

@@ -77,14 +77,10 @@ Type CopyOpCDNA4BufferLoadAsyncLDSType::getConvertedType(MLIRContext *ctx) const
 Value CopyOpCDNA4BufferLoadAsyncLDSType::getDefaultState(OpBuilder &builder, Location loc) const {
   auto structTy = cast<LLVM::LLVMStructType>(getConvertedType(builder.getContext()));
   Value state = LLVM::UndefOp::create(builder, loc, structTy);
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kSoffsetSlot], 0),
-      ArrayRef<int64_t>{kSoffsetSlot});
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kImmOffsetSlot], 0),
-      ArrayRef<int64_t>{kImmOffsetSlot});
+  Value init0 = arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kSoffsetSlot], 0);
+  state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kSoffsetSlot});
+  state =
+      LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kImmOffsetSlot});
   return state;
 }
 
@@ -166,10 +162,10 @@ LogicalResult CopyOpCDNA4BufferLoadAsyncLDSType::emitAtomCall(OpBuilder &builder
   Value size = arith::ConstantIntOp::create(builder, loc, getBitSize() / 8, 32);
   BufferFatPtr buffer(srcMem.getPointerType(), src);
   ArrayAttr noAttrs;
+  IntegerAttr aux = builder.getI32IntegerAttr(0);
   ROCDL::RawPtrBufferLoadAsyncLdsOp::create(builder, loc, buffer.bufferRsrc(builder, loc), dst,
                                             size, buffer.swizzleByteOffset(builder, loc), soffset,
-                                            immOffset, builder.getI32IntegerAttr(0), noAttrs,
-                                            noAttrs, noAttrs);
+                                            immOffset, aux, noAttrs, noAttrs, noAttrs);
   return success();
 }
 

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/DebugStringHelper.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
@@ -329,14 +330,9 @@ Type MmaOpCDNA4_MFMAScaleType::getConvertedType(MLIRContext *ctx) const {
 Value MmaOpCDNA4_MFMAScaleType::getDefaultState(OpBuilder &builder, Location loc) const {
   auto structTy = cast<LLVM::LLVMStructType>(getConvertedType(builder.getContext()));
   Value state = LLVM::UndefOp::create(builder, loc, structTy);
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kScaleASlot], 0),
-      ArrayRef<int64_t>{kScaleASlot});
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kScaleBSlot], 0),
-      ArrayRef<int64_t>{kScaleBSlot});
+  Value init0 = arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kScaleASlot], 0);
+  state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kScaleASlot});
+  state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kScaleBSlot});
   return state;
 }
 
@@ -424,7 +420,8 @@ LogicalResult MmaOpCDNA4_MFMAScaleType::verify(function_ref<InFlightDiagnostic()
     return success();
   return emitError()
          << "unsupported cdna4.mfma_scale configuration: " << m << "x" << n << "x" << k << " ("
-         << elemTyA << ", " << elemTyB << ") -> " << elemTyAcc
+         << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
+         << debugString(elemTyAcc)
          << "; supported: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32; "
             "16x16x128 (f8E4M3FN, f8E5M2) -> f32; 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32; "
             "16x16x128 (f8E4M3FN, f6E3M2FN) -> f32; "

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/DebugStringHelper.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
@@ -27,11 +28,11 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
   if (m == 16 && n == 16 && k == 16 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32() &&
       !clamp && !signA && !signB)
     return 1; // 16x16x16 (bf16, bf16) -> f32: rocdl.wmma.f32.16x16x16.bf16
-  if (m == 16 && n == 16 && k == 16 && elemTyA.isSignlessInteger(8) &&
-      elemTyB.isSignlessInteger(8) && elemTyAcc.isSignlessInteger(32))
+  if (m == 16 && n == 16 && k == 16 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32))
     return 2; // 16x16x16 (i8, i8) -> i32: rocdl.wmma.i32.16x16x16.iu8
-  if (m == 16 && n == 16 && k == 16 && elemTyA.isSignlessInteger(4) &&
-      elemTyB.isSignlessInteger(4) && elemTyAcc.isSignlessInteger(32))
+  if (m == 16 && n == 16 && k == 16 && elemTyA.isInteger(4) && elemTyB.isInteger(4) &&
+      elemTyAcc.isInteger(32))
     return 3; // 16x16x16 (i4, i4) -> i32: rocdl.wmma.i32.16x16x16.iu4
   return std::nullopt;
 }
@@ -135,7 +136,8 @@ LogicalResult MmaOpGFX11_WMMAType::verify(function_ref<InFlightDiagnostic()> emi
       return emitError() << "signB = false is required for 16x16x16 (bf16, bf16) -> f32";
   }
   return emitError() << "unsupported gfx11.wmma configuration: " << m << "x" << n << "x" << k
-                     << " (" << elemTyA << ", " << elemTyB << ") -> " << elemTyAcc
+                     << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
+                     << debugString(elemTyAcc)
                      << "; supported: 16x16x16 (f16, f16) -> f32; 16x16x16 (bf16, bf16) -> f32; "
                         "16x16x16 (i8, i8) -> i32; 16x16x16 (i4, i4) -> i32";
 }

@@ -4,6 +4,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/DebugStringHelper.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
@@ -83,11 +84,11 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
   if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
       isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF16() && !clamp && !signA && !signB)
     return 20; // 16x16x128 (f8E5M2, f8E5M2) -> f16: rocdl.wmma.f16.16x16x128.bf8_bf8
-  if (m == 16 && n == 16 && k == 64 && elemTyA.isSignlessInteger(8) &&
-      elemTyB.isSignlessInteger(8) && elemTyAcc.isSignlessInteger(32))
+  if (m == 16 && n == 16 && k == 64 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32))
     return 21; // 16x16x64 (i8, i8) -> i32: rocdl.wmma.i32.16x16x64.iu8
-  if (m == 16 && n == 16 && k == 32 && elemTyA.isSignlessInteger(4) &&
-      elemTyB.isSignlessInteger(4) && elemTyAcc.isSignlessInteger(32))
+  if (m == 16 && n == 16 && k == 32 && elemTyA.isInteger(4) && elemTyB.isInteger(4) &&
+      elemTyAcc.isInteger(32))
     return 22; // 16x16x32 (i4, i4) -> i32: rocdl.wmma.i32.16x16x32.iu4
   return std::nullopt;
 }
@@ -394,7 +395,8 @@ LogicalResult MmaOpGFX1250_WMMAType::verify(function_ref<InFlightDiagnostic()> e
       return emitError() << "signB = false is required for 16x16x128 (f8E5M2, f8E5M2) -> f16";
   }
   return emitError() << "unsupported gfx1250.wmma configuration: " << m << "x" << n << "x" << k
-                     << " (" << elemTyA << ", " << elemTyB << ") -> " << elemTyAcc
+                     << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
+                     << debugString(elemTyAcc)
                      << "; supported: 16x16x4 (f32, f32) -> f32; 16x16x32 (f16, f16) -> f32; "
                         "16x16x32 (f16, f16) -> f16; 16x16x32 (bf16, bf16) -> f32; "
                         "16x16x32 (bf16, bf16) -> bf16; 16x16x64 (f8E4M3FN, f8E4M3FN) -> f32; "

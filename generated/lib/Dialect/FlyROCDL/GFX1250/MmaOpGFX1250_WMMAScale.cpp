@@ -6,6 +6,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/DebugStringHelper.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
@@ -370,14 +371,9 @@ Type MmaOpGFX1250_WMMAScaleType::getConvertedType(MLIRContext *ctx) const {
 Value MmaOpGFX1250_WMMAScaleType::getDefaultState(OpBuilder &builder, Location loc) const {
   auto structTy = cast<LLVM::LLVMStructType>(getConvertedType(builder.getContext()));
   Value state = LLVM::UndefOp::create(builder, loc, structTy);
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kScaleASlot], 0),
-      ArrayRef<int64_t>{kScaleASlot});
-  state = LLVM::InsertValueOp::create(
-      builder, loc, state,
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kScaleBSlot], 0),
-      ArrayRef<int64_t>{kScaleBSlot});
+  Value init0 = arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kScaleASlot], 0);
+  state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kScaleASlot});
+  state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kScaleBSlot});
   return state;
 }
 
@@ -466,8 +462,8 @@ LogicalResult MmaOpGFX1250_WMMAScaleType::verify(function_ref<InFlightDiagnostic
                     blockSize))
     return success();
   return emitError() << "unsupported gfx1250.wmma_scale configuration: " << m << "x" << n << "x"
-                     << k << " (" << elemTyA << ", " << elemTyB << ") -> " << elemTyAcc
-                     << ", blockSize = " << blockSize
+                     << k << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
+                     << debugString(elemTyAcc) << ", blockSize = " << blockSize
                      << "; supported: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32; "
                         "16x16x128 (f8E4M3FN, f8E5M2) -> f32, blockSize = 32; "
                         "16x16x128 (f8E4M3FN, f6E2M3FN) -> f32, blockSize = 32; "

@@ -1,0 +1,150 @@
+"""LLVM API profiles: how the generated C++ calls ROCDL ops for one LLVM/MLIR version.
+
+The catalogue (atomgen/catalog/<backend>.yaml, `llvm_api`) names each profile and how its op
+signatures differ from the ones the catalogue lists (FlyDSL's pinned LLVM, the default):
+
+  immediates_as_operands  op classes whose immediates are i32 SSA operands of one ValueRange
+  aux_as_operand          buffer ops take `aux` as an i32 operand instead of an IntegerAttr
+  enums_as_integers       ROCDL enums (MFMAPermB, MatrixFormat, ...) do not exist: pass integers
+  buffer_atomic_result    buffer atomics return the old value (false: they have no result)
+  missing                 ops this LLVM lacks: the generated code reports an error instead
+
+`gen --llvm-api NAME` selects one for a whole run (render/plan.py sets it around rendering).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+DEFAULT = "rocm-pinned"
+
+
+class ProfileError(Exception):
+    """An unknown profile name (the message lists the known ones)."""
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str = DEFAULT
+    summary: str = ""
+    immediates_as_operands: tuple[str, ...] = ()
+    aux_as_operand: bool = False
+    enums_as_integers: bool = False
+    buffer_atomic_result: bool = True
+    missing: dict[str, str] = field(default_factory=dict)
+
+    def lacks(self, op: str) -> str:
+        """The intrinsic name when this LLVM has no op class `op` (`ROCDL::X` or `X`), else ''."""
+        return self.missing.get(op.rsplit("::", 1)[-1], "")
+
+    def operand_immediates(self, op: str) -> bool:
+        name = op.rsplit("::", 1)[-1]
+        return any(fnmatch.fnmatchcase(name, pattern) for pattern in self.immediates_as_operands)
+
+
+_ACTIVE: ContextVar[Profile | None] = ContextVar("llvm_api", default=None)
+_PINNED = Profile()
+
+
+def _catalogue(backend: str) -> dict[str, Any]:
+    from atomgen.check.catalog import _shipped
+
+    shipped = _shipped(backend)
+    data = shipped[0] if shipped else {}
+    api = data.get("llvm_api") if isinstance(data, dict) else None
+    return api if isinstance(api, dict) else {"default": DEFAULT, "profiles": {DEFAULT: {}}}
+
+
+def names(backend: str = "rocdl") -> list[str]:
+    return sorted(_catalogue(backend)["profiles"])
+
+
+def load(name: str | None, backend: str = "rocdl") -> Profile:
+    api = _catalogue(backend)
+    chosen = name or str(api.get("default", DEFAULT))
+    data = api["profiles"].get(chosen)
+    if data is None:
+        raise ProfileError(f"unknown --llvm-api '{chosen}'; the {backend} catalogue has: {', '.join(names(backend))}")
+    return Profile(
+        name=chosen,
+        summary=str(data.get("summary", "")),
+        immediates_as_operands=tuple(str(p) for p in data.get("immediates_as_operands", ())),
+        aux_as_operand=bool(data.get("aux_as_operand", False)),
+        enums_as_integers=bool(data.get("enums_as_integers", False)),
+        buffer_atomic_result=bool(data.get("buffer_atomic_result", True)),
+        missing={str(k): str(v) for k, v in (data.get("missing") or {}).items()},
+    )
+
+
+def active() -> Profile:
+    return _ACTIVE.get() or _PINNED
+
+
+@contextmanager
+def using(profile: Profile) -> Iterator[None]:
+    token = _ACTIVE.set(profile)
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+_CAST = re.compile(r"^static_cast<ROCDL::\w+>\((.*)\)$")
+_CASE = re.compile(r"^ROCDL::(\w+)::(\w+)$")
+_CONSTRUCT = re.compile(r"^ROCDL::\w+\((\d+)\)$")
+
+
+def integer_arg(text: str, enums: dict[str, dict[str, int]]) -> str:
+    """An enum-typed argument as the integer the profile's unwrapped builder takes."""
+    if (match := _CAST.match(text)) is not None:
+        return f"static_cast<uint32_t>({match.group(1)})"
+    if (match := _CONSTRUCT.match(text)) is not None:
+        return f"uint32_t{{{match.group(1)}}}"
+    if (match := _CASE.match(text)) is not None:
+        cases = enums.get(match.group(1), {})
+        if match.group(2) in cases:
+            return f"uint32_t{{{cases[match.group(2)]}}}"
+    return text
+
+
+def _enum_cases(backend: str = "rocdl") -> dict[str, dict[str, int]]:
+    from atomgen.check.catalog import _shipped
+
+    shipped = _shipped(backend)
+    enums = (shipped[0].get("enums") if shipped else None) or {}
+    return {str(name): {str(k): int(v) for k, v in (e.get("cases") or {}).items()} for name, e in enums.items()}
+
+
+def adapt_call(op: str, args: tuple[str, ...], values: set[str]) -> tuple[str, ...]:
+    """A typed op's argument list (result type first) for the active profile.
+
+    `values` are the arguments that are SSA values already (a, b, c, state reads); with
+    `immediates_as_operands` every other argument after the result type becomes an i32 constant
+    and all of them go into one ValueRange, in order.
+    """
+    profile = active()
+    if profile.enums_as_integers:
+        cases = _enum_cases()
+        args = tuple(integer_arg(arg, cases) for arg in args)
+    if not profile.operand_immediates(op) or not args:
+        return args
+    constant = "arith::ConstantIntOp::create(builder, loc, {}, 32).getResult()"
+    operands = [arg if arg in values else constant.format(arg) for arg in args[1:]]
+    return (args[0], "ValueRange{" + ", ".join(operands) + "}")
+
+
+def lacks_message(mnemonic: str, op: str) -> str:
+    """The error the generated code reports where this LLVM lacks `op` (empty when it has it)."""
+    profile = active()
+    intrinsic = profile.lacks(op)
+    if not intrinsic:
+        return ""
+    return (
+        f"{mnemonic}: {intrinsic} is not available in the LLVM this FlyDSL was built against "
+        f"(atomgen --llvm-api {profile.name}); build with FlyDSL's pinned LLVM to use this atom"
+    )

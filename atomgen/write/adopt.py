@@ -1,0 +1,185 @@
+"""`gen --into`: adopt a real FlyDSL checkout.
+
+1. Recognise it: a FlyDSL-shaped tree (its top CMakeLists.txt and the Fly dialect's interface
+   TableGen file) or nothing at all; an empty folder or another project is refused.
+2. Find hand-written definitions of the atoms about to be generated (atomgen/write/handwritten.py)
+   and refuse with file:line for each, unless `replace_handwritten`: then cut exactly those (and a
+   .cpp file left with no code at all, with its CMake entry) and report each one.
+3. Keep a manifest in the checkout (`atomgen-manifest.json`): which spec owns which files and which
+   region pieces. A run renders its specs, then every region is rebuilt from the pieces of *all*
+   owners in the manifest, so `gen A --into` then `gen B --into` keeps A. With `prune`, owners whose
+   spec file is gone are dropped, and so are files an owner produced before but no longer does.
+   The manifest's text depends only on its content, so an identical second run changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from atomgen.render.plan import Plan, SharedFile, region_body, shared_kind
+from atomgen.write import handwritten
+from atomgen.write.tree import TreeChanges, WriteError, _diff, _read, _target, check_relative, plan_into
+
+MANIFEST = "atomgen-manifest.json"
+MANIFEST_VERSION = 1
+FLYDSL_MARKERS = ("CMakeLists.txt", "include/flydsl/Dialect/Fly/IR/FlyInterfaces.td")
+
+
+@dataclass
+class Adoption:
+    changes: TreeChanges
+    removed: list[str] = field(default_factory=list)  # "file:line: kind name", one per cut
+    orphans: list[str] = field(default_factory=list)  # files no owner produces any more (kept without prune)
+
+
+def recognise(root: Path) -> None:
+    if not root.is_dir():
+        raise WriteError(f"--into {root}: not a folder")
+    missing = [marker for marker in FLYDSL_MARKERS if not (root / marker).is_file()]
+    if missing:
+        raise WriteError(
+            f"--into {root}: not a FlyDSL checkout (missing {', '.join(missing)}); "
+            "pass the root of a ROCm/FlyDSL clone, or use --out DIR for a standalone tree"
+        )
+
+
+def load_manifest(root: Path) -> dict[str, Any]:
+    text = _read(root / MANIFEST)
+    if text is None:
+        return {"manifest_version": MANIFEST_VERSION, "owners": {}, "shared": {}}
+    try:
+        data = json.loads(text)
+        if data.get("manifest_version") != MANIFEST_VERSION or not isinstance(data.get("owners"), dict):
+            raise ValueError("unknown manifest_version or no owners")
+        for owner in data["owners"].values():
+            owner["pieces"] = [tuple(piece) for piece in owner["pieces"]]
+            if not all(isinstance(f, str) for f in owner["files"]) or not all(len(p) == 4 for p in owner["pieces"]):
+                raise ValueError("malformed owner entry")
+        data.setdefault("shared", {})
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        where = f"{root / MANIFEST}:1:1"
+        raise WriteError(f"{where}: cannot read atomgen's manifest ({error}); restore it from git") from None
+    return data
+
+
+def _manifest_text(owners: dict[str, Any], shared: dict[str, Any]) -> str:
+    data = {
+        "manifest_version": MANIFEST_VERSION,
+        "note": "written by atomgen gen --into: which spec owns which files and region pieces; do not edit",
+        "owners": {
+            key: {"source": o["source"], "files": sorted(o["files"]), "pieces": sorted(list(p) for p in o["pieces"])}
+            | ({"atom": o["atom"]} if "atom" in o else {})
+            for key, o in sorted(owners.items())
+        },
+        "shared": dict(sorted(shared.items())),
+    }
+    return json.dumps(data, indent=1, sort_keys=True) + "\n"
+
+
+def _source_exists(source: str) -> bool:
+    return Path(source).is_file()
+
+
+def adopt(plan: Plan, root: Path, force: bool, replace_handwritten: bool, prune: bool) -> Adoption:
+    recognise(root)
+    manifest = load_manifest(root)
+    owners: dict[str, Any] = dict(manifest["owners"])
+    stale: set[str] = set()
+    orphans: list[str] = []
+    for key, owner in plan.owners.items():
+        owner = dict(owner, source=str(Path(owner["source"]).resolve()))  # --prune checks it from any folder
+        before = owners.get(key)
+        if before is not None:
+            gone = sorted(set(before["files"]) - set(owner["files"]))
+            (stale.update if prune else orphans.extend)(gone)
+        owners[key] = owner
+    if prune:
+        for key in [k for k, o in owners.items() if k not in plan.owners and not _source_exists(o["source"])]:
+            stale.update(owners.pop(key)["files"])
+    shared_meta: dict[str, Any] = dict(manifest["shared"])
+    for path, shared in plan.shared.items():
+        shared_meta[path] = {"kind": shared.kind, "context": dict(sorted(shared.context.items()))}
+
+    merged = Plan(owned={}, shared={})
+    for key, owner in owners.items():
+        if key in plan.owners:
+            merged.owned.update({path: plan.owned[path] for path in owner["files"] if path in plan.owned})
+    grouped: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for owner in owners.values():
+        for path, region, order, text in owner["pieces"]:
+            grouped.setdefault((path, region), []).append((order, text))
+    for (path, region), pieces in sorted(grouped.items()):
+        meta = shared_meta.get(path, {"kind": shared_kind(path), "context": {}})
+        shared = merged.shared.setdefault(path, SharedFile(path, meta["kind"], {}, dict(meta["context"])))
+        shared.bodies[region] = region_body(shared, region, pieces)
+    # Regions whose every owner left keep their markers with an empty body (the file is FlyDSL's).
+    for path, meta in shared_meta.items():
+        if path in plan.shared:
+            for region in plan.shared[path].bodies:
+                merged.shared.setdefault(path, SharedFile(path, meta["kind"], {}, dict(meta["context"])))
+                merged.shared[path].bodies.setdefault(region, region_body(merged.shared[path], region, []))
+
+    wanted = handwritten.Wanted()
+    for owner in plan.owners.values():
+        atom = owner.get("atom")
+        if atom:
+            wanted.type_names.add(atom["type_name"])
+            wanted.mnemonics.add(atom["mnemonic"])
+            wanted.wrappers.update(atom["wrappers"])
+    owned_files = {f for o in owners.values() for f in o["files"]} | set(merged.owned)
+    found = handwritten.find(root, wanted, plan.search, owned_files)
+    if found and not replace_handwritten:
+        listing = "\n".join(f"  {d.describe()}" for d in found)
+        raise WriteError(
+            f"--into {root}: {len(found)} hand-written definition(s) of atoms this run generates would be "
+            f"defined twice:\n{listing}\npass --replace-handwritten to remove exactly these (each is reported)"
+        )
+    base, removed = _cut(root, found, plan.search, stale)
+    changes = plan_into(merged, root, force, base=base)
+    texts = dict(changes.texts)
+    texts.update({path: text for path, text in base.items() if path not in texts})
+    texts[MANIFEST] = _manifest_text(owners, shared_meta)
+    for path in stale:
+        texts.pop(path, None)
+    result = _diff(TreeChanges(root), texts, prune=False)
+    result.stale = sorted(p for p in stale if (root / p).is_file())
+    return Adoption(result, removed, sorted(p for p in orphans if (root / p).is_file()))
+
+
+def _cut(
+    root: Path, found: list[handwritten.Definition], search: dict[str, list[str]], stale: set[str]
+) -> tuple[dict[str, str], list[str]]:
+    """File texts with the hand-written definitions removed, and one report line per removal."""
+    base: dict[str, str] = {}
+    removed = [d.describe() for d in found]
+    by_file: dict[str, list[handwritten.Definition]] = {}
+    for definition in found:
+        by_file.setdefault(definition.path, []).append(definition)
+    for path, definitions in by_file.items():
+        text = _read(_target(root, check_relative(path))) or ""
+        left = handwritten.remove(text, definitions)
+        if all(d.kind == "C++ method" for d in definitions) and handwritten.nothing_left(path, left):
+            stale.add(path)
+            removed.append(f"{path}:1: file (no code left once its definitions were removed)")
+            _drop_cmake_entry(root, path, base, removed)
+        else:
+            base[path] = left
+    return base, removed
+
+
+def _drop_cmake_entry(root: Path, source: str, base: dict[str, str], removed: list[str]) -> None:
+    folder = Path(source).parent
+    while folder != Path("."):
+        cmake = (folder / "CMakeLists.txt").as_posix()
+        text = base.get(cmake) or _read(root / cmake)
+        if text is not None:
+            entry = handwritten.cmake_entry(text, Path(source).relative_to(folder).as_posix())
+            if entry is not None:
+                line = text.count("\n", 0, entry.start()) + 1
+                base[cmake] = text[: entry.start()] + text[entry.end() :]
+                removed.append(f"{cmake}:{line}: CMake source entry {entry.group(0).strip()}")
+                return
+        folder = folder.parent
