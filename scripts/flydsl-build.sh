@@ -5,6 +5,7 @@
 #
 #   scripts/flydsl-build.sh FLYDSL_CHECKOUT OUTDIR [--atoms handwritten|generated] [--no-install] [-j N]
 #
+# Python: $PYTHON, else the repository's .venv (README), with atomgen's test extra installed.
 # FLYDSL_CHECKOUT is a git checkout of ROCm/FlyDSL (never modified: the script works on a copy in
 # OUTDIR/src). OUTDIR receives src/, build/, lit/, results.tsv (one row per test file) and
 # summary.txt. Nothing is downloaded except the Debian packages below (apt-get). Objects are
@@ -12,7 +13,7 @@
 # share hits). See docs/adopt-flydsl.md and docs/evidence/real-build.md.
 set -euo pipefail
 
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ $# -ge 2 ] || usage
 CHECKOUT=$(realpath "$1"); OUTDIR=$(realpath -m "$2"); shift 2
 ATOMS=handwritten; INSTALL=1; JOBS=2
@@ -31,6 +32,9 @@ case "$ATOMS" in handwritten|generated) ;; *) echo "flydsl-build: --atoms takes 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 PY=${PYTHON:-$REPO/.venv/bin/python}; [ -x "$PY" ] || PY=python3
 LIT=$(dirname "$PY")/lit; [ -x "$LIT" ] || LIT=lit
+# atomgen and lit must be importable by that interpreter (README: pip install -e ".[test]").
+"$PY" -c "import jinja2, yaml, lit" 2>/dev/null || {
+  echo "flydsl-build: $PY lacks atomgen's test dependencies (set PYTHON=/path/to/venv/bin/python)" >&2; exit 2; }
 LLVM=/usr/lib/llvm-22
 REVERT=494b2cbd   # FlyDSL PR #945: the bump to a ROCm LLVM that Debian's 22.1.8 predates
 PACKAGES="mlir-22-tools libmlir-22-dev llvm-22-dev llvm-22-tools clang-22 lld-22 ccache libzstd-dev libedit-dev libcurl4-openssl-dev"

@@ -16,6 +16,7 @@ from typing import Any, Iterator, Optional
 from atomgen.check import against_catalog, coverage, emission
 from atomgen.check.catalog import Catalog
 from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
+from atomgen.check.verify_section import check_verify_section
 from atomgen.diagnostics import Diagnostic
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout, RecastError
@@ -130,6 +131,7 @@ def analyze(
         out.extend(against_catalog.check_immediates(spec, catalog))
     out.extend(check_state(spec, backend))
     out.extend(emission.check_emission(spec))
+    out.extend(check_verify_section(spec))
     if any(d.rule in ("AG304", "AG301", "AG303", "AG202") for d in structural):
         return analysis  # concrete evaluation of malformed layouts only repeats the finding
     reported: set[tuple[str, str]] = set()

@@ -490,6 +490,16 @@ RULES: tuple[Rule, ...] = (
         "{atomicOp: fmax, valType: f32, ...}   # atomicOp's cases are add, max, min, ...",
         "Use one of the cases the parameter's `enum` declares.",
     ),
+    Rule(
+        "AG396",
+        "verify-section",
+        "The `verify:` section is malformed: a condition that does not parse or names a non-integer parameter, "
+        "a message placeholder that is not a parameter, or a constraint that an instance of the table breaks.",
+        "Constraints and FlyDSL's wording become C++ in verify() and the text of generated negative tests; a "
+        "constraint an instance breaks would make verify() reject a configuration the spec says exists.",
+        "verify: {constraints: [{require: \"pow2(padAmount)\", message: \"...\"}]}   # default padAmount 0 breaks it",
+        "Guard the constraint with `when:`, fix the name, or drop the instance.",
+    ),
 )
 
 BY_ID = {rule.id: rule for rule in RULES}

@@ -14,7 +14,7 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from atomgen.render import llvm_api
+from atomgen.render import llvm_api, wording
 from atomgen.render.base import RenderOutput
 from atomgen.render.cppexpr import cpp_expr, cpp_layout
 from atomgen.render.names import atom_cpp_path, backend_names
@@ -432,6 +432,7 @@ class FreeCheck:
     condition: str  # true when the value is rejected
     message: str
     value: str
+    parameter: str = ""
 
 
 @dataclass
@@ -475,7 +476,7 @@ def _free_check(free: Any, param: CppParam) -> FreeCheck | None:
         if not terms:
             return None
         condition = " || ".join(terms)
-    return FreeCheck(condition, free.message + ", got ", value_stream(param))
+    return FreeCheck(condition, free.message + ", got ", value_stream(param), param.name)
 
 
 def _pin_checks(row: Any, params: dict[str, CppParam], description: Callable[[Any], str]) -> list[tuple[str, str]]:
@@ -1125,6 +1126,9 @@ def context(spec: AtomSpec, backend: Backend) -> dict[str, Any]:
         "layouts": layout_methods(spec, params),
         "total_bit_width": uses_total_bit_width(spec, params) or bool(state and state.bitcast),
         "verify": verify_model(spec, plan, params),
+        "words": wording.cpp_model(
+            spec.data, [i.values for i in spec.instances],
+            lambda name, quoted: name if quoted else value_stream(params[name]), cpp_string, cpp_expr),
         "state": state,
         "scale_soffset": spec.emission.get("pattern") in BUFFER_PATTERNS,
     }

@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from atomgen.check.evaluate import evaluate_instance
 from atomgen.layout.algebra import Layout, product
-from atomgen.render import engine
+from atomgen.render import engine, wording
 from atomgen.render.base import RenderOutput
 from atomgen.render.escape import filecheck_literal, mlir_comment
 from atomgen.render.names import BackendNames, atom_test_path, backend_names, test_file_stem
@@ -572,6 +572,11 @@ def _negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
     base = sample_values(spec, first)
     cases: list[NegativeCase] = []
     seen: set[tuple[Any, ...]] = set()
+    shapes = frozenset((i.values.get("m"), i.values.get("n"), i.values.get("k")) for i in spec.instances)
+
+    def words(kind: str, values: dict[str, Any], parameter: str = "") -> str:
+        return wording.prefix_for(spec.data, kind, values, format_value, parameter, shapes)
+
     # 1. table neighbours: change one key parameter of the first instance.
     for parameter in spec.key_parameters:
         for candidate in _alternatives(parameter, base.get(parameter.name)):
@@ -589,7 +594,7 @@ def _negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
                     _case_name(spec, case_id),
                     f"{case_id}: {desc} is not in the instance table",
                     atom_type(spec, dialect, values, _default_val_bits(spec, first)),
-                    plan.unsupported_prefix + desc,
+                    words("table", values) + plan.unsupported_prefix + desc,
                 )
             )
             break
@@ -618,8 +623,23 @@ def _negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
                 _case_name(spec, case_id),
                 f"{case_id}: {free.message}",
                 atom_type(spec, dialect, values, _default_val_bits(spec, first)),
-                f"{free.message}, got {format_value(value)}",
+                words("free", values, parameter.name) + f"{free.message}, got {format_value(value)}",
             )
+        )
+    # 2b. constraints between free parameters (spec `verify.constraints`), each broken alone.
+    def allowed(name: str, value: int) -> bool:
+        parameter = spec.parameter(name)
+        return parameter is not None and parameter.free_values is None and (
+            (parameter.free_min is None or value >= parameter.free_min)
+            and (parameter.free_max is None or value <= parameter.free_max))
+
+    for constraint, values in wording.violations(spec.data, base, allowed):
+        case_id = "constraint:" + ",".join(f"{n}={values[n]}" for n in sorted(constraint.require.names()
+                                           | (constraint.when.names() if constraint.when else set())))
+        message = wording.fill(constraint.message, values, format_value)
+        cases.append(
+            NegativeCase(case_id, _case_name(spec, case_id), f"{case_id}: {message}",
+                         atom_type(spec, dialect, values, _default_val_bits(spec, first)), message)
         )
     # 3. a pin violated (the other value is inside the free range, so only the pin rejects it).
     for row in plan.rows:
@@ -643,7 +663,7 @@ def _negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
                     _case_name(spec, case_id),
                     f"{case_id}: {pin_message(parameter, pin.value, row.description)}",
                     atom_type(spec, dialect, values, _default_val_bits(spec, row.instance)),
-                    pin_message(parameter, pin.value, row.description),
+                    words("pin", values) + pin_message(parameter, pin.value, row.description),
                 )
             )
             done = True

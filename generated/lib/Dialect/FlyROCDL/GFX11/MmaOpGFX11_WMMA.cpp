@@ -121,19 +121,25 @@ LogicalResult MmaOpGFX11_WMMAType::verify(function_ref<InFlightDiagnostic()> emi
     return success();
   if (m == 16 && n == 16 && k == 16 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x16 (f16, f16) -> f32";
+      return emitError() << "GFX11 WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
+                         << "clamp = false is required for 16x16x16 (f16, f16) -> f32";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x16 (f16, f16) -> f32";
+      return emitError() << "GFX11 WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
+                         << "signA = false is required for 16x16x16 (f16, f16) -> f32";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x16 (f16, f16) -> f32";
+      return emitError() << "GFX11 WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
+                         << "signB = false is required for 16x16x16 (f16, f16) -> f32";
   }
   if (m == 16 && n == 16 && k == 16 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x16 (bf16, bf16) -> f32";
+      return emitError() << "GFX11 WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
+                         << "clamp = false is required for 16x16x16 (bf16, bf16) -> f32";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x16 (bf16, bf16) -> f32";
+      return emitError() << "GFX11 WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
+                         << "signA = false is required for 16x16x16 (bf16, bf16) -> f32";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x16 (bf16, bf16) -> f32";
+      return emitError() << "GFX11 WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
+                         << "signB = false is required for 16x16x16 (bf16, bf16) -> f32";
   }
   return emitError() << "unsupported gfx11.wmma configuration: " << m << "x" << n << "x" << k
                      << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "

@@ -101,21 +101,35 @@ LogicalResult MmaOpGFX120X_WMMAType::verify(function_ref<InFlightDiagnostic()> e
     return success();
   if (m == 16 && n == 16 && k == 16 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x16 (f16, f16) -> f32";
+      return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
+                         << "clamp = false is required for 16x16x16 (f16, f16) -> f32";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x16 (f16, f16) -> f32";
+      return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
+                         << "signA = false is required for 16x16x16 (f16, f16) -> f32";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x16 (f16, f16) -> f32";
+      return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
+                         << "signB = false is required for 16x16x16 (f16, f16) -> f32";
   }
   if (m == 16 && n == 16 && k == 16 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x16 (bf16, bf16) -> f32";
+      return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
+                         << "clamp = false is required for 16x16x16 (bf16, bf16) -> f32";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x16 (bf16, bf16) -> f32";
+      return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
+                         << "signA = false is required for 16x16x16 (bf16, bf16) -> f32";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x16 (bf16, bf16) -> f32";
+      return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
+                         << "signB = false is required for 16x16x16 (bf16, bf16) -> f32";
   }
-  return emitError() << "unsupported gfx120x.wmma configuration: " << m << "x" << n << "x" << k
+  if (!((m == 16 && n == 16 && k == 16)))
+    return emitError() << "GFX120X WMMA requires M=N=K=16, got " << m << "x" << n << "x" << k
+                       << "; " << "unsupported gfx120x.wmma configuration: " << m << "x" << n << "x"
+                       << k << " (" << debugString(elemTyA) << ", " << debugString(elemTyB)
+                       << ") -> " << debugString(elemTyAcc)
+                       << "; supported: 16x16x16 (f16, f16) -> f32; 16x16x16 (bf16, bf16) -> f32";
+  return emitError() << "unsupported GFX120X WMMA configuration: " << m << "x" << n << "x" << k
+                     << " with A=" << elemTyA << "; "
+                     << "unsupported gfx120x.wmma configuration: " << m << "x" << n << "x" << k
                      << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
                      << debugString(elemTyAcc)
                      << "; supported: 16x16x16 (f16, f16) -> f32; 16x16x16 (bf16, bf16) -> f32";

@@ -156,13 +156,20 @@ LogicalResult CopyOpGFX1250TDMType::verify(function_ref<InFlightDiagnostic()> em
     return emitError() << "rank must be in [1, 5], got " << rank;
   if (numWarps != 1 && numWarps != 2 && numWarps != 4 && numWarps != 8 && numWarps != 16 &&
       numWarps != 32)
-    return emitError() << "numWarps must be one of 1, 2, 4, 8, 16, 32, got " << numWarps;
+    return emitError() << "numWarps must be a positive power of two, got " << numWarps << "; "
+                       << "numWarps must be one of 1, 2, 4, 8, 16, 32, got " << numWarps;
   if (padInterval < 0)
     return emitError() << "padInterval must be in [0, 2147483647], got " << padInterval;
   if (padAmount < 0)
     return emitError() << "padAmount must be in [0, 2147483647], got " << padAmount;
   if (cacheModifier < 0 || cacheModifier > 31)
     return emitError() << "cacheModifier must be in [0, 31], got " << cacheModifier;
+  if (((padInterval) == (0)) && !((padAmount) == (0)))
+    return emitError() << "padInterval and padAmount must both be zero or both non-zero";
+  if (((padAmount) == (0)) && !((padInterval) == (0)))
+    return emitError() << "padInterval and padAmount must both be zero or both non-zero";
+  if (((padInterval) != (0)) && !((padInterval) > 0 && ((padInterval) & ((padInterval)-1)) == 0))
+    return emitError() << "padInterval must be a power of two (in elements), got " << padInterval;
   if (matchInstance(rank, numWarps, padInterval, padAmount, cacheModifier, atomicBarrier,
                     earlyTimeout))
     return success();

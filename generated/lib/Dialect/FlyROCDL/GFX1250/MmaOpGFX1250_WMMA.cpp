@@ -212,187 +212,250 @@ LogicalResult MmaOpGFX1250_WMMAType::verify(function_ref<InFlightDiagnostic()> e
     return success();
   if (m == 16 && n == 16 && k == 4 && elemTyA.isF32() && elemTyB.isF32() && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x4 (f32, f32) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x4 (f32, f32) -> f32";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x4 (f32, f32) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x4 (f32, f32) -> f32";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x4 (f32, f32) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x4 (f32, f32) -> f32";
   }
   if (m == 16 && n == 16 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x32 (f16, f16) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x32 (f16, f16) -> f32";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x32 (f16, f16) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x32 (f16, f16) -> f32";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x32 (f16, f16) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x32 (f16, f16) -> f32";
   }
   if (m == 16 && n == 16 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF16()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x32 (f16, f16) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x32 (f16, f16) -> f16";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x32 (f16, f16) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x32 (f16, f16) -> f16";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x32 (f16, f16) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x32 (f16, f16) -> f16";
   }
   if (m == 16 && n == 16 && k == 32 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x32 (bf16, bf16) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x32 (bf16, bf16) -> f32";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x32 (bf16, bf16) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x32 (bf16, bf16) -> f32";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x32 (bf16, bf16) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x32 (bf16, bf16) -> f32";
   }
   if (m == 16 && n == 16 && k == 32 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isBF16()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x32 (bf16, bf16) -> bf16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x32 (bf16, bf16) -> bf16";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x32 (bf16, bf16) -> bf16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x32 (bf16, bf16) -> bf16";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x32 (bf16, bf16) -> bf16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x32 (bf16, bf16) -> bf16";
   }
   if (m == 16 && n == 16 && k == 64 && isa<Float8E4M3FNType>(elemTyA) &&
       isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x64 (f8E4M3FN, f8E4M3FN) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x64 (f8E4M3FN, f8E4M3FN) -> f32";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x64 (f8E4M3FN, f8E4M3FN) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x64 (f8E4M3FN, f8E4M3FN) -> f32";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x64 (f8E4M3FN, f8E4M3FN) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x64 (f8E4M3FN, f8E4M3FN) -> f32";
   }
   if (m == 16 && n == 16 && k == 64 && isa<Float8E4M3FNType>(elemTyA) &&
       isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x64 (f8E4M3FN, f8E5M2) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x64 (f8E4M3FN, f8E5M2) -> f32";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x64 (f8E4M3FN, f8E5M2) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x64 (f8E4M3FN, f8E5M2) -> f32";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x64 (f8E4M3FN, f8E5M2) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x64 (f8E4M3FN, f8E5M2) -> f32";
   }
   if (m == 16 && n == 16 && k == 64 && isa<Float8E5M2Type>(elemTyA) &&
       isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x64 (f8E5M2, f8E4M3FN) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x64 (f8E5M2, f8E4M3FN) -> f32";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x64 (f8E5M2, f8E4M3FN) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x64 (f8E5M2, f8E4M3FN) -> f32";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x64 (f8E5M2, f8E4M3FN) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x64 (f8E5M2, f8E4M3FN) -> f32";
   }
   if (m == 16 && n == 16 && k == 64 && isa<Float8E5M2Type>(elemTyA) &&
       isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x64 (f8E5M2, f8E5M2) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x64 (f8E5M2, f8E5M2) -> f32";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x64 (f8E5M2, f8E5M2) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x64 (f8E5M2, f8E5M2) -> f32";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x64 (f8E5M2, f8E5M2) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x64 (f8E5M2, f8E5M2) -> f32";
   }
   if (m == 16 && n == 16 && k == 64 && isa<Float8E4M3FNType>(elemTyA) &&
       isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF16()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x64 (f8E4M3FN, f8E4M3FN) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x64 (f8E4M3FN, f8E4M3FN) -> f16";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x64 (f8E4M3FN, f8E4M3FN) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x64 (f8E4M3FN, f8E4M3FN) -> f16";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x64 (f8E4M3FN, f8E4M3FN) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x64 (f8E4M3FN, f8E4M3FN) -> f16";
   }
   if (m == 16 && n == 16 && k == 64 && isa<Float8E4M3FNType>(elemTyA) &&
       isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF16()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x64 (f8E4M3FN, f8E5M2) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x64 (f8E4M3FN, f8E5M2) -> f16";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x64 (f8E4M3FN, f8E5M2) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x64 (f8E4M3FN, f8E5M2) -> f16";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x64 (f8E4M3FN, f8E5M2) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x64 (f8E4M3FN, f8E5M2) -> f16";
   }
   if (m == 16 && n == 16 && k == 64 && isa<Float8E5M2Type>(elemTyA) &&
       isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF16()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x64 (f8E5M2, f8E4M3FN) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x64 (f8E5M2, f8E4M3FN) -> f16";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x64 (f8E5M2, f8E4M3FN) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x64 (f8E5M2, f8E4M3FN) -> f16";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x64 (f8E5M2, f8E4M3FN) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x64 (f8E5M2, f8E4M3FN) -> f16";
   }
   if (m == 16 && n == 16 && k == 64 && isa<Float8E5M2Type>(elemTyA) &&
       isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF16()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x64 (f8E5M2, f8E5M2) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x64 (f8E5M2, f8E5M2) -> f16";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x64 (f8E5M2, f8E5M2) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x64 (f8E5M2, f8E5M2) -> f16";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x64 (f8E5M2, f8E5M2) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x64 (f8E5M2, f8E5M2) -> f16";
   }
   if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
       isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32";
   }
   if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
       isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x128 (f8E4M3FN, f8E5M2) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x128 (f8E4M3FN, f8E5M2) -> f32";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x128 (f8E4M3FN, f8E5M2) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x128 (f8E4M3FN, f8E5M2) -> f32";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x128 (f8E4M3FN, f8E5M2) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x128 (f8E4M3FN, f8E5M2) -> f32";
   }
   if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
       isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x128 (f8E5M2, f8E4M3FN) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x128 (f8E5M2, f8E4M3FN) -> f32";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x128 (f8E5M2, f8E4M3FN) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x128 (f8E5M2, f8E4M3FN) -> f32";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x128 (f8E5M2, f8E4M3FN) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x128 (f8E5M2, f8E4M3FN) -> f32";
   }
   if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
       isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x128 (f8E5M2, f8E5M2) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x128 (f8E5M2, f8E5M2) -> f32";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x128 (f8E5M2, f8E5M2) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x128 (f8E5M2, f8E5M2) -> f32";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x128 (f8E5M2, f8E5M2) -> f32";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x128 (f8E5M2, f8E5M2) -> f32";
   }
   if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
       isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF16()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x128 (f8E4M3FN, f8E4M3FN) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x128 (f8E4M3FN, f8E4M3FN) -> f16";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x128 (f8E4M3FN, f8E4M3FN) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x128 (f8E4M3FN, f8E4M3FN) -> f16";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x128 (f8E4M3FN, f8E4M3FN) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x128 (f8E4M3FN, f8E4M3FN) -> f16";
   }
   if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
       isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF16()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x128 (f8E4M3FN, f8E5M2) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x128 (f8E4M3FN, f8E5M2) -> f16";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x128 (f8E4M3FN, f8E5M2) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x128 (f8E4M3FN, f8E5M2) -> f16";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x128 (f8E4M3FN, f8E5M2) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x128 (f8E4M3FN, f8E5M2) -> f16";
   }
   if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
       isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF16()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x128 (f8E5M2, f8E4M3FN) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x128 (f8E5M2, f8E4M3FN) -> f16";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x128 (f8E5M2, f8E4M3FN) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x128 (f8E5M2, f8E4M3FN) -> f16";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x128 (f8E5M2, f8E4M3FN) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x128 (f8E5M2, f8E4M3FN) -> f16";
   }
   if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
       isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF16()) {
     if (clamp)
-      return emitError() << "clamp = false is required for 16x16x128 (f8E5M2, f8E5M2) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "clamp = false is required for 16x16x128 (f8E5M2, f8E5M2) -> f16";
     if (signA)
-      return emitError() << "signA = false is required for 16x16x128 (f8E5M2, f8E5M2) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signA = false is required for 16x16x128 (f8E5M2, f8E5M2) -> f16";
     if (signB)
-      return emitError() << "signB = false is required for 16x16x128 (f8E5M2, f8E5M2) -> f16";
+      return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA" << "; "
+                         << "signB = false is required for 16x16x128 (f8E5M2, f8E5M2) -> f16";
   }
   return emitError() << "unsupported gfx1250.wmma configuration: " << m << "x" << n << "x" << k
                      << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "

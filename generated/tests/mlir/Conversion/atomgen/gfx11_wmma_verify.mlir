@@ -48,7 +48,7 @@ func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.gfx11.wmma<16
 
 // -----
 // pin:clamp=true@16x16x16_f16_f16_f32: clamp = false is required for 16x16x16 (f16, f16) -> f32
-// VERIFY: {{.*}}:52:{{[0-9]+}}: error: clamp = false is required for 16x16x16 (f16, f16) -> f32
+// VERIFY: {{.*}}:52:{{[0-9]+}}: error: GFX11 WMMA fp16/bf16 path does not accept signA/signB/clamp; clamp = false is required for 16x16x16 (f16, f16) -> f32
 func.func @bad_pin_clamp_true_16x16x16_f16_f16_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx11.wmma<16x16x16, (f16, f16) -> f32, signA = false, signB = false, clamp = true>>) {
   return
 }

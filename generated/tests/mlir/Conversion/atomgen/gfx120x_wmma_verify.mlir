@@ -6,42 +6,42 @@
 
 // -----
 // table:m=32: 32x16x16 (f16, f16) -> f32 is not in the instance table
-// VERIFY: {{.*}}:10:{{[0-9]+}}: error: unsupported gfx120x.wmma configuration: 32x16x16 (f16, f16) -> f32
+// VERIFY: {{.*}}:10:{{[0-9]+}}: error: GFX120X WMMA requires M=N=K=16, got 32x16x16; unsupported gfx120x.wmma configuration: 32x16x16 (f16, f16) -> f32
 func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<32x16x16, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:n=32: 16x32x16 (f16, f16) -> f32 is not in the instance table
-// VERIFY: {{.*}}:17:{{[0-9]+}}: error: unsupported gfx120x.wmma configuration: 16x32x16 (f16, f16) -> f32
+// VERIFY: {{.*}}:17:{{[0-9]+}}: error: GFX120X WMMA requires M=N=K=16, got 16x32x16; unsupported gfx120x.wmma configuration: 16x32x16 (f16, f16) -> f32
 func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x32x16, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:k=32: 16x16x32 (f16, f16) -> f32 is not in the instance table
-// VERIFY: {{.*}}:24:{{[0-9]+}}: error: unsupported gfx120x.wmma configuration: 16x16x32 (f16, f16) -> f32
+// VERIFY: {{.*}}:24:{{[0-9]+}}: error: GFX120X WMMA requires M=N=K=16, got 16x16x32; unsupported gfx120x.wmma configuration: 16x16x32 (f16, f16) -> f32
 func.func @bad_table_k_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 16x16x16 (f32, f16) -> f32 is not in the instance table
-// VERIFY: {{.*}}:31:{{[0-9]+}}: error: unsupported gfx120x.wmma configuration: 16x16x16 (f32, f16) -> f32
+// VERIFY: {{.*}}:31:{{[0-9]+}}: error: unsupported GFX120X WMMA configuration: 16x16x16 with A='f32'; unsupported gfx120x.wmma configuration: 16x16x16 (f32, f16) -> f32
 func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f32, f16) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 16x16x16 (f16, f32) -> f32 is not in the instance table
-// VERIFY: {{.*}}:38:{{[0-9]+}}: error: unsupported gfx120x.wmma configuration: 16x16x16 (f16, f32) -> f32
+// VERIFY: {{.*}}:38:{{[0-9]+}}: error: unsupported GFX120X WMMA configuration: 16x16x16 with A='f16'; unsupported gfx120x.wmma configuration: 16x16x16 (f16, f32) -> f32
 func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f32) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=f16: 16x16x16 (f16, f16) -> f16 is not in the instance table
-// VERIFY: {{.*}}:45:{{[0-9]+}}: error: unsupported gfx120x.wmma configuration: 16x16x16 (f16, f16) -> f16
+// VERIFY: {{.*}}:45:{{[0-9]+}}: error: unsupported GFX120X WMMA configuration: 16x16x16 with A='f16'; unsupported gfx120x.wmma configuration: 16x16x16 (f16, f16) -> f16
 func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f16, signA = false, signB = false, clamp = false>>) {
   return
 }

@@ -31,3 +31,17 @@ func.func @bad_free_padinterval__1(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<
 func.func @bad_free_padamount__1(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, -1, cache = 0, barrier = false, timeout = false>, 0>) {
   return
 }
+
+// -----
+// constraint:padAmount=1,padInterval=0: padInterval and padAmount must both be zero or both non-zero
+// CHECK: {{.*}}:38:{{[0-9]+}}: error: 
+func.func @bad_constraint_padamount_1_padinterval_0(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 1, cache = 0, barrier = false, timeout = false>, 0>) {
+  return
+}
+
+// -----
+// constraint:padAmount=0,padInterval=1: padInterval and padAmount must both be zero or both non-zero
+// CHECK: {{.*}}:45:{{[0-9]+}}: error: 
+func.func @bad_constraint_padamount_0_padinterval_1(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 1, 0, cache = 0, barrier = false, timeout = false>, 0>) {
+  return
+}

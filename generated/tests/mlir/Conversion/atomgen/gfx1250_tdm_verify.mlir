@@ -13,7 +13,7 @@ func.func @bad_free_rank_6(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 6
 
 // -----
 // free:numWarps=0: numWarps must be one of 1, 2, 4, 8, 16, 32
-// VERIFY: {{.*}}:17:{{[0-9]+}}: error: numWarps must be one of 1, 2, 4, 8, 16, 32, got 0
+// VERIFY: {{.*}}:17:{{[0-9]+}}: error: numWarps must be a positive power of two, got 0; numWarps must be one of 1, 2, 4, 8, 16, 32, got 0
 func.func @bad_free_numwarps_0(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 0, pad = 0, 0, cache = 0, barrier = false, timeout = false>, 0>) {
   return
 }
@@ -36,5 +36,19 @@ func.func @bad_free_padamount__1(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<ra
 // free:cacheModifier=32: cacheModifier must be in [0, 31]
 // VERIFY: {{.*}}:38:{{[0-9]+}}: error: cacheModifier must be in [0, 31], got 32
 func.func @bad_free_cachemodifier_32(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 0, cache = 32, barrier = false, timeout = false>, 0>) {
+  return
+}
+
+// -----
+// constraint:padAmount=1,padInterval=0: padInterval and padAmount must both be zero or both non-zero
+// VERIFY: {{.*}}:45:{{[0-9]+}}: error: padInterval and padAmount must both be zero or both non-zero
+func.func @bad_constraint_padamount_1_padinterval_0(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 1, cache = 0, barrier = false, timeout = false>, 0>) {
+  return
+}
+
+// -----
+// constraint:padAmount=0,padInterval=1: padInterval and padAmount must both be zero or both non-zero
+// VERIFY: {{.*}}:52:{{[0-9]+}}: error: padInterval and padAmount must both be zero or both non-zero
+func.func @bad_constraint_padamount_0_padinterval_1(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 1, 0, cache = 0, barrier = false, timeout = false>, 0>) {
   return
 }

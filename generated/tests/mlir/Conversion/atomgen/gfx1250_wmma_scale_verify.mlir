@@ -6,21 +6,21 @@
 
 // -----
 // table:m=32: 32x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32 is not in the instance table
-// VERIFY: {{.*}}:10:{{[0-9]+}}: error: unsupported gfx1250.wmma_scale configuration: 32x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
+// VERIFY: {{.*}}:10:{{[0-9]+}}: error: GFX1250 WMMA_Scale 32x16x128 requires f4E2M1FN A and B; unsupported gfx1250.wmma_scale configuration: 32x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
 func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<32x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // table:n=32: 16x32x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32 is not in the instance table
-// VERIFY: {{.*}}:17:{{[0-9]+}}: error: unsupported gfx1250.wmma_scale configuration: 16x32x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
+// VERIFY: {{.*}}:17:{{[0-9]+}}: error: unsupported MNK for GFX1250 WMMA_Scale: 16x32x128 (expected 16x16x128 or 32x16x128); unsupported gfx1250.wmma_scale configuration: 16x32x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
 func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x32x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // table:k=256: 16x16x256 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32 is not in the instance table
-// VERIFY: {{.*}}:24:{{[0-9]+}}: error: unsupported gfx1250.wmma_scale configuration: 16x16x256 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
+// VERIFY: {{.*}}:24:{{[0-9]+}}: error: unsupported MNK for GFX1250 WMMA_Scale: 16x16x256 (expected 16x16x128 or 32x16x128); unsupported gfx1250.wmma_scale configuration: 16x16x256 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
 func.func @bad_table_k_256(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x256, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
@@ -71,5 +71,12 @@ func.func @bad_free_opselb_2(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<
 // free:modC=4: modC must be in [0, 3]
 // VERIFY: {{.*}}:73:{{[0-9]+}}: error: modC must be in [0, 3], got 4
 func.func @bad_free_modc_4(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 4, reuseA = false, reuseB = false, blockSize = 32>>) {
+  return
+}
+
+// -----
+// constraint:blockSize=0: blockSize must be 16 or 32, got 0
+// VERIFY: {{.*}}:80:{{[0-9]+}}: error: blockSize must be 16 or 32, got 0
+func.func @bad_constraint_blocksize_0(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 0>>) {
   return
 }

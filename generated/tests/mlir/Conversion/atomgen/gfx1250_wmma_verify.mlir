@@ -48,7 +48,7 @@ func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<
 
 // -----
 // pin:clamp=true@16x16x4_f32_f32_f32: clamp = false is required for 16x16x4 (f32, f32) -> f32
-// VERIFY: {{.*}}:52:{{[0-9]+}}: error: clamp = false is required for 16x16x4 (f32, f32) -> f32
+// VERIFY: {{.*}}:52:{{[0-9]+}}: error: signA/signB/clamp are only valid for integer (iu4/iu8) WMMA; clamp = false is required for 16x16x4 (f32, f32) -> f32
 func.func @bad_pin_clamp_true_16x16x4_f32_f32_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x4, (f32, f32) -> f32, signA = false, signB = false, clamp = true>>) {
   return
 }

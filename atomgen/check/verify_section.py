@@ -1,0 +1,42 @@
+"""Rule AG396: a spec's `verify:` section (constraints, FlyDSL wording) is well formed and consistent.
+
+Each condition must parse and name only integer parameters, each message placeholder must name a
+parameter, and no instance of the table (with the free parameters at their defaults) may break a
+constraint: verify() would reject a configuration the spec says exists.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from atomgen.diagnostics import Diagnostic
+from atomgen.render import wording
+from atomgen.spec.expr import ExprError
+from atomgen.spec.model import AtomSpec
+
+
+def check_verify_section(spec: AtomSpec) -> Iterator[Diagnostic]:
+    if "verify" not in spec.data:
+        return
+    parameters = {p.name: p for p in spec.parameters}
+    for problem in wording.check(spec.data, parameters):
+        yield spec.diagnostic("AG396", problem, ("verify",))
+    try:
+        items = wording.constraints(spec.data)
+    except (wording.WordingError, KeyError, TypeError, AttributeError):
+        return  # reported above
+    defaults = {p.name: p.default for p in spec.parameters if isinstance(p.default, int)}
+    for instance in spec.instances:
+        values = {**defaults, **{k: v for k, v in instance.values.items() if isinstance(v, int)}}
+        for item in items:
+            try:
+                broken = item.violated(values)
+            except (ExprError, KeyError):
+                continue  # a name without a value here (a free parameter without a default)
+            if broken:
+                yield spec.diagnostic(
+                    "AG396",
+                    f"instance {instance.id} breaks constraint {item.index} ('{item.message}'): "
+                    "verify() would reject a configuration of the table",
+                    ("verify", "constraints", item.index),
+                )
