@@ -53,6 +53,10 @@ if fly_opt and lit_config.params.get("fly_ptx", "1" if atoms == "generated" else
     # A FlyDSL build with atomgen's generated C++ for specs/ptx has the FlyPTX dialect and its NVVM
     # lowering; the flydsl wheel's stand-in has neither, so the PTX files are UNSUPPORTED without one.
     config.available_features.add("fly-ptx")
+if lit_config.params.get("llvm_api"):
+    # The LLVM API profile fly-opt was built against (atomgen gen --llvm-api): atoms whose ops it
+    # lacks report that instead of lowering, and their files say `XFAIL: llvm-api-<profile>`.
+    config.available_features.add("llvm-api-" + lit_config.params["llvm_api"])
 if fly_opt:
     fly_opt_command = shlex.quote(fly_opt)
 else:

@@ -83,6 +83,10 @@ def _enum_parameter(base: str) -> str:
                            ", extra: fmax")
 
 
+def _bad_constraint(base: str) -> str:
+    return base + 'verify:\n  constraints:\n    - {require: "pow2(nosuch)", message: "x"}\n'
+
+
 def _empty(_: str) -> str:
     return ""
 
@@ -198,6 +202,7 @@ CASES: tuple[Case, ...] = (
     Case("AG393", "range-beyond-int32", "", "", 12, "4294967296", base="copy", text=_wide_parameter),
     Case("AG394", "immediate-range", "", "", 12, "{min", base="copy", text=_aux_parameter),
     Case("AG395", "enum-value", "", "", 20, "fmax", base="copy", text=_enum_parameter),
+    Case("AG396", "verify-name", "", "", 23, "constraints", base="copy", text=_bad_constraint),
     Case("AG353", "unknown-key", "elemTyAcc: f32,", "elemTyAcc: f32, kk: 3,", 26, "kk"),
     Case("AG354", "multi-block", "intrinsic: rocdl.mfma.f32.16x16x16f16", "intrinsic: rocdl.mfma.f32.16x16x4f16",
          26, "rocdl", also=frozenset({"AG352"})),

@@ -14,7 +14,7 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from atomgen.render import llvm_api, wording
+from atomgen.render import escape, llvm_api, wording
 from atomgen.render.base import RenderOutput
 from atomgen.render.cppexpr import cpp_expr, cpp_layout
 from atomgen.render.names import atom_cpp_path, backend_names
@@ -1128,7 +1128,8 @@ def context(spec: AtomSpec, backend: Backend) -> dict[str, Any]:
         "verify": verify_model(spec, plan, params),
         "words": wording.cpp_model(
             spec.data, [i.values for i in spec.instances],
-            lambda name, quoted: name if quoted else value_stream(params[name]), cpp_string, cpp_expr),
+            lambda name, quoted: name if quoted else value_stream(params[name]),
+            lambda text: f'"{escape.cpp_string(text)}"', cpp_expr),
         "state": state,
         "scale_soffset": spec.emission.get("pattern") in BUFFER_PATTERNS,
     }

@@ -7,6 +7,8 @@ signatures differ from the ones the catalogue lists (FlyDSL's pinned LLVM, the d
   aux_as_operand          buffer ops take `aux` as an i32 operand instead of an IntegerAttr
   enums_as_integers       ROCDL enums (MFMAPermB, MatrixFormat, ...) do not exist: pass integers
   buffer_atomic_result    buffer atomics return the old value (false: they have no result)
+  reorder                 op classes whose argument list differs: "$i" is the catalogue list's
+                          i-th argument (0 = result type), anything else a literal C++ argument
   missing                 ops this LLVM lacks: the generated code reports an error instead
 
 `gen --llvm-api NAME` selects one for a whole run (render/plan.py sets it around rendering).
@@ -36,6 +38,7 @@ class Profile:
     aux_as_operand: bool = False
     enums_as_integers: bool = False
     buffer_atomic_result: bool = True
+    reorder: dict[str, tuple[str, ...]] = field(default_factory=dict)
     missing: dict[str, str] = field(default_factory=dict)
 
     def lacks(self, op: str) -> str:
@@ -77,6 +80,7 @@ def load(name: str | None, backend: str = "rocdl") -> Profile:
         aux_as_operand=bool(data.get("aux_as_operand", False)),
         enums_as_integers=bool(data.get("enums_as_integers", False)),
         buffer_atomic_result=bool(data.get("buffer_atomic_result", True)),
+        reorder={str(k): tuple(str(t) for t in v) for k, v in (data.get("reorder") or {}).items()},
         missing={str(k): str(v) for k, v in (data.get("missing") or {}).items()},
     )
 
@@ -131,6 +135,11 @@ def adapt_call(op: str, args: tuple[str, ...], values: set[str]) -> tuple[str, .
     if profile.enums_as_integers:
         cases = _enum_cases()
         args = tuple(integer_arg(arg, cases) for arg in args)
+    name = op.rsplit("::", 1)[-1]
+    template = next((t for pattern, t in profile.reorder.items() if fnmatch.fnmatchcase(name, pattern)), None)
+    if template is not None:
+        args = tuple(args[int(t[1:])] if re.fullmatch(r"\$\d+", t) and int(t[1:]) < len(args) else t
+                     for t in template)
     if not profile.operand_immediates(op) or not args:
         return args
     constant = "arith::ConstantIntOp::create(builder, loc, {}, 32).getResult()"
@@ -148,3 +157,18 @@ def lacks_message(mnemonic: str, op: str) -> str:
         f"{mnemonic}: {intrinsic} is not available in the LLVM this FlyDSL was built against "
         f"(atomgen --llvm-api {profile.name}); build with FlyDSL's pinned LLVM to use this atom"
     )
+
+
+def lacking_profiles(op_classes: set[str], backend: str = "rocdl") -> list[tuple[str, str]]:
+    """(profile, intrinsic) for every profile of the catalogue that lacks one of these op classes.
+
+    The generated FileCheck tests are expected to fail (lit feature `llvm-api-<profile>`) where
+    fly-opt is built against such an LLVM: the atom reports the missing op instead of lowering.
+    """
+    found = []
+    for name in names(backend):
+        profile = load(name, backend)
+        missing = sorted({profile.lacks(op) for op in op_classes} - {""})
+        if missing:
+            found.append((name, ", ".join(missing)))
+    return found

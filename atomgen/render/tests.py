@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from atomgen.check.evaluate import evaluate_instance
 from atomgen.layout.algebra import Layout, product
-from atomgen.render import engine, wording
+from atomgen.render import engine, llvm_api, wording
 from atomgen.render.base import RenderOutput
 from atomgen.render.escape import filecheck_literal, mlir_comment
 from atomgen.render.names import BackendNames, atom_test_path, backend_names, test_file_stem
@@ -575,7 +575,8 @@ def _negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
     shapes = frozenset((i.values.get("m"), i.values.get("n"), i.values.get("k")) for i in spec.instances)
 
     def words(kind: str, values: dict[str, Any], parameter: str = "") -> str:
-        return wording.prefix_for(spec.data, kind, values, format_value, parameter, shapes)
+        # Spec text: matched literally by FileCheck, one line (the title comment escapes it again).
+        return filecheck_literal(wording.prefix_for(spec.data, kind, values, format_value, parameter, shapes))
 
     # 1. table neighbours: change one key parameter of the first instance.
     for parameter in spec.key_parameters:
@@ -627,18 +628,18 @@ def _negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
             )
         )
     # 2b. constraints between free parameters (spec `verify.constraints`), each broken alone.
-    def allowed(name: str, value: int) -> bool:
+    def in_range(name: str, value: int) -> bool:
         parameter = spec.parameter(name)
         return parameter is not None and parameter.free_values is None and (
             (parameter.free_min is None or value >= parameter.free_min)
             and (parameter.free_max is None or value <= parameter.free_max))
 
-    for constraint, values in wording.violations(spec.data, base, allowed):
-        case_id = "constraint:" + ",".join(f"{n}={values[n]}" for n in sorted(constraint.require.names()
-                                           | (constraint.when.names() if constraint.when else set())))
-        message = wording.fill(constraint.message, values, format_value)
+    for constraint, values in wording.violations(spec.data, base, in_range):
+        case_id = f"constraint{constraint.index}:" + ",".join(f"{n}={values[n]}" for n in sorted(
+            constraint.require.names() | (constraint.when.names() if constraint.when else set())))
+        message = filecheck_literal(wording.fill(constraint.message, values, format_value))
         cases.append(
-            NegativeCase(case_id, _case_name(spec, case_id), f"{case_id}: {message}",
+            NegativeCase(case_id, _case_name(spec, case_id), f"{case_id}: {mlir_comment(message)}",
                          atom_type(spec, dialect, values, _default_val_bits(spec, first)), message)
         )
     # 3. a pin violated (the other value is inside the free range, so only the pin rejects it).
@@ -910,6 +911,18 @@ def _overrides(spec: AtomSpec, key: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in (value or {}).items()} if isinstance(value, dict) else {}
 
 
+def _op_classes(spec: AtomSpec) -> set[str]:
+    found = {str(i.op_class) for i in spec.instances if i.op_class}
+    emission = spec.emission
+    for key in ("op_class",):
+        if emission.get(key):
+            found.add(str(emission[key]))
+    for part in ("load", "store"):
+        if isinstance(emission.get(part), dict) and emission[part].get("op_class"):
+            found.add(str(emission[part]["op_class"]))
+    return found
+
+
 def _with_path(path: str, suffix: str) -> str:
     return path[: -len(".mlir")] + suffix + ".mlir"
 
@@ -955,7 +968,12 @@ def render(spec: AtomSpec, backend: Backend, env: Any = None) -> RenderOutput:
             header.append("Prefix REG (SSA form): each register operand loads exactly its layout's values per thread.")
         if has_llvm:
             header.append("Prefix LLVM (arith lowered): immediate state fields reach the intrinsic as constants.")
-        output.files[positive_path] = _file(runs, header, passing)
+        lacking = llvm_api.lacking_profiles(_op_classes(spec))
+        for profile, intrinsic in lacking:
+            header.append(f"Expected to fail with fly-opt built against LLVM API {profile} (lit feature "
+                          f"llvm-api-{profile}): it has no {intrinsic} (catalogue llvm_api).")
+        output.files[positive_path] = _file(runs, header, passing,
+                                            requires=[f"XFAIL: llvm-api-{p}" for p, _ in lacking])
     if failing:
         header = [title, "Expected to fail: FlyDSL cannot lower these instances (a FlyDSL defect the spec fixes)."]
         header += [f"  {reason}" for reason in reasons]  # "<id> -- <reason>"

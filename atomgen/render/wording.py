@@ -193,7 +193,7 @@ def cpp_model(data: Mapping[str, Any], spec_instances: list[dict[str, Any]], ope
     def is_shape(m: Any, n: Any, k: Any) -> str:
         return f"(m == {m} && n == {n} && k == {k})"
 
-    tables = []
+    tables: list[tuple[str | None, str]] = []
     for shape, text in sorted(words.table.items(), key=lambda item: item[0] == "*"):
         if shape == "*":
             tables.append((None, prefix(text)))
@@ -237,8 +237,11 @@ def violations(data: Mapping[str, Any], base: Mapping[str, Any],
     """Per constraint, values that break it and no earlier one (other names as in `base`)."""
     found = []
     items = constraints(data)
+    every = sorted({n for i in items for n in i.require.names() | (i.when.names() if i.when else set())})
     for item in items:
-        names = sorted(item.require.names() | (item.when.names() if item.when else set()))
+        own = item.require.names() | (item.when.names() if item.when else set())
+        # Its own names first, then the other constraints' (so that no earlier one breaks too).
+        names = sorted(own) + [n for n in every if n not in own]
         for combo in _combinations(names, CANDIDATES):
             values = {**base, **combo}
             if not all(allowed(n, v) for n, v in combo.items()):

@@ -92,34 +92,31 @@ LogicalResult MmaOpGFX120X_WMMAType::verify(function_ref<InFlightDiagnostic()> e
                                             int32_t n, int32_t k, Type elemTyA, Type elemTyB,
                                             Type elemTyAcc, bool signA, bool signB, bool clamp) {
   if (signA)
-    return emitError() << "signA must be one of false, got " << (signA ? "true" : "false");
+    return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
+                       << "signA must be one of false, got " << (signA ? "true" : "false");
   if (signB)
-    return emitError() << "signB must be one of false, got " << (signB ? "true" : "false");
+    return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
+                       << "signB must be one of false, got " << (signB ? "true" : "false");
   if (clamp)
-    return emitError() << "clamp must be one of false, got " << (clamp ? "true" : "false");
+    return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
+                       << "clamp must be one of false, got " << (clamp ? "true" : "false");
   if (matchInstance(m, n, k, elemTyA, elemTyB, elemTyAcc, signA, signB, clamp))
     return success();
   if (m == 16 && n == 16 && k == 16 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
-                         << "clamp = false is required for 16x16x16 (f16, f16) -> f32";
+      return emitError() << "clamp = false is required for 16x16x16 (f16, f16) -> f32";
     if (signA)
-      return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
-                         << "signA = false is required for 16x16x16 (f16, f16) -> f32";
+      return emitError() << "signA = false is required for 16x16x16 (f16, f16) -> f32";
     if (signB)
-      return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
-                         << "signB = false is required for 16x16x16 (f16, f16) -> f32";
+      return emitError() << "signB = false is required for 16x16x16 (f16, f16) -> f32";
   }
   if (m == 16 && n == 16 && k == 16 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32()) {
     if (clamp)
-      return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
-                         << "clamp = false is required for 16x16x16 (bf16, bf16) -> f32";
+      return emitError() << "clamp = false is required for 16x16x16 (bf16, bf16) -> f32";
     if (signA)
-      return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
-                         << "signA = false is required for 16x16x16 (bf16, bf16) -> f32";
+      return emitError() << "signA = false is required for 16x16x16 (bf16, bf16) -> f32";
     if (signB)
-      return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
-                         << "signB = false is required for 16x16x16 (bf16, bf16) -> f32";
+      return emitError() << "signB = false is required for 16x16x16 (bf16, bf16) -> f32";
   }
   if (!((m == 16 && n == 16 && k == 16)))
     return emitError() << "GFX120X WMMA requires M=N=K=16, got " << m << "x" << n << "x" << k

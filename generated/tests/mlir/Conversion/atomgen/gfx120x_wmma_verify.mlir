@@ -48,21 +48,21 @@ func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<
 
 // -----
 // free:signA=true: signA must be one of false
-// VERIFY: {{.*}}:52:{{[0-9]+}}: error: signA must be one of false, got true
+// VERIFY: {{.*}}:52:{{[0-9]+}}: error: GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp; signA must be one of false, got true
 func.func @bad_free_signa_true(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = true, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // free:signB=true: signB must be one of false
-// VERIFY: {{.*}}:59:{{[0-9]+}}: error: signB must be one of false, got true
+// VERIFY: {{.*}}:59:{{[0-9]+}}: error: GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp; signB must be one of false, got true
 func.func @bad_free_signb_true(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = false, signB = true, clamp = false>>) {
   return
 }
 
 // -----
 // free:clamp=true: clamp must be one of false
-// VERIFY: {{.*}}:66:{{[0-9]+}}: error: clamp must be one of false, got true
+// VERIFY: {{.*}}:66:{{[0-9]+}}: error: GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp; clamp must be one of false, got true
 func.func @bad_free_clamp_true(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = false, signB = false, clamp = true>>) {
   return
 }

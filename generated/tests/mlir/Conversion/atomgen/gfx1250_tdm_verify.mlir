@@ -40,15 +40,22 @@ func.func @bad_free_cachemodifier_32(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.td
 }
 
 // -----
-// constraint:padAmount=1,padInterval=0: padInterval and padAmount must both be zero or both non-zero
+// constraint0:padAmount=1,padInterval=0: padInterval and padAmount must both be zero or both non-zero
 // VERIFY: {{.*}}:45:{{[0-9]+}}: error: padInterval and padAmount must both be zero or both non-zero
-func.func @bad_constraint_padamount_1_padinterval_0(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 1, cache = 0, barrier = false, timeout = false>, 0>) {
+func.func @bad_constraint0_padamount_1_padinterval_0(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 1, cache = 0, barrier = false, timeout = false>, 0>) {
   return
 }
 
 // -----
-// constraint:padAmount=0,padInterval=1: padInterval and padAmount must both be zero or both non-zero
+// constraint1:padAmount=0,padInterval=1: padInterval and padAmount must both be zero or both non-zero
 // VERIFY: {{.*}}:52:{{[0-9]+}}: error: padInterval and padAmount must both be zero or both non-zero
-func.func @bad_constraint_padamount_0_padinterval_1(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 1, 0, cache = 0, barrier = false, timeout = false>, 0>) {
+func.func @bad_constraint1_padamount_0_padinterval_1(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 1, 0, cache = 0, barrier = false, timeout = false>, 0>) {
+  return
+}
+
+// -----
+// constraint2:padInterval=3: padInterval must be a power of two (in elements), got 3
+// VERIFY: {{.*}}:59:{{[0-9]+}}: error: padInterval must be a power of two (in elements), got 3
+func.func @bad_constraint2_padinterval_3(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 3, 1, cache = 0, barrier = false, timeout = false>, 0>) {
   return
 }

@@ -68,8 +68,8 @@ func.func @bad_free_opselb_2(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<
 }
 
 // -----
-// constraint:blockSize=0: blockSize must be 16 or 32, got 0
+// constraint0:blockSize=0: blockSize must be 16 or 32, got 0
 // CHECK: {{.*}}:73:{{[0-9]+}}: error: 
-func.func @bad_constraint_blocksize_0(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 0>>) {
+func.func @bad_constraint0_blocksize_0(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 0>>) {
   return
 }
