@@ -76,7 +76,7 @@ fi
 
 export PATH=$LLVM/bin:$PATH
 export CCACHE_BASEDIR=$(dirname "$OUTDIR") CCACHE_NOHASHDIR=1 CCACHE_DIR=${CCACHE_DIR:-$(dirname "$OUTDIR")/ccache}
-mkdir -p "$BUILD"
+rm -rf "$BUILD"; mkdir -p "$BUILD"   # a fresh build every run: the time is what ccache leaves to do
 started=$(date +%s)
 log "configuring"
 cmake -G Ninja -S "$SRC" -B "$BUILD" -DMLIR_DIR=$LLVM/lib/cmake/mlir -DCMAKE_BUILD_TYPE=Release \
