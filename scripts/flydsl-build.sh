@@ -100,7 +100,8 @@ log "running FlyDSL's lit suite"
 log "running atomgen's generated tests against this fly-opt"
 GEN=$OUTDIR/atomgen-tests
 rm -rf "$GEN"
-(cd "$REPO" && PYTHONPATH=$REPO "$PY" -m atomgen gen specs/rocdl --out "$GEN" --only owned --quiet)
+# Rendered for the LLVM this fly-opt is built against (how ops print depends on it).
+(cd "$REPO" && PYTHONPATH=$REPO "$PY" -m atomgen gen specs/rocdl --out "$GEN" --only owned --quiet --llvm-api llvm-22.1)
 "$LIT" -v --no-progress-bar --xunit-xml-output "$OUTDIR/atomgen.xml" "$REPO/tests" \
   --param atomgen_tests="$GEN/tests/mlir" --param fly_opt="$FLY_OPT" --param filecheck="$LLVM/bin/FileCheck" \
   --param atoms="$ATOMS" --param fly_ptx=0 --param llvm_api=llvm-22.1 \

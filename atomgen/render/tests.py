@@ -352,6 +352,14 @@ def _largest_val_bits(inst: Instance, limit: int = 32) -> int:
     return max(options) if options else int(inst.values.get("bitSize", 32))
 
 
+def _aux(value: Any, lowered: bool = False) -> str:
+    """How a buffer op's `aux` prints: an attribute (`0`), or under an LLVM API profile that makes
+    it an operand, the constant MLIR names after its value (`%c0_i32`, `%c0_i32_1`)."""
+    if not llvm_api.active().aux_as_operand:
+        return str(value)
+    return "%{{[0-9]+}}" if lowered else f"%c{value}_i32{{{{[_0-9]*}}}}"
+
+
 def _buffer_copy_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
     values = sample_values(spec, inst)
     bit_size = int(values["bitSize"])
@@ -376,7 +384,7 @@ def _buffer_copy_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list
         fn.body.append(f"fly.copy_atom_call({current}, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
         if direction == "load":
             intrinsic = load_cfg.get("intrinsic", inst.intrinsic)
-            fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = {intrinsic} %{{{{.*}}}}, {aux} : {value_ty}")
+            fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = {intrinsic} %{{{{.*}}}}, {_aux(aux)} : {value_ty}")
             stored = "%[[VAL]]"
             if reg_ty != value_ty:
                 fn.checks.append(f"CHECK: %[[CAST:[0-9]+]] = llvm.bitcast %[[VAL]] : {value_ty} to {reg_ty}")
@@ -389,7 +397,7 @@ def _buffer_copy_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list
             if reg_ty != value_ty:
                 fn.checks.append(f"CHECK: %[[CAST:[0-9]+]] = llvm.bitcast %[[VAL]] : {reg_ty} to {value_ty}")
                 stored = "%[[CAST]]"
-            fn.checks.append(f"CHECK: {intrinsic} {stored}, %{{{{.*}}}}, {aux} : {value_ty}")
+            fn.checks.append(f"CHECK: {intrinsic} {stored}, %{{{{.*}}}}, {_aux(aux)} : {value_ty}")
         converted = [("src", _ptr(src_space)), ("dst", _ptr(dst_space))] + _stateful_arg_types(spec, fn)
         _signature_checks(fn, converted)
         out.append(fn)
@@ -424,7 +432,7 @@ def _lds_dma_functions(spec: AtomSpec, inst: Instance, dialect: str, src_space: 
         imm = next((s for s in spec.state if s.immediate), None)
         operands.append("%{{[a-z0-9_]+}}")
         operands.append("%{{[a-z0-9_]+}}")
-        fn.checks.append(f"CHECK: {inst.intrinsic} " + ", ".join(operands) + ", 0")
+        fn.checks.append(f"CHECK: {inst.intrinsic} " + ", ".join(operands) + f", {_aux(0)}")
         if imm is not None:
             llvm = [f"LLVM-LABEL: func.func @{fn.name}("]
             llvm.append(f"LLVM-SAME: %{{{{[a-z0-9_]+}}}}: {BUFFER_DESC}, %[[L_DST:[a-z0-9_]+]]: {_ptr('shared')}, "
@@ -433,7 +441,7 @@ def _lds_dma_functions(spec: AtomSpec, inst: Instance, dialect: str, src_space: 
             llvm.append(f"LLVM-DAG: %[[L_SIZE:[0-9]+]] = llvm.mlir.constant({size} : i32) : i32")
             llvm.append(
                 f"LLVM: {inst.intrinsic} %{{{{[0-9]+}}}}, %[[L_DST]], %[[L_SIZE]], %{{{{[0-9]+}}}}, "
-                "%[[L_SOFF]], %[[L_IMM]], 0"
+                f"%[[L_SOFF]], %[[L_IMM]], {_aux(0, lowered=True)}"
             )
             fn.checks.extend(llvm)
     converted = [("src", _ptr(src_space)), ("dst", _ptr("shared"))] + _stateful_arg_types(spec, fn)
@@ -457,7 +465,7 @@ def _buffer_atomic_functions(spec: AtomSpec, inst: Instance, dialect: str) -> li
     current, _ = _state_ops(spec, fn, atom_ty, values)
     fn.body.append(f"fly.copy_atom_call({current}, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
     fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : {REGISTER_PTR} -> {value_ty}")
-    fn.checks.append(f"CHECK: {inst.intrinsic} %[[VAL]], %{{{{.*}}}}, 0 : {value_ty}")
+    fn.checks.append(f"CHECK: {inst.intrinsic} %[[VAL]], %{{{{.*}}}}, {_aux(0)} : {value_ty}")
     converted = [("src", _ptr("register")), ("dst", _ptr("#fly_rocdl.buffer_desc"))] + _stateful_arg_types(spec, fn)
     _signature_checks(fn, converted)
     return [fn]
@@ -578,6 +586,13 @@ def _negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
         # Spec text: matched literally by FileCheck, one line (the title comment escapes it again).
         return filecheck_literal(wording.prefix_for(spec.data, kind, values, format_value, parameter, shapes))
 
+    def rejected(kind: str, values: dict[str, Any], message: str) -> str:
+        """verify() checks constraints before the table and the pins: the first one broken speaks."""
+        broken = wording.first_broken(spec.data, values)
+        if broken:
+            return filecheck_literal(wording.fill(broken, values, format_value))
+        return words(kind, values) + message
+
     # 1. table neighbours: change one key parameter of the first instance.
     for parameter in spec.key_parameters:
         for candidate in _alternatives(parameter, base.get(parameter.name)):
@@ -595,7 +610,7 @@ def _negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
                     _case_name(spec, case_id),
                     f"{case_id}: {desc} is not in the instance table",
                     atom_type(spec, dialect, values, _default_val_bits(spec, first)),
-                    words("table", values) + plan.unsupported_prefix + desc,
+                    rejected("table", values, plan.unsupported_prefix + desc),
                 )
             )
             break
@@ -664,7 +679,7 @@ def _negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
                     _case_name(spec, case_id),
                     f"{case_id}: {pin_message(parameter, pin.value, row.description)}",
                     atom_type(spec, dialect, values, _default_val_bits(spec, row.instance)),
-                    words("pin", values) + pin_message(parameter, pin.value, row.description),
+                    rejected("pin", values, pin_message(parameter, pin.value, row.description)),
                 )
             )
             done = True

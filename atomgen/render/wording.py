@@ -260,3 +260,15 @@ def _combinations(names: list[str], candidates: tuple[int, ...]) -> list[dict[st
     for name in names[:3]:  # constraints relate a few parameters; keep the search small
         combos = [{**c, name: v} for c in combos for v in candidates]
     return combos
+
+
+def first_broken(data: Mapping[str, Any], values: Mapping[str, Any]) -> str:
+    """The message of the first constraint these values break ('' when none does)."""
+    numbers = {k: v for k, v in values.items() if isinstance(v, int) and not isinstance(v, bool)}
+    for item in constraints(data):
+        try:
+            if item.violated(numbers):
+                return item.message
+        except (ExprError, KeyError):
+            continue
+    return ""

@@ -48,7 +48,7 @@ func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_
 
 // -----
 // table:blockSize=64: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 64 is not in the instance table
-// VERIFY: {{.*}}:52:{{[0-9]+}}: error: unsupported gfx1250.wmma_scale configuration: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 64
+// VERIFY: {{.*}}:52:{{[0-9]+}}: error: blockSize must be 16 or 32, got 64
 func.func @bad_table_blocksize_64(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 64>>) {
   return
 }
