@@ -689,6 +689,29 @@ def _negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
     return cases
 
 
+def _signedness_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
+    """Accepted, not rejected: a plain `iN` element type admits si/ui N too (FlyDSL's isInteger(N)).
+
+    Each case is first in the file and says that no error is reported at its line (VERIFY-NOT),
+    so the file fails if verify() starts rejecting signed or unsigned integer types.
+    """
+    found = []
+    for inst in spec.instances:
+        values = sample_values(spec, inst)
+        names = [spec.operand_types.get(role, "") for role in ("a", "b")]
+        widths = {str(values.get(n, "")) for n in names}
+        if spec.kind != "mma" or len(widths) != 1 or not re.fullmatch(r"i\d+", next(iter(widths))):
+            continue
+        for sign in ("ui", "si"):
+            changed = dict(values, **{n: sign + str(values[n])[1:] for n in names})
+            case_id = f"accept:{sign}{str(values[names[0]])[1:]}@{inst.id}"
+            case = NegativeCase(case_id, _case_name(spec, case_id), f"{case_id}: {describe(spec, changed)} is accepted",
+                                atom_type(spec, dialect, changed, _default_val_bits(spec, inst)), "")
+            case.checks = [f"VERIFY-NOT: {{{{.*}}}}:{NEXT_FUNC}:{{{{[0-9]+}}}}: error"]
+            found.append(case)
+    return found[:2]
+
+
 def _default_val_bits(spec: AtomSpec, inst: Instance) -> int | None:
     if spec.kind == "mma":
         return None
@@ -1017,7 +1040,7 @@ def render(spec: AtomSpec, backend: Backend, env: Any = None) -> RenderOutput:
             [NEGATIVE_RUN], header, cases=accepted, requires=[f"XFAIL: !{VERIFIER_FEATURE}"]
         )
     if cases:
-        verify_cases = []
+        verify_cases = _signedness_cases(spec, dialect)
         for case in cases:
             copy = NegativeCase(case.id, case.name, case.title, case.type, case.message)
             copy.checks = [f"VERIFY: {{{{.*}}}}:{NEXT_FUNC}:{{{{[0-9]+}}}}: error: {case.message}"]
