@@ -5,6 +5,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/DebugStringHelper.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
@@ -220,7 +221,8 @@ LogicalResult MmaOpSM70_MmaSyncType::verify(function_ref<InFlightDiagnostic()> e
   if (matchInstance(m, n, k, elemTyA, elemTyB, elemTyAcc))
     return success();
   return emitError() << "unsupported sm70.mma_sync configuration: " << m << "x" << n << "x" << k
-                     << " (" << elemTyA << ", " << elemTyB << ") -> " << elemTyAcc
+                     << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
+                     << debugString(elemTyAcc)
                      << "; supported: 8x8x4 (f16, f16) -> f32; 8x8x4 (f16, f16) -> f16";
 }
 

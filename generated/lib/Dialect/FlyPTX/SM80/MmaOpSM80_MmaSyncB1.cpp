@@ -5,6 +5,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/DebugStringHelper.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
@@ -21,23 +22,23 @@ namespace {
 /// std::nullopt. Rows are tried in table order; verify() admits exactly the rows matched here.
 std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elemTyA, Type elemTyB,
                                       Type elemTyAcc, bool andPopc) {
-  if (m == 8 && n == 8 && k == 128 && elemTyA.isSignlessInteger(1) &&
-      elemTyB.isSignlessInteger(1) && elemTyAcc.isSignlessInteger(32) && !andPopc)
+  if (m == 8 && n == 8 && k == 128 && elemTyA.isInteger(1) && elemTyB.isInteger(1) &&
+      elemTyAcc.isInteger(32) && !andPopc)
     return 0; // 8x8x128 (i1, i1) -> i32, andPopc = false: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 128 && elemTyA.isSignlessInteger(1) &&
-      elemTyB.isSignlessInteger(1) && elemTyAcc.isSignlessInteger(32) && andPopc)
+  if (m == 8 && n == 8 && k == 128 && elemTyA.isInteger(1) && elemTyB.isInteger(1) &&
+      elemTyAcc.isInteger(32) && andPopc)
     return 1; // 8x8x128 (i1, i1) -> i32, andPopc = true: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 128 && elemTyA.isSignlessInteger(1) &&
-      elemTyB.isSignlessInteger(1) && elemTyAcc.isSignlessInteger(32) && !andPopc)
+  if (m == 16 && n == 8 && k == 128 && elemTyA.isInteger(1) && elemTyB.isInteger(1) &&
+      elemTyAcc.isInteger(32) && !andPopc)
     return 2; // 16x8x128 (i1, i1) -> i32, andPopc = false: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 128 && elemTyA.isSignlessInteger(1) &&
-      elemTyB.isSignlessInteger(1) && elemTyAcc.isSignlessInteger(32) && andPopc)
+  if (m == 16 && n == 8 && k == 128 && elemTyA.isInteger(1) && elemTyB.isInteger(1) &&
+      elemTyAcc.isInteger(32) && andPopc)
     return 3; // 16x8x128 (i1, i1) -> i32, andPopc = true: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 256 && elemTyA.isSignlessInteger(1) &&
-      elemTyB.isSignlessInteger(1) && elemTyAcc.isSignlessInteger(32) && !andPopc)
+  if (m == 16 && n == 8 && k == 256 && elemTyA.isInteger(1) && elemTyB.isInteger(1) &&
+      elemTyAcc.isInteger(32) && !andPopc)
     return 4; // 16x8x256 (i1, i1) -> i32, andPopc = false: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 256 && elemTyA.isSignlessInteger(1) &&
-      elemTyB.isSignlessInteger(1) && elemTyAcc.isSignlessInteger(32) && andPopc)
+  if (m == 16 && n == 8 && k == 256 && elemTyA.isInteger(1) && elemTyB.isInteger(1) &&
+      elemTyAcc.isInteger(32) && andPopc)
     return 5; // 16x8x256 (i1, i1) -> i32, andPopc = true: nvvm.mma.sync
   return std::nullopt;
 }
@@ -284,8 +285,8 @@ LogicalResult MmaOpSM80_MmaSyncB1Type::verify(function_ref<InFlightDiagnostic()>
   if (matchInstance(m, n, k, elemTyA, elemTyB, elemTyAcc, andPopc))
     return success();
   return emitError() << "unsupported sm80.mma_sync_b1 configuration: " << m << "x" << n << "x" << k
-                     << " (" << elemTyA << ", " << elemTyB << ") -> " << elemTyAcc
-                     << ", andPopc = " << (andPopc ? "true" : "false")
+                     << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
+                     << debugString(elemTyAcc) << ", andPopc = " << (andPopc ? "true" : "false")
                      << "; supported: 8x8x128 (i1, i1) -> i32, andPopc = false; "
                         "8x8x128 (i1, i1) -> i32, andPopc = true; "
                         "16x8x128 (i1, i1) -> i32, andPopc = false; "
