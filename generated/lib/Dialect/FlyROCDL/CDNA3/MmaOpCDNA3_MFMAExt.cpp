@@ -5,6 +5,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/DebugStringHelper.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
@@ -112,7 +113,8 @@ LogicalResult MmaOpCDNA3_MFMAExtType::verify(function_ref<InFlightDiagnostic()> 
   if (matchInstance(m, n, k, elemTyA, elemTyB, elemTyAcc))
     return success();
   return emitError() << "unsupported cdna3.mfma_ext configuration: " << m << "x" << n << "x" << k
-                     << " (" << elemTyA << ", " << elemTyB << ") -> " << elemTyAcc
+                     << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
+                     << debugString(elemTyAcc)
                      << "; supported: 16x16x8 (f32, f32) -> f32; 32x32x4 (f32, f32) -> f32; "
                         "16x16x4 (f64, f64) -> f64";
 }

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/DebugStringHelper.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
@@ -49,14 +50,14 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, int32_t b
   if (m == 4 && n == 4 && k == 4 && b == 16 && elemTyA.isBF16() && elemTyB.isBF16() &&
       elemTyAcc.isF32())
     return 8; // 4x4x4 (bf16, bf16) -> f32, b = 16: rocdl.mfma.f32.4x4x4bf16.1k
-  if (m == 32 && n == 32 && k == 4 && b == 2 && elemTyA.isSignlessInteger(8) &&
-      elemTyB.isSignlessInteger(8) && elemTyAcc.isSignlessInteger(32))
+  if (m == 32 && n == 32 && k == 4 && b == 2 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32))
     return 9; // 32x32x4 (i8, i8) -> i32, b = 2: rocdl.mfma.i32.32x32x4i8
-  if (m == 16 && n == 16 && k == 4 && b == 4 && elemTyA.isSignlessInteger(8) &&
-      elemTyB.isSignlessInteger(8) && elemTyAcc.isSignlessInteger(32))
+  if (m == 16 && n == 16 && k == 4 && b == 4 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32))
     return 10; // 16x16x4 (i8, i8) -> i32, b = 4: rocdl.mfma.i32.16x16x4i8
-  if (m == 4 && n == 4 && k == 4 && b == 16 && elemTyA.isSignlessInteger(8) &&
-      elemTyB.isSignlessInteger(8) && elemTyAcc.isSignlessInteger(32))
+  if (m == 4 && n == 4 && k == 4 && b == 16 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32))
     return 11; // 4x4x4 (i8, i8) -> i32, b = 16: rocdl.mfma.i32.4x4x4i8
   if (m == 4 && n == 4 && k == 4 && b == 4 && elemTyA.isF64() && elemTyB.isF64() &&
       elemTyAcc.isF64())
@@ -184,8 +185,8 @@ LogicalResult MmaOpCDNA3_MFMAMultiBlockType::verify(function_ref<InFlightDiagnos
   if (matchInstance(m, n, k, b, elemTyA, elemTyB, elemTyAcc))
     return success();
   return emitError() << "unsupported cdna3.mfma_multiblock configuration: " << m << "x" << n << "x"
-                     << k << " (" << elemTyA << ", " << elemTyB << ") -> " << elemTyAcc
-                     << ", b = " << b
+                     << k << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
+                     << debugString(elemTyAcc) << ", b = " << b
                      << "; supported: 32x32x1 (f32, f32) -> f32, b = 2; "
                         "16x16x1 (f32, f32) -> f32, b = 4; 4x4x1 (f32, f32) -> f32, b = 16; "
                         "32x32x4 (f16, f16) -> f32, b = 2; 16x16x4 (f16, f16) -> f32, b = 4; "

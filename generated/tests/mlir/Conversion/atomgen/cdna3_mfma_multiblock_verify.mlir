@@ -5,50 +5,64 @@
 
 
 // -----
+// accept:ui8@32x32x4_2_i8_i8_i32: 32x32x4 (ui8, ui8) -> i32, b = 2 is accepted
+// VERIFY-NOT: {{.*}}:10:{{[0-9]+}}: error
+func.func @bad_accept_ui8_32x32x4_2_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x4, 2, (ui8, ui8) -> i32>>) {
+  return
+}
+
+// -----
+// accept:si8@32x32x4_2_i8_i8_i32: 32x32x4 (si8, si8) -> i32, b = 2 is accepted
+// VERIFY-NOT: {{.*}}:17:{{[0-9]+}}: error
+func.func @bad_accept_si8_32x32x4_2_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x4, 2, (si8, si8) -> i32>>) {
+  return
+}
+
+// -----
 // table:m=64: 64x32x1 (f32, f32) -> f32, b = 2 is not in the instance table
-// VERIFY: {{.*}}:10:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 64x32x1 (f32, f32) -> f32, b = 2
+// VERIFY: {{.*}}:24:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 64x32x1 (f32, f32) -> f32, b = 2
 func.func @bad_table_m_64(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<64x32x1, 2, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:n=64: 32x64x1 (f32, f32) -> f32, b = 2 is not in the instance table
-// VERIFY: {{.*}}:17:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x64x1 (f32, f32) -> f32, b = 2
+// VERIFY: {{.*}}:31:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x64x1 (f32, f32) -> f32, b = 2
 func.func @bad_table_n_64(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x64x1, 2, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:k=2: 32x32x2 (f32, f32) -> f32, b = 2 is not in the instance table
-// VERIFY: {{.*}}:24:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x2 (f32, f32) -> f32, b = 2
+// VERIFY: {{.*}}:38:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x2 (f32, f32) -> f32, b = 2
 func.func @bad_table_k_2(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x2, 2, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:b=4: 32x32x1 (f32, f32) -> f32, b = 4 is not in the instance table
-// VERIFY: {{.*}}:31:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f32, f32) -> f32, b = 4
+// VERIFY: {{.*}}:45:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f32, f32) -> f32, b = 4
 func.func @bad_table_b_4(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x1, 4, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyA=f16: 32x32x1 (f16, f32) -> f32, b = 2 is not in the instance table
-// VERIFY: {{.*}}:38:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f16, f32) -> f32, b = 2
+// VERIFY: {{.*}}:52:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f16, f32) -> f32, b = 2
 func.func @bad_table_elemtya_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x1, 2, (f16, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyB=f16: 32x32x1 (f32, f16) -> f32, b = 2 is not in the instance table
-// VERIFY: {{.*}}:45:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f32, f16) -> f32, b = 2
+// VERIFY: {{.*}}:59:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f32, f16) -> f32, b = 2
 func.func @bad_table_elemtyb_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x1, 2, (f32, f16) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=f16: 32x32x1 (f32, f32) -> f16, b = 2 is not in the instance table
-// VERIFY: {{.*}}:52:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f32, f32) -> f16, b = 2
+// VERIFY: {{.*}}:66:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f32, f32) -> f16, b = 2
 func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x1, 2, (f32, f32) -> f16>>) {
   return
 }
