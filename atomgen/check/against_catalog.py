@@ -98,6 +98,14 @@ def check_instance(
         chips = chips & entry.subtargets
         if not chips:
             return
+    pattern = spec.emission.get("pattern")
+    if entry.patterns and pattern not in entry.patterns:
+        yield spec.diagnostic(
+            "AG371",
+            f"instance {instance.id}: {entry.name} is lowered by the emission pattern "
+            f"{' or '.join(entry.patterns)}, not '{pattern}'",
+            path,
+        )
     if instance.op_class is not None and instance.op_class != entry.op_class:
         yield spec.diagnostic(
             "AG352",
@@ -330,24 +338,16 @@ def _check_state_operands(spec: AtomSpec, instance: Instance, entry: Intrinsic) 
 
 
 def _bindings(spec: AtomSpec) -> dict[str, str]:
-    """`operand=parameter` tokens of the emission's argument lists: operand name -> parameter."""
-    lists = [spec.emission.get("args")]
-    sides = (spec.emission.get("load"), spec.emission.get("store"))
-    lists += [part.get("args") for part in sides if isinstance(part, dict)]
-    found = {}
-    for tokens in lists:
-        for token in tokens if isinstance(tokens, list) else []:
-            left, equals, right = str(token).partition("=")
-            if equals and right.strip().isidentifier():
-                found[left.strip()] = right.strip()
-    return found
+    """`emission.immediates`: catalogue immediate name -> the parameter whose value it takes."""
+    bound = spec.emission.get("immediates")
+    return {str(k): str(v) for k, v in bound.items()} if isinstance(bound, dict) else {}
 
 
 def immediate_parameters(spec: AtomSpec, catalog: Catalog) -> dict[str, tuple[Operand, Intrinsic]]:
     """Parameters whose value reaches an immediate operand of an instance's intrinsic.
 
-    A parameter reaches the immediate of the same name, or the one an emission argument binds it
-    to (`aux=cacheModifier`).
+    A parameter reaches the immediate of the same name, or the one `emission.immediates` binds it
+    to (`{aux: cacheModifier}`).
     """
     found: dict[str, tuple[Operand, Intrinsic]] = {}
     names = {p.name for p in spec.parameters}
@@ -383,7 +383,41 @@ def _range_text(operand: Operand) -> str:
     return f"{immediate.cpp_type} {immediate.low}..{immediate.high}"
 
 
+def check_bindings(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
+    """`emission.immediates` names immediates of the rows' intrinsics and parameters of the spec;
+    a qualified builder argument (`ROCDL::MFMAPermB::none`) is a case of a catalogue enum."""
+    names = {p.name for p in spec.parameters}
+    entries = [e for e in (catalog.get(i.intrinsic) for i in spec.instances) if e is not None]
+    for operand, parameter in _bindings(spec).items():
+        where = ("emission", "immediates", operand)
+        if parameter not in names:
+            yield spec.diagnostic("AG372", f"emission.immediates.{operand} takes '{parameter}', not a parameter", where)
+        missing = sorted({e.name for e in entries if (e.operand(operand) or Operand("")).immediate is None})
+        if missing:
+            yield spec.diagnostic(
+                "AG372", f"emission.immediates: '{operand}' is not an immediate of {', '.join(missing)}", where)
+    from atomgen.check.emission import QUALIFIED, argument_lists
+
+    for path, tokens in argument_lists(spec):
+        for index, token in enumerate(tokens):
+            text = str(token)
+            if not QUALIFIED.match(text):
+                continue
+            namespace, _, rest = text.partition("::")
+            enum, _, case = rest.partition("::")
+            known = catalog.enums.get(enum)
+            if namespace != catalog.namespace or known is None or case not in dict(known.cases):
+                cases = [f"{catalog.namespace}::{n}::{c}" for n, e in sorted(catalog.enums.items()) for c, _ in e.cases]
+                yield spec.diagnostic(
+                    "AG372",
+                    f"builder argument '{text}' is not a case of a {catalog.backend} catalogue enum"
+                    + (f" (known: {', '.join(cases[:8])}{', ...' if len(cases) > 8 else ''})" if cases else ""),
+                    path + (index,),
+                )
+
+
 def check_immediates(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
+    yield from check_bindings(spec, catalog)
     for name, (operand, entry) in immediate_parameters(spec, catalog).items():
         parameter = spec.parameter(name)
         assert parameter is not None

@@ -82,6 +82,7 @@ class Intrinsic:
     subtargets: Chips
     source: str
     origin: str  # the catalogue file it came from
+    patterns: tuple[str, ...] = ()  # emission patterns that lower it (empty: not declared)
 
     def operand(self, name: str) -> Optional[Operand]:
         return next((o for o in self.operands if o.name == name), None)
@@ -188,6 +189,7 @@ def _intrinsics(data: dict[str, Any], origin: str, enums: dict[str, Immediate]) 
             subtargets=_chips(value.get("subtargets")),
             source=str(value.get("source", "")),
             origin=origin,
+            patterns=tuple(str(p) for p in value.get("patterns") or ()),
         )
     return found
 

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 from atomgen.diagnostics import Diagnostic
 from atomgen.spec.model import AtomSpec
 
-QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)+(\([0-9]+\))?$")
+QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$")  # Ns::Enum::case
 INTEGER = re.compile(r"^-?[0-9]+$")
 OPERANDS = ("accTy", "a", "b", "c", "true", "false")
 
@@ -48,11 +48,12 @@ PATTERNS: dict[str, PatternNeeds] = {
     "lds_dma": PatternNeeds("copy", parameters=("bitSize",), state_cases=("Soffset", "ImmOffset"), packed=("value",)),
     "global_lds_dma": PatternNeeds("copy", parameters=("bitSize",), packed=("value",)),
     "buffer_atomic": PatternNeeds("copy", state_cases=("Soffset",), packed=("value",)),
-    "lds_read_trans": PatternNeeds("copy", packed=("value",)),
+    "lds_read_trans": PatternNeeds("copy", parameters=("bitSize",), packed=("value",)),
     "tdm": PatternNeeds("copy"),
     "mma_sync": PatternNeeds("mma", packed=MMA, instruction=True),
-    "wgmma_ss": PatternNeeds("mma", packed=MMA, instruction=True),
-    "wgmma_rs": PatternNeeds("mma", packed=MMA, instruction=True, packed_by_element=("a",)),
+    "wgmma_ss": PatternNeeds("mma", state_cases=("Accumulate",), packed=MMA, instruction=True),
+    "wgmma_rs": PatternNeeds("mma", state_cases=("Accumulate",), packed=MMA, instruction=True,
+                             packed_by_element=("a",)),
     "ldmatrix": PatternNeeds("copy", parameters=("num", "transpose"), packed=("value",)),
     "stmatrix": PatternNeeds("copy", parameters=("num", "transpose"), packed=("value",)),
     "cp_async": PatternNeeds("copy", parameters=("bytes", "cacheModifier")),
@@ -124,7 +125,7 @@ def _packed_by_element(spec: AtomSpec, role: str) -> Iterator[Diagnostic]:
                 instance.path + ("packed", role))
 
 
-def _argument_lists(spec: AtomSpec) -> Iterator[tuple[tuple[Any, ...], Any]]:
+def argument_lists(spec: AtomSpec) -> Iterator[tuple[tuple[Any, ...], Any]]:
     """(path, tokens) of every builder argument list of the emission."""
     if isinstance(spec.emission.get("args"), list):
         yield ("emission", "args"), spec.emission["args"]
@@ -140,7 +141,7 @@ def _argument_lists(spec: AtomSpec) -> Iterator[tuple[tuple[Any, ...], Any]]:
 def _builder_arguments(spec: AtomSpec, needs: PatternNeeds) -> Iterator[Diagnostic]:
     names = {p.name for p in spec.parameters} | set(OPERANDS) | set(needs.extra_names)
     names |= {str(k) for k in (spec.emission.get("state_operands") or {})}
-    for path, tokens in _argument_lists(spec):
+    for path, tokens in argument_lists(spec):
         for index, token in enumerate(tokens):
             text = str(token)
             if text in names or INTEGER.match(text) or QUALIFIED.match(text):

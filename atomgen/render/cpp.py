@@ -835,7 +835,8 @@ def copy_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel
         data["load_op"] = "ROCDL::" + str(load.get("op_class", "RawPtrBufferLoadOp"))
         data["store_op"] = "ROCDL::" + str(store.get("op_class", "RawPtrBufferStoreOp"))
         data["soffset"] = _slot_of(state, "Soffset")
-        data["aux"] = params["cacheModifier"].getter if "cacheModifier" in params else "0"
+        aux = (emission.get("immediates") or {}).get("aux")  # the parameter the cache-policy immediate takes
+        data["aux"] = params[aux].getter if aux in params else "0"
         data["bits"] = params["bitSize"].getter
     elif pattern == "lds_dma":
         data["op"] = "ROCDL::" + str(emission.get("op_class"))
