@@ -168,11 +168,11 @@ instances:
 
 # Every spec carries an emission (the contract requires one); the probe reads none of it.
 _EMIT = {
-    "mma": "emission:\n  pattern: mma_sync\n  op: NVVM::MmaOp\n  memref_shim: load_call_store\n",
-    "wgmma": "emission:\n  pattern: wgmma_rs\n  op: NVVM::InlinePtxOp\n  memref_shim: load_call_store\n",
-    "ldmatrix": "emission:\n  pattern: ldmatrix\n  requires: {src: shared}\n  op: NVVM::LdMatrixOp\n",
-    "stmatrix": "emission:\n  pattern: stmatrix\n  requires: {dst: shared}\n  op: NVVM::StMatrixOp\n",
-    "cp_async": "emission:\n  pattern: cp_async\n  requires: {src: global, dst: shared}\n  op: NVVM::CpAsyncOp\n",
+    "mma": "emission:\n  pattern: mma_sync\n",
+    "wgmma": "emission:\n  pattern: wgmma_rs\n",
+    "ldmatrix": "emission:\n  pattern: ldmatrix\n",
+    "stmatrix": "emission:\n  pattern: stmatrix\n",
+    "cp_async": "emission:\n  pattern: cp_async\n",
 }
 SPECS = {"sm80/mma.yaml": MMA_SYNC + _EMIT["mma"], "sm90/wgmma.yaml": WGMMA + _EMIT["wgmma"],
          "sm80/ldmatrix.yaml": LDMATRIX + _EMIT["ldmatrix"], "sm90/stmatrix.yaml": STMATRIX + _EMIT["stmatrix"],
