@@ -1,10 +1,10 @@
-"""Rules that compare each instance with the intrinsic catalogue (rule family AG35x, AG394).
+"""Rules that compare each instance with the intrinsic catalogue (rule family AG35x).
 
 Anything the instruction itself constrains is checked here against the catalogue, not against
 the spec's own claims: the intrinsic exists (AG358), it exists on the instance's chips and the
 `instruction` label is one it emits there (AG359), the packed register types, element types,
-data types and state operand types are ones it takes (AG352), it computes one block (AG354),
-and parameters that reach an immediate stay inside its legal range (AG394).
+data types and state operand types are ones it takes (AG352), and it computes the declared
+number of blocks (AG354). Parameters reaching immediates: atomgen/check/immediates.py.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from atomgen.check.catalog import Catalog, Chips, Intrinsic, IsaInstruction, Ope
 from atomgen.diagnostics import Diagnostic
 from atomgen.spec.backend import Backend
 from atomgen.spec.mlir_types import parse_packed
-from atomgen.spec.model import AtomSpec, Instance, Parameter
+from atomgen.spec.model import AtomSpec, Instance
 
 
 def instance_chips(spec: AtomSpec, instance: Instance, backend: Optional[Backend]) -> Optional[frozenset[str]]:
@@ -332,122 +332,3 @@ def _check_state_operands(spec: AtomSpec, instance: Instance, entry: Intrinsic) 
                 f"{' or '.join(operand.type_names())} for {local}",
                 field.path + ("llvm_type",),
             )
-
-
-# --- parameters that reach an immediate (AG394) ----------------------------------------------
-
-
-def _bindings(spec: AtomSpec) -> dict[str, str]:
-    """`emission.immediates`: catalogue immediate name -> the parameter whose value it takes."""
-    bound = spec.emission.get("immediates")
-    return {str(k): str(v) for k, v in bound.items()} if isinstance(bound, dict) else {}
-
-
-def immediate_parameters(spec: AtomSpec, catalog: Catalog) -> dict[str, tuple[Operand, Intrinsic]]:
-    """Parameters whose value reaches an immediate operand of an instance's intrinsic.
-
-    A parameter reaches the immediate of the same name, or the one `emission.immediates` binds it
-    to (`{aux: cacheModifier}`).
-    """
-    found: dict[str, tuple[Operand, Intrinsic]] = {}
-    names = {p.name for p in spec.parameters}
-    bound = _bindings(spec)
-    for instance in spec.instances:
-        entry = catalog.get(instance.intrinsic)
-        if entry is None:
-            continue
-        for operand in entry.operands:
-            parameter = bound.get(operand.name, operand.name)
-            if operand.immediate is not None and parameter in names and parameter not in found:
-                found[parameter] = (operand, entry)
-    return found
-
-
-def _legal(operand: Operand, value: Any) -> bool:
-    immediate = operand.immediate
-    if immediate is None or isinstance(value, bool) and immediate.cpp_type != "bool":
-        return immediate is None
-    number = int(value) if isinstance(value, (bool, int)) else None
-    if number is None:
-        return False
-    if immediate.cases:
-        return number in {n for _, n in immediate.cases}
-    return (immediate.low is None or number >= immediate.low) and (immediate.high is None or number <= immediate.high)
-
-
-def _range_text(operand: Operand) -> str:
-    immediate = operand.immediate
-    assert immediate is not None
-    if immediate.cases:
-        return f"{immediate.cpp_type} cases {', '.join(f'{k}={v}' for k, v in immediate.cases)}"
-    return f"{immediate.cpp_type} {immediate.low}..{immediate.high}"
-
-
-def check_bindings(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
-    """`emission.immediates` names immediates of the rows' intrinsics and parameters of the spec;
-    a qualified builder argument (`ROCDL::MFMAPermB::none`) is a case of a catalogue enum."""
-    names = {p.name for p in spec.parameters}
-    entries = [e for e in (catalog.get(i.intrinsic) for i in spec.instances) if e is not None]
-    for operand, parameter in _bindings(spec).items():
-        where = ("emission", "immediates", operand)
-        if parameter not in names:
-            yield spec.diagnostic("AG372", f"emission.immediates.{operand} takes '{parameter}', not a parameter", where)
-        missing = sorted({e.name for e in entries if (e.operand(operand) or Operand("")).immediate is None})
-        if missing:
-            yield spec.diagnostic(
-                "AG372", f"emission.immediates: '{operand}' is not an immediate of {', '.join(missing)}", where)
-    from atomgen.check.emission import QUALIFIED, argument_lists
-
-    for path, tokens in argument_lists(spec):
-        for index, token in enumerate(tokens):
-            text = str(token)
-            if not QUALIFIED.match(text):
-                continue
-            namespace, _, rest = text.partition("::")
-            enum, _, case = rest.partition("::")
-            known = catalog.enums.get(enum)
-            if namespace != catalog.namespace or known is None or case not in dict(known.cases):
-                cases = [f"{catalog.namespace}::{n}::{c}" for n, e in sorted(catalog.enums.items()) for c, _ in e.cases]
-                yield spec.diagnostic(
-                    "AG372",
-                    f"builder argument '{text}' is not a case of a {catalog.backend} catalogue enum"
-                    + (f" (known: {', '.join(cases[:8])}{', ...' if len(cases) > 8 else ''})" if cases else ""),
-                    path + (index,),
-                )
-
-
-def check_immediates(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
-    yield from check_bindings(spec, catalog)
-    for name, (operand, entry) in immediate_parameters(spec, catalog).items():
-        parameter = spec.parameter(name)
-        assert parameter is not None
-        yield from _parameter_range(spec, parameter, operand, entry)
-        for instance in spec.instances:
-            value = instance.raw.get(name, instance.pin.get(name))
-            if value is not None and not _legal(operand, value):
-                yield spec.diagnostic(
-                    "AG394",
-                    f"instance {instance.id}: {name} = {value!r} is outside the {entry.name} immediate "
-                    f"({_range_text(operand)})",
-                    instance.path + (name,),
-                )
-
-
-def _parameter_range(spec: AtomSpec, parameter: Parameter, operand: Operand, entry: Intrinsic) -> Iterator[Diagnostic]:
-    where = parameter.path + ("free",)
-    values: list[Any] = []
-    if parameter.free_values is not None:
-        values = list(parameter.free_values)
-    elif parameter.free_min is not None or parameter.free_max is not None:
-        values = [v for v in (parameter.free_min, parameter.free_max) if v is not None]
-    if parameter.default is not None:
-        values.append(parameter.default)
-    bad = [v for v in values if not _legal(operand, v)]
-    if bad:
-        yield spec.diagnostic(
-            "AG394",
-            f"parameter '{parameter.name}' reaches the {entry.name} immediate {operand.name} "
-            f"({_range_text(operand)}), but admits {bad[0]!r}",
-            where if parameter.is_free else parameter.path,
-            notes=("declare exactly the immediate's range: free: {min: ..., max: ...}",),
-        )

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional
 
-from atomgen.check import against_catalog, coverage, emission
+from atomgen.check import against_catalog, coverage, emission, immediates
 from atomgen.check.catalog import Catalog
 from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
 from atomgen.check.verify_section import check_verify_section
@@ -128,7 +128,7 @@ def analyze(
     if catalog is not None:
         for instance in spec.instances:
             out.extend(against_catalog.check_instance(spec, instance, catalog, backend))
-        out.extend(against_catalog.check_immediates(spec, catalog))
+        out.extend(immediates.check_immediates(spec, catalog))
     out.extend(check_state(spec, backend))
     out.extend(emission.check_emission(spec))
     out.extend(check_verify_section(spec))
