@@ -174,13 +174,18 @@ def _mma_picture(spec: Any, evaluated: Any, role: str) -> Optional[OperandPictur
     extent_first, extent_second = variables.get(first), variables.get(second)
     if extent_first is None or extent_second is None:
         return None
+    # a multi-block tile (M, K, B) is drawn as M x (K*B): the block index is the slowest coordinate,
+    # so block b is the b-th run of K columns (index m + M*(k + K*b))
+    blocks = variables.get("blocks", 1)
+    single = extent_second
+    extent_second *= blocks
     transpose = role == "b"
     rows, cols = (extent_second, extent_first) if transpose else (extent_first, extent_second)
     names = (second, first) if transpose else (first, second)
     picture = build_picture(operand.layout, rows, cols, transpose, names)
     type_parameter = spec.operand_types.get(role, "")
     element = str(evaluated.instance.values.get(type_parameter, ""))
-    note = ""
+    note = f"{blocks} blocks side by side: {second} = {second} of block b + {single}*b" if blocks > 1 else ""
     bits: Optional[int] = None
     if spec.operand_source.get(role) == "shared_memory_descriptor":
         note = f"{role.upper()} is read from shared memory through a matrix descriptor: no thread holds it in registers"
