@@ -85,3 +85,19 @@ def test_lane_group_rule(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "atomgen", "check", str(bad)], capture_output=True, text=True,
                           cwd=REPO, check=False)
     assert done.returncode == 1 and "AG322" in done.stdout + done.stderr, done.stdout + done.stderr
+
+
+def test_a_mistyped_quad_pair_is_ag321(tmp_path: Path) -> None:
+    """(4,2):(2,16) still names 8 distinct lanes of the warp; the declared lane_group catches it."""
+    import subprocess
+    import sys
+
+    spec = (REPO / "specs/ptx/sm70/mma_sync.yaml").read_text().replace('thr: "(4, 2) : (1, 16)"',
+                                                                        'thr: "(4, 2) : (2, 16)"')
+    bad = tmp_path / "ptx" / "sm70" / "mma_sync.yaml"
+    bad.parent.mkdir(parents=True)
+    bad.write_text(spec)
+    (tmp_path / "ptx" / "backend.yaml").write_text((REPO / "specs/ptx/backend.yaml").read_text())
+    done = subprocess.run([sys.executable, "-m", "atomgen", "check", str(bad)], capture_output=True, text=True,
+                          cwd=REPO, check=False)
+    assert done.returncode == 1 and "AG321" in done.stdout and "lane_group" in done.stdout, done.stdout

@@ -639,11 +639,15 @@ def check_instance_layouts(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iter
         elif spec.lanes:
             # A declared lane group: the atom's threads are distinct lanes of the issuing `lanes`.
             lanes = algebra.image(thread_layout.layout)
-            if len(set(lanes)) < len(lanes) or not all(0 <= lane < spec.lanes for lane in lanes):
+            declared = set(spec.lane_group) if spec.lane_group else set(lanes)
+            if len(set(lanes)) < len(lanes) or not all(0 <= lane < spec.lanes for lane in lanes) \
+                    or set(lanes) != declared:
                 yield spec.diagnostic(
                     "AG321",
                     f"thread layout {algebra.format_layout(thread_layout.layout)} does not map its "
-                    f"{threads} threads one-to-one into lanes 0..{spec.lanes - 1} (instance {instance.id})",
+                    f"{threads} threads one-to-one into lanes 0..{spec.lanes - 1}"
+                    + (f", onto the declared lane_group {list(spec.lane_group)}" if spec.lane_group else "")
+                    + f" (instance {instance.id})",
                     thread_layout.piece.path,
                 )
         elif threads > 0 and not _LEDGER.judge(thread_layout.piece, thread_layout.layout, threads, 1).exact:

@@ -980,6 +980,11 @@ def render(spec: AtomSpec, backend: Backend, env: Any = None) -> RenderOutput:
     negative_path = atom_test_path(spec, names, negative=True)
     stem = test_file_stem(spec)
     cannot_lower = {**FLYDSL_CANNOT_LOWER.get(spec.mnemonic, {}), **_overrides(spec, "flydsl_cannot_lower")}
+    # an atom FlyDSL does not have runs only where fly-opt is built with atomgen's C++
+    missing = spec.tests.get("flydsl_has_no_atom") if isinstance(spec.tests, dict) else None
+    built = [f"REQUIRES: {VERIFIER_FEATURE}"] if missing else []
+    note = [f"Needs fly-opt built with atomgen's C++ (lit feature {VERIFIER_FEATURE}): {mlir_comment(str(missing))}"] \
+        if missing else []
     accepts = {**FLYDSL_ACCEPTS.get(spec.mnemonic, {}), **_overrides(spec, "flydsl_accepts")}
 
     passing: list[Function] = []
@@ -1010,8 +1015,8 @@ def render(spec: AtomSpec, backend: Backend, env: Any = None) -> RenderOutput:
         for profile, intrinsic in lacking:
             header.append(f"Expected to fail with fly-opt built against LLVM API {profile} (lit feature "
                           f"llvm-api-{profile}): it has no {intrinsic} (catalogue llvm_api).")
-        output.files[positive_path] = _file(runs, header, passing,
-                                            requires=[f"XFAIL: llvm-api-{p}" for p, _ in lacking])
+        output.files[positive_path] = _file(runs, header + note, passing,
+                                            requires=built + [f"XFAIL: llvm-api-{p}" for p, _ in lacking])
     if failing:
         header = [title, "Expected to fail: FlyDSL cannot lower these instances (a FlyDSL defect the spec fixes)."]
         header += [f"  {reason}" for reason in reasons]  # "<id> -- <reason>"
@@ -1029,7 +1034,7 @@ def render(spec: AtomSpec, backend: Backend, env: Any = None) -> RenderOutput:
     if rejected:
         header = [title, "Each case is a configuration the spec rejects; the type verifier must report an error"]
         header.append("at the line of the type. Exact wording: " + f"{stem}_verify.mlir (atomgen's verifier only).")
-        output.files[negative_path] = _file([NEGATIVE_RUN], header, cases=rejected)
+        output.files[negative_path] = _file([NEGATIVE_RUN], header + note, cases=rejected, requires=built)
     if accepted:
         header = [title, "Expected to fail: FlyDSL's hand-written verifier accepts these configurations,"]
         header.append("which the spec rejects.")

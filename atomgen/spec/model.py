@@ -157,6 +157,7 @@ class AtomSpec:
     # Declared disagreements with Triton's AMD backend (`atomgen oracle triton`), with evidence.
     known_triton_differences: tuple[dict[str, Any], ...] = ()
     lanes: int = 0  # exceptions.lanes: lanes issuing the instruction when more than `threads` (0: threads)
+    lane_group: tuple[int, ...] = ()  # exceptions.lane_group: the lanes a lane-group atom's threads occupy
     blocks: Optional[Expr] = None  # exceptions.blocks: independent products per instruction (multi-block MMAs)
 
     @property
@@ -435,6 +436,7 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         transposing=bool(exceptions.get("transposing", False)),
         whole_tile=bool(exceptions.get("whole_tile", False)),
         lanes=int(exceptions.get("lanes") or 0),
+        lane_group=tuple(int(x) for x in exceptions.get("lane_group") or ()),
         blocks=blocks,
         instances=tuple(instances),
         state=state,
