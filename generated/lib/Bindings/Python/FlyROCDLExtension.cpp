@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:71eb01ddfdf7a671
+// ---- atomgen:begin types sha256:f29a0277789c7792
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
 
 /// Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination. (cdna3.buffer_atomic; 7 supported configurations)
@@ -284,7 +284,7 @@ struct PyMmaOpCDNA3_MFMAType : PyConcreteType<PyMmaOpCDNA3_MFMAType> {
   }
 };
 
-/// CDNA3 single-block MFMAs FlyDSL has no atom for: xf32 (f32 data multiplied at reduced precision, gfx942 only). (cdna3.mfma_ext; 2 supported configurations)
+/// CDNA3 single-block MFMAs FlyDSL has no atom for: xf32 (f32 data multiplied at reduced precision, gfx942 only) and f64 16x16x4. (cdna3.mfma_ext; 3 supported configurations)
 struct PyMmaOpCDNA3_MFMAExtType : PyConcreteType<PyMmaOpCDNA3_MFMAExtType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA3_MFMAExtType, "MmaOpCDNA3_MFMAExtType");
   static void bindDerived(ClassTy &c) {
@@ -324,7 +324,7 @@ struct PyMmaOpCDNA3_MFMAExtType : PyConcreteType<PyMmaOpCDNA3_MFMAExtType> {
         "elem_ty_b"_a,
         "elem_ty_acc"_a,
         nb::kw_only(),
-        "context"_a = nb::none(), "CDNA3 single-block MFMAs FlyDSL has no atom for: xf32 (f32 data multiplied at reduced precision, gfx942 only). (cdna3.mfma_ext; 2 supported configurations)");
+        "context"_a = nb::none(), "CDNA3 single-block MFMAs FlyDSL has no atom for: xf32 (f32 data multiplied at reduced precision, gfx942 only) and f64 16x16x4. (cdna3.mfma_ext; 3 supported configurations)");
   }
 };
 

@@ -3,7 +3,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:9d08489489df8068
+# ---- atomgen:begin wrappers sha256:a3d4825e8c56f85d
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -232,11 +232,12 @@ from flydsl._mlir.dialects.fly_rocdl import MmaOpCDNA3_MFMAExtType  # noqa: E402
 
 
 def MFMAExt(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
-    """CDNA3 single-block MFMAs FlyDSL has no atom for: xf32 (f32 data multiplied at reduced precision, gfx942 only).
+    """CDNA3 single-block MFMAs FlyDSL has no atom for: xf32 (f32 data multiplied at reduced precision, gfx942 only) and f64 16x16x4.
 
     Supported configurations:
       - 16x16x8 (f32, f32) -> f32
       - 32x32x4 (f32, f32) -> f32
+      - 16x16x4 (f64, f64) -> f64
     """
     return MmaOpCDNA3_MFMAExtType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
 

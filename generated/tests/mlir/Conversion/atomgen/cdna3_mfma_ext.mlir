@@ -5,7 +5,7 @@
 // One function per instance, lowered by the real pipeline: converted signature,
 // default state and set_value (stateful), loads, intrinsic with packed types, store.
 // Prefix REG (SSA form): each register operand loads exactly its layout's values per thread.
-// Needs fly-opt built with atomgen's C++ (lit feature atomgen-verifier): FlyDSL 0.5.0 has no xf32 MFMA atom (fly_rocdl.cdna3.mfma_ext is atomgen's)
+// Needs fly-opt built with atomgen's C++ (lit feature atomgen-verifier): FlyDSL 0.5.0 has no xf32 or f64 MFMA atom (fly_rocdl.cdna3.mfma_ext is atomgen's)
 
 
 // CHECK-LABEL: func.func @cdna3_mfma_ext_16x16x8_f32_f32_f32(
@@ -43,5 +43,24 @@ func.func @cdna3_mfma_ext_16x16x8_f32_f32_f32(%d: !fly.memref<f32, register, 4:1
 func.func @cdna3_mfma_ext_32x32x4_f32_f32_f32(%d: !fly.memref<f32, register, 16:1>, %a: !fly.memref<f32, register, 2:1>, %b: !fly.memref<f32, register, 2:1>, %c: !fly.memref<f32, register, 16:1>) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<32x32x4, (f32, f32) -> f32>>
   fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<32x32x4, (f32, f32) -> f32>>, !fly.memref<f32, register, 16:1>, !fly.memref<f32, register, 2:1>, !fly.memref<f32, register, 2:1>, !fly.memref<f32, register, 16:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @cdna3_mfma_ext_16x16x4_f64_f64_f64(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> f64
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> f64
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xf64>
+// CHECK: %[[RES:[0-9]+]] = rocdl.mfma.f64.16x16x4f64 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (f64, f64, vector<4xf64>{{.*}}) -> vector<4xf64>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xf64>, !llvm.ptr<5>
+// REG-LABEL: func.func @cdna3_mfma_ext_16x16x4_f64_f64_f64(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> f64
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> f64
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xf64>
+// REG: rocdl.mfma.f64.16x16x4f64 
+func.func @cdna3_mfma_ext_16x16x4_f64_f64_f64(%d: !fly.memref<f64, register, 4:1>, %a: !fly.memref<f64, register, 1:1>, %b: !fly.memref<f64, register, 1:1>, %c: !fly.memref<f64, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x4, (f64, f64) -> f64>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x4, (f64, f64) -> f64>>, !fly.memref<f64, register, 4:1>, !fly.memref<f64, register, 1:1>, !fly.memref<f64, register, 1:1>, !fly.memref<f64, register, 4:1>) -> ()
   return
 }

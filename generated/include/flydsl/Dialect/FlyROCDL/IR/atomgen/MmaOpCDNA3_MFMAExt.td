@@ -9,7 +9,7 @@
 #define ATOMGEN_FLYROCDL_MMAOPCDNA3_MFMAEXT_TD
 
 def FlyROCDL_MmaOpCDNA3_MFMAExt : FlyROCDL_MmaOp<"MmaOpCDNA3_MFMAExt", "cdna3.mfma_ext"> {
-  let summary = "CDNA3 single-block MFMAs FlyDSL has no atom for: xf32 (f32 data multiplied at reduced precision, gfx942 only).";
+  let summary = "CDNA3 single-block MFMAs FlyDSL has no atom for: xf32 (f32 data multiplied at reduced precision, gfx942 only) and f64 16x16x4.";
   let parameters = (ins
     "int32_t":$m,
     "int32_t":$n,
