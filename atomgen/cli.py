@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
-from typing import Callable, Optional, Sequence
+from typing import Callable, NoReturn, Optional, Sequence
 
 from atomgen import __version__
 
@@ -31,9 +32,46 @@ def _formatter(prog: str) -> argparse.HelpFormatter:
     return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with did-you-mean for a mistyped command, choice or option."""
+
+    def error(self, message: str) -> NoReturn:
+        from atomgen.suggest import did_you_mean
+
+        choice = re.match(r"argument [^:]+: invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if choice:
+            known = re.findall(r"'([^']*)'", choice.group(2))
+            message += did_you_mean(choice.group(1), known)
+        unknown = re.match(r"unrecognized arguments: (--?[\w-]+)", message)
+        if unknown:
+            options = [o for action in self._actions for o in action.option_strings]
+            for sub in self._subparsers._group_actions if self._subparsers else ():
+                options += [o for p in (sub.choices or {}).values() for a in p._actions for o in a.option_strings]
+            message += did_you_mean(unknown.group(1), options)
+        super().error(message)
+
+
+def _cmake_dir() -> str:
+    from atomgen.resources import data_dir
+
+    return str(data_dir("cmake"))
+
+
+class _PrintCmakeDir(argparse.Action):
+    def __call__(self, parser: argparse.ArgumentParser, *_: object, **__: object) -> None:
+        print(_cmake_dir())
+        parser.exit(EXIT_CLEAN)
+
+
 def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="atomgen", description=DESCRIPTION, epilog=EPILOG, formatter_class=_formatter)
+    parser = Parser(prog="atomgen", description=DESCRIPTION, epilog=EPILOG, formatter_class=_formatter)
     parser.add_argument("--version", action="version", version=f"atomgen {__version__}")
+    parser.add_argument(
+        "--cmake-dir",
+        nargs=0,
+        action=_PrintCmakeDir,
+        help="print the folder of AtomGenConfig.cmake and AtomGen.cmake (for -DAtomGen_DIR=...) and exit",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     check = commands.add_parser(
@@ -42,13 +80,32 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
         formatter_class=_formatter,
         description="Load, schema-validate and analyze specs: layout shape, thread count, tile "
         "coverage, operand packing, copy recasts, the instance table, state fields and names.\n"
-        "Every finding has a rule id (see `atomgen explain`) and points at file:line:col.",
+        "Every finding has a rule id (see `atomgen explain`) and points at file:line:col, with the\n"
+        "spec's line and a caret under the column. A backend.yaml given as PATH checks every spec\n"
+        "of that backend. With --tree, cross-spec rules (name collisions) compare PATH's specs with\n"
+        "every spec under the tree, and only PATH's findings are reported (what a pre-commit hook\n"
+        "needs: the changed files, against all the others).",
         epilog="exit status: 0 clean, 1 findings, 2 usage or I/O error\n\n"
-        "examples:\n  atomgen check                      # specs/\n"
-        "  atomgen check specs/rocdl/cdna3/mfma.yaml --format json",
+        "examples:\n  atomgen check                      # the project's specs/, from any folder in it\n"
+        "  atomgen check specs/rocdl/cdna3/mfma.yaml --format json\n"
+        "  atomgen check specs/ --format sarif > atomgen.sarif   # GitHub code scanning\n"
+        "  atomgen check specs/ptx/sm90/new.yaml --tree specs/   # new spec against all the others",
     )
-    check.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: specs/)")
-    check.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
+    check.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: the project's specs/)")
+    check.add_argument(
+        "--format", choices=("text", "json", "sarif"), default="text", help="output format (default text)"
+    )
+    check.add_argument(
+        "--tree",
+        metavar="DIR",
+        help="compare PATH's specs with every spec under DIR for cross-spec rules; report only PATH's",
+    )
+    check.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour text output (default auto: on a terminal, unless NO_COLOR is set)",
+    )
     check.add_argument(
         "--no-cache", action="store_true", help="ignore the proof cache (it is keyed by content and never stale)"
     )
@@ -96,17 +153,18 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
     new.add_argument("--subtarget", help="subtarget, e.g. cdna5, gfx1250, sm90 (required for mma/copy)")
     new.add_argument("--backend", default="rocdl", help="backend dialect (default rocdl)")
     new.add_argument("--name", help="atom name, used for the file and mnemonic (default: mma / copy)")
-    new.add_argument("--specs", default="specs", help="specs root (default specs/)")
+    new.add_argument("--specs", default=None, help="specs root (default: the project's specs/)")
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
 
     explain = commands.add_parser(
         "explain",
         help="explain a check rule",
         formatter_class=_formatter,
-        description="Print why a rule exists, a failing example and the fix. Without an id, list all rules.",
-        epilog="example:\n  atomgen explain AG321",
+        description="Print why a rule exists, a failing example and the fix. A rule is named by its id\n"
+        "(AG321), its number (321) or its kebab-case name (not-injective). Without one, list all rules.",
+        epilog="examples:\n  atomgen explain AG321\n  atomgen explain 321\n  atomgen explain not-injective",
     )
-    explain.add_argument("rule", nargs="?", metavar="AGnnn")
+    explain.add_argument("rule", nargs="?", metavar="RULE", help="AGnnn, nnn or the rule's name")
 
     schema = commands.add_parser(
         "schema",
@@ -132,20 +190,22 @@ def _add_later_commands(commands: "argparse._SubParsersAction[argparse.ArgumentP
 def run_check(args: argparse.Namespace) -> int:
     from atomgen.check.runner import UsageError, check_paths
     from atomgen.diagnostics import format_all
+    from atomgen.project import ConfigError, default_specs
+    from atomgen.terminal import wants_color
 
-    paths = args.paths or ["specs"]
     try:
-        results = check_paths(paths, use_cache=not args.no_cache)
-    except UsageError as error:
+        paths = args.paths or default_specs()
+        results = check_paths(paths, use_cache=not args.no_cache, tree=args.tree)
+    except (UsageError, ConfigError) as error:
         print(f"atomgen check: {error}", file=sys.stderr)
         return EXIT_USAGE
     diagnostics = [d for r in results for d in r.diagnostics]
     errors = [d for d in diagnostics if d.severity == "error"]
-    if args.format == "json":
-        print(format_all(diagnostics, "json"))
+    if args.format in ("json", "sarif"):
+        print(format_all(diagnostics, args.format))
     else:
         if diagnostics:
-            print(format_all(diagnostics, "text"))
+            print(format_all(diagnostics, "text", color=wants_color(sys.stdout, args.color)))
         bad = len({d.path for d in errors})
         print(
             f"atomgen check: {len(results)} spec(s), {len(errors)} error(s) in {bad} spec(s)"
@@ -171,22 +231,51 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_new(args: argparse.Namespace) -> int:
+    from atomgen.project import ConfigError, default_specs
     from atomgen.scaffold import scaffold
 
+    if args.specs is None:
+        try:
+            args.specs = default_specs()[0]
+        except ConfigError as error:
+            print(f"atomgen new: {error}", file=sys.stderr)
+            return EXIT_USAGE
     return scaffold(args)
 
 
+def find_rule(query: str) -> Optional[str]:
+    """The id of the rule named by `query`: AG321, ag321, 321 or not-injective."""
+    from atomgen.check.rules import BY_ID, RULES
+
+    word = query.strip()
+    if word.upper() in BY_ID:
+        return word.upper()
+    if word.isdigit() and f"AG{int(word):03d}" in BY_ID:
+        return f"AG{int(word):03d}"
+    by_name = {rule.name: rule.id for rule in RULES}
+    return by_name.get(word.lower().replace("_", "-"))
+
+
 def run_explain(args: argparse.Namespace) -> int:
-    from atomgen.check.rules import BY_ID, RULES, explain
+    from atomgen.check.rules import RULES, explain
+    from atomgen.suggest import closest
 
     if not args.rule:
         for rule in RULES:
             print(f"{rule.id}  {rule.name:20} {rule.summary}")
         return EXIT_CLEAN
-    if args.rule.upper() not in BY_ID:
-        print(f"atomgen explain: unknown rule '{args.rule}' (run `atomgen explain` for the list)", file=sys.stderr)
+    rule_id = find_rule(args.rule)
+    if rule_id is None:
+        words = [r.id for r in RULES] + [r.name for r in RULES]
+        number = args.rule.strip()
+        guess = closest(f"AG{number}" if number.isdigit() else number, words)
+        hint = f"; did you mean '{guess}'?" if guess else ""
+        print(
+            f"atomgen explain: unknown rule '{args.rule}'{hint} (run `atomgen explain` for the list)",
+            file=sys.stderr,
+        )
         return EXIT_USAGE
-    print(explain(args.rule))
+    print(explain(rule_id))
     return EXIT_CLEAN
 
 

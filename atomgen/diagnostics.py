@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import asdict, dataclass, field
-from typing import Iterable
+from functools import lru_cache
+from typing import Iterable, Optional
+
+from atomgen.terminal import paint
+
+# A source line longer than this is cut around the column (minified YAML, hostile input).
+MAX_SOURCE_WIDTH = 160
+# Only this much of a file is read back for its source lines (specs are at most 1 MiB: AG003).
+MAX_SOURCE_BYTES = 1 << 20
 
 
 @dataclass(frozen=True, order=True)
@@ -29,13 +38,18 @@ class Diagnostic:
     severity: str = "error"
     notes: tuple[str, ...] = field(default_factory=tuple)
 
-    def format(self) -> str:
+    def format(self, color: bool = False, source: bool = False) -> str:
+        """clang's shape: `path:line:col: error[AGnnn]: message`, then (with `source`) the
+        spec's line with a caret under the column, then the notes."""
         where = self.path
         if self.position.line:
             where += f":{self.position.line}:{self.position.column}"
-        text = f"{where}: {self.severity}[{self.rule}]: {self.message}"
+        severity = paint(self.severity, self.severity if self.severity in ("error", "warning") else "note", color)
+        text = f"{paint(where + ':', 'path', color)} {severity}[{paint(self.rule, 'rule', color)}]: {self.message}"
+        if source:
+            text += "".join("\n" + line for line in source_excerpt(self.path, self.position, color))
         for note in self.notes:
-            text += f"\n    note: {note}"
+            text += f"\n    {paint('note:', 'note', color)} {note}"
         return text
 
     def to_json(self) -> dict[str, object]:
@@ -80,8 +94,65 @@ def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int, str, str]:
     )
 
 
-def format_all(diagnostics: Iterable[Diagnostic], output_format: str) -> str:
+def format_all(diagnostics: Iterable[Diagnostic], output_format: str, color: bool = False) -> str:
+    """`text` (with source lines and carets), `json`, or `sarif` (SARIF 2.1.0, atomgen/sarif.py)."""
     ordered = sorted(diagnostics, key=sort_key)
     if output_format == "json":
         return json.dumps([d.to_json() for d in ordered], indent=2)
-    return "\n".join(d.format() for d in ordered)
+    if output_format == "sarif":
+        from atomgen.sarif import sarif_log
+
+        return json.dumps(sarif_log(ordered), indent=2)
+    return "\n".join(d.format(color=color, source=True) for d in ordered)
+
+
+def source_excerpt(path: str, position: Position, color: bool = False) -> list[str]:
+    """`  12 | text` and `     |    ^` for a position in a readable file; nothing otherwise."""
+    line_text = _source_line(path, position.line)
+    if line_text is None:
+        return []
+    column = max(1, position.column)
+    shown, caret_column = _clip(_printable(line_text), column)
+    number = str(position.line)
+    gutter = " " * len(number)
+    # Tabs stay tabs under the caret so that it lines up however the terminal expands them.
+    pad = "".join("\t" if c == "\t" else " " for c in shown[: caret_column - 1])
+    return [
+        f" {paint(number + ' |', 'gutter', color)} {shown}",
+        f" {paint(gutter + ' |', 'gutter', color)} {pad}{paint('^', 'caret', color)}",
+    ]
+
+
+def _source_line(path: str, line: int) -> Optional[str]:
+    if line <= 0:
+        return None
+    lines = _read_lines(path)
+    if lines is None or line > len(lines):
+        return None
+    return lines[line - 1]
+
+
+@lru_cache(maxsize=64)
+def _read_lines(path: str) -> Optional[tuple[str, ...]]:
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_SOURCE_BYTES)
+    except OSError:
+        return None
+    return tuple(raw.decode("utf-8", errors="replace").splitlines())
+
+
+def _printable(text: str) -> str:
+    """Spec text is untrusted: no escape sequence from a spec reaches the terminal."""
+    return "".join(c if c == "\t" or unicodedata.category(c)[0] != "C" else "\N{REPLACEMENT CHARACTER}" for c in text)
+
+
+def _clip(text: str, column: int) -> tuple[str, int]:
+    """The line cut to MAX_SOURCE_WIDTH around the column, and the column within the cut."""
+    if len(text) <= MAX_SOURCE_WIDTH:
+        return text, min(column, len(text) + 1)
+    start = max(0, min(column - MAX_SOURCE_WIDTH // 2, len(text) - MAX_SOURCE_WIDTH))
+    cut = text[start : start + MAX_SOURCE_WIDTH]
+    prefix = "..." if start else ""
+    suffix = "..." if start + MAX_SOURCE_WIDTH < len(text) else ""
+    return prefix + cut + suffix, len(prefix) + min(column - start, len(cut) + 1)

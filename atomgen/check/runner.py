@@ -21,6 +21,8 @@ from atomgen.spec.backend import BACKEND_FILE, Backend, find_backend_file, load_
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _CODE_FOLDERS = ("check", "spec", "layout")
+# A check of fewer uncached specs than this finishes before a progress line would help.
+PROGRESS_FROM = 8
 
 
 class UsageError(Exception):
@@ -48,9 +50,13 @@ def side_file_kind(path: Path) -> Optional[str]:
 
 
 def _walk(paths: Iterable[str]) -> dict[str, tuple[Path, str]]:
+    """Every YAML file under the given files/folders. A backend.yaml or intrinsics.yaml stands
+    for its whole folder: a change to it can break any spec of that backend."""
     found: dict[str, tuple[Path, str]] = {}
     for given in paths:
         path = Path(given)
+        if path.is_file() and side_file_kind(path) is not None:
+            path, given = path.parent, os.path.dirname(given) or "."
         if path.is_dir():
             for file in sorted(path.rglob("*.yaml")) + sorted(path.rglob("*.yml")):
                 if any(part.startswith(".") for part in file.relative_to(path).parts):
@@ -276,12 +282,35 @@ def check_paths(
     prove: bool = True,
     keep_models: bool = False,
     side_files: bool = True,
+    tree: Optional[str] = None,
 ) -> list[SpecResult]:
     """Every spec under `paths`, plus the cross-spec name rules; with `side_files`, also the
-    backend.yaml and intrinsics.yaml files there, each validated by its own schema."""
-    from atomgen.check.prover import Prover
+    backend.yaml and intrinsics.yaml files there, each validated by its own schema.
 
+    With `tree`, the cross-spec rules also see every other spec under it (checked, cached,
+    but not returned), and a collision is reported on the spec from `paths`.
+    """
+    paths = list(paths)
     files = collect_spec_files(paths)
+    context: list[SpecResult] = []
+    if tree is not None:
+        given = {path.resolve() for path, _ in files}
+        others = [(path, display) for path, display in collect_spec_files([tree]) if path.resolve() not in given]
+        context = _check_files(others, use_cache, prove, keep_models=False)
+    ordered = _check_files(files, use_cache, prove, keep_models)
+    _cross_spec_rules(context + ordered)
+    if not side_files:
+        return ordered
+    side = [check_side_file(path, display, kind) for path, display, kind in collect_side_files(paths)]
+    return ordered + side
+
+
+def _check_files(
+    files: list[tuple[Path, str]], use_cache: bool, prove: bool, keep_models: bool
+) -> list[SpecResult]:
+    from atomgen.check.prover import Prover
+    from atomgen.terminal import Progress
+
     cache = Cache(use_cache)
     results: dict[str, SpecResult] = {}
     keys: dict[str, str] = {}
@@ -306,7 +335,9 @@ def check_paths(
         misses.append((path, display))
     prover = Prover(enabled=prove and bool(misses))
     backends: dict[Path, tuple[Optional[Backend], list[Diagnostic]]] = {}
+    progress = Progress(len(misses) if len(misses) >= PROGRESS_FROM else 0, "checking")
     for path, display in misses:
+        progress.step(display)
         try:
             result = model_file(path, display)
             if result.spec is not None:
@@ -320,6 +351,7 @@ def check_paths(
             result.spec, result.analysis = None, None
         results[display] = result
     proofs = prover.collect()
+    progress.done()
     for _, display in misses:
         result = results[display]
         result.proofs = proofs.get(display, [])
@@ -332,12 +364,7 @@ def check_paths(
                     "proofs": result.proofs,
                 },
             )
-    ordered = [results[display] for _, display in files]
-    _cross_spec_rules(ordered)
-    if not side_files:
-        return ordered
-    side = [check_side_file(path, display, kind) for path, display, kind in collect_side_files(paths)]
-    return ordered + side
+    return [results[display] for _, display in files]
 
 
 def _guess_backend_bytes(path: Path) -> bytes:

@@ -93,8 +93,17 @@ def validate(loaded: LoadedSpec, schema_name: str = "atom") -> list[Diagnostic]:
             if (path, message) in seen:
                 continue
             seen.add((path, message))
-            diagnostics.append(Diagnostic("AG101", _shorten(message), loaded.path, position))
+            diagnostics.append(Diagnostic("AG101", _shorten(message), loaded.path, position, notes=_notes(leaf)))
     return diagnostics
+
+
+def _notes(error: Any) -> tuple[str, ...]:
+    """The complete list of allowed keys for an unknown one (the message itself is kept short)."""
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = sorted(error.schema.get("properties", {}))
+        if allowed:
+            return ("allowed keys here: " + ", ".join(allowed),)
+    return ()
 
 
 def _leaves(error: Any) -> list[Any]:
@@ -126,10 +135,11 @@ def _explain(error: Any, path: JsonPath, loaded: LoadedSpec) -> tuple[str, Any]:
         allowed = set(error.schema.get("properties", {}))
         extras = sorted(k for k in error.instance if k not in allowed)
         if extras:
+            from atomgen.suggest import did_you_mean
+
             extra = extras[0]
-            hint = ", ".join(sorted(allowed))
             return (
-                f"{where}: unknown key '{extra}' (allowed: {hint})",
+                f"{where}: unknown key '{extra}'{did_you_mean(str(extra), allowed)}",
                 loaded.key_position(path + (extra,)),
             )
     if error.validator == "required":

@@ -1,0 +1,120 @@
+"""The project a command works in: its root, its spec folder and its generated tree.
+
+A project root is the nearest folder, from a spec (or the working folder) upwards, that has
+an `atomgen.toml`, a `pyproject.toml` with a `[tool.atomgen]` table, or a `specs/` folder.
+Both config files take the same keys, relative to the root:
+
+    specs = "specs"          # where `check`, `gen`, `new` and the oracles look by default
+    generated = "generated"  # the tree `gen` writes when given no --out/--into
+
+So `atomgen check` with no path works from any folder of the project, and a consumer
+repository that keeps its specs elsewhere says so once instead of on every command line.
+Paths given on the command line are always taken as typed (relative to the working folder).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+CONFIG_FILE = "atomgen.toml"
+KEYS = ("specs", "generated")
+
+
+class ConfigError(Exception):
+    """A config file that cannot be read, or a path in it leaving the project."""
+
+
+@dataclass(frozen=True)
+class Project:
+    root: Path
+    specs: Path
+    generated: Path
+    config: Optional[Path] = None
+
+    def shown(self, path: Path) -> str:
+        """A project path as the user should see it: relative to the working folder when inside it."""
+        try:
+            return os.path.relpath(path)
+        except ValueError:  # another drive (Windows)
+            return str(path)
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except (OSError, ValueError) as error:
+        raise ConfigError(f"{path}: {error}") from None
+
+
+def _table(folder: Path) -> Optional[tuple[Path, dict[str, Any]]]:
+    own = folder / CONFIG_FILE
+    if own.is_file():
+        data = _load_toml(own)
+        return own, dict(data.get("tool", {}).get("atomgen", data))
+    pyproject = folder / "pyproject.toml"
+    if pyproject.is_file():
+        table = _load_toml(pyproject).get("tool", {}).get("atomgen")
+        if isinstance(table, dict):
+            return pyproject, table
+    return None
+
+
+def _inside(root: Path, value: Any, key: str, config: Path) -> Path:
+    if not isinstance(value, str) or not value:
+        raise ConfigError(f"{config}: [tool.atomgen] {key} must be a non-empty string")
+    path = (root / value).resolve()
+    if path != root and root not in path.parents:
+        raise ConfigError(f"{config}: {key} = '{value}' leaves the project root {root}")
+    return path
+
+
+def find_project(start: Optional[Path] = None) -> Optional[Project]:
+    """The project holding `start` (a file or folder; default the working folder), if any."""
+    here = (start or Path.cwd()).resolve()
+    if here.is_file() or not here.exists():
+        here = here.parent
+    for folder in (here, *here.parents):
+        found = _table(folder)
+        if found is not None:
+            config, table = found
+            unknown = sorted(set(table) - set(KEYS))
+            if unknown:
+                from atomgen.suggest import did_you_mean
+
+                raise ConfigError(
+                    f"{config}: unknown key '{unknown[0]}' in [tool.atomgen]{did_you_mean(unknown[0], KEYS)} "
+                    f"(keys: {', '.join(KEYS)})"
+                )
+            return Project(
+                folder,
+                _inside(folder, table.get("specs", "specs"), "specs", config),
+                _inside(folder, table.get("generated", "generated"), "generated", config),
+                config,
+            )
+        if (folder / "specs").is_dir():
+            return Project(folder, folder / "specs", folder / "generated")
+    return None
+
+
+def default_specs(subfolder: str = "") -> list[str]:
+    """What a command checks when given no path: the project's spec folder (or `specs/`)."""
+    project = find_project()
+    if project is None:
+        return [os.path.join("specs", subfolder) if subfolder else "specs"]
+    folder = project.specs / subfolder if subfolder else project.specs
+    return [project.shown(folder)]
+
+
+def default_generated(paths: Optional[list[str]] = None) -> Optional[str]:
+    """The generated tree of the project holding the first spec path (or the working folder)."""
+    project = find_project(Path(paths[0]) if paths else None)
+    return None if project is None else project.shown(project.generated)
