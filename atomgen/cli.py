@@ -83,13 +83,14 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
         "Every finding has a rule id (see `atomgen explain`) and points at file:line:col, with the\n"
         "spec's line and a caret under the column. A backend.yaml given as PATH checks every spec\n"
         "of that backend. With --tree, cross-spec rules (name collisions) compare PATH's specs with\n"
-        "every spec under the tree, and only PATH's findings are reported (what a pre-commit hook\n"
-        "needs: the changed files, against all the others).",
+        "every spec under the tree, only PATH's findings are reported and PATHs outside the tree\n"
+        "are skipped (what a pre-commit hook needs: the changed files, against all the others).",
         epilog="exit status: 0 clean, 1 findings, 2 usage or I/O error\n\n"
         "examples:\n  atomgen check                      # the project's specs/, from any folder in it\n"
         "  atomgen check specs/rocdl/cdna3/mfma.yaml --format json\n"
         "  atomgen check specs/ --format sarif > atomgen.sarif   # GitHub code scanning\n"
-        "  atomgen check specs/ptx/sm90/new.yaml --tree specs/   # new spec against all the others",
+        "  atomgen check specs/ptx/sm90/new.yaml --tree specs/   # new spec against all the others\n"
+        "  atomgen check specs/ptx/backend.yaml --whole-tree     # every PTX spec, after a backend edit",
     )
     check.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: the project's specs/)")
     check.add_argument(
@@ -99,6 +100,11 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
         "--tree",
         metavar="DIR",
         help="compare PATH's specs with every spec under DIR for cross-spec rules; report only PATH's",
+    )
+    check.add_argument(
+        "--whole-tree",
+        action="store_true",
+        help="like --tree with the project's spec folder (what the atomgen-check pre-commit hook runs)",
     )
     check.add_argument(
         "--color",
@@ -195,7 +201,14 @@ def run_check(args: argparse.Namespace) -> int:
 
     try:
         paths = args.paths or default_specs()
-        results = check_paths(paths, use_cache=not args.no_cache, tree=args.tree)
+        tree = args.tree or (default_specs()[0] if args.whole_tree else None)
+        if tree is not None:
+            # A hook passes every changed YAML file; only those in the spec tree are specs.
+            paths = [p for p in paths if _inside(p, tree)]
+            if not paths:
+                print(f"atomgen check: no spec under {tree} among the given files", file=sys.stderr)
+                return EXIT_CLEAN
+        results = check_paths(paths, use_cache=not args.no_cache, tree=tree)
     except (UsageError, ConfigError) as error:
         print(f"atomgen check: {error}", file=sys.stderr)
         return EXIT_USAGE
@@ -222,6 +235,13 @@ def run_check(args: argparse.Namespace) -> int:
     if broken:
         return EXIT_USAGE
     return EXIT_FINDINGS if errors else EXIT_CLEAN
+
+
+def _inside(path: str, folder: str) -> bool:
+    from pathlib import Path
+
+    resolved, root = Path(path).resolve(), Path(folder).resolve()
+    return resolved == root or root in resolved.parents
 
 
 def run_show(args: argparse.Namespace) -> int:

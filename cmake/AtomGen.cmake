@@ -1,17 +1,29 @@
 # AtomGen.cmake: run `atomgen gen` as a build step, one custom command per spec.
 #
-#   include(AtomGen)
-#   atomgen_generate(TARGET flyrocdl_atoms
-#                    SPECS specs/rocdl/cdna3/mfma.yaml specs/rocdl/cdna3/buffer_copy.yaml
+# From an installed atomgen (the wheel ships this file; `atomgen --cmake-dir` prints where):
+#
+#   find_package(AtomGen CONFIG REQUIRED)     # cmake -DAtomGen_DIR="$(atomgen --cmake-dir)" ...
+#
+# or from a checkout of atomgen:
+#
+#   include(path/to/atomgen/cmake/AtomGen.cmake)
+#
+# then
+#
+#   atomgen_generate(TARGET flydsl_atoms
+#                    SPECS specs/rocdl/cdna3/mfma.yaml specs/ptx/sm90/wgmma_ss.yaml ...
 #                    OUTPUT_DIR ${CMAKE_CURRENT_BINARY_DIR}/generated
 #                    [ATOMGEN /path/to/atomgen])
 #
-# Each spec gets a custom command whose outputs (its TableGen def, C++ file, FileCheck
-# tests) and inputs (the spec, its backend.yaml, atomgen's templates and sources) are asked
-# from atomgen at configure time, so Ninja regenerates exactly the atoms whose inputs changed.
-# Shared files (the .td aggregation, CMakeLists, bindings, DSL modules) have one command
-# that depends on every spec. atomgen leaves unchanged files untouched, and the generated
-# files are BYPRODUCTS (Ninja restats them), so consumers rebuild only on real changes.
+# Specs of several backends may share one call. At configure time atomgen runs once for all
+# specs (`gen --cmake-manifest`) and says which files each spec's step writes and reads; the
+# files every spec feeds (shared-file regions, each backend's dialect skeleton) belong to one
+# shared step, so no file has two rules. Ninja regenerates exactly the atoms whose inputs
+# changed; atomgen leaves unchanged files untouched and the outputs are BYPRODUCTS (Ninja
+# restats them), so consumers rebuild only on real changes. Every spec and backend.yaml is a
+# CMAKE_CONFIGURE_DEPENDS: editing one re-runs configure, which picks up a changed list of
+# outputs (a renamed cpp_class) and deletes files no spec produces any more. OUTPUT_DIR
+# belongs to atomgen: files in it that no spec produces are removed.
 # After the call, <TARGET>_OUTPUTS holds every generated file.
 
 function(atomgen_generate)
@@ -20,61 +32,70 @@ function(atomgen_generate)
     message(FATAL_ERROR "atomgen_generate: TARGET, SPECS and OUTPUT_DIR are required")
   endif()
   if(NOT AG_ATOMGEN)
-    find_program(AG_ATOMGEN atomgen REQUIRED)
+    if(ATOMGEN_EXECUTABLE)
+      set(AG_ATOMGEN "${ATOMGEN_EXECUTABLE}")
+    else()
+      find_program(AG_ATOMGEN atomgen REQUIRED)
+    endif()
   endif()
+  get_filename_component(out_dir "${AG_OUTPUT_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
   set(stamp_dir "${CMAKE_CURRENT_BINARY_DIR}/${AG_TARGET}.stamps")
+  set(manifest "${CMAKE_CURRENT_BINARY_DIR}/${AG_TARGET}.atomgen.cmake")
   file(MAKE_DIRECTORY "${stamp_dir}")
 
   set(spec_paths)
-  set(stamps)
-  set(all_outputs)
   foreach(spec IN LISTS AG_SPECS)
     get_filename_component(spec_path "${spec}" ABSOLUTE)
     list(APPEND spec_paths "${spec_path}")
-    _atomgen_query("${AG_ATOMGEN}" "${AG_OUTPUT_DIR}" owned outputs --list-outputs "${spec_path}")
-    _atomgen_query("${AG_ATOMGEN}" "${AG_OUTPUT_DIR}" owned inputs --list-deps "${spec_path}")
-    string(MAKE_C_IDENTIFIER "${spec}" stamp_name)
-    set(stamp "${stamp_dir}/${stamp_name}.stamp")
-    add_custom_command(
-      OUTPUT "${stamp}"
-      BYPRODUCTS ${outputs}
-      COMMAND "${AG_ATOMGEN}" gen "${spec_path}" --out "${AG_OUTPUT_DIR}" --only owned --quiet
-      COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
-      DEPENDS ${inputs}
-      COMMENT "atomgen: generating ${spec}"
-      VERBATIM)
-    list(APPEND stamps "${stamp}")
-    list(APPEND all_outputs ${outputs})
   endforeach()
-
-  _atomgen_query("${AG_ATOMGEN}" "${AG_OUTPUT_DIR}" shared shared_outputs --list-outputs ${spec_paths})
-  _atomgen_query("${AG_ATOMGEN}" "${AG_OUTPUT_DIR}" shared shared_inputs --list-deps ${spec_paths})
-  set(shared_stamp "${stamp_dir}/shared.stamp")
-  add_custom_command(
-    OUTPUT "${shared_stamp}"
-    BYPRODUCTS ${shared_outputs}
-    COMMAND "${AG_ATOMGEN}" gen ${spec_paths} --out "${AG_OUTPUT_DIR}" --only shared --quiet
-    COMMAND "${CMAKE_COMMAND}" -E touch "${shared_stamp}"
-    DEPENDS ${shared_inputs}
-    COMMENT "atomgen: updating shared regions"
-    VERBATIM)
-  list(APPEND all_outputs ${shared_outputs})
-
-  add_custom_target(${AG_TARGET} ALL DEPENDS ${stamps} "${shared_stamp}")
-  set(${AG_TARGET}_OUTPUTS ${all_outputs} PARENT_SCOPE)
-endfunction()
-
-# Ask atomgen (at configure time) for the outputs or inputs of a generation step.
-function(_atomgen_query atomgen out_dir only result_var flag)
+  # Before asking: a failed configure is re-run as soon as a spec changes.
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${spec_paths})
   execute_process(
-    COMMAND "${atomgen}" gen ${ARGN} --out "${out_dir}" --only ${only} ${flag}
-    OUTPUT_VARIABLE text
+    COMMAND "${AG_ATOMGEN}" gen ${spec_paths} --out "${out_dir}" --prune --cmake-manifest "${manifest}"
     ERROR_VARIABLE errors
     RESULT_VARIABLE status)
   if(NOT status EQUAL 0)
-    message(FATAL_ERROR "atomgen_generate: `atomgen gen ${ARGN} ${flag}` failed:\n${errors}")
+    message(FATAL_ERROR "atomgen_generate: `atomgen gen ... --cmake-manifest` failed:\n${errors}")
   endif()
-  string(STRIP "${text}" text)
-  string(REPLACE "\n" ";" items "${text}")
-  set(${result_var} ${items} PARENT_SCOPE)
+  include("${manifest}")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${ATOMGEN_CONFIGURE_DEPENDS})
+
+  set(stamps)
+  set(all_outputs)
+  math(EXPR last "${ATOMGEN_SPEC_COUNT} - 1")
+  foreach(index RANGE ${last})
+    set(spec_path "${ATOMGEN_SPEC_${index}}")
+    file(RELATIVE_PATH shown "${CMAKE_SOURCE_DIR}" "${spec_path}")
+    string(MAKE_C_IDENTIFIER "${shown}" stamp_name)
+    set(stamp "${stamp_dir}/${stamp_name}.stamp")
+    add_custom_command(
+      OUTPUT "${stamp}"
+      BYPRODUCTS ${ATOMGEN_OUTPUTS_${index}}
+      COMMAND "${AG_ATOMGEN}" gen "${spec_path}" --out "${out_dir}" --only owned --quiet
+      COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
+      DEPENDS ${ATOMGEN_INPUTS_${index}} ${ATOMGEN_COMMON_INPUTS}
+      COMMENT "atomgen: generating ${spec_path}"
+      VERBATIM)
+    list(APPEND stamps "${stamp}")
+    list(APPEND all_outputs ${ATOMGEN_OUTPUTS_${index}})
+  endforeach()
+
+  set(shared_inputs)
+  foreach(index RANGE ${last})
+    list(APPEND shared_inputs ${ATOMGEN_INPUTS_${index}})
+  endforeach()
+  list(REMOVE_DUPLICATES shared_inputs)
+  set(shared_stamp "${stamp_dir}/shared.stamp")
+  add_custom_command(
+    OUTPUT "${shared_stamp}"
+    BYPRODUCTS ${ATOMGEN_SHARED_OUTPUTS}
+    COMMAND "${AG_ATOMGEN}" gen ${spec_paths} --out "${out_dir}" --only shared --quiet
+    COMMAND "${CMAKE_COMMAND}" -E touch "${shared_stamp}"
+    DEPENDS ${shared_inputs} ${ATOMGEN_COMMON_INPUTS}
+    COMMENT "atomgen: updating shared regions and dialect skeletons"
+    VERBATIM)
+  list(APPEND all_outputs ${ATOMGEN_SHARED_OUTPUTS})
+
+  add_custom_target(${AG_TARGET} ALL DEPENDS ${stamps} "${shared_stamp}")
+  set(${AG_TARGET}_OUTPUTS ${all_outputs} PARENT_SCOPE)
 endfunction()

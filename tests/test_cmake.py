@@ -1,9 +1,11 @@
 """cmake/AtomGen.cmake with Ninja: first build generates, second does nothing, a touched
-spec regenerates only that atom."""
+spec regenerates only that atom; both backends in one project; one atomgen run at configure
+time; a renamed cpp_class re-runs configure and leaves no stale file; find_package works."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -11,6 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from atomgen import __version__
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -20,49 +24,170 @@ pytestmark = pytest.mark.skipif(
 
 
 def _atomgen_launcher(folder: Path) -> Path:
+    """`atomgen` from this checkout; every call is logged, so a test can count them."""
     launcher = folder / "atomgen"
-    launcher.write_text(f'#!/bin/sh\nexec {sys.executable} -m atomgen "$@"\n')
+    log = folder / "atomgen-calls.log"
+    launcher.write_text(
+        f'#!/bin/sh\necho "$*" >> {log}\nPYTHONPATH={ROOT} exec {sys.executable} -m atomgen "$@"\n'
+    )
     launcher.chmod(0o755)
     return launcher
+
+
+def _calls(folder: Path) -> list[str]:
+    log = folder / "atomgen-calls.log"
+    return log.read_text().splitlines() if log.exists() else []
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "ATOMGEN_CACHE_DIR": str(tmp_path / "cache")}
+
+
+def _project(tmp_path: Path, specs: list[Path], include: str) -> Path:
+    project = tmp_path / "project"
+    project.mkdir(exist_ok=True)
+    spec_list = " ".join(str(s) for s in specs)
+    (project / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.20)\nproject(atoms NONE)\n"
+        f"{include}\n"
+        f"atomgen_generate(TARGET atoms SPECS {spec_list} OUTPUT_DIR ${{CMAKE_BINARY_DIR}}/gen "
+        f"ATOMGEN {_atomgen_launcher(tmp_path)})\n"
+    )
+    return project
+
+
+def _configure(project: Path, build: Path, env: dict[str, str], *extra: str) -> float:
+    started = time.monotonic()
+    configure = subprocess.run(
+        ["cmake", "-G", "Ninja", "-S", str(project), "-B", str(build), *extra], capture_output=True, text=True, env=env
+    )
+    assert configure.returncode == 0, configure.stdout + configure.stderr
+    return time.monotonic() - started
+
+
+def _ninja(build: Path, env: dict[str, str]) -> str:
+    result = subprocess.run(["ninja", "-C", str(build)], capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _reference(tmp_path: Path, specs: list[Path], name: str) -> dict[str, bytes]:
+    """What `atomgen gen SPECS --out` writes: the build must produce exactly this tree."""
+    out = tmp_path / name
+    result = subprocess.run(
+        [sys.executable, "-m", "atomgen", "gen", *map(str, specs), "--out", str(out), "--quiet"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=_env(tmp_path),
+    )
+    assert result.returncode == 0, result.stderr
+    return _tree(out)
 
 
 def test_atomgen_generate_with_ninja(tmp_path: Path) -> None:
     specs = tmp_path / "specs"
     shutil.copytree(ROOT / "specs" / "rocdl", specs / "rocdl")
-    project = tmp_path / "project"
-    project.mkdir()
-    chosen = ["rocdl/cdna3/mfma.yaml", "rocdl/cdna3/buffer_copy.yaml", "rocdl/gfx11/wmma.yaml"]
-    spec_list = " ".join(str(specs / c) for c in chosen)
-    (project / "CMakeLists.txt").write_text(
-        "cmake_minimum_required(VERSION 3.20)\nproject(atoms NONE)\n"
-        f"include({ROOT / 'cmake' / 'AtomGen.cmake'})\n"
-        f"atomgen_generate(TARGET atoms SPECS {spec_list} OUTPUT_DIR ${{CMAKE_BINARY_DIR}}/gen "
-        f"ATOMGEN {_atomgen_launcher(tmp_path)})\n"
-    )
+    chosen = [specs / c for c in ("rocdl/cdna3/mfma.yaml", "rocdl/cdna3/buffer_copy.yaml", "rocdl/gfx11/wmma.yaml")]
+    project = _project(tmp_path, chosen, f"include({ROOT / 'cmake' / 'AtomGen.cmake'})")
     build = tmp_path / "build"
-    env = {**os.environ, "ATOMGEN_CACHE_DIR": str(tmp_path / "cache")}
-    configure = subprocess.run(
-        ["cmake", "-G", "Ninja", "-S", str(project), "-B", str(build)], capture_output=True, text=True, env=env
-    )
-    assert configure.returncode == 0, configure.stdout + configure.stderr
+    env = _env(tmp_path)
+    _configure(project, build, env)
 
-    def ninja() -> str:
-        result = subprocess.run(["ninja", "-C", str(build)], capture_output=True, text=True, env=env)
-        assert result.returncode == 0, result.stdout + result.stderr
-        return result.stdout
-
-    first = ninja()
+    first = _ninja(build, env)
     for name in ("mfma.yaml", "buffer_copy.yaml", "wmma.yaml"):
         assert f"generating {specs}/" in first and name in first
     generated = build / "gen"
     assert (generated / "include/flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMA.td").is_file()
     assert (generated / "lib/Dialect/FlyROCDL/CMakeLists.txt").is_file()
 
-    second = ninja()
+    second = _ninja(build, env)
     assert "no work to do" in second
 
     time.sleep(1.1)  # coarse file-system clocks
     (specs / "rocdl/gfx11/wmma.yaml").touch()
-    third = ninja()
+    third = _ninja(build, env)
     assert "gfx11/wmma.yaml" in third
     assert "cdna3/mfma.yaml" not in third and "cdna3/buffer_copy.yaml" not in third
+
+
+def test_both_backends_one_configure_and_a_rename_leaves_nothing_stale(tmp_path: Path) -> None:
+    """All shipped specs, ROCDL and PTX, in one call: the PTX dialect skeleton has one owner
+    (before: `ninja: error: multiple rules generate .../FlyPTX/IR/Atom.td`), configure runs
+    atomgen once (before: twice per spec and twice more, 51 s), and renaming a cpp_class
+    re-runs configure and removes the old file (before: it stayed, unknown to build.ninja)."""
+    specs = tmp_path / "specs"
+    shutil.copytree(ROOT / "specs", specs)
+    chosen = sorted(p for p in specs.rglob("*.yaml") if p.name != "backend.yaml")
+    assert len(chosen) >= 22 and {"rocdl", "ptx"} <= {p.relative_to(specs).parts[0] for p in chosen}
+    project = _project(tmp_path, chosen, f"include({ROOT / 'cmake' / 'AtomGen.cmake'})")
+    build = tmp_path / "build"
+    env = _env(tmp_path)
+    seconds = _configure(project, build, env)
+    configure_calls = _calls(tmp_path)
+    assert len(configure_calls) == 1 and "--cmake-manifest" in configure_calls[0], configure_calls
+    assert seconds <= 3.0, f"configure of {len(chosen)} specs took {seconds:.1f} s"
+
+    _ninja(build, env)
+    assert _tree(build / "gen") == _reference(tmp_path, chosen, "reference")
+    assert (build / "gen/include/flydsl/Dialect/FlyPTX/IR/Atom.td").is_file()
+    assert "no work to do" in _ninja(build, env)
+
+    mfma = specs / "rocdl/cdna3/mfma.yaml"
+    old = build / "gen/lib/Dialect/FlyROCDL/CDNA3/MmaOpCDNA3_MFMA.cpp"
+    assert old.is_file()
+    time.sleep(1.1)
+    text = mfma.read_text()
+    assert re.search(r"^cpp_class: MmaOpCDNA3_MFMAType$", text, re.M)
+    mfma.write_text(re.sub(r"^cpp_class: MmaOpCDNA3_MFMAType$", "cpp_class: MmaOpCDNA3_RenamedType", text, flags=re.M))
+    rebuilt = _ninja(build, env)
+    assert "Re-running CMake" in rebuilt or "re-run" in rebuilt.lower(), rebuilt
+    assert not old.exists(), "the renamed atom's old file stays in the outputs"
+    renamed = build / "gen/lib/Dialect/FlyROCDL/CDNA3/MmaOpCDNA3_Renamed.cpp"
+    assert renamed.is_file()
+    targets = subprocess.run(["ninja", "-C", str(build), "-t", "targets", "all"], capture_output=True, text=True)
+    known = {line.split(":", 1)[0] for line in targets.stdout.splitlines()}
+    assert renamed.relative_to(build).as_posix() in known, "build.ninja does not know the renamed file"
+    assert old.relative_to(build).as_posix() not in known
+    assert _tree(build / "gen") == _reference(tmp_path, chosen, "reference-renamed")
+    assert "no work to do" in _ninja(build, env)
+
+
+def test_find_package_from_the_installed_cmake_dir(tmp_path: Path) -> None:
+    """`-DAtomGen_DIR=$(atomgen --cmake-dir)` and find_package(AtomGen 0.1 CONFIG), as with pybind11."""
+    cmake_dir = subprocess.run(
+        [sys.executable, "-m", "atomgen", "--cmake-dir"], capture_output=True, text=True, cwd=tmp_path,
+        env={**_env(tmp_path), "PYTHONPATH": str(ROOT)},
+    )
+    assert cmake_dir.returncode == 0, cmake_dir.stderr
+    folder = Path(cmake_dir.stdout.strip())
+    assert (folder / "AtomGenConfig.cmake").is_file() and (folder / "AtomGen.cmake").is_file()
+    specs = tmp_path / "specs"
+    shutil.copytree(ROOT / "specs" / "ptx", specs / "ptx")
+    chosen = [specs / "ptx/sm80/mma_sync.yaml"]
+    project = _project(tmp_path, chosen, "find_package(AtomGen 0.1 CONFIG REQUIRED)")
+    build = tmp_path / "build"
+    env = _env(tmp_path)
+    _configure(project, build, env, f"-DAtomGen_DIR={folder}", f"-DATOMGEN_EXECUTABLE={tmp_path / 'atomgen'}")
+    _ninja(build, env)
+    assert (build / "gen/lib/Dialect/FlyPTX/SM80/MmaOpSM80_MmaSync.cpp").is_file()
+    assert (build / "gen/include/flydsl/Dialect/FlyPTX/IR/Atom.td").is_file()
+
+
+def test_config_version_is_the_package_version() -> None:
+    text = (ROOT / "cmake" / "AtomGenConfigVersion.cmake").read_text()
+    assert f'set(PACKAGE_VERSION "{__version__}")' in text
+
+
+def test_readme_and_header_agree_on_how_to_include_it() -> None:
+    """Before: the README said include(cmake/AtomGen.cmake), the header include(AtomGen)."""
+    header = (ROOT / "cmake" / "AtomGen.cmake").read_text()
+    readme = (ROOT / "README.md").read_text()
+    for form in ("find_package(AtomGen CONFIG REQUIRED)", '-DAtomGen_DIR="$(atomgen --cmake-dir)"',
+                 "include(path/to/atomgen/cmake/AtomGen.cmake)"):
+        assert form in header and form in readme, form
+    assert "include(AtomGen)" not in header and "include(AtomGen)" not in readme

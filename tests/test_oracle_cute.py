@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from atomgen.oracle import cute
+from atomgen.oracle import command as oracle_command
 
 ROOT = Path(__file__).resolve().parent.parent
 PTX = ROOT / "specs" / "ptx"
@@ -18,8 +18,8 @@ PTX = ROOT / "specs" / "ptx"
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     parser = argparse.ArgumentParser()
-    cute.add_cute_arguments(parser)
-    code = cute.run_cute(parser.parse_args(argv))
+    oracle_command.add_cute_arguments(parser)
+    code = oracle_command.run_cute(parser.parse_args(argv))
     out, err = capsys.readouterr()
     return code, out, err
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from atomgen.layout.algebra import Layout
+from atomgen.oracle import command as oracle_command
 from atomgen.oracle import flydsl
 
 REPO = Path(__file__).resolve().parent.parent
@@ -25,7 +26,7 @@ ABORTING_TYPE = "!fly.mma_atom<!fly_rocdl.cdna3.mfma<32x16x8, (f16, f16) -> f32>
 
 def _args(*paths: str, **extra: object) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
-    flydsl.add_flydsl_arguments(parser)
+    oracle_command.add_flydsl_arguments(parser)
     args = parser.parse_args([*paths])
     for key, value in extra.items():
         setattr(args, key, value)
@@ -75,10 +76,10 @@ def test_declaration_matching_convention() -> None:
 def test_version_gate_refuses_missing_and_old_flydsl(monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(flydsl, "installed_flydsl_version", lambda: None)
-    assert flydsl.run_flydsl(_args()) == 2
+    assert oracle_command.run_flydsl(_args()) == 2
     assert "flydsl is not installed" in capsys.readouterr().err
     monkeypatch.setattr(flydsl, "installed_flydsl_version", lambda: "0.4.9")
-    assert flydsl.run_flydsl(_args()) == 2
+    assert oracle_command.run_flydsl(_args()) == 2
     err = capsys.readouterr().err
     assert "older than the minimum 0.5.0" in err and "pip install" in err
 
@@ -110,7 +111,7 @@ def test_aborting_instance_is_a_finding_not_a_traceback(tmp_path: Path, capsys: 
     findings = [f for f in reports[0].findings if f.configuration == "32x16x8 f16 f16 f32"]
     assert len(findings) == 1
     assert findings[0].check == "acceptance" and "FlyDSL aborts while parsing" in findings[0].message
-    code = flydsl.run_flydsl(_args(str(spec), no_sweep=True, format="json"))
+    code = oracle_command.run_flydsl(_args(str(spec), no_sweep=True, format="json"))
     out = capsys.readouterr()
     assert "Traceback" not in out.out + out.err
     data = json.loads(out.out)
@@ -191,6 +192,6 @@ def test_shipped_specs_agree_and_the_checked_in_report_is_fresh(tmp_path: Path) 
     assert not _open(reports), [f"{f.configuration}: {f.message}" for f in _open(reports)]
     markdown = flydsl.render_markdown(reports, version)
     data = flydsl.render_json(reports, version)
-    hint = "docs/oracle-flydsl.* are stale: run `atomgen oracle flydsl specs/ --write-report docs`"
+    hint = "docs/oracle-flydsl.* are stale: run `atomgen oracle flydsl specs/ --report docs/oracle-flydsl.json`"
     assert (DOCS / "oracle-flydsl.md").read_text(encoding="utf-8") == markdown, hint
     assert json.loads((DOCS / "oracle-flydsl.json").read_text(encoding="utf-8")) == data, hint

@@ -27,11 +27,9 @@ worker crash, a timeout or an unreadable answer is a finding, never a traceback.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -416,6 +414,7 @@ def _apply_declarations(spec: Any, spec_report: SpecReport) -> None:
 def audit(paths: Sequence[str], python: str, arch: str, timeout: float) -> Report:
     """Load the PTX specs under `paths`, ask CuTe about every instance, compare."""
     from atomgen.check.runner import UsageError, analyze_file, collect_spec_files
+    from atomgen.terminal import Progress
 
     started = time.monotonic()
     try:
@@ -425,7 +424,9 @@ def audit(paths: Sequence[str], python: str, arch: str, timeout: float) -> Repor
     report = Report(arch=arch)
     specs: list[Any] = []
     jobs: list[_Job] = []
+    stages = Progress(len(files) + 2, "oracle cute")  # a line on a terminal only
     for path, display in files:
+        stages.step(display)
         result = analyze_file(path, display, prove=False)
         spec = result.spec
         if spec is None:
@@ -461,6 +462,7 @@ def audit(paths: Sequence[str], python: str, arch: str, timeout: float) -> Repor
             jobs.append(_Job(key, index, evaluated, {"id": key, **request}))
     if not report.specs:
         raise OracleError("no PTX specs (backend: ptx) under " + ", ".join(paths))
+    stages.step(f"asking CuTe about {len(jobs)} instances")
     if jobs:
         report.cute_version = require_cutlass(python, arch)
         answers, problems = run_worker([job.request for job in jobs], python, arch, timeout)
@@ -487,6 +489,7 @@ def audit(paths: Sequence[str], python: str, arch: str, timeout: float) -> Repor
     for spec, spec_report in zip(specs, report.specs, strict=True):
         if spec is not None:
             _apply_declarations(spec, spec_report)
+    stages.done()
     report.seconds = time.monotonic() - started
     return report
 
@@ -605,51 +608,3 @@ def render_markdown(report: Report) -> str:
 
 
 RENDERERS = {"text": render_text, "json": render_json, "markdown": render_markdown}
-
-
-# --------------------------------------------------------------------------- command line
-
-
-def add_cute_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.description = (
-        "Compare every PTX spec instance with NVIDIA CuTe (nvidia-cutlass-dsl, built on the CPU in a "
-        "subprocess): thread count, thread layout and every operand layout as functions (thr, val) -> index."
-    )
-    parser.epilog = (
-        "exit status: 0 no disagreement except declared known_cute_differences, 1 disagreements, "
-        "2 usage error or nvidia-cutlass-dsl missing\n\n"
-        "examples:\n  atomgen oracle cute specs/ptx\n  atomgen oracle cute specs/ptx/sm80/mma_sync.yaml --format json"
-    )
-    parser.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: specs/ptx)")
-    parser.add_argument("--format", choices=tuple(RENDERERS), default="text", help="report format (default text)")
-    parser.add_argument("--arch", default=os.environ.get("ATOMGEN_CUTE_ARCH", DEFAULT_ARCH),
-                        help=f"CUTE_DSL_ARCH for the worker (default {DEFAULT_ARCH}: needed by the sm90 "
-                        "warpgroup atoms, and sm80/sm89 atoms build under it)")
-    parser.add_argument("--python", default=sys.executable,
-                        help="interpreter that has nvidia-cutlass-dsl (default: this one)")
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
-                        help=f"seconds for all CuTe queries together (default {DEFAULT_TIMEOUT:.0f})")
-    parser.add_argument("--output", metavar="FILE", help="also write the report to FILE")
-
-
-def run_cute(args: argparse.Namespace) -> int:
-    paths = list(getattr(args, "paths", None) or []) or ["specs/ptx"]
-    renderer = RENDERERS.get(getattr(args, "format", "text"), render_text)
-    try:
-        if getattr(args, "timeout", DEFAULT_TIMEOUT) <= 0:
-            raise OracleError("--timeout must be positive")
-        report = audit(paths, getattr(args, "python", sys.executable), getattr(args, "arch", DEFAULT_ARCH),
-                       float(getattr(args, "timeout", DEFAULT_TIMEOUT)))
-    except OracleError as error:
-        print(f"atomgen oracle cute: {error}", file=sys.stderr)
-        return 2
-    text = renderer(report)
-    sys.stdout.write(text)
-    output = getattr(args, "output", None)
-    if output:
-        try:
-            Path(output).write_text(text, encoding="utf-8")
-        except OSError as error:
-            print(f"atomgen oracle cute: cannot write {output}: {error}", file=sys.stderr)
-            return 2
-    return report.exit_code()

@@ -284,9 +284,9 @@ examples:
     parser.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: specs/rocdl)")
     parser.add_argument("--format", choices=("text", "json", "markdown"), default="text",
                         help="what to print on stdout (default text)")
-    parser.add_argument("--report", metavar="FILE",
-                        help="also write the report: FILE.md as markdown and FILE.json as json (FILE may end "
-                             "in .md or .json)")
+    from atomgen.reports import add_report_argument
+
+    add_report_argument(parser)
     parser.add_argument("--no-cache", action="store_true", help="compile every request again")
 
 
@@ -298,15 +298,9 @@ def run_triton(args: argparse.Namespace) -> int:
     except OracleError as error:
         print(f"atomgen oracle triton: {error}", file=sys.stderr)
         return 2
+    from atomgen.reports import write_report
+
     markdown, json_text = triton_report.render_markdown(report), triton_report.render_json(report)
-    if args.report:
-        base = args.report[:-3] if args.report.endswith(".md") else (
-            args.report[:-5] if args.report.endswith(".json") else args.report)
-        for suffix, content in ((".md", markdown), (".json", json_text)):
-            target = Path(base + suffix)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            temporary = target.with_name(f".{target.name}.tmp")
-            temporary.write_text(content, encoding="utf-8")
-            temporary.replace(target)
+    write_report(args.report, json_text, markdown)
     sys.stdout.write({"json": json_text, "markdown": markdown}.get(args.format) or triton_report.render_text(report))
     return 1 if report.undeclared else 0

@@ -16,6 +16,7 @@ from atomgen.probe.cases import CaseError, ProbeCase, cases_from_paths, mutate
 from atomgen.probe.kernel import NVCC_ARCH, output_size, plan, program
 from atomgen.probe.report import case_record, markdown
 from atomgen.probe.values import ProbeTypeError
+from atomgen.reports import add_report_argument, report_pair
 
 DESCRIPTION = """\
 Hardware probe, the top rung of the oracle ladder (docs/architecture.md). For every
@@ -44,8 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: specs/ptx)")
     parser.add_argument("--cuda", action="store_true", help="compile with nvcc and run on the local NVIDIA GPU")
     parser.add_argument("--emit", metavar="DIR", help="write the generated .cu programs (and their inputs) to DIR")
-    parser.add_argument("--report", metavar="FILE", help="write the JSON report to FILE and a markdown summary "
-                        "beside it (FILE with suffix .md)")
+    add_report_argument(parser)
     parser.add_argument("--mutate-layout", metavar="ROLE", nargs="?", const="auto",
                         help="perturb one layout of every instance (swap two strides of ROLE; default C for "
                         "MMAs, the register side for copies): the probe must then fail")
@@ -124,12 +124,13 @@ def _batches(cases: list[ProbeCase], plans: dict[str, Any], size: int = BATCH) -
 
 
 def run(args: argparse.Namespace) -> int:
-    paths = list(args.paths or ["specs/ptx"])
     from atomgen.check.runner import UsageError
+    from atomgen.project import ConfigError, default_specs
 
     try:
+        paths = list(args.paths or default_specs("ptx"))
         cases, problems = cases_from_paths(paths)
-    except UsageError as error:
+    except (UsageError, ConfigError) as error:
         print(f"atomgen probe: {error}", file=sys.stderr)
         return 2
     if args.filter:
@@ -189,6 +190,7 @@ def _run_on_device(args: argparse.Namespace, nvcc: str, environment: dict[str, A
     from atomgen.probe import report as reporting
     from atomgen.probe.device import CaseRun, compile_all, execute, measure_peaks
     from atomgen.probe.reference import compare, input_bytes
+    from atomgen.terminal import Progress
 
     date = _now()
     workdir = Path(args.emit) if args.emit else Path(tempfile.mkdtemp(prefix="atomgen-probe-"))
@@ -206,8 +208,12 @@ def _run_on_device(args: argparse.Namespace, nvcc: str, environment: dict[str, A
             files.append(path)
             layouts[name] = (offsets, out_total)
         print(f"atomgen probe: compiling {len(files)} programs with {environment.get('nvcc')} ...", flush=True)
-        builds = compile_all(nvcc, files, args.jobs)
+        compiling = Progress(len(files), "probe: compiled")  # a line on a terminal only
+        builds = compile_all(nvcc, files, args.jobs, done=compiling.step)
+        compiling.done()
+        running = Progress(len(programs), "probe: ran")
         for name, members in sorted(programs.items()):
+            running.step(name)
             build = builds[name]
             if build.binary is None:
                 for case in members:
@@ -220,6 +226,7 @@ def _run_on_device(args: argparse.Namespace, nvcc: str, environment: dict[str, A
             for index, case in enumerate(members):
                 if index in done:
                     results[case.slug] = done[index]
+        running.done()
 
     build_and_run(batches)
     # a program that did not compile, or stopped on a broken CUDA context: each of its cases alone
@@ -271,8 +278,9 @@ def _run_on_device(args: argparse.Namespace, nvcc: str, environment: dict[str, A
         neg = summary["negative_control"]
         print(f"atomgen probe: negative control: {neg['detected']}/{neg['mutated']} perturbed layouts detected")
     if args.report:
-        md = reporting.write(document, Path(args.report))
-        print(f"atomgen probe: wrote {args.report} and {md}")
+        json_path, _ = report_pair(args.report)
+        md = reporting.write(document, json_path)
+        print(f"atomgen probe: wrote {json_path} and {md}")
     else:
         print(markdown(document))
     ok = summary["fail"] == 0 and all(r["status"] in ("detected", "skip") for r in neg_records)

@@ -9,7 +9,7 @@ import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 from atomgen.probe.kernel import NVCC_ARCH
 
@@ -95,10 +95,19 @@ def compile_one(nvcc: str, source: Path) -> Build:
     return Build(source.stem, binary if code == 0 and binary.is_file() else None, text)
 
 
-def compile_all(nvcc: str, sources: list[Path], jobs: Optional[int] = None) -> dict[str, Build]:
+def compile_all(nvcc: str, sources: list[Path], jobs: Optional[int] = None,
+                done: Optional[Callable[[str], None]] = None) -> dict[str, Build]:
+    """Every source compiled in parallel; `done(name)` is called as each one finishes."""
     workers = jobs or max(1, min(32, (os.cpu_count() or 2)))
+
+    def build(source: Path) -> Build:
+        result = compile_one(nvcc, source)
+        if done is not None:
+            done(source.name)
+        return result
+
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        builds = list(pool.map(lambda s: compile_one(nvcc, s), sources))
+        builds = list(pool.map(build, sources))
     return {b.slug: b for b in builds}
 
 

@@ -51,7 +51,7 @@ def load_plan(key: str) -> Optional[Plan]:
         data = json.loads((cache_dir() / "plans" / f"{key}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    plan = Plan(owned=dict(data["owned"]))
+    plan = Plan(owned=dict(data["owned"]), sources={p: list(s) for p, s in data.get("sources", {}).items()})
     for path, shared in data["shared"].items():
         plan.shared[path] = SharedFile(path, shared["kind"], dict(shared["bodies"]), dict(shared["context"]))
     plan.owners = {k: dict(v, pieces=[tuple(p) for p in v["pieces"]]) for k, v in data.get("owners", {}).items()}
@@ -62,6 +62,7 @@ def load_plan(key: str) -> Optional[Plan]:
 def store_plan(key: str, plan: Plan) -> None:
     data = {
         "owned": plan.owned,
+        "sources": plan.sources,
         "shared": {p: {"kind": s.kind, "bodies": s.bodies, "context": s.context} for p, s in plan.shared.items()},
         "owners": plan.owners,
         "search": plan.search,

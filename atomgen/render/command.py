@@ -27,6 +27,10 @@ Writing is all-or-nothing, also when gen is killed: files are staged under DIR/.
 committed through a journal that the next gen finishes (or drops) first. Gens on one DIR take
 turns (a waiting one says so; ATOMGEN_LOCK_WAIT seconds, default 120). New files get the
 umask's mode; a read-only file is replaced only with --force.
+
+With no PATH, the project's spec folder; with neither --out nor --into, the project's
+generated tree (the project is found from the first PATH, or the working folder: the
+nearest atomgen.toml, pyproject.toml with [tool.atomgen], or folder holding specs/).
 """
 
 EPILOG = """\
@@ -37,15 +41,17 @@ examples:
   atomgen gen specs/rocdl --into ~/FlyDSL --replace-handwritten --llvm-api llvm-22.1
                                                  replace FlyDSL's own atoms, for Debian's LLVM 22
   atomgen gen specs/rocdl/cdna3/mfma.yaml --out build/gen --list-outputs
+  atomgen gen --check                           the project's specs/ against its generated/
 
 exit status: 0 written or up to date, 1 check errors / stale tree / refused region, 2 usage
 """
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: specs/)")
-    target = parser.add_mutually_exclusive_group(required=True)
-    target.add_argument("--out", metavar="DIR", help="write a standalone tree under DIR")
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: the project's specs/)")
+    target = parser.add_mutually_exclusive_group()
+    target.add_argument("--out", metavar="DIR", help="write a standalone tree under DIR (default: the project's "
+                        "generated/)")
     target.add_argument("--into", metavar="CHECKOUT", help="add to an existing FlyDSL checkout")
     parser.add_argument("--check", action="store_true", help="write nothing; diff and exit 1 when stale")
     parser.add_argument(
@@ -72,7 +78,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--only",
         choices=("all", "owned", "shared"),
         default="all",
-        help="write only per-atom files, only shared-file regions, or both (default)",
+        help="write only per-atom files, or only what all specs share (shared-file regions and each backend's "
+        "dialect skeleton), or both (default)",
+    )
+    parser.add_argument(
+        "--cmake-manifest",
+        metavar="FILE",
+        help="write a CMake file listing each spec's outputs and inputs and the shared ones "
+        "(what cmake/AtomGen.cmake includes at configure time); with --prune, also delete stale files",
     )
     parser.add_argument(
         "--list-outputs", action="store_true", help="print the files this run would write, one per line"
@@ -148,16 +161,21 @@ def _first_render_failure(pairs: list[tuple[Any, Any]]) -> Optional[str]:
 
 def run(args: argparse.Namespace) -> int:
     from atomgen.check.runner import UsageError, collect_spec_files
+    from atomgen.project import ConfigError, default_generated, default_specs
     from atomgen.render.cache import load_plan, plan_key, render_inputs, store_plan
     from atomgen.render.plan import build_plan
     from atomgen.write import journal
     from atomgen.write.adopt import adopt
     from atomgen.write.tree import WriteError, plan_standalone, unified_diff, write
 
-    paths = args.paths or ["specs"]
     try:
+        paths = args.paths or default_specs()
         spec_files = collect_spec_files(paths)
-    except UsageError as error:
+        if not args.out and not args.into:
+            args.out = default_generated(args.paths)
+            if args.out is None:
+                raise UsageError("give --out DIR or --into CHECKOUT (no project with a specs/ folder here)")
+    except (UsageError, ConfigError) as error:
         print(f"atomgen gen: {error}", file=sys.stderr)
         return 2
     from atomgen.render import llvm_api
@@ -167,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
     except llvm_api.ProfileError as error:
         print(f"atomgen gen: {error}", file=sys.stderr)
         return 2
-    key = plan_key(spec_files, f"plan-v2:{profile.name}")
+    key = plan_key(spec_files, f"plan-v3:{profile.name}")  # v3: plans carry their sources
     plan = None if args.list_deps else load_plan(key)
     if plan is None:
         pairs, status = _load_checked(paths)
@@ -184,11 +202,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"atomgen gen: internal error: {failure}; nothing written (please report this)", file=sys.stderr)
             return 2
         store_plan(key, plan)
-    if args.only == "owned":
-        plan.shared = {}
-    elif args.only == "shared":
-        plan.owned = {}
     root = Path(args.out or args.into)
+    if args.cmake_manifest:
+        from atomgen.render.manifest import write_manifest
+
+        return write_manifest(plan, spec_files, root, Path(args.cmake_manifest), prune=args.prune)
+    plan.select(args.only)
 
     adoptions: list[Any] = []
 

@@ -75,12 +75,30 @@ class SharedFile:
 class Plan:
     owned: dict[str, str] = field(default_factory=dict)
     shared: dict[str, SharedFile] = field(default_factory=dict)
-    sources: dict[str, list[str]] = field(default_factory=dict)  # path -> specs it comes from
+    sources: dict[str, list[str]] = field(default_factory=dict)  # path -> specs (or backend.yaml) it comes from
     # For `--into` (atomgen/write/adopt.py): per owner ("rocdl/cdna3.mfma", "backend:rocdl") its
     # source file, owned files and region pieces, so that runs over different spec sets accumulate,
     # plus what each atom is called (to find hand-written definitions of it) and where to look.
     owners: dict[str, dict[str, Any]] = field(default_factory=dict)
     search: dict[str, list[str]] = field(default_factory=dict)
+
+    def skeleton(self) -> set[str]:
+        """Owned files that come from a backend.yaml alone (the dialect skeleton): written once per
+        backend, by the step that all specs share, never by a spec's own step."""
+        return {path for path in self.owned if all(_is_backend_file(s) for s in self.sources.get(path, ["?"]))}
+
+    def select(self, only: str) -> None:
+        """Keep per-atom files (`owned`), what all specs share (`shared`), or everything (`all`)."""
+        skeleton = self.skeleton()
+        if only == "owned":
+            self.shared = {}
+            self.owned = {p: t for p, t in self.owned.items() if p not in skeleton}
+        elif only == "shared":
+            self.owned = {p: t for p, t in self.owned.items() if p in skeleton}
+
+
+def _is_backend_file(path: str) -> bool:
+    return path.replace("\\", "/").rsplit("/", 1)[-1] in ("backend.yaml", "backend.yml")
 
 
 Renderer = Callable[[AtomSpec, Backend, Any], RenderOutput]
