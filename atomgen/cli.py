@@ -171,6 +171,9 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
         epilog="examples:\n  atomgen explain AG321\n  atomgen explain 321\n  atomgen explain not-injective",
     )
     explain.add_argument("rule", nargs="?", metavar="RULE", help="AGnnn, nnn or the rule's name")
+    explain.add_argument(
+        "--markdown", action="store_true", help="print the whole catalogue as markdown (docs/rules.md)"
+    )
 
     schema = commands.add_parser(
         "schema",
@@ -280,6 +283,11 @@ def run_explain(args: argparse.Namespace) -> int:
     from atomgen.check.rules import RULES, explain
     from atomgen.suggest import closest
 
+    if args.markdown:
+        from atomgen.check.rules import markdown_catalogue
+
+        sys.stdout.write(markdown_catalogue())
+        return EXIT_CLEAN
     if not args.rule:
         for rule in RULES:
             print(f"{rule.id}  {rule.name:20} {rule.summary}")

@@ -86,6 +86,7 @@ def _is_terminal(stream: TextIO) -> bool:
 
 def _columns(stream: TextIO) -> int:
     try:
-        return max(20, os.get_terminal_size(stream.fileno()).columns)
+        columns = os.get_terminal_size(stream.fileno()).columns
     except (OSError, ValueError, AttributeError):
         return 80
+    return max(20, columns) if columns else 80  # a pseudo-terminal may report 0 columns

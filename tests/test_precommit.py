@@ -1,14 +1,22 @@
-"""pre-commit try-repo of this repository's hooks on a temporary repository of specs."""
+"""pre-commit try-repo of this repository's hooks, run in a separate repository of specs.
+
+Each finding of issue 11 is a test: a new spec colliding with an unchanged one, a backend.yaml
+edit that breaks its specs, and `atomgen-gen` in a repository whose folders are not specs/ and
+generated/.
+"""
 
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 PRE_COMMIT = shutil.which("pre-commit") or str(Path(sys.executable).parent / "pre-commit")
@@ -16,39 +24,130 @@ PRE_COMMIT = shutil.which("pre-commit") or str(Path(sys.executable).parent / "pr
 pytestmark = pytest.mark.skipif(not Path(PRE_COMMIT).exists(), reason="pre-commit is not installed")
 
 
+@pytest.fixture(scope="module")
+def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One hook environment for the module: try-repo installs atomgen into it once per revision."""
+    return tmp_path_factory.mktemp("pre-commit-home")
+
+
 def git(*args: str, cwd: Path) -> None:
     subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
 
 
-def test_try_repo_reports_broken_spec_and_passes_good_one(tmp_path: Path) -> None:
+def _user_repo(tmp_path: Path, folder: str = "specs") -> Path:
     repo = tmp_path / "user"
-    (repo / "specs").mkdir(parents=True)
-    shutil.copytree(ROOT / "specs" / "rocdl", repo / "specs" / "rocdl")
+    (repo / folder).mkdir(parents=True)
+    shutil.copytree(ROOT / "specs" / "rocdl", repo / folder / "rocdl")
+    git("init", "-q", cwd=repo)
+    git("add", "-A", cwd=repo)
+    return repo
+
+
+def try_repo(repo: Path, home: Path, hook: str, *files: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PRE_COMMIT_HOME": str(home), "ATOMGEN_CACHE_DIR": str(repo.parent / "cache")}
+    selection = ["--files", *files] if files else ["--all-files"]
+    return subprocess.run(
+        [PRE_COMMIT, "try-repo", str(ROOT), hook, *selection],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
+    )
+
+
+def test_try_repo_reports_broken_spec_and_passes_good_one(tmp_path: Path, pre_commit_home: Path) -> None:
+    repo = _user_repo(tmp_path)
     broken = repo / "specs/rocdl/cdna3/mfma.yaml"
     lines = broken.read_text().splitlines(keepends=True)
     index = next(i for i, line in enumerate(lines) if line.strip().startswith('a: "((m, G), KPT)'))
     lines[index] = lines[index].replace("m*KPT), m)", "m*KPT), 0)")
     broken.write_text("".join(lines))
-    git("init", "-q", cwd=repo)
     git("add", "-A", cwd=repo)
-    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "ATOMGEN_CACHE_DIR": str(tmp_path / "c")}
     good = "specs/rocdl/cdna3/buffer_copy.yaml"
-    ok = subprocess.run(
-        [PRE_COMMIT, "try-repo", str(ROOT), "atomgen-check", "--files", good],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=900,
-    )
+    ok = try_repo(repo, pre_commit_home, "atomgen-check", good)
     assert ok.returncode == 0, ok.stdout + ok.stderr
-    bad = subprocess.run(
-        [PRE_COMMIT, "try-repo", str(ROOT), "atomgen-check", "--files", "specs/rocdl/cdna3/mfma.yaml", good],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=900,
-    )
+    bad = try_repo(repo, pre_commit_home, "atomgen-check", "specs/rocdl/cdna3/mfma.yaml", good)
     assert bad.returncode == 1, bad.stdout + bad.stderr
     assert f"specs/rocdl/cdna3/mfma.yaml:{index + 1}:" in bad.stdout
+    # clang-style: the offending line follows, with a caret under the column
+    assert lines[index].rstrip("\n") in bad.stdout
+
+
+def test_new_spec_colliding_with_an_unchanged_one_fails(tmp_path: Path, pre_commit_home: Path) -> None:
+    """Before: only the changed file was checked, so the cross-spec rules saw one spec and passed."""
+    repo = _user_repo(tmp_path)
+    twin = repo / "specs/rocdl/cdna3/buffer_copy_twin.yaml"
+    shutil.copy(repo / "specs/rocdl/cdna3/buffer_copy.yaml", twin)
+    git("add", "-A", cwd=repo)
+    result = try_repo(repo, pre_commit_home, "atomgen-check", "specs/rocdl/cdna3/buffer_copy_twin.yaml")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert re.search(r"specs/rocdl/cdna3/buffer_copy_twin\.yaml:\d+:\d+: error\[AG38[23]\]", result.stdout)
+    assert "already used by specs/rocdl/cdna3/buffer_copy.yaml" in result.stdout
+    # only the changed spec is reported, not the unchanged one it collides with
+    assert "specs/rocdl/cdna3/buffer_copy.yaml:" not in result.stdout
+
+
+def test_backend_edit_rechecks_that_backends_specs(tmp_path: Path, pre_commit_home: Path) -> None:
+    """Before: backend.yaml was excluded from the hook, so an edit breaking its specs passed."""
+    repo = _user_repo(tmp_path)
+    backend = repo / "specs/rocdl/backend.yaml"
+    text = backend.read_text()
+    assert "- {name: Soffset, value: 0, string: soffset}\n" in text
+    backend.write_text(text.replace("    - {name: Soffset, value: 0, string: soffset}\n", ""))
+    git("add", "-A", cwd=repo)
+    result = try_repo(repo, pre_commit_home, "atomgen-check", "specs/rocdl/backend.yaml")
+    assert result.returncode == 1, result.stdout + result.stderr
+    broken = set(re.findall(r"^(specs/rocdl/\S+\.yaml):\d+:\d+: error\[AG362\]", result.stdout, re.M))
+    users = {
+        p.relative_to(repo).as_posix()
+        for p in (repo / "specs/rocdl").rglob("*.yaml")
+        if "enum_case: Soffset" in p.read_text()
+    }
+    assert users and broken == users, result.stdout
+
+
+def test_gen_hook_uses_the_consumers_folders(tmp_path: Path, pre_commit_home: Path) -> None:
+    """Before: `atomgen gen specs/ --out generated/` was hard-coded and failed elsewhere."""
+    repo = _user_repo(tmp_path, folder="atoms")
+    (repo / "pyproject.toml").write_text('[tool.atomgen]\nspecs = "atoms"\ngenerated = "third_party/gen"\n')
+    env = {**os.environ, "ATOMGEN_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    made = subprocess.run(
+        [sys.executable, "-m", "atomgen", "gen", "--quiet"], cwd=repo, capture_output=True, text=True, env=env
+    )
+    assert made.returncode == 0, made.stderr
+    assert (repo / "third_party/gen/lib/Dialect/FlyROCDL/CMakeLists.txt").is_file()
+    git("add", "-A", cwd=repo)
+    fresh = try_repo(repo, pre_commit_home, "atomgen-gen")
+    assert fresh.returncode == 0, fresh.stdout + fresh.stderr
+
+    mfma = repo / "atoms/rocdl/cdna3/mfma.yaml"
+    mfma.write_text(re.sub(r"^summary: .*$", "summary: edited", mfma.read_text(), count=1, flags=re.M))
+    git("add", "-A", cwd=repo)
+    stale = try_repo(repo, pre_commit_home, "atomgen-gen")
+    assert stale.returncode == 1, stale.stdout + stale.stderr
+    assert "is stale" in stale.stdout + stale.stderr
+
+    # the hook's own entry with folders as args, as a `.pre-commit-config.yaml` would give them
+    hooks = {h["id"]: h for h in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())}
+    entry = shlex.split(hooks["atomgen-gen"]["entry"])
+    assert entry[0] == "atomgen"
+    (repo / "pyproject.toml").unlink()
+    shutil.move(repo / "third_party/gen", repo / "out")
+    with_args = subprocess.run(
+        [sys.executable, "-m", "atomgen", *entry[1:], "atoms/", "--out", "out"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert with_args.returncode == 1 and "out is stale" in with_args.stderr, with_args.stdout + with_args.stderr
+    subprocess.run([sys.executable, "-m", "atomgen", "gen", "atoms/", "--out", "out", "--quiet"], cwd=repo, env=env)
+    again = subprocess.run(
+        [sys.executable, "-m", "atomgen", *entry[1:], "atoms/", "--out", "out"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert again.returncode == 0, again.stdout + again.stderr

@@ -48,7 +48,9 @@ exit status: 0 written or up to date, 1 check errors / stale tree / refused regi
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: the project's specs/)")
+    parser.add_argument(
+        "paths", nargs="*", metavar="PATH", help="spec files or folders (default: the project's specs/)"
+    )
     target = parser.add_mutually_exclusive_group()
     target.add_argument("--out", metavar="DIR", help="write a standalone tree under DIR (default: the project's "
                         "generated/)")

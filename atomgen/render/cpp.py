@@ -17,7 +17,7 @@ from typing import Any, Callable
 from atomgen.render import escape, llvm_api, wording
 from atomgen.render.base import RenderOutput
 from atomgen.render.cppexpr import cpp_expr, cpp_layout
-from atomgen.render.names import atom_cpp_path, backend_names
+from atomgen.render.names import atom_cpp_path, backend_names, spec_source
 from atomgen.render.verify import VerifyPlan, describe, format_value, pin_message, verify_plan
 from atomgen.spec.backend import Backend
 from atomgen.spec.expr import names_in
@@ -1113,7 +1113,7 @@ def context(spec: AtomSpec, backend: Backend) -> dict[str, Any]:
     state = state_model(spec, backend, params)
     mlir_includes, fly_includes = includes(spec, backend)
     atom: dict[str, Any] = {
-        "spec_path": spec.path,
+        "spec_path": spec_source(spec),  # the same text from any working folder
         "summary": spec.summary,
         "cls": spec.cpp_class,
         "kind": spec.kind,

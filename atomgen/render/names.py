@@ -74,3 +74,27 @@ def test_file_stem(spec: AtomSpec) -> str:
 def atom_test_path(spec: AtomSpec, names: BackendNames, negative: bool = False) -> str:
     suffix = "_neg" if negative else ""
     return f"{names.tests_dir}/atomgen/{test_file_stem(spec)}{suffix}.mlir"
+
+
+def spec_source(spec: AtomSpec) -> str:
+    """The spec's path as generated files cite it, relative to its project root
+    (`specs/rocdl/cdna3/mfma.yaml`): the same bytes from any working folder."""
+    import re
+    from pathlib import Path
+
+    from atomgen.project import ConfigError, find_project
+
+    path = Path(spec.path).resolve()
+    try:
+        project = find_project(path)
+    except ConfigError:
+        project = None
+    if project is not None and project.root in path.parents:
+        shown = path.relative_to(project.root).as_posix()
+    else:
+        shown = next(
+            (f"specs/{path.relative_to(f.parent).as_posix()}" for f in path.parents if f.name == spec.backend),
+            path.name,
+        )
+    # A path for a comment: anything but plain path characters becomes '_'.
+    return re.sub(r"[^A-Za-z0-9_./-]", "_", shown)

@@ -8,7 +8,7 @@ from typing import Any
 import jinja2
 
 from atomgen.render.base import RegionPiece, RenderOutput
-from atomgen.render.names import atom_td_path, backend_names
+from atomgen.render.names import atom_td_path, backend_names, spec_source
 from atomgen.spec import asmformat
 from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec, Parameter
@@ -110,21 +110,3 @@ def render(spec: AtomSpec, backend: Backend, env: jinja2.Environment) -> RenderO
     aggregation = f"{names.tablegen_dir}/{'MmaAtom' if spec.kind == 'mma' else 'CopyAtom'}.td"
     include = f'include "{path.removeprefix("include/")}"\n'
     return RenderOutput(files={path: text}, regions=[RegionPiece(aggregation, "atoms", spec.type_name, include)])
-
-
-def spec_source(spec: AtomSpec) -> str:
-    """The spec's path from its backend folder's parent (`rocdl/cdna3/mfma.yaml`): cwd-independent."""
-    from pathlib import Path
-
-    path = Path(spec.path).resolve()
-    for folder in path.parents:
-        if folder.name == spec.backend:
-            return _safe_text(f"specs/{path.relative_to(folder.parent).as_posix()}")
-    return _safe_text(path.name)
-
-
-def _safe_text(text: str) -> str:
-    """A path for a comment: anything but plain path characters becomes '_'."""
-    import re
-
-    return re.sub(r"[^A-Za-z0-9_./-]", "_", text)
