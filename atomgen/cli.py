@@ -6,7 +6,7 @@ import argparse
 import json
 import re
 import sys
-from typing import Callable, NoReturn, Optional, Sequence
+from typing import Any, Callable, NoReturn, Optional, Sequence
 
 from atomgen import __version__
 
@@ -45,8 +45,10 @@ class Parser(argparse.ArgumentParser):
         unknown = re.match(r"unrecognized arguments: (--?[\w-]+)", message)
         if unknown:
             options = [o for action in self._actions for o in action.option_strings]
-            for sub in self._subparsers._group_actions if self._subparsers else ():
-                options += [o for p in (sub.choices or {}).values() for a in p._actions for o in a.option_strings]
+            for action in self._actions:
+                if isinstance(action, argparse._SubParsersAction):
+                    parsers: dict[str, argparse.ArgumentParser] = action.choices
+                    options += [o for p in parsers.values() for a in p._actions for o in a.option_strings]
             message += did_you_mean(unknown.group(1), options)
         super().error(message)
 
@@ -188,7 +190,7 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
     return parser
 
 
-def _add_later_commands(commands: "argparse._SubParsersAction[argparse.ArgumentParser]", wanted: Optional[str]) -> None:
+def _add_later_commands(commands: Any, wanted: Optional[str]) -> None:
     """Commands whose implementation lives in later stages (gen, oracle, probe); only the
     one being run is imported, so `atomgen check` stays fast."""
     from atomgen.commands import register

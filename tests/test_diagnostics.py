@@ -269,3 +269,35 @@ def test_project_config_errors_are_diagnostics(spec_tree: SpecTree) -> None:
     escape = run_cli("check", cwd=root)
     assert escape.returncode == 2 and "leaves the project root" in escape.stderr
     assert "Traceback" not in typo.output + escape.output
+
+
+# --------------------------------------------------------------------------- one --report flag
+@pytest.mark.parametrize("command", [["oracle", "flydsl"], ["oracle", "cute"], ["probe"]])
+def test_every_oracle_and_the_probe_take_one_report_flag(command: list[str]) -> None:
+    """Before: --write-report/--report-md/--report-json (flydsl), --output (cute), --report (probe)."""
+    result = run_cli(*command, "--help")
+    assert result.returncode == 0, result.output
+    assert re.search(r"--report FILE\s+write the JSON report to FILE and a markdown summary", result.stdout)
+    for old in ("--write-report", "--report-md", "--report-json", "--output"):
+        assert old not in result.stdout
+
+
+def _flydsl_installed() -> bool:
+    from atomgen.oracle.flydsl import installed_flydsl_version
+
+    return installed_flydsl_version() is not None
+
+
+@pytest.mark.skipif(not _flydsl_installed(), reason="flydsl is not installed")
+def test_oracle_report_flag_progress_and_deprecated_alias(tmp_path: Path) -> None:
+    spec = "specs/rocdl/gfx11/wmma.yaml"
+    code, out, err = run_on_terminal("oracle", "flydsl", spec, "--no-sweep", "--report", str(tmp_path / "r.json"))
+    assert code == 0, out + err
+    assert re.search(r"\[\s*\d+/\d+\] oracle flydsl: ", err), err  # progress, on a terminal
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["atoms"][0]["spec"] == spec
+    assert (tmp_path / "r.md").read_text().startswith("# ")
+    old = run_cli("oracle", "flydsl", spec, "--no-sweep", "--report-json", str(tmp_path / "old.json"))
+    assert old.returncode == 0 and "--report-json is deprecated; use --report FILE" in old.stderr
+    assert json.loads((tmp_path / "old.json").read_text())["atoms"] == report["atoms"]
+    assert "oracle flydsl:" not in old.stderr.replace("atomgen oracle flydsl:", "")  # no progress in a pipe

@@ -36,3 +36,20 @@ def test_wheel_ships_schema_templates_and_catalogs(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert run.returncode == 0 and '"$schema"' in run.stdout, run.stderr
+    for name in ("AtomGen.cmake", "AtomGenConfig.cmake", "AtomGenConfigVersion.cmake"):
+        assert f"atomgen/_data/cmake/{name}" in names, f"{name} is not in the wheel"
+    cmake_dir = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; sys.path.insert(0, sys.argv[1]); from atomgen.cli import main; sys.exit(main(['--cmake-dir']))",
+            str(site),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert cmake_dir.returncode == 0, cmake_dir.stderr
+    folder = Path(cmake_dir.stdout.strip())
+    assert folder == site / "atomgen" / "_data" / "cmake"
+    assert (folder / "AtomGenConfig.cmake").read_text() == (ROOT / "cmake" / "AtomGenConfig.cmake").read_text()

@@ -107,6 +107,7 @@ def _load_checked(paths: list[str]) -> tuple[list[tuple[Any, Any]], int]:
     from atomgen.spec.backend import find_backend_file, load_backend
     from atomgen.spec.loader import load_file
     from atomgen.spec.model import build_model
+    from atomgen.terminal import wants_color
 
     try:
         results = check_paths(paths, side_files=False)
@@ -124,7 +125,7 @@ def _load_checked(paths: list[str]) -> tuple[list[tuple[Any, Any]], int]:
         print("atomgen gen: nothing written", file=sys.stderr)
         return [], 2
     if errors:
-        print(format_all(errors, "text"), file=sys.stderr)
+        print(format_all(errors, "text", color=wants_color(sys.stderr)), file=sys.stderr)
         print(f"atomgen gen: {len(errors)} check error(s); nothing written", file=sys.stderr)
         return [], 1
     if not results:

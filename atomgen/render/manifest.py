@@ -48,10 +48,10 @@ def manifest_text(plan: Plan, spec_files: list[tuple[Path, str]], root: Path) ->
     root = root.resolve()
     skeleton = plan.skeleton()
     by_spec: dict[str, list[str]] = {}
-    for path, sources in plan.sources.items():
-        if path in plan.owned and path not in skeleton:
+    for output, sources in plan.sources.items():
+        if output in plan.owned and output not in skeleton:
             for source in sources:
-                by_spec.setdefault(source, []).append(path)
+                by_spec.setdefault(source, []).append(output)
     common = set(render_inputs([]))
     lines = ["# Written by `atomgen gen --cmake-manifest`; cmake/AtomGen.cmake includes it.\n"]
     lines.append(f"set(ATOMGEN_SPEC_COUNT {len(spec_files)})\n")
