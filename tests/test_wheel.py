@@ -42,7 +42,8 @@ def test_wheel_ships_schema_templates_and_catalogs(tmp_path: Path) -> None:
         [
             sys.executable,
             "-c",
-            "import sys; sys.path.insert(0, sys.argv[1]); from atomgen.cli import main; sys.exit(main(['--cmake-dir']))",
+            "import sys; sys.path.insert(0, sys.argv[1]); from atomgen.cli import main; "
+            "sys.exit(main(['--cmake-dir']))",
             str(site),
         ],
         capture_output=True,
