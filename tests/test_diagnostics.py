@@ -227,7 +227,7 @@ def test_check_show_and_gen_work_from_a_subfolder() -> None:
     inside = REPO / "specs" / "rocdl"
     check = run_cli("check", cwd=inside)
     assert check.returncode == 0, check.output
-    assert f"{len(list((REPO / 'specs').rglob('*.yaml'))) - 2} spec(s), 0 error(s)" in check.stderr
+    assert f"{len(list((REPO / 'specs').rglob('*.yaml')))} spec(s), 0 error(s)" in check.stderr  # backend files too
     show = run_cli("show", "cdna3/mfma.yaml", cwd=inside)
     assert show.returncode == 0 and "cdna3.mfma" in show.stdout, show.output
     gen = run_cli("gen", "--check", cwd=inside)
