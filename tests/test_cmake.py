@@ -138,13 +138,19 @@ def test_both_backends_in_one_project(tmp_path: Path) -> None:
 
 
 def test_configure_asks_atomgen_once_for_all_outputs(tmp_path: Path) -> None:
-    """Before: two atomgen runs per spec and two more (46 for 22 specs; 51-60 s here)."""
+    """Before: two atomgen runs per spec and two more (46 for 22 specs: 60 s with a cold proof
+    cache, 15 s with a warm one, here). Now one run: about 2 s cold on a loaded machine and
+    0.4 s warm; the cold bound is loose because the 2-core CI machine may be busy."""
     chosen = _all_specs(tmp_path)
     project = _project(tmp_path, chosen, f"include({ROOT / 'cmake' / 'AtomGen.cmake'})")
-    seconds = _configure(project, tmp_path / "build", _env(tmp_path))
+    env = _env(tmp_path)
+    cold = _configure(project, tmp_path / "build", env)
     calls = _calls(tmp_path)
     assert len(calls) == 1 and "--cmake-manifest" in calls[0], calls
-    assert seconds <= 3.0, f"configure of {len(chosen)} specs took {seconds:.1f} s"
+    warm = _configure(project, tmp_path / "build-again", env)
+    assert len(_calls(tmp_path)) == 2
+    assert warm <= 3.0, f"configure of {len(chosen)} specs took {warm:.1f} s (warm cache)"
+    assert cold <= 10.0, f"configure of {len(chosen)} specs took {cold:.1f} s (cold cache)"
 
 
 def test_renamed_cpp_class_reconfigures_and_leaves_nothing_stale(tmp_path: Path) -> None:
