@@ -272,7 +272,7 @@ def test_project_config_errors_are_diagnostics(spec_tree: SpecTree) -> None:
 
 
 # --------------------------------------------------------------------------- one --report flag
-@pytest.mark.parametrize("command", [["oracle", "flydsl"], ["oracle", "cute"], ["probe"]])
+@pytest.mark.parametrize("command", [["oracle", "flydsl"], ["oracle", "cute"], ["oracle", "triton"], ["probe"]])
 def test_every_oracle_and_the_probe_take_one_report_flag(command: list[str]) -> None:
     """Before: --write-report/--report-md/--report-json (flydsl), --output (cute), --report (probe)."""
     result = run_cli(*command, "--help")

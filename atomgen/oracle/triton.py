@@ -203,6 +203,7 @@ def _is_rocdl_mma(path: Path) -> bool:
 def audit(paths: Sequence[str], use_cache: bool = True) -> Report:
     """Load the ROCDL MMA specs under `paths`, ask Triton about every instance, compare."""
     from atomgen.check.runner import UsageError, analyze_file, collect_spec_files
+    from atomgen.terminal import Progress
 
     started = time.monotonic()
     try:
@@ -212,7 +213,9 @@ def audit(paths: Sequence[str], use_cache: bool = True) -> Report:
     report = Report(triton_version=require_triton())
     jobs: list[tuple[Any, SpecReport, Any, InstanceResult, dict[str, Any]]] = []
     specs: list[tuple[Any, SpecReport]] = []
+    stages = Progress(len(files) + 1, "oracle triton")  # a line on a terminal only
     for path, display in files:
+        stages.step(display)
         result = analyze_file(path, display, prove=False)
         spec = result.spec
         if spec is None and _is_rocdl_mma(path):
@@ -238,7 +241,9 @@ def audit(paths: Sequence[str], use_cache: bool = True) -> Report:
         raise OracleError("no ROCDL MMA specs (backend: rocdl, kind: mma) under " + ", ".join(paths))
     distinct = list({json.dumps(job[4], sort_keys=True): job[4] for job in jobs}.values())
     counts: dict[str, int] = {}
+    stages.step(f"asking Triton about {len(distinct)} configurations")
     answers = ask_triton(report.triton_version, distinct, counts, use_cache) if distinct else {}
+    stages.done()
     report.compiles, report.cached = counts.get("compiled", 0), counts.get("cached", 0)
     for spec, spec_report, evaluated, instance_result, item in jobs:
         answer = answers.get(cache_key(report.triton_version, item)) or {"ok": False, "error": "no answer"}
