@@ -43,7 +43,7 @@ def mutate_emission(data: dict[str, Any], rng: random.Random, patterns: list[str
         del emission[key]
         return f"emission: drop {key}"
     if choice == 2:
-        emission[_pick(rng, ["argz", "op", "args", "variants", "load", "op_class", "extension_hook"])] = _pick(
+        emission[_pick(rng, ["argz", "op", "args", "variants", "load", "op_class", "descriptor"])] = _pick(
             rng, ["x", ["a", "b"], {"q": 1}, 7, True])
         return "emission: add or retype a key"
     lists = [k for k in keys if isinstance(emission[k], list)]

@@ -87,6 +87,14 @@ def _bad_constraint(base: str) -> str:
     return base + 'verify:\n  constraints:\n    - {require: "pow2(nosuch)", message: "x"}\n'
 
 
+def _overlapping_field(base: str) -> str:
+    # A TDM-style descriptor whose second field starts inside the first one (bits 16-17).
+    return base.replace("packed: {value: i32}", "packed: {value: i32, g1: vector<8xi32>}").replace(
+        base[base.index("emission:"):], "emission:\n  pattern: tdm\n  descriptor:\n"
+        '    - {name: data_size, group: g1, dword: 0, bit: 16, width: 2, source: "operand:data_size"}\n'
+        '    - {name: barrier, group: g1, dword: 0, bit: 17, width: 1, source: "const:1"}\n')
+
+
 def _empty(_: str) -> str:
     return ""
 
@@ -205,6 +213,8 @@ CASES: tuple[Case, ...] = (
     Case("AG395", "enum-value", "", "", 20, "fmax", base="copy", text=_enum_parameter),
     Case("AG396", "verify-name", "", "", len(MINIMAL_COPY.splitlines()) + 2, "constraints", base="copy",
          text=_bad_constraint),
+    Case("AG397", "descriptor-overlap", "", "", MINIMAL_COPY.splitlines().index("emission:") + 5, "17", base="copy",
+         text=_overlapping_field),
     Case("AG353", "unknown-key", "elemTyAcc: f32,", "elemTyAcc: f32, kk: 3,", 26, "kk"),
     Case("AG354", "multi-block", "intrinsic: rocdl.mfma.f32.16x16x16f16", "intrinsic: rocdl.mfma.f32.16x16x4f16",
          26, "rocdl", also=frozenset({"AG352"})),

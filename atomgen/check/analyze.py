@@ -16,6 +16,7 @@ from typing import Any, Iterator, Optional
 from atomgen.check import against_catalog, coverage, emission, immediates
 from atomgen.check.catalog import Catalog
 from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
+from atomgen.check.descriptor import check_descriptor
 from atomgen.check.verify_section import check_verify_section
 from atomgen.diagnostics import Diagnostic
 from atomgen.layout import algebra
@@ -132,6 +133,7 @@ def analyze(
     out.extend(check_state(spec, backend))
     out.extend(emission.check_emission(spec))
     out.extend(check_verify_section(spec))
+    out.extend(check_descriptor(spec))
     if any(d.rule in ("AG304", "AG301", "AG303", "AG202") for d in structural):
         return analysis  # concrete evaluation of malformed layouts only repeats the finding
     reported: set[tuple[str, str]] = set()

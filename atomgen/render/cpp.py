@@ -14,7 +14,7 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from atomgen.render import escape, llvm_api, wording
+from atomgen.render import escape, llvm_api, tdm, wording
 from atomgen.render.base import RenderOutput
 from atomgen.render.cppexpr import cpp_expr, cpp_layout
 from atomgen.render.names import atom_cpp_path, backend_names, spec_source
@@ -860,8 +860,10 @@ def copy_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel
             ]
         )
     elif pattern == "tdm":
-        data["hook"] = str(emission.get("extension_hook") or f"emit{spec.type_name}Transfer")
-        data["hand_written_hook"] = bool(emission.get("extension_hook"))
+        try:
+            data.update(tdm.emission_data(spec, params, state, value_stream))
+        except tdm.TdmRenderError as error:
+            raise CppRenderError(str(error)) from error
     else:
         raise CppRenderError(f"no C++ template for the copy emission pattern '{pattern}'")
     # The LLVM API profile: `aux` as an operand or an attribute; an op this LLVM lacks.
@@ -1102,6 +1104,8 @@ def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str],
     fly.append(header.removeprefix("include/"))
     if spec.emission.get("pattern") in BUFFER_PATTERNS:
         fly.append("flydsl/Dialect/FlyROCDL/Utils/BufferFatPtr.h")
+    if spec.emission.get("pattern") == "tdm":
+        mlir = sorted(set(mlir) | {"mlir/Dialect/Vector/IR/VectorOps.h", "llvm/Support/MathExtras.h"})
     return sorted(mlir), fly
 
 

@@ -38,6 +38,8 @@ class Profile:
     aux_as_operand: bool = False
     enums_as_integers: bool = False
     buffer_atomic_result: bool = True
+    tensor_groups: int = 5  # descriptor groups the TDM tensor load/store ops take
+    tensor_cache_keyword: str = ""  # how their assembly prints the cache policy: `, 0` or `cachepolicy 0`
     reorder: dict[str, tuple[str, ...]] = field(default_factory=dict)
     missing: dict[str, str] = field(default_factory=dict)
 
@@ -80,6 +82,8 @@ def load(name: str | None, backend: str = "rocdl") -> Profile:
         aux_as_operand=bool(data.get("aux_as_operand", False)),
         enums_as_integers=bool(data.get("enums_as_integers", False)),
         buffer_atomic_result=bool(data.get("buffer_atomic_result", True)),
+        tensor_groups=int(data.get("tensor_groups", 5)),
+        tensor_cache_keyword=str(data.get("tensor_cache_keyword", "")),
         reorder={str(k): tuple(str(t) for t in v) for k, v in (data.get("reorder") or {}).items()},
         missing={str(k): str(v) for k, v in (data.get("missing") or {}).items()},
     )

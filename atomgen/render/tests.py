@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from atomgen.check.evaluate import evaluate_instance
 from atomgen.layout.algebra import Layout, product
-from atomgen.render import engine, llvm_api, wording
+from atomgen.render import descriptor, engine, llvm_api, wording
 from atomgen.render.base import RenderOutput
 from atomgen.render.escape import filecheck_literal, mlir_comment
 from atomgen.render.names import BackendNames, atom_test_path, backend_names, spec_source, test_file_stem
@@ -496,31 +496,48 @@ def _lds_read_trans_functions(spec: AtomSpec, inst: Instance, dialect: str) -> l
 
 
 def _tdm_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
-    values = sample_values(spec, inst)
+    sample = sample_values(spec, inst)
+    configs = [("", sample)]
+    if {"padInterval", "padAmount"} <= {p.name for p in spec.parameters}:
+        # Padding on (64 f16 elements every 8, as FlyDSL's own test): its codes land in GROUP1.
+        configs.append(("_pad", {**sample, "rank": max(2, int(sample.get("rank", 1))), "padInterval": 64,
+                                 "padAmount": 8}))
+    return [fn for suffix, values in configs for fn in _tdm_config_functions(spec, inst, dialect, suffix, values)]
+
+
+def _tdm_config_functions(spec: AtomSpec, inst: Instance, dialect: str, suffix: str,
+                          values: dict[str, Any]) -> list[Function]:
     rank = int(values.get("rank", 1))
     atom_ty = atom_type(spec, dialect, values, 0)
-    shape = ",".join(["8"] * (rank - 1) + ["64"])
+    extents = [8] * (rank - 1) + [64]
     strides = [1]
-    for extent in reversed(([8] * (rank - 1) + [64])[1:]):
+    for extent in reversed(extents[1:]):
         strides.insert(0, strides[0] * extent)
-    layout = f"({shape}):({','.join(str(s) for s in strides)})" if rank > 1 else "64:1"
+    layout = f"({','.join(map(str, extents))}):({','.join(str(s) for s in strides)})" if rank > 1 else "64:1"
+    # The descriptor's compile-time dwords, from the spec's fields: a moved or resized field
+    # changes one of these constants.
+    statics = descriptor.static_words(spec.emission, {**values, **descriptor.tdm_operands(values, extents, 16)})
+    constants = sorted({word for word in statics.values() if word not in (0, 1)})
     emission = inst.raw.get("emission") or {}
     out = []
     for direction, src_space, dst_space, intrinsic in (
         ("load", "global", "shared", inst.intrinsic),
         ("store", "shared", "global", str(emission.get("store_intrinsic", inst.intrinsic))),
     ):
-        fn = Function(f"{_ident(spec.mnemonic)}_{_ident(inst.id)}_{direction}")
+        fn = Function(f"{_ident(spec.mnemonic)}_{_ident(inst.id)}{suffix}_{direction}")
         src = f"!fly.memref<f16, {src_space}, {layout}>"
         dst = f"!fly.memref<f16, {dst_space}, {layout}>"
         fn.args = [f"%src: {src}", f"%dst: {dst}"]
         fn.body.append(f"%atom = fly.make_copy_atom {{valBits = 0 : i32}} : {atom_ty}")
         current, _ = _state_ops(spec, fn, atom_ty, values)
         fn.body.append(f"fly.copy_atom_call({current}, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
-        groups = [inst.packed[g] for g in sorted(inst.packed)]
+        api = llvm_api.active()
+        groups = [inst.packed[g] for g in sorted(inst.packed)][: api.tensor_groups]
+        fn.checks.extend(f"CHECK-DAG: arith.constant {word} : i32" for word in constants)
+        cache = f" {api.tensor_cache_keyword} " if api.tensor_cache_keyword else ", "
         fn.checks.append(
             f"CHECK: {intrinsic} " + ", ".join(["%{{[0-9]+}}"] * len(groups))
-            + f", {values.get('cacheModifier', 0)} : {groups[0]}, {groups[1]}"
+            + f"{cache}{values.get('cacheModifier', 0)} : {groups[0]}, {groups[1]}"
         )
         converted = [("src", _ptr(src_space)), ("dst", _ptr(dst_space))] + _stateful_arg_types(spec, fn)
         _signature_checks(fn, converted)

@@ -90,10 +90,10 @@ Type CopyOpSM90_TmaStoreType::getConvertedType(MLIRContext *ctx) const {
 Value CopyOpSM90_TmaStoreType::getDefaultState(OpBuilder &builder, Location loc) const {
   auto structTy = cast<LLVM::LLVMStructType>(getConvertedType(builder.getContext()));
   Value state = LLVM::UndefOp::create(builder, loc, structTy);
+  Value init0 = arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kCoord0Slot], 0);
   state = LLVM::InsertValueOp::create(
       builder, loc, state, LLVM::ZeroOp::create(builder, loc, structTy.getBody()[kTmaDescSlot]),
       ArrayRef<int64_t>{kTmaDescSlot});
-  Value init0 = arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kCoord0Slot], 0);
   state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kCoord0Slot});
   state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kCoord1Slot});
   state = LLVM::InsertValueOp::create(builder, loc, state, init0, ArrayRef<int64_t>{kCoord2Slot});

@@ -6,8 +6,10 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/PointerUtils.h"
@@ -48,6 +50,65 @@ std::optional<unsigned> matchInstance(CopyOpGFX1250TDMType type) {
                        type.getPadAmount(), type.getCacheModifier(), type.getAtomicBarrier(),
                        type.getEarlyTimeout());
 }
+// One descriptor dword: compile-time pieces fold into one constant, runtime pieces are shifted,
+// masked and OR-ed as IR (a piece is bits [from, from+n) of a value, placed at bit `at`).
+struct DescriptorWord {
+  OpBuilder &builder;
+  Location loc;
+  uint32_t bits = 0;
+  SmallVector<Value> pieces;
+
+  Value i32(int64_t value) { return arith::ConstantIntOp::create(builder, loc, value, 32); }
+  void put(int64_t value, unsigned from, unsigned n, unsigned at) {
+    uint64_t mask = n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+    bits |= static_cast<uint32_t>(((static_cast<uint64_t>(value) >> from) & mask) << at);
+  }
+  void put(Value value, unsigned from, unsigned n, unsigned at) {
+    unsigned width = value.getType().getIntOrFloatBitWidth();
+    if (from > 0)
+      value = arith::ShRUIOp::create(builder, loc, value,
+                                     arith::ConstantIntOp::create(builder, loc, from, width));
+    if (width > 32)
+      value = arith::TruncIOp::create(builder, loc, builder.getI32Type(), value);
+    // The shift left drops the bits above n when the piece ends at bit 31.
+    if (at + n < 32)
+      value = arith::AndIOp::create(builder, loc, value,
+                                    i32(static_cast<int64_t>((uint64_t{1} << n) - 1)));
+    if (at > 0)
+      value = arith::ShLIOp::create(builder, loc, value, i32(at));
+    pieces.push_back(value);
+  }
+  Value finish() {
+    Value word = pieces.empty() || bits != 0 ? i32(static_cast<int32_t>(bits)) : Value{};
+    for (Value piece : pieces)
+      word = word ? arith::OrIOp::create(builder, loc, word, piece).getResult() : piece;
+    return word;
+  }
+};
+
+bool fitsDescriptorField(int64_t value, unsigned width) {
+  return value >= 0 && (width >= 63 || value < (int64_t{1} << width));
+}
+
+// LDS padding in dwords: the interval as log2 - 1, the amount minus 1; -1 (never fits a field)
+// when the element sizes do not make whole dwords or the dword interval is no power of two.
+struct PadCodes {
+  int64_t enable = 0, interval = 0, amount = 0;
+};
+PadCodes padCodes(int64_t intervalElems, int64_t amountElems, int64_t elemBits) {
+  PadCodes pad;
+  if (intervalElems <= 0 || amountElems <= 0)
+    return pad;
+  pad.enable = 1;
+  int64_t intervalBits = intervalElems * elemBits, amountBits = amountElems * elemBits;
+  if (intervalBits % 32 != 0 || amountBits % 32 != 0 || !llvm::isPowerOf2_64(intervalBits / 32)) {
+    pad.interval = pad.amount = -1;
+    return pad;
+  }
+  pad.interval = static_cast<int64_t>(llvm::Log2_64(intervalBits / 32)) - 1;
+  pad.amount = amountBits / 32 - 1;
+  return pad;
+}
 } // namespace
 
 std::optional<unsigned> CopyOpGFX1250TDMType::getFieldIndex(AtomStateField field) {
@@ -74,22 +135,22 @@ Value CopyOpGFX1250TDMType::getDefaultState(OpBuilder &builder, Location loc) co
   Value state = LLVM::UndefOp::create(builder, loc, structTy);
   Value init0 =
       arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kWorkgroupMaskSlot], 0);
-  state = LLVM::InsertValueOp::create(builder, loc, state, init0,
-                                      ArrayRef<int64_t>{kWorkgroupMaskSlot});
   Value init1 =
       arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kExtent0Slot], 2147483647);
+  Value init2 =
+      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kStride0Slot], -2147483648);
+  Value init3 = arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kImmOffsetSlot], 0);
+  state = LLVM::InsertValueOp::create(builder, loc, state, init0,
+                                      ArrayRef<int64_t>{kWorkgroupMaskSlot});
   state = LLVM::InsertValueOp::create(builder, loc, state, init1, ArrayRef<int64_t>{kExtent0Slot});
   state = LLVM::InsertValueOp::create(builder, loc, state, init1, ArrayRef<int64_t>{kExtent1Slot});
   state = LLVM::InsertValueOp::create(builder, loc, state, init1, ArrayRef<int64_t>{kExtent2Slot});
   state = LLVM::InsertValueOp::create(builder, loc, state, init1, ArrayRef<int64_t>{kExtent3Slot});
   state = LLVM::InsertValueOp::create(builder, loc, state, init1, ArrayRef<int64_t>{kExtent4Slot});
-  Value init2 =
-      arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kStride0Slot], -2147483648);
   state = LLVM::InsertValueOp::create(builder, loc, state, init2, ArrayRef<int64_t>{kStride0Slot});
   state = LLVM::InsertValueOp::create(builder, loc, state, init2, ArrayRef<int64_t>{kStride1Slot});
   state = LLVM::InsertValueOp::create(builder, loc, state, init2, ArrayRef<int64_t>{kStride2Slot});
   state = LLVM::InsertValueOp::create(builder, loc, state, init2, ArrayRef<int64_t>{kStride3Slot});
-  Value init3 = arith::ConstantIntOp::create(builder, loc, structTy.getBody()[kImmOffsetSlot], 0);
   state =
       LLVM::InsertValueOp::create(builder, loc, state, init3, ArrayRef<int64_t>{kImmOffsetSlot});
   return state;
@@ -177,15 +238,312 @@ LogicalResult CopyOpGFX1250TDMType::verify(function_ref<InFlightDiagnostic()> em
                      << "; supported: default";
 }
 
-// GENERATED STUB: atomgen does not generate the TDM descriptor packing, and the spec declares
-// no hand-written `emission.extension_hook`; lowering a TDM copy reports that here.
-static LogicalResult emitCopyOpGFX1250TDMTransfer(CopyOpGFX1250TDMType, OpBuilder &, Location loc,
-                                                  bool, fly::MemRefType, fly::MemRefType, Value,
-                                                  Value, Value) {
-  return mlir::emitError(loc)
-         << "gfx1250.tdm: the TDM descriptor packing is not generated by "
-            "atomgen; declare a hand-written emission.extension_hook in the spec to lower "
-            "TDM copies";
+// Builds the descriptor groups from the spec's `emission.descriptor` and creates the tensor load
+// (global -> shared) or store (shared -> global).
+static LogicalResult emitCopyOpGFX1250TDMTypeTransfer(CopyOpGFX1250TDMType atom, OpBuilder &builder,
+                                                      Location loc, bool isLoad,
+                                                      fly::MemRefType globalMem, Value atomVal,
+                                                      Value globalPtr, Value sharedPtr) {
+  int32_t rank = atom.getRank();
+  int32_t numWarps = atom.getNumWarps();
+  int32_t padInterval = atom.getPadInterval();
+  int32_t padAmount = atom.getPadAmount();
+  int32_t cacheModifier = atom.getCacheModifier();
+  bool atomicBarrier = atom.getAtomicBarrier();
+  bool earlyTimeout = atom.getEarlyTimeout();
+  auto layout = dyn_cast<fly::LayoutAttr>(globalMem.getLayout());
+  if (!layout || !layout.isStaticShape() || layout.rank() != rank)
+    return failure();
+  int64_t elemBits = globalMem.getElemTy().getIntOrFloatBitWidth();
+  int64_t elemBytes = elemBits / 8;
+  // The engine moves whole bytes; data_size is log2 of the element's bytes.
+  if (elemBits % 8 != 0 || !llvm::isPowerOf2_64(elemBytes))
+    return failure();
+  int64_t dataSize = llvm::Log2_64(elemBytes);
+  Type i32Ty = builder.getI32Type(), i64Ty = builder.getI64Type();
+  auto i32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(builder, loc, v, 32); };
+  auto i64 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(builder, loc, v, 64); };
+  auto readState = [&](unsigned slot) -> Value {
+    return LLVM::ExtractValueOp::create(builder, loc, atomVal, ArrayRef<int64_t>{slot});
+  };
+  const unsigned extentSlot[] = {kExtent0Slot, kExtent1Slot, kExtent2Slot, kExtent3Slot,
+                                 kExtent4Slot};
+  const unsigned strideSlot[] = {kStride0Slot, kStride1Slot, kStride2Slot, kStride3Slot};
+
+  // Tensor order: dim 0 outermost. Warps go to the outer dims first, doubling while a dim still
+  // holds two blocks; what is left goes to the innermost dim.
+  SmallVector<int64_t> tile(rank), warps(rank, 1), block(rank);
+  for (int32_t i = 0; i < rank; ++i)
+    tile[i] = layout.getShape().at(i).getLeafAsInt().getValue();
+  int64_t spare = numWarps;
+  for (int32_t i = 0; i < rank; ++i)
+    while (spare > 1 && warps[i] * 2 <= tile[i]) {
+      warps[i] *= 2;
+      spare /= 2;
+    }
+  warps[rank - 1] *= spare;
+  for (int32_t i = 0; i < rank; ++i)
+    block[i] = (tile[i] + warps[i] - 1) / warps[i];
+
+  // Global strides in elements: the state's, or the static layout stride when the state holds
+  // the "unset" sentinel; the innermost dim is contiguous.
+  SmallVector<Value> stride(rank);
+  for (int32_t i = 0; i + 1 < rank; ++i) {
+    Value fromState = readState(strideSlot[i]);
+    stride[i] = fromState;
+    if (layout.isStaticStride()) {
+      Value unset = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, fromState,
+                                          i64(-2147483648));
+      stride[i] = arith::SelectOp::create(
+          builder, loc, unset, i64(layout.getStride().at(i).getLeafAsInt().getValue()), fromState);
+    }
+  }
+  stride[rank - 1] = i64(1);
+  PadCodes pad = padCodes(padInterval, padAmount, elemBits);
+
+  // LDS strides in elements: rows padded by padAmount when padding is on.
+  SmallVector<int64_t> ldsStride(rank, 1);
+  for (int32_t i = rank - 2; i >= 0; --i)
+    ldsStride[i] = i == rank - 2 ? tile[rank - 1] + (pad.enable ? padAmount : 0)
+                                 : tile[i + 1] * ldsStride[i + 1];
+
+  Value globalAddr =
+      arith::AddIOp::create(builder, loc, LLVM::PtrToIntOp::create(builder, loc, i64Ty, globalPtr),
+                            readState(kImmOffsetSlot));
+  Value ldsAddr = LLVM::PtrToIntOp::create(builder, loc, i32Ty, sharedPtr);
+  SmallVector<Value> start(rank, i32(0));
+  if (numWarps > 1) {
+    // This wave's block: the wave id in mixed radix over `warps`, dim 0 fastest.
+    Value wave = ROCDL::WaveId::create(builder, loc, i32Ty);
+    Value globalOff = i64(0), ldsOff = i32(0);
+    for (int32_t i = 0; i < rank; ++i) {
+      Value coord = arith::RemUIOp::create(builder, loc, wave, i32(warps[i]));
+      wave = arith::DivUIOp::create(builder, loc, wave, i32(warps[i]));
+      start[i] = arith::MulIOp::create(builder, loc, coord, i32(block[i]));
+      Value wide = arith::ExtUIOp::create(builder, loc, i64Ty, start[i]);
+      globalOff = arith::AddIOp::create(builder, loc, globalOff,
+                                        arith::MulIOp::create(builder, loc, wide, stride[i]));
+      ldsOff = arith::AddIOp::create(
+          builder, loc, ldsOff, arith::MulIOp::create(builder, loc, start[i], i32(ldsStride[i])));
+    }
+    globalAddr = arith::AddIOp::create(
+        builder, loc, globalAddr, arith::MulIOp::create(builder, loc, globalOff, i64(elemBytes)));
+    ldsAddr = arith::AddIOp::create(builder, loc, ldsAddr,
+                                    arith::MulIOp::create(builder, loc, ldsOff, i32(elemBytes)));
+  }
+
+  // Descriptor dims run innermost first (descriptor dim j = tensor dim rank-1-j); a dim beyond
+  // the rank packs 0. tensorDim: this wave's out-of-bounds limit, max(0, extent - start).
+  Value tensorDim[5], strideDim[4];
+  int64_t tileDim[5];
+  for (int32_t j = 0; j < 5; ++j) {
+    int32_t dim = rank - 1 - j;
+    tensorDim[j] =
+        dim < 0 ? i32(0)
+                : Value(arith::MaxSIOp::create(
+                      builder, loc,
+                      arith::SubIOp::create(builder, loc, readState(extentSlot[dim]), start[dim]),
+                      i32(0)));
+    tileDim[j] = dim < 0 ? 0 : block[dim];
+  }
+  for (int32_t k = 0; k < 4; ++k)
+    strideDim[k] = rank - 2 - k < 0 ? i64(0) : stride[rank - 2 - k];
+
+  if (!fitsDescriptorField(dataSize, 2))
+    return mlir::emitError(loc) << "gfx1250.tdm: descriptor field data_size = " << dataSize
+                                << " does not fit its 2 bits";
+  if (!fitsDescriptorField(pad.enable, 1))
+    return mlir::emitError(loc) << "gfx1250.tdm: descriptor field pad_enable = " << pad.enable
+                                << " does not fit its 1 bits";
+  if (!fitsDescriptorField(pad.interval, 3))
+    return mlir::emitError(loc) << "gfx1250 TDM: padding (interval=" << padInterval
+                                << ", amount=" << padAmount << " elements at " << elemBits
+                                << "-bit) is not encodable";
+  if (!fitsDescriptorField(pad.amount, 7))
+    return mlir::emitError(loc) << "gfx1250 TDM: padding (interval=" << padInterval
+                                << ", amount=" << padAmount << " elements at " << elemBits
+                                << "-bit) is not encodable";
+  if (!fitsDescriptorField(tileDim[0], 16))
+    return mlir::emitError(loc) << "gfx1250.tdm: descriptor field tile_dim0 = " << tileDim[0]
+                                << " does not fit its 16 bits";
+  if (!fitsDescriptorField(tileDim[1], 16))
+    return mlir::emitError(loc) << "gfx1250.tdm: descriptor field tile_dim1 = " << tileDim[1]
+                                << " does not fit its 16 bits";
+  if (!fitsDescriptorField(tileDim[2], 16))
+    return mlir::emitError(loc) << "gfx1250.tdm: descriptor field tile_dim2 = " << tileDim[2]
+                                << " does not fit its 16 bits";
+  if (!fitsDescriptorField(tileDim[3], 16))
+    return mlir::emitError(loc) << "gfx1250.tdm: descriptor field tile_dim3 = " << tileDim[3]
+                                << " does not fit its 16 bits";
+  if (!fitsDescriptorField(tileDim[4], 16))
+    return mlir::emitError(loc) << "gfx1250.tdm: descriptor field tile_dim4 = " << tileDim[4]
+                                << " does not fit its 16 bits";
+
+  SmallVector<Value> g0Words;
+  {
+    DescriptorWord word{builder, loc};
+    word.put(int64_t{1}, 0, 32, 0);
+    g0Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    word.put(ldsAddr, 0, 32, 0);
+    g0Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    word.put(globalAddr, 0, 32, 0);
+    g0Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    word.put(int64_t{2}, 0, 2, 30);
+    word.put(globalAddr, 32, 25, 0);
+    g0Words.push_back(word.finish());
+  }
+  Value g0 = vector::FromElementsOp::create(builder, loc, VectorType::get({4}, i32Ty), g0Words);
+  SmallVector<Value> g1Words;
+  {
+    DescriptorWord word{builder, loc};
+    word.put(dataSize, 0, 2, 16);
+    word.put(static_cast<int64_t>(atomicBarrier), 0, 1, 18);
+    word.put(pad.enable, 0, 1, 20);
+    word.put(static_cast<int64_t>(earlyTimeout), 0, 1, 21);
+    word.put(pad.interval, 0, 3, 22);
+    word.put(pad.amount, 0, 7, 25);
+    word.put(readState(kWorkgroupMaskSlot), 0, 16, 0);
+    g1Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    word.put(tensorDim[0], 0, 16, 16);
+    g1Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    word.put(tensorDim[0], 16, 16, 0);
+    word.put(tensorDim[1], 0, 16, 16);
+    g1Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    word.put(tileDim[0], 0, 16, 16);
+    word.put(tensorDim[1], 16, 16, 0);
+    g1Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    word.put(tileDim[1], 0, 16, 0);
+    word.put(tileDim[2], 0, 16, 16);
+    g1Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    word.put(strideDim[0], 0, 32, 0);
+    g1Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    word.put(strideDim[0], 32, 16, 0);
+    word.put(strideDim[1], 0, 16, 16);
+    g1Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    word.put(strideDim[1], 16, 32, 0);
+    g1Words.push_back(word.finish());
+  }
+  Value g1 = vector::FromElementsOp::create(builder, loc, VectorType::get({8}, i32Ty), g1Words);
+  SmallVector<Value> g2Words;
+  {
+    DescriptorWord word{builder, loc};
+    word.put(tensorDim[2], 0, 32, 0);
+    g2Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    word.put(tensorDim[3], 0, 32, 0);
+    g2Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    word.put(strideDim[2], 0, 32, 0);
+    g2Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    word.put(tileDim[3], 0, 16, 16);
+    word.put(strideDim[2], 32, 16, 0);
+    g2Words.push_back(word.finish());
+  }
+  Value g2 = vector::FromElementsOp::create(builder, loc, VectorType::get({4}, i32Ty), g2Words);
+  SmallVector<Value> g3Words;
+  {
+    DescriptorWord word{builder, loc};
+    word.put(strideDim[3], 0, 32, 0);
+    g3Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    word.put(strideDim[3], 32, 16, 0);
+    word.put(tensorDim[4], 0, 16, 16);
+    g3Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    word.put(tileDim[4], 0, 16, 16);
+    word.put(tensorDim[4], 16, 16, 0);
+    g3Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    g3Words.push_back(word.finish());
+  }
+  Value g3 = vector::FromElementsOp::create(builder, loc, VectorType::get({4}, i32Ty), g3Words);
+  SmallVector<Value> g4Words;
+  {
+    DescriptorWord word{builder, loc};
+    g4Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    g4Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    g4Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    g4Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    g4Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    g4Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    g4Words.push_back(word.finish());
+  }
+  {
+    DescriptorWord word{builder, loc};
+    g4Words.push_back(word.finish());
+  }
+  Value g4 = vector::FromElementsOp::create(builder, loc, VectorType::get({8}, i32Ty), g4Words);
+
+  IntegerAttr cachePolicy = builder.getI32IntegerAttr(cacheModifier);
+  ArrayAttr noAttrs;
+  if (isLoad)
+    ROCDL::TensorLoadToLDSOp::create(builder, loc, g0, g1, g2, g3, g4, cachePolicy, noAttrs,
+                                     noAttrs, noAttrs);
+  else
+    ROCDL::TensorStoreFromLDSOp::create(builder, loc, g0, g1, g2, g3, g4, cachePolicy, noAttrs,
+                                        noAttrs, noAttrs);
+  return success();
 }
 
 LogicalResult CopyOpGFX1250TDMType::emitAtomCall(OpBuilder &builder, Location loc, Type copyAtomTy,
@@ -197,12 +555,12 @@ LogicalResult CopyOpGFX1250TDMType::emitAtomCall(OpBuilder &builder, Location lo
   auto dstMem = cast<fly::MemRefType>(dstMemTy);
   if (isGenericAddressSpace<fly::AddressSpace::Global>(srcMem.getAddressSpace()) &&
       isGenericAddressSpace<fly::AddressSpace::Shared>(dstMem.getAddressSpace()))
-    return emitCopyOpGFX1250TDMTransfer(*this, builder, loc, /*isLoad=*/true, srcMem, dstMem,
-                                        atomVal, src, dst);
+    return emitCopyOpGFX1250TDMTypeTransfer(*this, builder, loc, /*isLoad=*/true, srcMem, atomVal,
+                                            src, dst);
   if (isGenericAddressSpace<fly::AddressSpace::Shared>(srcMem.getAddressSpace()) &&
       isGenericAddressSpace<fly::AddressSpace::Global>(dstMem.getAddressSpace()))
-    return emitCopyOpGFX1250TDMTransfer(*this, builder, loc, /*isLoad=*/false, dstMem, srcMem,
-                                        atomVal, dst, src);
+    return emitCopyOpGFX1250TDMTypeTransfer(*this, builder, loc, /*isLoad=*/false, dstMem, atomVal,
+                                            dst, src);
   return failure();
 }
 

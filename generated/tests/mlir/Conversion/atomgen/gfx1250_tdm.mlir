@@ -33,6 +33,9 @@
 // CHECK: %[[STATE20:[0-9]+]] = llvm.insertvalue %[[S_STRIDE_2]], %[[STATE19]][8] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
 // CHECK: %[[STATE21:[0-9]+]] = llvm.insertvalue %[[S_STRIDE_3]], %[[STATE20]][9] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
 // CHECK: %[[STATE22:[0-9]+]] = llvm.insertvalue %[[S_IMM_OFFSET]], %[[STATE21]][10] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK-DAG: arith.constant -2147483648 : i32
+// CHECK-DAG: arith.constant 65536 : i32
+// CHECK-DAG: arith.constant 4194304 : i32
 // CHECK: rocdl.tensor.load.to.lds %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, 0 : vector<4xi32>, vector<8xi32>
 func.func @gfx1250_tdm_tdm_load(%src: !fly.memref<f16, global, 64:1>, %dst: !fly.memref<f16, shared, 64:1>, %workgroup_mask: i32, %extent_0: i32, %extent_1: i32, %extent_2: i32, %extent_3: i32, %extent_4: i32, %stride_0: i64, %stride_1: i64, %stride_2: i64, %stride_3: i64, %imm_offset: i64) {
   %atom = fly.make_copy_atom {valBits = 0 : i32} : !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>, 0>
@@ -80,6 +83,9 @@ func.func @gfx1250_tdm_tdm_load(%src: !fly.memref<f16, global, 64:1>, %dst: !fly
 // CHECK: %[[STATE20:[0-9]+]] = llvm.insertvalue %[[S_STRIDE_2]], %[[STATE19]][8] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
 // CHECK: %[[STATE21:[0-9]+]] = llvm.insertvalue %[[S_STRIDE_3]], %[[STATE20]][9] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
 // CHECK: %[[STATE22:[0-9]+]] = llvm.insertvalue %[[S_IMM_OFFSET]], %[[STATE21]][10] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK-DAG: arith.constant -2147483648 : i32
+// CHECK-DAG: arith.constant 65536 : i32
+// CHECK-DAG: arith.constant 4194304 : i32
 // CHECK: rocdl.tensor.store.from.lds %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, 0 : vector<4xi32>, vector<8xi32>
 func.func @gfx1250_tdm_tdm_store(%src: !fly.memref<f16, shared, 64:1>, %dst: !fly.memref<f16, global, 64:1>, %workgroup_mask: i32, %extent_0: i32, %extent_1: i32, %extent_2: i32, %extent_3: i32, %extent_4: i32, %stride_0: i64, %stride_1: i64, %stride_2: i64, %stride_3: i64, %imm_offset: i64) {
   %atom = fly.make_copy_atom {valBits = 0 : i32} : !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>, 0>
@@ -95,5 +101,107 @@ func.func @gfx1250_tdm_tdm_store(%src: !fly.memref<f16, shared, 64:1>, %dst: !fl
   %atom_stride_3 = fly.atom.set_value(%atom_stride_2, "stride_3", %stride_3) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>, 0>, i64) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>, 0>
   %atom_imm_offset = fly.atom.set_value(%atom_stride_3, "imm_offset", %imm_offset) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>, 0>, i64) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>, 0>
   fly.copy_atom_call(%atom_imm_offset, %src, %dst) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>, 0>, !fly.memref<f16, shared, 64:1>, !fly.memref<f16, global, 64:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_tdm_tdm_pad_load(
+// CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<1>, %[[DST:[a-z0-9_]+]]: !llvm.ptr<3>, %[[S_WORKGROUP_MASK:[a-z0-9_]+]]: i32, %[[S_EXTENT_0:[a-z0-9_]+]]: i32, %[[S_EXTENT_1:[a-z0-9_]+]]: i32, %[[S_EXTENT_2:[a-z0-9_]+]]: i32, %[[S_EXTENT_3:[a-z0-9_]+]]: i32, %[[S_EXTENT_4:[a-z0-9_]+]]: i32, %[[S_STRIDE_0:[a-z0-9_]+]]: i64, %[[S_STRIDE_1:[a-z0-9_]+]]: i64, %[[S_STRIDE_2:[a-z0-9_]+]]: i64, %[[S_STRIDE_3:[a-z0-9_]+]]: i64, %[[S_IMM_OFFSET:[a-z0-9_]+]]: i64)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[DEF1:[a-z0-9_-]+]] = arith.constant 2147483647 : i32
+// CHECK-DAG: %[[DEF2:[a-z0-9_-]+]] = arith.constant -2147483648 : i64
+// CHECK-DAG: %[[DEF3:[a-z0-9_-]+]] = arith.constant 0 : i64
+// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE1]][1] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE2]][2] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE3]][3] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE5:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE4]][4] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE6:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE5]][5] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE7:[0-9]+]] = llvm.insertvalue %[[DEF2]], %[[STATE6]][6] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE8:[0-9]+]] = llvm.insertvalue %[[DEF2]], %[[STATE7]][7] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE9:[0-9]+]] = llvm.insertvalue %[[DEF2]], %[[STATE8]][8] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE10:[0-9]+]] = llvm.insertvalue %[[DEF2]], %[[STATE9]][9] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE11:[0-9]+]] = llvm.insertvalue %[[DEF3]], %[[STATE10]][10] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE12:[0-9]+]] = llvm.insertvalue %[[S_WORKGROUP_MASK]], %[[STATE11]][0] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE13:[0-9]+]] = llvm.insertvalue %[[S_EXTENT_0]], %[[STATE12]][1] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE14:[0-9]+]] = llvm.insertvalue %[[S_EXTENT_1]], %[[STATE13]][2] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE15:[0-9]+]] = llvm.insertvalue %[[S_EXTENT_2]], %[[STATE14]][3] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE16:[0-9]+]] = llvm.insertvalue %[[S_EXTENT_3]], %[[STATE15]][4] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE17:[0-9]+]] = llvm.insertvalue %[[S_EXTENT_4]], %[[STATE16]][5] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE18:[0-9]+]] = llvm.insertvalue %[[S_STRIDE_0]], %[[STATE17]][6] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE19:[0-9]+]] = llvm.insertvalue %[[S_STRIDE_1]], %[[STATE18]][7] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE20:[0-9]+]] = llvm.insertvalue %[[S_STRIDE_2]], %[[STATE19]][8] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE21:[0-9]+]] = llvm.insertvalue %[[S_STRIDE_3]], %[[STATE20]][9] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE22:[0-9]+]] = llvm.insertvalue %[[S_IMM_OFFSET]], %[[STATE21]][10] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK-DAG: arith.constant -2147483648 : i32
+// CHECK-DAG: arith.constant 8 : i32
+// CHECK-DAG: arith.constant 4194304 : i32
+// CHECK-DAG: arith.constant 118554624 : i32
+// CHECK: rocdl.tensor.load.to.lds %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, 0 : vector<4xi32>, vector<8xi32>
+func.func @gfx1250_tdm_tdm_pad_load(%src: !fly.memref<f16, global, (8,64):(64,1)>, %dst: !fly.memref<f16, shared, (8,64):(64,1)>, %workgroup_mask: i32, %extent_0: i32, %extent_1: i32, %extent_2: i32, %extent_3: i32, %extent_4: i32, %stride_0: i64, %stride_1: i64, %stride_2: i64, %stride_3: i64, %imm_offset: i64) {
+  %atom = fly.make_copy_atom {valBits = 0 : i32} : !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_workgroup_mask = fly.atom.set_value(%atom, "workgroup_mask", %workgroup_mask) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i32) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_extent_0 = fly.atom.set_value(%atom_workgroup_mask, "extent_0", %extent_0) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i32) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_extent_1 = fly.atom.set_value(%atom_extent_0, "extent_1", %extent_1) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i32) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_extent_2 = fly.atom.set_value(%atom_extent_1, "extent_2", %extent_2) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i32) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_extent_3 = fly.atom.set_value(%atom_extent_2, "extent_3", %extent_3) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i32) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_extent_4 = fly.atom.set_value(%atom_extent_3, "extent_4", %extent_4) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i32) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_stride_0 = fly.atom.set_value(%atom_extent_4, "stride_0", %stride_0) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i64) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_stride_1 = fly.atom.set_value(%atom_stride_0, "stride_1", %stride_1) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i64) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_stride_2 = fly.atom.set_value(%atom_stride_1, "stride_2", %stride_2) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i64) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_stride_3 = fly.atom.set_value(%atom_stride_2, "stride_3", %stride_3) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i64) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_imm_offset = fly.atom.set_value(%atom_stride_3, "imm_offset", %imm_offset) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i64) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  fly.copy_atom_call(%atom_imm_offset, %src, %dst) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, !fly.memref<f16, global, (8,64):(64,1)>, !fly.memref<f16, shared, (8,64):(64,1)>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_tdm_tdm_pad_store(
+// CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<3>, %[[DST:[a-z0-9_]+]]: !llvm.ptr<1>, %[[S_WORKGROUP_MASK:[a-z0-9_]+]]: i32, %[[S_EXTENT_0:[a-z0-9_]+]]: i32, %[[S_EXTENT_1:[a-z0-9_]+]]: i32, %[[S_EXTENT_2:[a-z0-9_]+]]: i32, %[[S_EXTENT_3:[a-z0-9_]+]]: i32, %[[S_EXTENT_4:[a-z0-9_]+]]: i32, %[[S_STRIDE_0:[a-z0-9_]+]]: i64, %[[S_STRIDE_1:[a-z0-9_]+]]: i64, %[[S_STRIDE_2:[a-z0-9_]+]]: i64, %[[S_STRIDE_3:[a-z0-9_]+]]: i64, %[[S_IMM_OFFSET:[a-z0-9_]+]]: i64)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[DEF1:[a-z0-9_-]+]] = arith.constant 2147483647 : i32
+// CHECK-DAG: %[[DEF2:[a-z0-9_-]+]] = arith.constant -2147483648 : i64
+// CHECK-DAG: %[[DEF3:[a-z0-9_-]+]] = arith.constant 0 : i64
+// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE1]][1] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE2]][2] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE3]][3] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE5:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE4]][4] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE6:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE5]][5] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE7:[0-9]+]] = llvm.insertvalue %[[DEF2]], %[[STATE6]][6] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE8:[0-9]+]] = llvm.insertvalue %[[DEF2]], %[[STATE7]][7] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE9:[0-9]+]] = llvm.insertvalue %[[DEF2]], %[[STATE8]][8] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE10:[0-9]+]] = llvm.insertvalue %[[DEF2]], %[[STATE9]][9] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE11:[0-9]+]] = llvm.insertvalue %[[DEF3]], %[[STATE10]][10] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE12:[0-9]+]] = llvm.insertvalue %[[S_WORKGROUP_MASK]], %[[STATE11]][0] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE13:[0-9]+]] = llvm.insertvalue %[[S_EXTENT_0]], %[[STATE12]][1] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE14:[0-9]+]] = llvm.insertvalue %[[S_EXTENT_1]], %[[STATE13]][2] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE15:[0-9]+]] = llvm.insertvalue %[[S_EXTENT_2]], %[[STATE14]][3] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE16:[0-9]+]] = llvm.insertvalue %[[S_EXTENT_3]], %[[STATE15]][4] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE17:[0-9]+]] = llvm.insertvalue %[[S_EXTENT_4]], %[[STATE16]][5] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE18:[0-9]+]] = llvm.insertvalue %[[S_STRIDE_0]], %[[STATE17]][6] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE19:[0-9]+]] = llvm.insertvalue %[[S_STRIDE_1]], %[[STATE18]][7] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE20:[0-9]+]] = llvm.insertvalue %[[S_STRIDE_2]], %[[STATE19]][8] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE21:[0-9]+]] = llvm.insertvalue %[[S_STRIDE_3]], %[[STATE20]][9] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK: %[[STATE22:[0-9]+]] = llvm.insertvalue %[[S_IMM_OFFSET]], %[[STATE21]][10] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64)>
+// CHECK-DAG: arith.constant -2147483648 : i32
+// CHECK-DAG: arith.constant 8 : i32
+// CHECK-DAG: arith.constant 4194304 : i32
+// CHECK-DAG: arith.constant 118554624 : i32
+// CHECK: rocdl.tensor.store.from.lds %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, 0 : vector<4xi32>, vector<8xi32>
+func.func @gfx1250_tdm_tdm_pad_store(%src: !fly.memref<f16, shared, (8,64):(64,1)>, %dst: !fly.memref<f16, global, (8,64):(64,1)>, %workgroup_mask: i32, %extent_0: i32, %extent_1: i32, %extent_2: i32, %extent_3: i32, %extent_4: i32, %stride_0: i64, %stride_1: i64, %stride_2: i64, %stride_3: i64, %imm_offset: i64) {
+  %atom = fly.make_copy_atom {valBits = 0 : i32} : !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_workgroup_mask = fly.atom.set_value(%atom, "workgroup_mask", %workgroup_mask) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i32) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_extent_0 = fly.atom.set_value(%atom_workgroup_mask, "extent_0", %extent_0) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i32) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_extent_1 = fly.atom.set_value(%atom_extent_0, "extent_1", %extent_1) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i32) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_extent_2 = fly.atom.set_value(%atom_extent_1, "extent_2", %extent_2) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i32) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_extent_3 = fly.atom.set_value(%atom_extent_2, "extent_3", %extent_3) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i32) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_extent_4 = fly.atom.set_value(%atom_extent_3, "extent_4", %extent_4) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i32) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_stride_0 = fly.atom.set_value(%atom_extent_4, "stride_0", %stride_0) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i64) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_stride_1 = fly.atom.set_value(%atom_stride_0, "stride_1", %stride_1) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i64) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_stride_2 = fly.atom.set_value(%atom_stride_1, "stride_2", %stride_2) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i64) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_stride_3 = fly.atom.set_value(%atom_stride_2, "stride_3", %stride_3) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i64) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  %atom_imm_offset = fly.atom.set_value(%atom_stride_3, "imm_offset", %imm_offset) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, i64) -> !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>
+  fly.copy_atom_call(%atom_imm_offset, %src, %dst) : (!fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 64, 8, cache = 0, barrier = false, timeout = false>, 0>, !fly.memref<f16, shared, (8,64):(64,1)>, !fly.memref<f16, global, (8,64):(64,1)>) -> ()
   return
 }

@@ -1,0 +1,27 @@
+"""Rule AG397: the descriptor fields of `emission.descriptor` (gfx1250 TDM) are consistent.
+
+Every field lies inside its group and dword range, no two fields share a bit, and each source
+exists and fits the field: a constant or a parameter's whole range within the width, a state
+field or a lowering operand at least as wide as the field. The lowering then never packs a
+value into bits another field owns, nor silently drops high bits of a compile-time value.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from atomgen.diagnostics import Diagnostic
+from atomgen.render import descriptor
+from atomgen.spec.model import AtomSpec
+
+
+def check_descriptor(spec: AtomSpec) -> Iterator[Diagnostic]:
+    if not isinstance(spec.emission.get("descriptor"), list):
+        return
+    parameters = {p.name: p for p in spec.parameters}
+    state = {str(f.name): str(f.llvm_type) for f in spec.state}
+    packed: dict[str, str] = {}
+    for instance in spec.instances:
+        packed.update({k: str(v) for k, v in instance.packed.items()})
+    for index, key, problem in descriptor.check(spec.emission, parameters, state, packed):
+        yield spec.diagnostic("AG397", problem, ("emission", "descriptor", index, key))

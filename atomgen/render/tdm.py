@@ -1,0 +1,56 @@
+"""What the `tdm` copy template prints: the descriptor model, state slots, ops under the LLVM API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atomgen.render import descriptor, escape, llvm_api
+from atomgen.spec.model import AtomSpec
+
+# Global stride state that says "take the static layout stride" (the spec's stride_i default).
+_STRIDE = "stride_"
+_EXTENT = "extent_"
+
+
+class TdmRenderError(ValueError):
+    pass
+
+
+def emission_data(spec: AtomSpec, params: dict[str, Any], state: Any, stream: Any) -> dict[str, Any]:
+    if state is None or not spec.instances:
+        raise TdmRenderError("the tdm emission needs the descriptor state and one instance")
+    slots = {slot.name: slot for slot in state.slots}
+    by_case = {slot.enum_case: slot for slot in state.slots if slot.enum_case}
+    extents = sorted((s for s in slots if s.startswith(_EXTENT)), key=lambda s: int(s[len(_EXTENT):]))
+    strides = sorted((s for s in slots if s.startswith(_STRIDE)), key=lambda s: int(s[len(_STRIDE):]))
+    if len(extents) != 5 or len(strides) != 4 or "ImmOffset" not in by_case:
+        raise TdmRenderError("the tdm emission needs state extent_0..4, stride_0..3 and an ImmOffset field")
+    instance = spec.instances[0]
+    profile = llvm_api.active()
+    groups = sorted(descriptor.group_sizes(instance.packed))[: profile.tensor_groups]
+    dropped = {f.group for f in descriptor.fields(spec.emission)} - set(groups)
+    if dropped:
+        raise TdmRenderError(f"LLVM API '{profile.name}' passes {profile.tensor_groups} descriptor groups; "
+                             f"fields in {', '.join(sorted(dropped))} would be lost")
+    emission = instance.raw.get("emission") or {}
+    wave_id = ("ROCDL::WaveId::create(builder, loc, i32Ty)" if not profile.lacks("WaveId") else
+               # No wave-id op in this LLVM: the wave is thread id x / 32, made uniform.
+               "ROCDL::ReadfirstlaneOp::create(builder, loc, i32Ty, arith::DivUIOp::create(builder, loc, "
+               "ROCDL::ThreadIdXOp::create(builder, loc, i32Ty), i32(32)))")
+    model = descriptor.cpp_model(
+        spec.emission, instance.packed, groups, spec.mnemonic,
+        param_getter=lambda name: name,
+        state_slot=lambda name: slots[name].constant,
+        stream_param=lambda name: stream(params[name]),
+        literal=lambda text: f'"{escape.cpp_string(text)}"')
+    return {
+        "descriptor": model,
+        "group_names": groups,
+        "extent_slots": [slots[s].constant for s in extents],
+        "stride_slots": [slots[s].constant for s in strides],
+        "stride_unset": slots[strides[0]].default,
+        "imm_offset": by_case["ImmOffset"].constant,
+        "wave_id": wave_id,
+        "load_op": "ROCDL::" + str(instance.op_class or "TensorLoadToLDSOp"),
+        "store_op": "ROCDL::" + str(emission.get("store_op_class", "TensorStoreFromLDSOp")),
+    }
