@@ -15,8 +15,8 @@ from typing import Any, Iterator, Optional
 
 from atomgen.check import against_catalog, coverage, emission, immediates
 from atomgen.check.catalog import Catalog
-from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
 from atomgen.check.descriptor import check_descriptor
+from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
 from atomgen.check.verify_section import check_verify_section
 from atomgen.diagnostics import Diagnostic
 from atomgen.layout import algebra

@@ -206,9 +206,10 @@ def cpp_model(emission: Mapping[str, Any], packed: Mapping[str, str], groups: li
             if static:
                 text = item.unencodable or f"{mnemonic}: descriptor field {item.name} = {{value}} does not fit its " \
                                            f"{item.width} bits"
-                fits.append(FitCheck(expr, item.width, wording.stream(
-                    text, lambda name, _q: expr if name == "value" else name if name in MESSAGE_LOCALS
-                    else stream_param(name), literal)))
+                def operand(name: str, _quoted: bool, value: str = expr) -> str:
+                    return value if name == "value" else name if name in MESSAGE_LOCALS else stream_param(name)
+
+                fits.append(FitCheck(expr, item.width, wording.stream(text, operand, literal)))
         for dword, start, n, at in item.pieces():
             if item.group in words:
                 (words[item.group][dword].statics if static else words[item.group][dword].runtime).append(
