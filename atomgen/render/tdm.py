@@ -51,6 +51,8 @@ def emission_data(spec: AtomSpec, params: dict[str, Any], state: Any, stream: An
         "stride_unset": slots[strides[0]].default,
         "imm_offset": by_case["ImmOffset"].constant,
         "wave_id": wave_id,
+        # The cache-policy immediate takes this parameter (emission.immediates), else 0.
+        "cache_policy": str((spec.emission.get("immediates") or {}).get("cache_policy", "0")),
         "load_op": "ROCDL::" + str(instance.op_class or "TensorLoadToLDSOp"),
         "store_op": "ROCDL::" + str(emission.get("store_op_class", "TensorStoreFromLDSOp")),
     }
