@@ -252,6 +252,18 @@ def check_parameters(spec: AtomSpec) -> Iterator[Diagnostic]:
                 f"default {parameter.default!r} of '{parameter.name}' is not a {parameter.cpp_type}",
                 ("parameters", index, "default"),
             )
+        if parameter.is_free and isinstance(parameter.default, int) and not isinstance(parameter.default, bool):
+            # verify() rejects a value outside the free set, so a default there builds an atom
+            # that nothing can use (and the generated tests divide by such values).
+            outside = (parameter.free_values is not None and parameter.default not in parameter.free_values) or (
+                parameter.free_min is not None and parameter.default < parameter.free_min) or (
+                parameter.free_max is not None and parameter.default > parameter.free_max)
+            if outside:
+                yield spec.diagnostic(
+                    "AG392",
+                    f"default {parameter.default!r} of '{parameter.name}' is outside its free values",
+                    ("parameters", index, "default"),
+                )
         if parameter.is_free and parameter.free_values:
             for value in parameter.free_values:
                 if not _value_fits(parameter.cpp_type, value):

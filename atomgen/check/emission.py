@@ -26,6 +26,8 @@ class PatternNeeds:
     kind: str  # the atom kind the pattern's template is written for
     parameters: tuple[str, ...] = ()  # parameters the template reads by name
     state_cases: tuple[str, ...] = ()  # AtomStateField cases the template reads
+    state_names: tuple[str, ...] = ()  # state fields the template reads by name
+    positive: tuple[str, ...] = ()  # parameters the lowering divides by: every admitted value must be >= 1
     packed: tuple[str, ...] = ()  # packed operand types every row must give
     builder_arguments: bool = False  # `args` / `variants` are builder argument lists (AG372)
     variants: bool = False  # rows pick an entry of `variants` (AG373)
@@ -49,7 +51,9 @@ PATTERNS: dict[str, PatternNeeds] = {
     "global_lds_dma": PatternNeeds("copy", parameters=("bitSize",), packed=("value",)),
     "buffer_atomic": PatternNeeds("copy", state_cases=("Soffset",), packed=("value",)),
     "lds_read_trans": PatternNeeds("copy", parameters=("bitSize",), packed=("value",)),
-    "tdm": PatternNeeds("copy"),
+    # The descriptor template reads the tensor extents and global strides by name (render/tdm.py).
+    "tdm": PatternNeeds("copy", state_cases=("ImmOffset",), positive=("numWarps",),
+                        state_names=tuple(f"extent_{i}" for i in range(5)) + tuple(f"stride_{i}" for i in range(4))),
     "mma_sync": PatternNeeds("mma", packed=MMA, instruction=True),
     "wgmma_ss": PatternNeeds("mma", state_cases=("Accumulate",), packed=MMA, instruction=True),
     "wgmma_rs": PatternNeeds("mma", state_cases=("Accumulate",), packed=MMA, instruction=True,
@@ -84,6 +88,23 @@ def check_emission(spec: AtomSpec) -> Iterator[Diagnostic]:
             yield spec.diagnostic(
                 "AG371",
                 f"emission pattern '{pattern}' reads the state field {case}, which the spec does not declare",
+                ("state",) if spec.state else ("emission", "pattern"))
+    for name in needs.positive:
+        parameter = spec.parameter(name)
+        if parameter is None:
+            continue
+        low = min((v for v in parameter.free_values or () if isinstance(v, int)), default=parameter.free_min)
+        if low is not None and low < 1:
+            yield spec.diagnostic(
+                "AG371",
+                f"emission pattern '{pattern}' divides by '{name}': its free values must be >= 1, not {low}",
+                parameter.path + ("free",))
+    names = {field.name for field in spec.state}
+    for name in needs.state_names:
+        if name not in names:
+            yield spec.diagnostic(
+                "AG371",
+                f"emission pattern '{pattern}' reads the state field '{name}', which the spec does not declare",
                 ("state",) if spec.state else ("emission", "pattern"))
     for local, slot in (spec.emission.get("state_operands") or {}).items():
         if not isinstance(slot, int) or not 0 <= slot < len(spec.state):

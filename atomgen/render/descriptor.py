@@ -83,11 +83,11 @@ def _range_bits(low: int, high: int) -> int:
 def _parameter_bits(parameter: Any) -> int | None:
     if parameter.cpp_type == "bool":
         return 1
-    free = parameter.free or {}
-    if "values" in free and all(isinstance(v, int) for v in free["values"]):
-        return _range_bits(min(free["values"]), max(free["values"]))
-    if isinstance(free.get("min"), int) and isinstance(free.get("max"), int):
-        return _range_bits(int(free["min"]), int(free["max"]))
+    values = parameter.free_values
+    if values and all(isinstance(v, int) for v in values):
+        return _range_bits(min(values), max(values))
+    if isinstance(parameter.free_min, int) and isinstance(parameter.free_max, int):
+        return _range_bits(parameter.free_min, parameter.free_max)
     return None
 
 

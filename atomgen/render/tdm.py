@@ -21,9 +21,9 @@ def emission_data(spec: AtomSpec, params: dict[str, Any], state: Any, stream: An
         raise TdmRenderError("the tdm emission needs the descriptor state and one instance")
     slots = {slot.name: slot for slot in state.slots}
     by_case = {slot.enum_case: slot for slot in state.slots if slot.enum_case}
-    extents = sorted((s for s in slots if s.startswith(_EXTENT)), key=lambda s: int(s[len(_EXTENT):]))
-    strides = sorted((s for s in slots if s.startswith(_STRIDE)), key=lambda s: int(s[len(_STRIDE):]))
-    if len(extents) != 5 or len(strides) != 4 or "ImmOffset" not in by_case:
+    extents = [f"{_EXTENT}{i}" for i in range(5)]
+    strides = [f"{_STRIDE}{i}" for i in range(4)]
+    if not set(extents + strides) <= set(slots) or "ImmOffset" not in by_case:
         raise TdmRenderError("the tdm emission needs state extent_0..4, stride_0..3 and an ImmOffset field")
     instance = spec.instances[0]
     profile = llvm_api.active()
