@@ -8,6 +8,7 @@ so the run stays in seconds.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import os
 import random
@@ -104,3 +105,30 @@ def test_check_accepted_mutants_always_generate() -> None:
     summary = f"{MUTANTS} mutants: {accepted} accepted and generated, {rejected} rejected"
     assert not failures, summary + "\n" + "\n".join(failures[:40]) + f"\n({len(failures)} failures)"
     assert accepted > MUTANTS // 20 and rejected > MUTANTS // 4, summary
+
+
+def _tdm_variant(edit: Any) -> list[Any]:
+    """Rule ids check reports for the shipped TDM spec after `edit` changes its data."""
+    path = SPECS / "rocdl" / "gfx1250" / "tdm.yaml"
+    loaded = load_file(path, str(path))
+    backend_file = find_backend_file(path, "rocdl")
+    assert backend_file is not None
+    data = copy.deepcopy(loaded.data)
+    edit(data)
+    _, errors = _check(dataclasses.replace(loaded, data=data), load_backend(backend_file, str(backend_file))[0])
+    return [(d.rule, d.position.line) for d in errors]
+
+
+def _parameter(data: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(p for p in data["parameters"] if p["name"] == name)
+
+
+def test_tdm_needs_its_state_fields_and_a_positive_warp_count() -> None:
+    # Each of these once passed check and then broke gen (ZeroDivisionError / CppRenderError).
+    assert _tdm_variant(lambda d: None) == []
+    dropped = _tdm_variant(lambda d: d.__setitem__("state", [f for f in d["state"] if f["name"] != "stride_3"]))
+    assert [rule for rule, _ in dropped] == ["AG371"]
+    zero = _tdm_variant(lambda d: _parameter(d, "numWarps").__setitem__("free", {"values": [0, 1, 2]}))
+    assert [rule for rule, _ in zero] == ["AG371"] and zero[0][1] > 0
+    outside = _tdm_variant(lambda d: _parameter(d, "numWarps").__setitem__("default", 3))
+    assert [rule for rule, _ in outside] == ["AG392"]

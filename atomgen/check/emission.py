@@ -83,12 +83,14 @@ def check_emission(spec: AtomSpec) -> Iterator[Diagnostic]:
                 f"emission pattern '{pattern}' reads the parameter '{name}', which the spec does not declare",
                 ("emission", "pattern"))
     cases = {field.enum_case for field in spec.state if field.enum_case}
-    for case in needs.state_cases:
-        if case not in cases:
-            yield spec.diagnostic(
-                "AG371",
-                f"emission pattern '{pattern}' reads the state field {case}, which the spec does not declare",
-                ("state",) if spec.state else ("emission", "pattern"))
+    names = {field.name for field in spec.state}
+    missing = [case for case in needs.state_cases if case not in cases]
+    missing += [f"'{name}'" for name in needs.state_names if name not in names]
+    for field in missing:
+        yield spec.diagnostic(
+            "AG371",
+            f"emission pattern '{pattern}' reads the state field {field}, which the spec does not declare",
+            ("state",) if spec.state else ("emission", "pattern"))
     for name in needs.positive:
         parameter = spec.parameter(name)
         if parameter is None:
@@ -99,13 +101,6 @@ def check_emission(spec: AtomSpec) -> Iterator[Diagnostic]:
                 "AG371",
                 f"emission pattern '{pattern}' divides by '{name}': its free values must be >= 1, not {low}",
                 parameter.path + ("free",))
-    names = {field.name for field in spec.state}
-    for name in needs.state_names:
-        if name not in names:
-            yield spec.diagnostic(
-                "AG371",
-                f"emission pattern '{pattern}' reads the state field '{name}', which the spec does not declare",
-                ("state",) if spec.state else ("emission", "pattern"))
     for local, slot in (spec.emission.get("state_operands") or {}).items():
         if not isinstance(slot, int) or not 0 <= slot < len(spec.state):
             yield spec.diagnostic(
