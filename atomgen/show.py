@@ -18,8 +18,8 @@ from atomgen.pictures.grid import render_grid
 from atomgen.pictures.lanes import render_lanes
 from atomgen.pictures.latex import render_latex
 from atomgen.pictures.model import OperandPicture, Picture, PictureError, operand_pictures
-from atomgen.pictures.palette import wants_colour
 from atomgen.pictures.svg import combine_svg, render_svg
+from atomgen.terminal import wants_color
 
 FORMATS = ("text", "grid", "lanes", "svg", "latex", "json")
 
@@ -190,7 +190,7 @@ def _print(
         result.analysis.evaluated = evaluated
         print(records_json(instance_records(result, pictures)))
     elif output_format in ("grid", "lanes"):
-        colour = wants_colour(sys.stdout)
+        colour = wants_color(sys.stdout)  # the one rule diagnostics use too
         width = shutil.get_terminal_size((120, 24)).columns
         print(
             "\n\n".join(

@@ -8,9 +8,7 @@ differ and text on them stays readable.
 from __future__ import annotations
 
 import colorsys
-import os
 from functools import lru_cache
-from typing import IO
 
 from atomgen.pictures.model import Picture
 
@@ -38,14 +36,6 @@ def thread_ansi(thread: int) -> str:
 
 
 ANSI_RESET = "\x1b[0m"
-
-
-def wants_colour(stream: IO[str]) -> bool:
-    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
-    if os.environ.get("NO_COLOR"):
-        return False
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
 
 
 def _label(owners: tuple[tuple[int, int], ...], every_thread: bool) -> str:
