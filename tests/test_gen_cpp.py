@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from atomgen.render import cpp
+from atomgen.render.cpp import clang, messages, params, verifier
 from atomgen.render.engine import environment
 from atomgen.render.verify import describe, verify_plan
 from atomgen.spec.backend import load_backend
@@ -59,11 +60,11 @@ def test_rendering_is_deterministic(path: Path, rendered: dict[str, str]) -> Non
 
 @pytest.mark.parametrize("path", SPEC_FILES, ids=lambda p: p.stem + "-" + p.parent.name)
 def test_clang_format_clean(path: Path, rendered: dict[str, str]) -> None:
-    executable = cpp._clang_format_executable()
+    executable = clang._clang_format_executable()
     if executable is None:
         pytest.fail("clang-format is not installed (pip install clang-format, the test extra)")
     completed = subprocess.run(  # noqa: S603
-        [executable, f"--style={cpp.CLANG_FORMAT_STYLE}", "--assume-filename=atom.cpp"],
+        [executable, f"--style={clang.CLANG_FORMAT_STYLE}", "--assume-filename=atom.cpp"],
         input=rendered[str(path)], capture_output=True, text=True, check=True,
     )
     assert completed.stdout == rendered[str(path)]
@@ -77,7 +78,7 @@ def test_verify_lists_every_instance(path: Path, rendered: dict[str, str]) -> No
     plan = verify_plan(spec)
     assert f"{spec.cpp_class}::verify(" in text
     assert plan.unsupported_prefix in text
-    model = cpp.verify_model(spec, plan, {p.name: cpp._cpp_param(p) for p in spec.parameters})
+    model = verifier.verify_model(spec, plan, {p.name: params.cpp_param(p) for p in spec.parameters})
     if model.families:  # compact matcher: every row is one family's first row + position of n
         families = [r for r in model.rows if r.values is not None]
         covered = {}
@@ -99,9 +100,9 @@ def test_verify_lists_every_instance(path: Path, rendered: dict[str, str]) -> No
 @pytest.mark.parametrize("path", SPEC_FILES, ids=lambda p: p.stem + "-" + p.parent.name)
 def test_configuration_stream_matches_verify_describe(path: Path) -> None:
     spec = _spec(path)
-    pieces = cpp.describe_stream(spec)
+    pieces = messages.describe_stream(spec)
     for instance in spec.instances:
-        assert cpp.simulate_stream(pieces, instance.values) == describe(spec, instance.values)
+        assert messages.simulate_stream(pieces, instance.values) == describe(spec, instance.values)
 
 
 @pytest.mark.parametrize("path", SPEC_FILES, ids=lambda p: p.stem + "-" + p.parent.name)

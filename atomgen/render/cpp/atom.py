@@ -1,0 +1,149 @@
+"""The context the atom template prints, and the rendered, formatted file.
+
+Everything the C++ says is decided in this package, as data (conditions, argument lists,
+messages, layout expressions); the templates under templates/cpp/ only lay that data out. The
+instance table drives three things that must never disagree: verify() (through
+verify_plan), the dispatch in emitAtomCallSSA, and the packed operand types of the shim."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atomgen.render import escape, llvm_api, wording
+from atomgen.render.base import RenderOutput
+from atomgen.render.cpp.clang import clang_format
+from atomgen.render.cpp.copy import BUFFER_PATTERNS, copy_emission, default_val_bits
+from atomgen.render.cpp.layouts import layout_methods, uses_total_bit_width
+from atomgen.render.cpp.mma import mma_emission
+from atomgen.render.cpp.params import cpp_param, value_stream
+from atomgen.render.cpp.ptx import PTX_PATTERNS
+from atomgen.render.cpp.state import state_model
+from atomgen.render.cpp.verifier import verify_model
+from atomgen.render.cppexpr import cpp_expr
+from atomgen.render.names import atom_cpp_path, backend_names, spec_source
+from atomgen.render.verify import verify_plan
+from atomgen.spec.backend import Backend
+from atomgen.spec.model import AtomSpec
+
+MMA_INCLUDES = (
+    "mlir/Dialect/LLVMIR/LLVMDialect.h",
+    "mlir/Dialect/LLVMIR/ROCDLDialect.h",
+    "mlir/IR/BuiltinTypes.h",
+)
+COPY_INCLUDES = (
+    "mlir/Dialect/Arith/IR/Arith.h",
+    "mlir/Dialect/LLVMIR/LLVMDialect.h",
+    "mlir/Dialect/LLVMIR/ROCDLDialect.h",
+    "mlir/Dialect/SCF/IR/SCF.h",
+    "mlir/IR/BuiltinTypes.h",
+)
+
+# Emission patterns that share one template (templates/cpp/patterns/<name>.j2).
+PATTERN_TEMPLATES = {
+    "mfma": "typed_op",
+    "mfma_scale": "typed_op",
+    "wmma_plain": "typed_op",
+    "wmma_gfx1250": "typed_op",
+    "wmma_scale": "typed_op",
+    "wgmma_ss": "wgmma",
+    "wgmma_rs": "wgmma",
+    "tma_load": "tma",
+    "tma_store": "tma",
+}
+
+
+DIALECT_HEADERS = {
+    "ROCDL::ROCDLDialect": "mlir/Dialect/LLVMIR/ROCDLDialect.h",
+    "NVVM::NVVMDialect": "mlir/Dialect/LLVMIR/NVVMDialect.h",
+}
+PTX_PATTERN_INCLUDES = {
+    "wgmma_ss": ("mlir/Dialect/Arith/IR/Arith.h", "mlir/Dialect/SCF/IR/SCF.h", "mlir/IR/Matchers.h"),
+    "wgmma_rs": ("llvm/ADT/Twine.h", "llvm/Support/raw_ostream.h"),
+}
+
+
+def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str], list[str]]:
+    mlir = list(MMA_INCLUDES if spec.kind == "mma" else COPY_INCLUDES)
+    if backend is not None and backend.name != "rocdl":
+        dialect = backend.data.get("dialect") or {}
+        headers = [DIALECT_HEADERS[d] for d in dialect.get("dependent_dialects") or [] if d in DIALECT_HEADERS]
+        mlir = [h for h in mlir if h not in DIALECT_HEADERS.values()] + headers
+        mlir += PTX_PATTERN_INCLUDES.get(str(spec.emission.get("pattern")), ())
+        mlir = sorted(set(mlir))
+    if spec.kind == "mma" and (spec.stateful or llvm_api.active().immediates_as_operands):
+        mlir = sorted(set(mlir) | {"mlir/Dialect/Arith/IR/Arith.h"})
+    if spec.stateful:
+        mlir = sorted(set(mlir) | {"llvm/ADT/StringSwitch.h"}) if any(
+            f.private for f in spec.state) else mlir
+    if any(p.is_type for p in spec.parameters):
+        mlir = sorted(set(mlir) | {"mlir/Support/DebugStringHelper.h"})
+    fly = ["flydsl/Dialect/Fly/IR/FlyDialect.h"]
+    if spec.kind == "copy":
+        fly.append("flydsl/Dialect/Fly/Utils/PointerUtils.h")
+    fly.append("flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc")
+    header = "include/flydsl/Dialect/FlyROCDL/IR/Dialect.h"
+    if backend is not None:
+        header = str((backend.data.get("paths") or {}).get("dialect_header", header))
+    fly.append(header.removeprefix("include/"))
+    if spec.emission.get("pattern") in BUFFER_PATTERNS:
+        fly.append("flydsl/Dialect/FlyROCDL/Utils/BufferFatPtr.h")
+    if spec.emission.get("pattern") == "tdm":
+        mlir = sorted(set(mlir) | {"mlir/Dialect/Vector/IR/VectorOps.h", "llvm/Support/MathExtras.h"})
+    return sorted(mlir), fly
+
+
+def context(spec: AtomSpec, backend: Backend) -> dict[str, Any]:
+    """Everything the templates print, computed."""
+    names = backend_names(backend)
+    params = {p.name: cpp_param(p) for p in spec.parameters}
+    plan = verify_plan(spec)
+    state = state_model(spec, backend, params)
+    mlir_includes, fly_includes = includes(spec, backend)
+    atom: dict[str, Any] = {
+        "spec_path": spec_source(spec),  # the same text from any working folder
+        "summary": spec.summary,
+        "cls": spec.cpp_class,
+        "kind": spec.kind,
+        "mnemonic": spec.mnemonic,
+        "stateful": spec.stateful,
+        "pattern": PATTERN_TEMPLATES.get(str(spec.emission.get("pattern")), str(spec.emission.get("pattern"))),
+        "namespace": names.cpp_namespace.removeprefix("::"),
+        "mlir_includes": mlir_includes,
+        "fly_includes": fly_includes,
+        "params": [params[p.name] for p in spec.parameters],
+        "layouts": layout_methods(spec, params),
+        "total_bit_width": uses_total_bit_width(spec, params) or bool(state and state.bitcast),
+        "verify": verify_model(spec, plan, params),
+        "words": wording.cpp_model(
+            spec.data, [i.values for i in spec.instances],
+            lambda name, quoted: name if quoted else value_stream(params[name]),
+            lambda text: f'"{escape.cpp_string(text)}"', cpp_expr),
+        "state": state,
+        "scale_soffset": spec.emission.get("pattern") in BUFFER_PATTERNS,
+    }
+    pattern = str(spec.emission.get("pattern"))
+    if pattern in PTX_PATTERNS:
+        atom["ptx"] = PTX_PATTERNS[pattern](spec, params, state)
+        atom["total_bit_width"] = True  # the register split/pack helpers size types with it
+    if spec.kind == "mma":
+        operand = spec.operand_types
+        atom["val_types"] = {
+            "A": params[operand["a"]].getter,
+            "B": params[operand["b"]].getter,
+            "C": params[operand["c"]].getter,
+            "D": params[operand.get("d", operand["c"])].getter,
+        }
+        if pattern not in PTX_PATTERNS:
+            atom["mma"] = mma_emission(spec, params, state)
+    else:
+        if pattern not in PTX_PATTERNS:
+            atom["copy_emission"] = copy_emission(spec, params, state)
+        atom["val_bits"] = default_val_bits(spec)
+    return atom
+
+
+def render(spec: AtomSpec, backend: Backend, env: Any) -> RenderOutput:
+    """The atom's C++ implementation file, owned whole."""
+    text = env.get_template("cpp/atom.cpp.j2").render(atom=context(spec, backend))
+    path = atom_cpp_path(spec, backend_names(backend))
+    return RenderOutput(files={path: clang_format(text)})

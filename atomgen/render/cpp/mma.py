@@ -1,0 +1,131 @@
+"""ROCDL MMA emission: per row, the packed operand types and the op created with its arguments."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from atomgen.render import llvm_api
+from atomgen.render.cpp.mlirtype import CppRenderError, type_builder
+from atomgen.render.cpp.params import CppParam
+from atomgen.render.cpp.rows import CaseGroup, group_rows, op_class, op_namespace
+from atomgen.render.cpp.state import StateModel
+from atomgen.render.verify import describe
+from atomgen.spec.model import AtomSpec, Instance
+
+_QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)+(\([0-9]+\))?\Z")
+_INTEGER_LITERAL = re.compile(r"^-?[0-9]+\Z")
+
+
+@dataclass
+class MmaEmission:
+    packed: list[CaseGroup]  # code: (a, b, acc) C++ type expressions
+    dispatch: list[CaseGroup]  # code: statement(s) returning the result
+    locals: list[str]  # parameter reads the dispatch needs
+    state_reads: list[tuple[str, str]]  # (local name, slot constant)
+    shim_result_ty: str
+    shim_d_ty: str
+    generic: bool
+
+
+def _arg(token: Any, spec: AtomSpec, instance: Instance, params: dict[str, CppParam], locals_: dict[str, str],
+         extra: dict[str, str]) -> str:
+    text = str(token)
+    if text in extra:
+        return extra[text]
+    if text in ("accTy", "a", "b", "c", "true", "false"):
+        return text
+    if _INTEGER_LITERAL.match(text):
+        return f"uint32_t{{{text}}}"  # not a null-pointer constant: never an Attribute
+    if text in params:
+        parameter = params[text]
+        locals_[text] = f"{parameter.cpp_type if not parameter.is_type else 'Type'} {text} = {parameter.getter};"
+        return text
+    if _QUALIFIED.match(text):
+        return text
+    raise CppRenderError(f"unknown emission argument '{text}' in row {instance.id}")
+
+
+def _format_code(spec: AtomSpec, instance: Instance, key: str, operand_param: str) -> str:
+    emission = spec.emission
+    enum = emission.get("format_enum") or (emission.get("enums") or {}).get("format", "ROCDL::MatrixFormat")
+    row = instance.raw.get("emission") or {}
+    codes = emission.get("format_codes") or {}
+    value = row.get(key)
+    code: Any = value if isinstance(value, int) else codes.get(str(instance.values.get(operand_param)))
+    if code is None:
+        raise CppRenderError(f"row {instance.id}: no format code for {key}")
+    return f"static_cast<{enum}>({code})"
+
+
+def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> MmaEmission:
+    emission = spec.emission
+    pattern = emission.get("pattern")
+    locals_: dict[str, str] = {}
+    state_reads: list[tuple[str, str]] = []
+    slots = {s.name: s for s in state.slots} if state else {}
+    for local, slot in (emission.get("state_operands") or {}).items():
+        match = [s for s in (state.slots if state else []) if s.index == int(slot)]
+        if not match:
+            raise CppRenderError(f"state operand {local}: no state slot {slot}")
+        state_reads.append((local, match[0].constant))
+    del slots
+    enums = emission.get("enums") or {}
+    packed_entries = []
+    dispatch_entries = []
+    for instance in spec.instances:
+        description = describe(spec, instance.values)
+        a_ty = type_builder(instance.packed["a"])
+        b_ty = type_builder(instance.packed["b"])
+        acc_ty = type_builder(instance.packed["c"])
+        packed_entries.append((instance.index, description, (a_ty, b_ty, acc_ty)))
+        extra = {local: local for local, _ in state_reads}
+        if pattern == "mfma_scale":
+            extra["cbsz"] = _format_code(spec, instance, "cbsz", spec.operand_types["a"])
+            extra["blgp"] = _format_code(spec, instance, "blgp", spec.operand_types["b"])
+        if pattern == "wmma_scale":
+            extra["fmtA"] = _format_code(spec, instance, "fmtA", spec.operand_types["a"])
+            extra["fmtB"] = _format_code(spec, instance, "fmtB", spec.operand_types["b"])
+            extra["fmt0"] = str(enums.get("scale_format", "ROCDL::WMMAMatrixScaleFormat(0)"))
+            if "modC" in params:
+                locals_["modC"] = f"int32_t modC = {params['modC'].getter};"
+                extra["modC"] = f"static_cast<{enums.get('modC', 'ROCDL::WMMACModifier')}>(modC)"
+            for name in ("opselA", "opselB"):
+                if name in params:
+                    locals_[name] = f"int32_t {name} = {params[name].getter};"
+                    extra[name] = f"static_cast<{enums.get('opsel', 'ROCDL::WMMAMatrixScale')}>({name})"
+        namespace = op_namespace(spec, instance)
+        if pattern == "wmma_generic":
+            variant = (emission.get("variants") or {}).get(instance.variant or "")
+            if not isinstance(variant, dict):
+                raise CppRenderError(f"row {instance.id}: unknown variant {instance.variant}")
+            operands = tuple(_arg(t, spec, instance, params, locals_, extra) for t in variant.get("operands", []))
+            attrs = tuple((str(t), _arg(t, spec, instance, params, locals_, extra)) for t in variant.get("attrs", []))
+            code: Any = ("generic", instance.intrinsic, operands, attrs)
+        else:
+            if "variants" in emission:
+                tokens = (emission.get("variants") or {}).get(instance.variant or "")
+                if not isinstance(tokens, list):
+                    raise CppRenderError(f"row {instance.id}: unknown variant {instance.variant}")
+            else:
+                tokens = emission.get("args") or []
+            args = tuple(_arg(t, spec, instance, params, locals_, extra) for t in tokens)
+            op = f"{namespace}::{op_class(instance)}"
+            code = ("typed", op, llvm_api.adapt_call(op, args, {"a", "b", "c", *(n for n, _ in state_reads)}))
+        dispatch_entries.append((instance.index, description, code))
+    shim = emission.get("shim_result") or {}
+
+    def shim_type(value: Any) -> str:
+        return "packed.acc" if str(value) == "accTy" else "Type{}"
+
+    ordered_locals = [locals_[p.name] for p in spec.parameters if p.name in locals_]
+    return MmaEmission(
+        packed=group_rows(packed_entries),
+        dispatch=group_rows(dispatch_entries),
+        locals=ordered_locals,
+        state_reads=state_reads,
+        shim_result_ty=shim_type(shim.get("resultTy", "accTy")),
+        shim_d_ty=shim_type(shim.get("dTy", "Type{}")),
+        generic=pattern == "wmma_generic",
+    )

@@ -1,0 +1,156 @@
+"""PTX (NVVM) emission patterns: mma.sync, wgmma, ldmatrix/stmatrix, cp.async, TMA."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from atomgen.render.cpp.mlirtype import CppRenderError, llvm_register_type, register_type, type_builder, type_predicate
+from atomgen.render.cpp.params import CppParam
+from atomgen.render.cpp.rows import group_rows
+from atomgen.render.cpp.state import StateModel, slot_of
+from atomgen.render.verify import describe
+from atomgen.spec.model import AtomSpec
+
+# Element type -> NVVM::MMATypes (mma.sync) and NVVM::WGMMATypes (wgmma) case names.
+_PTX_TYPES = {
+    "f16": "f16", "bf16": "bf16", "tf32": "tf32", "f32": "f32", "f64": "f64", "i8": "s8", "si8": "s8",
+    "ui8": "u8", "i32": "s32", "si32": "s32", "f8E4M3FN": "e4m3", "f8E5M2": "e5m2",
+    "i4": "s4", "si4": "s4", "ui4": "u4", "i1": "b1",
+}
+
+
+def _ptx_type(element: str, enum: str) -> str:
+    if element not in _PTX_TYPES:
+        raise CppRenderError(f"no PTX type for the element type '{element}'")
+    return f"NVVM::{enum}::{_PTX_TYPES[element]}"
+
+
+@dataclass
+class TypeCase:
+    """One `if (<condition>) return <value>;` of a generated type-to-value helper."""
+
+    condition: str
+    value: str
+
+
+def _b1_op(instruction: str) -> str:
+    """A binary MMA's bit operation, from its (catalogue-checked) instruction text."""
+    for suffix, op in ((".xor.popc", "xor_popc"), (".and.popc", "and_popc")):
+        if instruction.endswith(suffix):
+            return f"NVVM::MMAB1Op::{op}"
+    return "std::nullopt"
+
+
+def ptx_mma_sync(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+    operand = spec.operand_types
+    packed_entries = []
+    config_entries = []
+    for instance in spec.instances:
+        description = describe(spec, instance.values)
+        a_el, b_el, c_el = (str(instance.values[operand[r]]) for r in ("a", "b", "c"))
+        types = tuple(type_builder(llvm_register_type(instance.packed[r])) for r in ("a", "b", "c"))
+        packed_entries.append((instance.index, description, types))
+        integer = _PTX_TYPES.get(a_el, "").startswith(("s", "u")) and a_el != "f16"
+        overflow = "NVVM::MMAIntOverflow::wrapped" if integer else "std::nullopt"
+        config_entries.append((instance.index, description, (
+            f"{{{instance.values['m']}, {instance.values['n']}, {instance.values['k']}}}",
+            f"{{{_ptx_type(a_el, 'MMATypes')}, {_ptx_type(b_el, 'MMATypes')}}}",
+            type_builder(register_type(a_el)), type_builder(register_type(b_el)),
+            type_builder(register_type(c_el)), overflow, _b1_op(instance.instruction or ""),
+        )))
+    return {"packed": group_rows(packed_entries), "configs": group_rows(config_entries)}
+
+
+def _check_accumulator(spec: AtomSpec) -> None:
+    """The C++ computes the accumulator as vector<n/2 x elemTyAcc>: hold every row to it."""
+    acc = spec.operand_types["c"]
+    for instance in spec.instances:
+        expected = f"vector<{int(instance.values['n']) // 2}x{instance.values[acc]}>"
+        if instance.packed["c"] != expected:
+            raise CppRenderError(f"row {instance.id}: packed c {instance.packed['c']} is not {expected}")
+
+
+@dataclass
+class WgmmaFamily:
+    condition: str  # on elemTyA, elemTyB, elemTyAcc
+    comment: str
+    prefix: str  # instruction text before n
+    suffix: str  # instruction text after n
+    scaled: bool  # takes imm-scale-a / imm-scale-b
+    transposable: bool  # takes imm-trans-b
+
+
+def ptx_wgmma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+    _check_accumulator(spec)
+    operand = spec.operand_types
+    rs = spec.emission.get("pattern") == "wgmma_rs"
+    families: dict[tuple[str, str, str], WgmmaFamily] = {}
+    packed_a: dict[str, str] = {}
+    for instance in spec.instances:
+        a_el, b_el, c_el = (str(instance.values[operand[r]]) for r in ("a", "b", "c"))
+        packed_a.setdefault(a_el, llvm_register_type(instance.packed["a"]))
+        if packed_a[a_el] != llvm_register_type(instance.packed["a"]):
+            raise CppRenderError(f"row {instance.id}: A is packed differently from other {a_el} rows")
+        key = (a_el, b_el, c_el)
+        if key in families:
+            continue
+        text = instance.instruction or ""
+        marker = f"n{instance.values['n']}k"
+        if marker not in text:
+            raise CppRenderError(f"row {instance.id}: cannot find {marker} in the instruction '{text}'")
+        prefix, _, rest = text.partition(marker)
+        condition = " && ".join(
+            type_predicate(f"elemTy{role}", element) for role, element in (("A", a_el), ("B", b_el), ("Acc", c_el))
+        )
+        floating = _PTX_TYPES.get(a_el, "") not in ("s8", "u8")
+        families[key] = WgmmaFamily(condition, f"({a_el}, {b_el}) -> {c_el}", prefix + "n", "k" + rest, floating,
+                                    a_el in ("f16", "bf16"))
+    elements = {str(i.values[operand[r]]) for i in spec.instances for r in ("a", "b", "c")}
+    wgmma_types = [TypeCase(type_predicate("type", e), _ptx_type(e, "WGMMATypes")) for e in sorted(elements)]
+    acc_slot = slot_of(state, "Accumulate")
+    return {
+        "rs": rs,
+        "families": list(families.values()),
+        "wgmma_types": wgmma_types,
+        "packed_a": [TypeCase(type_predicate("getElemTyA()", e), type_builder(t)) for e, t in packed_a.items()],
+        "accumulate": acc_slot,
+        "trans_a": params["transA"].getter if "transA" in params else "false",
+        "trans_b": params["transB"].getter if "transB" in params else "false",
+    }
+
+
+def ptx_matrix(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+    """ldmatrix / stmatrix: num registers of 32 bits, row or col (transposed) layout."""
+    for instance in spec.instances:
+        expected = "i32" if instance.values["num"] == 1 else f"vector<{instance.values['num']}xi32>"
+        if instance.packed["value"] != expected:
+            raise CppRenderError(f"row {instance.id}: packed value {instance.packed['value']} is not {expected}")
+    return {"num": params["num"].getter, "transpose": params["transpose"].getter}
+
+
+def ptx_cp_async(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+    return {"bytes": params["bytes"].getter, "modifier": f"{params['cacheModifier'].getter}.getValue()"}
+
+
+def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+    coords = [slot_of(state, f"Coord{i}") for i in range(5)]
+    return {
+        "load": spec.emission.get("pattern") == "tma_load",
+        "desc": slot_of(state, "TmaDescriptor"),
+        "mbarrier": slot_of(state, "Mbarrier") if spec.emission.get("pattern") == "tma_load" else None,
+        "coords": coords,
+        "rank": params["rank"].getter,
+    }
+
+
+PTX_PATTERNS: dict[str, Callable[[AtomSpec, dict[str, CppParam], StateModel | None], dict[str, Any]]] = {
+    "mma_sync": ptx_mma_sync,
+    "wgmma_ss": ptx_wgmma,
+    "wgmma_rs": ptx_wgmma,
+    "ldmatrix": ptx_matrix,
+    "stmatrix": ptx_matrix,
+    "cp_async": ptx_cp_async,
+    "tma_load": ptx_tma,
+    "tma_store": ptx_tma,
+}

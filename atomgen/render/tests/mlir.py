@@ -1,0 +1,113 @@
+"""MLIR text pieces of the generated tests: types, FileCheck variables, functions, cases, files."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from atomgen.render import engine
+from atomgen.spec.mlir_types import element_bits, parse_packed
+
+PIPELINE = "--fly-rewrite-func-signature --fly-canonicalize --fly-layout-lowering --convert-fly-to-rocdl"
+SSA_PIPELINE = (
+    "--fly-rewrite-func-signature --fly-canonicalize --fly-layout-lowering "
+    "--fly-convert-atom-call-to-ssa-form --convert-fly-to-rocdl --canonicalize"
+)
+LLVM_PIPELINE = PIPELINE + " --convert-arith-to-llvm --canonicalize"
+POSITIVE_RUN = f"%fly-opt %s {PIPELINE} | FileCheck %s"
+REG_RUN = f"%fly-opt %s {SSA_PIPELINE} | FileCheck %s --check-prefix=REG"
+LLVM_RUN = f"%fly-opt %s {LLVM_PIPELINE} | FileCheck %s --check-prefix=LLVM"
+NEGATIVE_RUN = "{ %fly-opt --split-input-file %s 2>&1 || true; } | FileCheck %s"
+VERIFY_RUN = "{ %fly-opt --split-input-file %s 2>&1 || true; } | FileCheck %s --check-prefix=VERIFY"
+VERIFIER_FEATURE = "atomgen-verifier"
+NEXT_FUNC = "@@NEXT_FUNC_LINE@@"
+IMMEDIATE_VALUE = 20  # bytes; distinct from every size/scale constant the lowerings emit
+REGISTER_PTR = "!llvm.ptr<5>"
+BUFFER_DESC = "!llvm.struct<(ptr<8>, i32)>"
+ADDRESS_SPACES = {"global": 1, "shared": 3, "register": 5}
+
+
+def type_bits(type_text: str) -> int:
+    packed = parse_packed(type_text)
+    if packed is None:
+        raise ValueError(f"cannot size type {type_text!r}")
+    return packed.bits
+
+
+def converted_element(element: str) -> str:
+    """FlyDSL's type converter: floats narrower than 16 bit become same-width integers."""
+    bits = element_bits(element)
+    if bits is not None and bits < 16 and not element.startswith(("i", "si", "ui")):
+        return f"i{bits}"
+    return element
+
+
+def vector_type(count: int, element: str) -> str:
+    return element if count == 1 else f"vector<{count}x{element}>"
+
+
+def memref_type(element: str, space: str, count: int) -> str:
+    return f"!fly.memref<{element}, {space}, {count}:1>"
+
+
+def llvm_ptr(space: str) -> str:
+    return BUFFER_DESC if space == "#fly_rocdl.buffer_desc" else f"!llvm.ptr<{ADDRESS_SPACES[space]}>"
+
+
+def ident(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_]", "_", text)
+
+
+def check_var(name: str) -> str:
+    """A FileCheck variable name."""
+    return ident(name).upper()
+
+
+def capture(name: str) -> str:
+    return f"%[[{check_var(name)}:[a-z0-9_]+]]"
+
+
+def use(name: str) -> str:
+    return f"%[[{check_var(name)}]]"
+
+
+@dataclass
+class Function:
+    name: str
+    args: list[str] = field(default_factory=list)
+    body: list[str] = field(default_factory=list)
+    checks: list[str] = field(default_factory=list)
+
+
+@dataclass
+class NegativeCase:
+    id: str
+    name: str
+    title: str
+    type: str
+    message: str  # the exact atomgen verify message (VERIFY prefix)
+    comments: list[str] = field(default_factory=list)
+    checks: list[str] = field(default_factory=list)
+
+
+def resolve_lines(text: str) -> str:
+    """Replace NEXT_FUNC placeholders by the 1-based line number of the next func.func."""
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if NEXT_FUNC in line:
+            target = next(i for i in range(index + 1, len(lines)) if lines[i].startswith("func.func"))
+            lines[index] = line.replace(NEXT_FUNC, str(target + 1))
+    return "\n".join(lines)
+
+
+def test_file(runs: list[str], header: list[str], functions: list[Function] = (),  # type: ignore[assignment]
+          cases: list[NegativeCase] = (), requires: list[str] = ()) -> str:  # type: ignore[assignment]
+    text = engine.render(
+        "tests/file.mlir.j2",
+        runs=runs,
+        requires=list(requires),
+        header=header,
+        functions=list(functions),
+        cases=list(cases),
+    )
+    return resolve_lines(text)

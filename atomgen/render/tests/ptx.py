@@ -1,0 +1,226 @@
+"""PTX (fly_ptx -> NVVM) tests: FlyDSL has no NVVM lowering yet, so these files need a FlyDSL
+build with the FlyPTX dialect (lit feature `fly-ptx`); elsewhere lit reports them UNSUPPORTED."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from atomgen.render.base import RenderOutput
+from atomgen.render.cpp.mlirtype import llvm_register_type, register_type
+from atomgen.render.escape import filecheck_literal, mlir_comment
+from atomgen.render.names import atom_test_path, backend_names, spec_source
+from atomgen.render.tests.mlir import (
+    NEGATIVE_RUN,
+    NEXT_FUNC,
+    REGISTER_PTR,
+    Function,
+    ident,
+    llvm_ptr,
+    memref_type,
+    test_file,
+    type_bits,
+    vector_type,
+)
+from atomgen.render.tests.negative import negative_cases
+from atomgen.render.tests.rocdl import largest_val_bits
+from atomgen.render.tests.state import (
+    mma_call_with_loads,
+    signature_checks,
+    state_arg_types,
+    state_ops,
+)
+from atomgen.spec.backend import Backend
+from atomgen.spec.mlir_types import element_bits
+from atomgen.spec.model import AtomSpec, Instance
+from atomgen.spec.printing import atom_type, sample_values
+
+PTX_FEATURE = "fly-ptx"
+PTX_PIPELINE = "--fly-rewrite-func-signature --fly-canonicalize --fly-layout-lowering --convert-fly-to-nvvm"
+_WGMMA_SYNC = (
+    "CHECK: nvvm.wgmma.commit.group.sync.aligned",
+    "CHECK: nvvm.wgmma.wait.group.sync.aligned 0",
+)
+
+
+def _ptx_pipeline(backend: Backend) -> str:
+    paths = backend.data.get("paths") or {}
+    lowering = str(paths.get("lowering_pass", "--convert-fly-to-nvvm"))
+    return PTX_PIPELINE.replace("--convert-fly-to-nvvm", lowering)
+
+
+def _struct(members: list[str]) -> str:
+    return "!llvm.struct<(" + ", ".join(members) + ")>"
+
+
+def _ptx_mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
+    values = sample_values(spec, inst)
+    atom_ty = atom_type(spec, dialect, values)
+    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
+    pattern = str(spec.emission.get("pattern"))
+    elems = {role: str(values[spec.operand_types[role]]) for role in ("a", "b", "c")}
+    packed = {role: llvm_register_type(inst.packed[role]) for role in ("a", "b", "c")}
+    memrefs = {}
+    for role in ("a", "b", "c"):
+        if packed[role] == "i64":  # a shared-memory descriptor
+            memrefs[role] = memref_type("i64", "register", 1)
+            continue
+        width = 32 if elems[role] == "tf32" else element_bits(elems[role]) or 32
+        memrefs[role] = memref_type(elems[role], "register", type_bits(packed[role]) // width)
+    memrefs["d"] = memrefs["c"]
+    mma_call_with_loads(spec, fn, atom_ty, values, memrefs, packed)
+    acc_reg = register_type(elems["c"])
+    if pattern == "mma_sync":
+        regs = {role: register_type(elems[role]) for role in ("a", "b", "c")}
+        counts = {role: type_bits(packed[role]) // type_bits(regs[role]) for role in ("a", "b", "c")}
+        d_struct = _struct([regs["c"]] * counts["c"])
+        fn.checks.append(
+            f"CHECK: nvvm.mma.sync A[{{{{.*}}}}] B[{{{{.*}}}}] C[{{{{.*}}}}] {{{{.*}}}}shape = #nvvm.shape<m = "
+            f"{values['m']}, n = {values['n']}, k = {values['k']}>{{{{.*}}}} : ({regs['a']}, {regs['b']}, "
+            f"{regs['c']}) -> {d_struct}"
+        )
+    else:
+        count = type_bits(packed["c"]) // type_bits(acc_reg)
+        fn.checks.append("CHECK: nvvm.wgmma.fence.aligned")
+        if pattern == "wgmma_ss":
+            fn.checks.append(
+                f"CHECK: nvvm.wgmma.mma_async %[[VA]], %[[VB]], %{{{{[0-9]+}}}}, <m = {values['m']}, "
+                f"n = {values['n']}, k = {values['k']}>{{{{.*}}}} : {_struct([acc_reg] * count)} -> "
+                f"{_struct([acc_reg] * count)}"
+            )
+        else:
+            literal = filecheck_literal(inst.instruction)
+            fn.checks.append(
+                f'CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{{{.*}}}}{literal} '
+                f'{{{{.*}}}} -> {_struct([acc_reg] * count)}'
+            )
+        fn.checks.extend(_WGMMA_SYNC)
+    fn.checks.append(f"CHECK: llvm.store %{{{{[0-9]+}}}}, %[[D]] : {packed['c']}, {REGISTER_PTR}")
+    converted = [(role, REGISTER_PTR) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
+    signature_checks(fn, converted)
+    return fn
+
+
+def _ptx_matrix_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+    values = sample_values(spec, inst)
+    num = int(values["num"])
+    vb = min(inst.val_bits) if inst.val_bits else 16
+    count = num * 32 // vb
+    element = f"i{vb}"
+    atom_ty = atom_type(spec, dialect, values, vb)
+    load = spec.emission.get("pattern") == "ldmatrix"
+    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
+    src_space, dst_space = ("shared", "register") if load else ("register", "shared")
+    src, dst = memref_type(element, src_space, count), memref_type(element, dst_space, count)
+    fn.args = [f"%src: {src}", f"%dst: {dst}"]
+    fn.body.append(f"%atom = fly.make_copy_atom {{valBits = {vb} : i32}} : {atom_ty}")
+    fn.body.append(f"fly.copy_atom_call(%atom, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+    fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
+    layout = "col" if values["transpose"] else "row"
+    if load:
+        result = "i32" if num == 1 else _struct(["i32"] * num)
+        fn.checks.append(
+            f"CHECK: nvvm.ldmatrix %[[SRC]] {{{{.*}}}}layout = #nvvm.mma_layout<{layout}>, num = {num} : i32"
+            f"{{{{.*}}}} : (!llvm.ptr<3>) -> {result}"
+        )
+        fn.checks.append(f"CHECK: llvm.store %{{{{[0-9]+}}}}, %[[DST]] : {vector_type(count, element)}, {REGISTER_PTR}")
+    else:
+        fn.checks.append(f"CHECK: llvm.load %[[SRC]] : {REGISTER_PTR} -> {vector_type(count, element)}")
+        fn.checks.append(
+            f"CHECK: nvvm.stmatrix %[[DST]], {', '.join(['%{{[0-9]+}}'] * num)} {{{{.*}}}}layout = "
+            f"#nvvm.mma_layout<{layout}>{{{{.*}}}} : !llvm.ptr<3>, {', '.join(['i32'] * num)}"
+        )
+    signature_checks(fn, [("src", llvm_ptr(src_space)), ("dst", llvm_ptr(dst_space))])
+    return [fn]
+
+
+def _ptx_cp_async_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+    values = sample_values(spec, inst)
+    nbytes = int(values["bytes"])
+    vb = largest_val_bits(inst, 128) if inst.val_bits else 8 * nbytes
+    atom_ty = atom_type(spec, dialect, values, vb)
+    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
+    src, dst = memref_type("i8", "global", nbytes), memref_type("i8", "shared", nbytes)
+    fn.args = [f"%src: {src}", f"%dst: {dst}"]
+    fn.body.append(f"%atom = fly.make_copy_atom {{valBits = {vb} : i32}} : {atom_ty}")
+    fn.body.append(f"fly.copy_atom_call(%atom, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+    fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
+    fn.checks.append(
+        f"CHECK: {inst.intrinsic} %[[DST]], %[[SRC]], {nbytes}, cache = {values['cacheModifier']} : "
+        f"!llvm.ptr<3>, !llvm.ptr<1>"
+    )
+    signature_checks(fn, [("src", llvm_ptr("global")), ("dst", llvm_ptr("shared"))])
+    return [fn]
+
+
+def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+    values = sample_values(spec, inst)
+    rank = int(values["rank"])
+    atom_ty = atom_type(spec, dialect, values, 0)
+    load = spec.emission.get("pattern") == "tma_load"
+    extents = [8] * (rank - 1) + [64]
+    strides = [1]
+    for extent in extents[:-1]:
+        strides.append(strides[-1] * extent)
+    layout = f"({','.join(map(str, extents))}):({','.join(map(str, strides))})" if rank > 1 else "64:1"
+    src_space, dst_space = ("global", "shared") if load else ("shared", "global")
+    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
+    src, dst = f"!fly.memref<f16, {src_space}, {layout}>", f"!fly.memref<f16, {dst_space}, {layout}>"
+    fn.args = [f"%src: {src}", f"%dst: {dst}"]
+    fn.body.append(f"%atom = fly.make_copy_atom {{valBits = 0 : i32}} : {atom_ty}")
+    current, uses = state_ops(spec, fn, atom_ty, values)
+    fn.body.append(f"fly.copy_atom_call({current}, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+    box = ", ".join(["%{{[0-9]+}}"] * rank)
+    if load:
+        fn.checks.append("CHECK: %[[CLUSTER:[0-9]+]] = llvm.addrspacecast %[[DST]] : !llvm.ptr<3> to !llvm.ptr<7>")
+        fn.checks.append(
+            f"CHECK: {inst.intrinsic} %[[CLUSTER]], %{{{{[0-9]+}}}}, %{{{{[0-9]+}}}}, box[{box}] : "
+            "!llvm.ptr<7>, !llvm.ptr"
+        )
+    else:
+        fn.checks.append(f"CHECK: {inst.intrinsic} %{{{{[0-9]+}}}}, %[[SRC]], box[{box}] : !llvm.ptr, !llvm.ptr<3>")
+    del uses
+    converted = [("src", llvm_ptr(src_space)), ("dst", llvm_ptr(dst_space))] + state_arg_types(spec, fn)
+    signature_checks(fn, converted)
+    return [fn]
+
+
+def _ptx_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+    pattern = str(spec.emission.get("pattern", ""))
+    if spec.kind == "mma":
+        return [_ptx_mma_function(spec, inst, dialect)]
+    builders: dict[str, Callable[[], list[Function]]] = {
+        "ldmatrix": lambda: _ptx_matrix_functions(spec, inst, dialect),
+        "stmatrix": lambda: _ptx_matrix_functions(spec, inst, dialect),
+        "cp_async": lambda: _ptx_cp_async_functions(spec, inst, dialect),
+        "tma_load": lambda: _ptx_tma_functions(spec, inst, dialect),
+        "tma_store": lambda: _ptx_tma_functions(spec, inst, dialect),
+    }
+    builder = builders.get(pattern)
+    return builder() if builder is not None else []
+
+
+def render_ptx(spec: AtomSpec, backend: Backend) -> RenderOutput:
+    """Positive file (every instance) and negative file (exact verify() messages) of a PTX atom."""
+    names = backend_names(backend)
+    dialect = names.dialect
+    output = RenderOutput()
+    source = mlir_comment(spec_source(spec))
+    title = f"{spec.mnemonic} ({spec.cpp_class}): generated by atomgen from {source}; do not edit."
+    requires = [f"REQUIRES: {PTX_FEATURE}"]
+    functions = [fn for inst in spec.instances for fn in _ptx_functions(spec, inst, dialect)]
+    if functions:
+        header = [title, "One function per instance, lowered to NVVM: converted signature, default state and"]
+        header.append("set_value (stateful), loads, the NVVM op with its register types, store.")
+        header.append(f"Needs a FlyDSL build with the FlyPTX dialect (lit feature {PTX_FEATURE}).")
+        run = f"%fly-opt %s {_ptx_pipeline(backend)} | FileCheck %s"
+        output.files[atom_test_path(spec, names)] = test_file([run], header, functions, requires=requires)
+    cases = negative_cases(spec, dialect)
+    for case in cases:
+        case.checks = [f"CHECK: {{{{.*}}}}:{NEXT_FUNC}:{{{{[0-9]+}}}}: error: {case.message}"]
+    if cases:
+        header = [title, "Each case is a configuration the spec rejects, with the exact message of the generated"]
+        header.append("verify() (FlyPTX has no hand-written verifier to differ from).")
+        output.files[atom_test_path(spec, names, negative=True)] = test_file(
+            [NEGATIVE_RUN], header, cases=cases, requires=requires
+        )
+    return output

@@ -1,0 +1,286 @@
+"""Positive test functions of ROCDL atoms, one builder per emission pattern."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from atomgen.check.evaluate import evaluate_instance
+from atomgen.layout.algebra import Layout, product
+from atomgen.render import descriptor, llvm_api
+from atomgen.render.tests.mlir import (
+    BUFFER_DESC,
+    IMMEDIATE_VALUE,
+    REGISTER_PTR,
+    Function,
+    converted_element,
+    ident,
+    llvm_ptr,
+    memref_type,
+    type_bits,
+    vector_type,
+)
+from atomgen.render.tests.state import (
+    mma_call_with_loads,
+    signature_checks,
+    state_arg_types,
+    state_ops,
+)
+from atomgen.spec.mlir_types import element_bits, parse_packed
+from atomgen.spec.model import AtomSpec, Instance
+from atomgen.spec.printing import atom_type, sample_values
+
+
+def _mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
+    values = sample_values(spec, inst)
+    atom_ty = atom_type(spec, dialect, values)
+    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
+    elems = {role: str(values[spec.operand_types[role]]) for role in ("a", "b", "c")}
+    packed = {role: inst.packed[role] for role in ("a", "b", "c")}
+    counts = {role: type_bits(packed[role]) // (element_bits(elems[role]) or 1) for role in ("a", "b", "c")}
+    memrefs = {role: memref_type(elems[role], "register", counts[role]) for role in ("a", "b", "c")}
+    memrefs["d"] = memrefs["c"]
+    uses = mma_call_with_loads(spec, fn, atom_ty, values, memrefs, packed)
+    fn.checks.append(
+        f"CHECK: %[[RES:[0-9]+]] = {inst.intrinsic} %[[VA]], %[[VB]], %[[VC]]{{{{.*}}}} : "
+        f"({packed['a']}, {packed['b']}, {packed['c']}{{{{.*}}}}) -> {packed['c']}"
+    )
+    fn.checks.append(f"CHECK: llvm.store %[[RES]], %[[D]] : {packed['c']}, {REGISTER_PTR}")
+    converted = [(role, REGISTER_PTR) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
+    signature_checks(fn, converted)
+    del uses
+    return fn
+
+
+def register_checks(spec: AtomSpec, inst: Instance, fn: Function) -> list[str]:
+    """REG prefix: in SSA form, each register operand is loaded as (values of its layout) x elem."""
+    evaluated, _ = evaluate_instance(spec, inst)
+    if evaluated is None:
+        return []
+    values = sample_values(spec, inst)
+    checks = [f"REG-LABEL: func.func @{fn.name}("]
+    for role, arg in (("a", "%arg1"), ("b", "%arg2"), ("c", "%arg3")):
+        operand = evaluated.operands.get(role)
+        if operand is None:
+            continue
+        layout: Layout = operand.layout
+        count = product(layout.shape[1]) if isinstance(layout.shape, tuple) and len(layout.shape) == 2 else None
+        if count is None:
+            continue
+        element = converted_element(str(values[spec.operand_types[role]]))
+        checks.append(f"REG: llvm.load {arg} {{{{.*}}}}: {REGISTER_PTR} -> {vector_type(count, element)}")
+    checks.append(f"REG: {inst.intrinsic} ")
+    return checks
+
+
+def largest_val_bits(inst: Instance, limit: int = 32) -> int:
+    options = [v for v in inst.val_bits if v <= limit] or list(inst.val_bits)
+    return max(options) if options else int(inst.values.get("bitSize", 32))
+
+
+def _aux(value: Any, lowered: bool = False) -> str:
+    """How a buffer op's `aux` prints: an attribute (`0`), or under an LLVM API profile that makes
+    it an operand, the constant MLIR names after its value (`%c0_i32`, `%c0_i32_1`)."""
+    if not llvm_api.active().aux_as_operand:
+        return str(value)
+    return "%{{[0-9]+}}" if lowered else f"%c{value}_i32{{{{[_0-9]*}}}}"
+
+
+def _buffer_copy_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+    values = sample_values(spec, inst)
+    bit_size = int(values["bitSize"])
+    vb = largest_val_bits(inst)
+    element, count = f"i{vb}", bit_size // vb
+    atom_ty = atom_type(spec, dialect, values, vb)
+    value_ty = inst.packed["value"]
+    reg_ty = vector_type(count, element)
+    aux = values.get("cacheModifier", 0)
+    load_cfg = spec.emission.get("load") or {}
+    store_cfg = spec.emission.get("store") or {}
+    out = []
+    for direction in ("load", "store"):
+        fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}_{direction}")
+        src_space, dst_space = (
+            ("#fly_rocdl.buffer_desc", "register") if direction == "load" else ("register", "#fly_rocdl.buffer_desc")
+        )
+        src, dst = memref_type(element, src_space, count), memref_type(element, dst_space, count)
+        fn.args = [f"%src: {src}", f"%dst: {dst}"]
+        fn.body.append(f"%atom = fly.make_copy_atom {{valBits = {vb} : i32}} : {atom_ty}")
+        current, _ = state_ops(spec, fn, atom_ty, values)
+        fn.body.append(f"fly.copy_atom_call({current}, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+        if direction == "load":
+            intrinsic = load_cfg.get("intrinsic", inst.intrinsic)
+            fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = {intrinsic} %{{{{.*}}}}, {_aux(aux)} : {value_ty}")
+            stored = "%[[VAL]]"
+            if reg_ty != value_ty:
+                fn.checks.append(f"CHECK: %[[CAST:[0-9]+]] = llvm.bitcast %[[VAL]] : {value_ty} to {reg_ty}")
+                stored = "%[[CAST]]"
+            fn.checks.append(f"CHECK: llvm.store {stored}, %[[DST]] : {reg_ty}, {REGISTER_PTR}")
+        else:
+            intrinsic = store_cfg.get("intrinsic", inst.intrinsic.replace(".load", ".store"))
+            fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : {REGISTER_PTR} -> {reg_ty}")
+            stored = "%[[VAL]]"
+            if reg_ty != value_ty:
+                fn.checks.append(f"CHECK: %[[CAST:[0-9]+]] = llvm.bitcast %[[VAL]] : {reg_ty} to {value_ty}")
+                stored = "%[[CAST]]"
+            fn.checks.append(f"CHECK: {intrinsic} {stored}, %{{{{.*}}}}, {_aux(aux)} : {value_ty}")
+        converted = [("src", llvm_ptr(src_space)), ("dst", llvm_ptr(dst_space))] + state_arg_types(spec, fn)
+        signature_checks(fn, converted)
+        out.append(fn)
+    return out
+
+
+def _lds_dma_functions(spec: AtomSpec, inst: Instance, dialect: str, src_space: str) -> list[Function]:
+    """Buffer or global load straight to LDS. i8 elements: offsets reach the op unscaled."""
+    values = sample_values(spec, inst)
+    bit_size = int(values["bitSize"])
+    vb = 8 if 8 in inst.val_bits or not inst.val_bits else min(inst.val_bits)
+    element, count = f"i{vb}", bit_size // vb
+    atom_ty = atom_type(spec, dialect, values, vb)
+    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
+    src, dst = memref_type(element, src_space, count), memref_type(element, "shared", count)
+    fn.args = [f"%src: {src}", f"%dst: {dst}"]
+    fn.body.append(f"%atom = fly.make_copy_atom {{valBits = {vb} : i32}} : {atom_ty}")
+    current = "%atom"
+    if spec.stateful:
+        current, _ = state_ops(spec, fn, atom_ty, values)
+    else:
+        fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
+    fn.body.append(f"fly.copy_atom_call({current}, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+    size = bit_size // 8
+    if src_space == "global":
+        fn.checks.append(
+            f"CHECK: {inst.intrinsic} %[[SRC]], %[[DST]], {size}, 0, 0 : {llvm_ptr('global')}, {llvm_ptr('shared')}"
+        )
+    else:
+        fn.checks.append(f"CHECK: %[[SIZE:[a-z0-9_]+]] = arith.constant {size} : i32")
+        operands = ["%[[RSRC:[0-9]+]]", "%[[DST]]", "%[[SIZE]]", "%{{[a-z0-9_]+}}"]
+        imm = next((s for s in spec.state if s.immediate), None)
+        operands.append("%{{[a-z0-9_]+}}")
+        operands.append("%{{[a-z0-9_]+}}")
+        fn.checks.append(f"CHECK: {inst.intrinsic} " + ", ".join(operands) + f", {_aux(0)}")
+        if imm is not None:
+            llvm = [f"LLVM-LABEL: func.func @{fn.name}("]
+            llvm.append(f"LLVM-SAME: %{{{{[a-z0-9_]+}}}}: {BUFFER_DESC}, %[[L_DST:[a-z0-9_]+]]: {llvm_ptr('shared')}, "
+                        f"%[[L_SOFF:[a-z0-9_]+]]: i32)")
+            llvm.append(f"LLVM-DAG: %[[L_IMM:[0-9]+]] = llvm.mlir.constant({IMMEDIATE_VALUE} : i32) : i32")
+            llvm.append(f"LLVM-DAG: %[[L_SIZE:[0-9]+]] = llvm.mlir.constant({size} : i32) : i32")
+            llvm.append(
+                f"LLVM: {inst.intrinsic} %{{{{[0-9]+}}}}, %[[L_DST]], %[[L_SIZE]], %{{{{[0-9]+}}}}, "
+                f"%[[L_SOFF]], %[[L_IMM]], {_aux(0, lowered=True)}"
+            )
+            fn.checks.extend(llvm)
+    converted = [("src", llvm_ptr(src_space)), ("dst", llvm_ptr("shared"))] + state_arg_types(spec, fn)
+    signature_checks(fn, converted)
+    return [fn]
+
+
+def _buffer_atomic_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+    values = sample_values(spec, inst)
+    value_ty = inst.packed["value"]
+    packed = parse_packed(value_ty)
+    if packed is None:
+        return []
+    element, count = packed.element, packed.length
+    vb = packed.element_bits
+    atom_ty = atom_type(spec, dialect, values, vb)
+    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
+    src, dst = memref_type(element, "register", count), memref_type(element, "#fly_rocdl.buffer_desc", count)
+    fn.args = [f"%src: {src}", f"%dst: {dst}"]
+    fn.body.append(f"%atom = fly.make_copy_atom {{valBits = {vb} : i32}} : {atom_ty}")
+    current, _ = state_ops(spec, fn, atom_ty, values)
+    fn.body.append(f"fly.copy_atom_call({current}, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+    fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : {REGISTER_PTR} -> {value_ty}")
+    fn.checks.append(f"CHECK: {inst.intrinsic} %[[VAL]], %{{{{.*}}}}, {_aux(0)} : {value_ty}")
+    converted = [("src", llvm_ptr("register")), ("dst", llvm_ptr("#fly_rocdl.buffer_desc"))] + state_arg_types(spec, fn)
+    signature_checks(fn, converted)
+    return [fn]
+
+
+def _lds_read_trans_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+    values = sample_values(spec, inst)
+    bit_size = int(values["bitSize"])
+    vb = min(inst.val_bits) if inst.val_bits else int(values["transGranularity"])
+    element, count = f"i{vb}", bit_size // vb
+    atom_ty = atom_type(spec, dialect, values, vb)
+    value_ty = inst.packed["value"]
+    reg_ty = vector_type(count, element)
+    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
+    src, dst = memref_type(element, "shared", count), memref_type(element, "register", count)
+    fn.args = [f"%src: {src}", f"%dst: {dst}"]
+    fn.body.append(f"%atom = fly.make_copy_atom {{valBits = {vb} : i32}} : {atom_ty}")
+    fn.body.append(f"fly.copy_atom_call(%atom, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+    fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
+    fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = {inst.intrinsic} %[[SRC]] : <3> -> {value_ty}")
+    stored = "%[[VAL]]"
+    if reg_ty != value_ty:
+        fn.checks.append(f"CHECK: %[[CAST:[0-9]+]] = llvm.bitcast %[[VAL]] : {value_ty} to {reg_ty}")
+        stored = "%[[CAST]]"
+    fn.checks.append(f"CHECK: llvm.store {stored}, %[[DST]] : {reg_ty}, {REGISTER_PTR}")
+    signature_checks(fn, [("src", llvm_ptr("shared")), ("dst", llvm_ptr("register"))])
+    return [fn]
+
+
+def _tdm_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+    sample = sample_values(spec, inst)
+    configs = [("", sample)]
+    if {"padInterval", "padAmount"} <= {p.name for p in spec.parameters}:
+        # Padding on (64 f16 elements every 8, as FlyDSL's own test): its codes land in GROUP1.
+        configs.append(("_pad", {**sample, "rank": max(2, int(sample.get("rank", 1))), "padInterval": 64,
+                                 "padAmount": 8}))
+    return [fn for suffix, values in configs for fn in _tdm_config_functions(spec, inst, dialect, suffix, values)]
+
+
+def _tdm_config_functions(spec: AtomSpec, inst: Instance, dialect: str, suffix: str,
+                          values: dict[str, Any]) -> list[Function]:
+    rank = int(values.get("rank", 1))
+    atom_ty = atom_type(spec, dialect, values, 0)
+    extents = [8] * (rank - 1) + [64]
+    strides = [1]
+    for extent in reversed(extents[1:]):
+        strides.insert(0, strides[0] * extent)
+    layout = f"({','.join(map(str, extents))}):({','.join(str(s) for s in strides)})" if rank > 1 else "64:1"
+    # The descriptor's compile-time dwords, from the spec's fields: a moved or resized field
+    # changes one of these constants.
+    statics = descriptor.static_words(spec.emission, {**values, **descriptor.tdm_operands(values, extents, 16)})
+    constants = sorted({word for word in statics.values() if word not in (0, 1)})
+    emission = inst.raw.get("emission") or {}
+    out = []
+    for direction, src_space, dst_space, intrinsic in (
+        ("load", "global", "shared", inst.intrinsic),
+        ("store", "shared", "global", str(emission.get("store_intrinsic", inst.intrinsic))),
+    ):
+        fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}{suffix}_{direction}")
+        src = f"!fly.memref<f16, {src_space}, {layout}>"
+        dst = f"!fly.memref<f16, {dst_space}, {layout}>"
+        fn.args = [f"%src: {src}", f"%dst: {dst}"]
+        fn.body.append(f"%atom = fly.make_copy_atom {{valBits = 0 : i32}} : {atom_ty}")
+        current, _ = state_ops(spec, fn, atom_ty, values)
+        fn.body.append(f"fly.copy_atom_call({current}, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+        api = llvm_api.active()
+        groups = [inst.packed[g] for g in sorted(inst.packed)][: api.tensor_groups]
+        fn.checks.extend(f"CHECK-DAG: arith.constant {word} : i32" for word in constants)
+        cache = f" {api.tensor_cache_keyword} " if api.tensor_cache_keyword else ", "
+        fn.checks.append(
+            f"CHECK: {intrinsic} " + ", ".join(["%{{[0-9]+}}"] * len(groups))
+            + f"{cache}{values.get('cacheModifier', 0)} : {groups[0]}, {groups[1]}"
+        )
+        converted = [("src", llvm_ptr(src_space)), ("dst", llvm_ptr(dst_space))] + state_arg_types(spec, fn)
+        signature_checks(fn, converted)
+        out.append(fn)
+    return out
+
+
+def positive_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+    pattern = str(spec.emission.get("pattern", ""))
+    if spec.kind == "mma":
+        return [_mma_function(spec, inst, dialect)]
+    builders: dict[str, Callable[[], list[Function]]] = {
+        "buffer_copy": lambda: _buffer_copy_functions(spec, inst, dialect),
+        "lds_dma": lambda: _lds_dma_functions(spec, inst, dialect, "#fly_rocdl.buffer_desc"),
+        "global_lds_dma": lambda: _lds_dma_functions(spec, inst, dialect, "global"),
+        "buffer_atomic": lambda: _buffer_atomic_functions(spec, inst, dialect),
+        "lds_read_trans": lambda: _lds_read_trans_functions(spec, inst, dialect),
+        "tdm": lambda: _tdm_functions(spec, inst, dialect),
+    }
+    builder = builders.get(pattern)
+    return builder() if builder is not None else []

@@ -1,0 +1,142 @@
+"""The atom and its state in a test function: set_value ops, the default-state CHECKs, the signature."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atomgen.render.tests.mlir import (
+    IMMEDIATE_VALUE,
+    REGISTER_PTR,
+    Function,
+    capture,
+    check_var,
+    ident,
+    use,
+)
+from atomgen.spec.mlir_types import element_bits
+from atomgen.spec.model import AtomSpec
+
+
+def state_type(spec: AtomSpec, index: int, values: dict[str, Any]) -> str:
+    """llvm_type of state slot `index`, after `llvm_type_when` pieces."""
+    raw = (spec.data.get("state") or [])[index]
+    for piece in raw.get("llvm_type_when") or []:
+        when = piece.get("when") or {}
+        if all(values.get(k) == v or (isinstance(v, list) and values.get(k) in v) for k, v in when.items()):
+            return str(piece["llvm_type"])
+    return spec.state[index].llvm_type
+
+
+def state_struct(spec: AtomSpec, values: dict[str, Any]) -> str:
+    members = (state_type(spec, i, values) for i in range(len(spec.state)))
+    return "!llvm.struct<(" + ", ".join(m.removeprefix("!llvm.") for m in members) + ")>"  # printed elided
+
+
+def mma_call_with_loads(
+    spec: AtomSpec, fn: Any, atom_ty: str, values: dict[str, Any], memrefs: dict[str, str], packed: dict[str, str]
+) -> dict[str, str]:
+    """The atom, its state ops, the fly.mma_atom_call and the CHECKs of the three operand
+    loads, shared by the ROCDL and PTX MMA tests; returns the state field uses."""
+    fn.args = [f"%{role}: {memrefs[role]}" for role in ("d", "a", "b", "c")]
+    fn.body.append(f"%atom = fly.make_mma_atom : {atom_ty}")
+    current = "%atom"
+    uses: dict[str, str] = {}
+    if spec.stateful:
+        current, uses = state_ops(spec, fn, atom_ty, values)
+    else:
+        fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
+    fn.body.append(
+        f"fly.mma_atom_call({current}, %d, %a, %b, %c) : ({atom_ty}, {memrefs['d']}, {memrefs['a']}, "
+        f"{memrefs['b']}, {memrefs['c']}) -> ()"
+    )
+    for role in ("a", "b", "c"):
+        fn.checks.append(
+            f"CHECK: %[[V{role.upper()}:[0-9]+]] = llvm.load {use(role)} : {REGISTER_PTR} -> {packed[role]}"
+        )
+    return uses
+
+
+def state_ops(spec: AtomSpec, fn: Function, atom_ty: str, values: dict[str, Any]) -> tuple[str, dict[str, str]]:
+    """Set every state field (immediates from a constant, others from a function argument).
+
+    Returns the final atom SSA name and, per field, the FileCheck use of the inserted value.
+    Checks emitted: the default state (undef + one typed constant per slot, in slot order),
+    then one insertvalue per set_value at its slot.
+    """
+    struct = state_struct(spec, values)
+    checks = fn.checks
+    checks.append(f"CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : {struct}")
+    constants: dict[tuple[int, str], str] = {}
+    for index, state in enumerate(spec.state):
+        key = (state.default, state_type(spec, index, values))
+        if key not in constants:
+            constants[key] = f"DEF{len(constants)}"
+            if key[1].startswith("!llvm.ptr"):  # pointer slots default to the null pointer
+                checks.append(f"CHECK-DAG: %[[{constants[key]}:[a-z0-9_-]+]] = llvm.mlir.zero : {key[1]}")
+            elif key[1] == "i1":
+                text = "true" if key[0] else "false"
+                checks.append(f"CHECK-DAG: %[[{constants[key]}:[a-z0-9_-]+]] = arith.constant {text}")
+            else:
+                checks.append(f"CHECK-DAG: %[[{constants[key]}:[a-z0-9_-]+]] = arith.constant {key[0]} : {key[1]}")
+    previous = "%[[STATE0]]"
+    for index, state in enumerate(spec.state):
+        key = (state.default, state_type(spec, index, values))
+        checks.append(
+            f"CHECK: %[[STATE{index + 1}:[0-9]+]] = llvm.insertvalue %[[{constants[key]}]], "
+            f"{previous}[{index}] : {struct}"
+        )
+        previous = f"%[[STATE{index + 1}]]"
+    uses: dict[str, str] = {}
+    current = "%atom"
+    for index, state in enumerate(spec.state):
+        llvm_type = state_type(spec, index, values)
+        var = f"S_{state.name}"
+        if state.immediate:
+            value = f"%imm_{ident(state.name)}"
+            fn.body.append(f"{value} = arith.constant {IMMEDIATE_VALUE} : {llvm_type}")
+            value_type = llvm_type
+            checks.insert(
+                0, f"CHECK: %[[{check_var(var)}:[a-z0-9_]+]] = arith.constant {IMMEDIATE_VALUE} : {llvm_type}"
+            )
+            inserted = use(var)
+        elif state.coercion == "bitcast" and element_bits(llvm_type) and (element_bits(llvm_type) or 0) % 8 == 0:
+            value_type = f"vector<{(element_bits(llvm_type) or 0) // 8}xi8>"
+            value = f"%{ident(state.name)}"
+            fn.args.append(f"{value}: {value_type}")
+            checks.append(
+                f"CHECK: %[[{check_var(var)}_CAST:[0-9]+]] = llvm.bitcast {use(var)} : {value_type} to {llvm_type}"
+            )
+            inserted = f"%[[{check_var(var)}_CAST]]"
+        else:
+            value_type = llvm_type
+            value = f"%{ident(state.name)}"
+            fn.args.append(f"{value}: {value_type}")
+            inserted = use(var)
+        uses[state.name] = inserted
+        new = f"%atom_{ident(state.name)}"
+        fn.body.append(
+            f'{new} = fly.atom.set_value({current}, "{state.name}", {value}) : ({atom_ty}, {value_type}) -> {atom_ty}'
+        )
+        checks.append(f"CHECK: %[[STATE{len(spec.state) + index + 1}:[0-9]+]] = llvm.insertvalue {inserted}, "
+                      f"{previous}[{index}] : {struct}")
+        previous = f"%[[STATE{len(spec.state) + index + 1}]]"
+        current = new
+    return current, uses
+
+
+def signature_checks(fn: Function, converted: list[tuple[str, str]]) -> None:
+    """CHECK-LABEL + CHECK-SAME binding every converted argument."""
+    fn.checks.insert(0, f"CHECK-LABEL: func.func @{fn.name}(")
+    parts = [f"{capture(name)}: {ty}" for name, ty in converted]
+    fn.checks.insert(1, "CHECK-SAME: " + ", ".join(parts) + ")")
+
+
+def state_arg_types(spec: AtomSpec, fn: Function) -> list[tuple[str, str]]:
+    """(capture name, converted type) of the state arguments appended by state_ops."""
+    out = []
+    for arg in fn.args:
+        name, _, ty = arg.partition(": ")
+        if name.startswith("%") and any(name == f"%{ident(s.name)}" for s in spec.state):
+            state = next(s for s in spec.state if name == f"%{ident(s.name)}")
+            out.append((f"S_{state.name}", ty))
+    return out
