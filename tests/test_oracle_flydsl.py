@@ -13,6 +13,7 @@ import pytest
 from atomgen.layout.algebra import Layout
 from atomgen.oracle import command as oracle_command
 from atomgen.oracle import flydsl
+from atomgen.spec.defects import matches_declaration
 
 REPO = Path(__file__).resolve().parent.parent
 SPECS = REPO / "specs"
@@ -64,13 +65,13 @@ def test_layouts_compare_as_functions_not_strings() -> None:
 
 def test_declaration_matching_convention() -> None:
     glob = {"configuration": "32x32x1 f32 f32 f32 | 16x16x* * * f16", "kind": "acceptance"}
-    assert flydsl.matches_declaration(glob, "acceptance", "32x32x1 f32 f32 f32")
-    assert flydsl.matches_declaration(glob, "acceptance", "16x16x32 f16 f16 f16")
-    assert not flydsl.matches_declaration(glob, "layout", "32x32x1 f32 f32 f32")
-    assert not flydsl.matches_declaration(glob, "acceptance", "32x32x2 f32 f32 f32")
+    assert matches_declaration(glob, "acceptance", "32x32x1 f32 f32 f32")
+    assert matches_declaration(glob, "acceptance", "16x16x32 f16 f16 f16")
+    assert not matches_declaration(glob, "layout", "32x32x1 f32 f32 f32")
+    assert not matches_declaration(glob, "acceptance", "32x32x2 f32 f32 f32")
     m_not_n = {"configuration": r"/(\d+)x(?!\1x)\d+x\d+ .*/", "kind": "acceptance"}
-    assert flydsl.matches_declaration(m_not_n, "acceptance", "32x16x8 f16 f16 f32")
-    assert not flydsl.matches_declaration(m_not_n, "acceptance", "16x16x8 f16 f16 f32")
+    assert matches_declaration(m_not_n, "acceptance", "32x16x8 f16 f16 f32")
+    assert not matches_declaration(m_not_n, "acceptance", "16x16x8 f16 f16 f32")
 
 
 def test_version_gate_refuses_missing_and_old_flydsl(monkeypatch: pytest.MonkeyPatch,

@@ -23,7 +23,6 @@ The exit status is 0 when every finding is known, 1 otherwise, 2 on usage errors
 
 from __future__ import annotations
 
-import fnmatch
 import json
 import os
 import re
@@ -46,6 +45,7 @@ from atomgen.layout.algebra import (
     recast_thread_value,
     size,
 )
+from atomgen.spec.defects import config_label, declared
 
 MIN_FLYDSL = (0, 5, 0)
 INSTALL_HINT = "pip install 'flydsl>=0.5.0'  (or: pip install -e '.[dev]')"
@@ -186,63 +186,6 @@ def _format(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-def config_label(spec: Any, values: dict[str, Any], val_bits: int | None = None) -> str:
-    """Canonical configuration label, what `known_flydsl_defects[].configuration` patterns match.
-
-    MMA: ``MxNxK A B Acc`` then ``name=value`` for every other key parameter; copies:
-    ``name=value`` for every key parameter. Then ``name=value`` for each free parameter whose
-    value is not its default, and ``valBits=V`` when the finding is about one valBits.
-    """
-    from atomgen.spec.printing import sample_values
-
-    key = [p for p in spec.parameters if not p.is_free]
-    parts: list[str] = []
-    names = [p.name for p in key]
-    if spec.kind == "mma" and all(n in values for n in ("m", "n", "k")):
-        parts.append(f"{values['m']}x{values['n']}x{values['k']}")
-        names = [n for n in names if n not in ("m", "n", "k")]
-        types = [n for n in names if spec.parameter(n).is_type]
-        parts.extend(_format(values[n]) for n in types if n in values)
-        names = [n for n in names if n not in types]
-    parts.extend(f"{n}={_format(values[n])}" for n in names if n in values)
-    defaults = sample_values(spec, _bare_instance(spec))
-    for parameter in spec.parameters:
-        if parameter.is_free and parameter.name in values and values[parameter.name] != defaults.get(parameter.name):
-            parts.append(f"{parameter.name}={_format(values[parameter.name])}")
-    if val_bits is not None:
-        parts.append(f"valBits={val_bits}")
-    return " ".join(parts) or "default"
-
-
-def _bare_instance(spec: Any) -> Any:
-    from atomgen.spec.model import Instance
-
-    return Instance(-1, "", {}, "", None, None, {}, None, (), {}, (), {})
-
-
-def matches_declaration(declaration: dict[str, Any], check: str, label: str) -> bool:
-    """The matching convention for `known_flydsl_defects`.
-
-    ``kind`` must equal the finding's check (layout | syntax | acceptance | lowering).
-    ``configuration`` is one or more patterns separated by `` | ``, each matched against the
-    whole configuration label (`config_label`): a shell-style glob (case-sensitive), e.g.
-    ``32x32x1 f32 f32 f32``, ``16x16x* * * f16`` or ``bitSize=*``; or, between slashes, a
-    Python regular expression, e.g. ``/(\\d+)x(?!\\1x)\\d+x.*/`` (M != N).
-    """
-    if declaration.get("kind", "acceptance") != check:
-        return False
-    for pattern in (p.strip() for p in str(declaration.get("configuration", "")).split(" | ")):
-        if len(pattern) > 2 and pattern.startswith("/") and pattern.endswith("/"):
-            try:
-                if re.fullmatch(pattern[1:-1], label):
-                    return True
-            except re.error:
-                continue
-        elif pattern and fnmatch.fnmatchcase(label, pattern):
-            return True
-    return False
 
 
 def _dialect(spec: Any) -> str:
@@ -716,7 +659,7 @@ def _probe_type(path: Path, display: str) -> tuple[str, str] | None:
 
 
 def _record(report: AtomReport, spec: Any, check: str, label: str, message: str) -> None:
-    declaration = next((d for d in spec.known_flydsl_defects if matches_declaration(d, check, label)), None)
+    declaration = declared(spec, check, label)
     report.findings.append(Finding(check, label, message, declaration))
 
 

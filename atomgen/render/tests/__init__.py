@@ -9,12 +9,14 @@ Files written (under the backend's tests_dir, `atomgen/` subfolder; STEM = mnemo
   and checks that the register load has exactly the per-thread value count of the spec's A/B/C
   layouts; a third (`LLVM` prefix, atoms with `immediate` state fields) lowers further and
   checks that the immediate reaches the intrinsic as an `llvm.mlir.constant`.
-* `STEM_xfail.mlir` (`XFAIL: !atomgen-verifier`): instances FlyDSL 0.5.0 cannot lower (FlyDSL defects).
+* `STEM_xfail.mlir` (`XFAIL: !atomgen-verifier`): instances FlyDSL 0.5.0 cannot lower (the spec's
+  `known_flydsl_defects` of kind `lowering`).
 * `STEM_neg.mlir`: one `// -----` case per rejected configuration (table neighbours, free
   parameter range violations, pin violations) that FlyDSL's own verifier also rejects; each
   checks an `error:` at the line of the type.
 * `STEM_neg_xfail.mlir` (`XFAIL: !atomgen-verifier`): the rejected configurations FlyDSL's hand-written
-  verifier accepts (the spec is stricter); they pass only with atomgen's verifier.
+  verifier accepts (the spec's `known_flydsl_defects` of kind `acceptance`); they pass only with
+  atomgen's verifier.
 * `STEM_verify.mlir` (`REQUIRES: atomgen-verifier`): every negative case again, with the exact
   message of the generated verify() (from `verify_plan`) under the `VERIFY` prefix.
 
@@ -22,8 +24,7 @@ RUN lines are single lines (FlyDSL's runner evals each `// RUN:` line on its own
 deterministic: it depends only on the spec and the backend description.
 
 Modules: mlir (text pieces), state (atom state ops), rocdl and ptx (positive functions per
-emission pattern), negative (rejected configurations), defects (FlyDSL's known defects),
-files (which case goes in which file).
+emission pattern), negative (rejected configurations), files (which case goes in which file).
 """
 
 from atomgen.render.tests.files import render

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from atomgen.render import engine
 from atomgen.spec.mlir_types import element_bits, parse_packed
@@ -88,6 +89,7 @@ class NegativeCase:
     message: str  # the exact atomgen verify message (VERIFY prefix)
     comments: list[str] = field(default_factory=list)
     checks: list[str] = field(default_factory=list)
+    values: dict[str, Any] = field(default_factory=dict)  # the configuration, for the specs' declared defects
 
 
 def resolve_lines(text: str) -> str:

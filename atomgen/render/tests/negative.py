@@ -80,6 +80,7 @@ def negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
                     f"{case_id}: {desc} is not in the instance table",
                     atom_type(spec, dialect, values, default_val_bits(spec, first)),
                     rejected("table", values, plan.unsupported_prefix + desc),
+                    values=values,
                 )
             )
             break
@@ -109,6 +110,7 @@ def negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
                 f"{case_id}: {free.message}",
                 atom_type(spec, dialect, values, default_val_bits(spec, first)),
                 words("free", values, parameter.name) + f"{free.message}, got {format_value(value)}",
+                values=values,
             )
         )
     # 2b. constraints between free parameters (spec `verify.constraints`), each broken alone.
@@ -124,7 +126,7 @@ def negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
         message = filecheck_literal(wording.fill(constraint.message, values, format_value))
         cases.append(
             NegativeCase(case_id, _case_name(spec, case_id), f"{case_id}: {mlir_comment(message)}",
-                         atom_type(spec, dialect, values, default_val_bits(spec, first)), message)
+                         atom_type(spec, dialect, values, default_val_bits(spec, first)), message, values=values)
         )
     # 3. a pin violated (the other value is inside the free range, so only the pin rejects it).
     for row in plan.rows:
@@ -149,6 +151,7 @@ def negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
                     f"{case_id}: {pin_message(parameter, pin.value, row.description)}",
                     atom_type(spec, dialect, values, default_val_bits(spec, row.instance)),
                     rejected("pin", values, pin_message(parameter, pin.value, row.description)),
+                    values=values,
                 )
             )
             done = True
