@@ -247,6 +247,21 @@ def test_generation_is_deterministic_and_contains_the_instruction(cases: list[Pr
         assert "__global__ void" in text and "int main(" in text
 
 
+def test_spec_text_stays_inside_its_comment_or_string(cases: list[ProbeCase]) -> None:
+    """Spec text reaches the CUDA source escaped: a line break cannot start a line of code, a
+    quote or backslash in the opcode cannot end the asm string."""
+    from dataclasses import replace
+
+    payload = '\n#error injected */ \\\r"'
+    for case in {c.family: c for c in cases}.values():
+        hostile = replace(case, spec_path=case.spec_path + payload, instance_id=case.instance_id + payload,
+                          instruction=case.instruction + payload, opcode=case.opcode + '"\\')
+        text = source(hostile)
+        assert "#error" not in [line.strip()[:6] for line in text.splitlines()], case.family
+        assert f"{case.opcode}\\\"\\\\" in text, case.family  # the opcode's quote and backslash, escaped
+        assert "\r" not in text
+
+
 def test_wgmma_programs_fence_commit_wait_and_use_descriptors(cases: list[ProbeCase]) -> None:
     wgmma = [c for c in cases if c.family == "wgmma"]
     assert len(wgmma) == 6
