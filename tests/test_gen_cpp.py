@@ -10,6 +10,7 @@ import pytest
 
 from atomgen.render import cpp
 from atomgen.render.cpp import clang, messages, params, verifier
+from atomgen.render.dialect import render_backend
 from atomgen.render.engine import environment
 from atomgen.render.verify import describe, verify_plan
 from atomgen.spec.backend import load_backend
@@ -214,3 +215,34 @@ def test_wgmma_matcher_is_compact() -> None:
     assert len(text.splitlines()) < 800
     assert text.count("constexpr int32_t kNValues") == 2  # N = 8..256 step 8, and the int8 list
     assert 'return emitError() << "transA = false is required for 64x" << n << "x8 (tf32, tf32) -> f32";' in text
+
+
+REGISTER_FUNCTIONS = ("getTotalBitWidth(Type type)", "splitRegisters(OpBuilder", "packRegisters(OpBuilder")
+
+
+def test_ptx_register_helpers_live_in_one_header(rendered: dict[str, str]) -> None:
+    """Each atom whose operands are split into NVVM registers includes the backend's header and
+    defines none of the helpers itself; the header (rendered from backend.yaml) defines each once."""
+    backend = _backend("ptx")
+    header_path = backend.data["paths"]["register_header"]
+    header = render_backend(backend, environment()).files[header_path]
+    assert [header.count(fn) for fn in REGISTER_FUNCTIONS] == [1, 1, 1], header
+    include = f'#include "{header_path.removeprefix("include/")}"'
+    users = 0
+    for path in PTX_FILES:
+        text = rendered[str(path)]
+        assert not any(f" {fn}" in text for fn in REGISTER_FUNCTIONS), path  # defined nowhere else
+        if "splitRegisters(builder" in text or "packRegisters(builder" in text:
+            users += 1
+            assert include in text, path
+    assert users == 8
+
+
+def test_a_backend_without_the_header_keeps_file_local_helpers() -> None:
+    backend = _backend("ptx")
+    backend.data["paths"] = {k: v for k, v in backend.data["paths"].items() if k != "register_header"}
+    text = cpp.render(_spec(REPO / "specs" / "ptx" / "sm80" / "mma_sync.yaml"), backend, environment()).files
+    body = next(iter(text.values()))
+    assert "Registers.h" not in body
+    assert all(f" {fn}" in body for fn in REGISTER_FUNCTIONS)
+    assert not [path for path in render_backend(backend, environment()).files if path.endswith("Registers.h")]

@@ -13,6 +13,7 @@ from typing import Any
 import jinja2
 
 from atomgen.render.base import RenderOutput
+from atomgen.render.cpp.registers import render_header
 from atomgen.render.names import backend_names
 from atomgen.spec.backend import Backend
 
@@ -70,8 +71,11 @@ def _enum_cases(backend: Backend) -> list[EnumCase]:
 
 
 def render_backend(backend: Backend, env: jinja2.Environment) -> RenderOutput:
+    """What a backend gets once, whatever its atoms: the PTX register header where declared,
+    and the dialect skeleton where `generate_dialect` is set."""
+    output = render_header(backend, env)
     if not backend.data.get("generate_dialect"):
-        return RenderOutput()
+        return output
     names = backend_names(backend)
     dialect = backend.data.get("dialect") or {}
     context = {
@@ -107,4 +111,5 @@ def render_backend(backend: Backend, env: jinja2.Environment) -> RenderOutput:
             "python_dialect_module", f"python/mlir_flydsl/dialects/{names.dialect}.py"
         ): "dialect/module.py.j2",
     }
-    return RenderOutput(files={path: env.get_template(t).render(**context) for path, t in files.items()})
+    output.files.update({path: env.get_template(t).render(**context) for path, t in files.items()})
+    return output

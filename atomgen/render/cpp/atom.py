@@ -16,7 +16,8 @@ from atomgen.render.cpp.copy import BUFFER_PATTERNS, copy_emission, default_val_
 from atomgen.render.cpp.layouts import layout_methods, uses_total_bit_width
 from atomgen.render.cpp.mma import mma_emission
 from atomgen.render.cpp.params import cpp_param, value_stream
-from atomgen.render.cpp.ptx import PTX_PATTERNS
+from atomgen.render.cpp.ptx import PTX_PATTERNS, REGISTER_PATTERNS
+from atomgen.render.cpp.registers import register_header
 from atomgen.render.cpp.state import state_model
 from atomgen.render.cpp.verifier import verify_model
 from atomgen.render.cppexpr import cpp_expr
@@ -87,6 +88,9 @@ def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str],
     fly.append(header.removeprefix("include/"))
     if spec.emission.get("pattern") in BUFFER_PATTERNS:
         fly.append("flydsl/Dialect/FlyROCDL/Utils/BufferFatPtr.h")
+    registers = register_header(spec, backend)
+    if registers:
+        fly.append(registers.removeprefix("include/"))
     if spec.emission.get("pattern") == "tdm":
         mlir = sorted(set(mlir) | {"mlir/Dialect/Vector/IR/VectorOps.h", "llvm/Support/MathExtras.h"})
     return sorted(mlir), fly
@@ -124,7 +128,11 @@ def context(spec: AtomSpec, backend: Backend) -> dict[str, Any]:
     pattern = str(spec.emission.get("pattern"))
     if pattern in PTX_PATTERNS:
         atom["ptx"] = PTX_PATTERNS[pattern](spec, params, state)
-        atom["total_bit_width"] = True  # the register split/pack helpers size types with it
+    # The register split/pack helpers: from the backend's header, or in this file (they size
+    # types with getTotalBitWidth, which the header then holds too).
+    atom["register_header"] = register_header(spec, backend)
+    if pattern in REGISTER_PATTERNS:
+        atom["total_bit_width"] = not atom["register_header"]
     if spec.kind == "mma":
         operand = spec.operand_types
         atom["val_types"] = {

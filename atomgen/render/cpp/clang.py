@@ -10,14 +10,14 @@ from atomgen.render.cpp.mlirtype import CppRenderError
 CLANG_FORMAT_STYLE = "{BasedOnStyle: LLVM, ColumnLimit: 100}"
 
 
-def clang_format(text: str) -> str:
+def clang_format(text: str, filename: str = "atom.cpp") -> str:
     """`text` in FlyDSL's style, formatted by the pinned clang-format wheel.
 
     Only the pinned wheel is used, never a clang-format found on PATH: another version would
     format differently, and generated files must be the same bytes on every machine.
     """
     completed = subprocess.run(  # noqa: S603 - fixed executable, text on stdin
-        [_clang_format_executable(), f"--style={CLANG_FORMAT_STYLE}", "--assume-filename=atom.cpp"],
+        [_clang_format_executable(), f"--style={CLANG_FORMAT_STYLE}", f"--assume-filename={filename}"],
         input=text,
         capture_output=True,
         text=True,

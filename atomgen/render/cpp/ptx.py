@@ -144,6 +144,9 @@ def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | Non
     }
 
 
+# Patterns whose operands are split into NVVM registers and packed back (cpp/ptx.j2).
+REGISTER_PATTERNS = frozenset({"mma_sync", "wgmma_ss", "wgmma_rs", "ldmatrix", "stmatrix"})
+
 PTX_PATTERNS: dict[str, Callable[[AtomSpec, dict[str, CppParam], StateModel | None], dict[str, Any]]] = {
     "mma_sync": ptx_mma_sync,
     "wgmma_ss": ptx_wgmma,

@@ -38,15 +38,6 @@ std::optional<unsigned> matchInstance(int32_t bytes,
 std::optional<unsigned> matchInstance(CopyOpSM80_CpAsyncType type) {
   return matchInstance(type.getBytes(), type.getCacheModifier());
 }
-
-/// Bits of an integer or float type, or of a vector of them; 0 for anything else.
-unsigned getTotalBitWidth(Type type) {
-  if (auto vectorTy = dyn_cast<VectorType>(type)) {
-    Type elemTy = vectorTy.getElementType();
-    return elemTy.isIntOrFloat() ? elemTy.getIntOrFloatBitWidth() * vectorTy.getNumElements() : 0;
-  }
-  return type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 0;
-}
 } // namespace
 
 bool CopyOpSM80_CpAsyncType::isStatic() const { return true; }

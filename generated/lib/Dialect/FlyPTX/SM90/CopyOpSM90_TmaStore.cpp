@@ -48,15 +48,6 @@ std::optional<unsigned> matchInstance(CopyOpSM90_TmaStoreType type) {
   return matchInstance(type.getRank());
 }
 
-/// Bits of an integer or float type, or of a vector of them; 0 for anything else.
-unsigned getTotalBitWidth(Type type) {
-  if (auto vectorTy = dyn_cast<VectorType>(type)) {
-    Type elemTy = vectorTy.getElementType();
-    return elemTy.isIntOrFloat() ? elemTy.getIntOrFloatBitWidth() * vectorTy.getNumElements() : 0;
-  }
-  return type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 0;
-}
-
 // State slots of the box coordinates, innermost first.
 constexpr unsigned kCoordSlots[] = {kCoord0Slot, kCoord1Slot, kCoord2Slot, kCoord3Slot,
                                     kCoord4Slot};
