@@ -16,7 +16,6 @@ from atomgen.spec.expr import (
     names_in,
     parse_expression,
     parse_layout,
-    to_sympy,
 )
 
 
@@ -149,13 +148,3 @@ def test_congruence_and_divisions() -> None:
     assert not congruent(parse_layout("((16, 4), 4) : (1, 16)").shape, parse_layout("((16, 4), 4) : (1, 16)").stride)
     parsed = parse_layout("(n/8, (4, m/4/G)) : (1, (k/2, 1))")
     assert [d.offset for d in divisions(parsed.shape) + divisions(parsed.stride)] == [2, 11, 13, 26]
-
-
-def test_sympy_conversion_is_built_node_by_node() -> None:
-    import sympy
-
-    m = sympy.Symbol("m", positive=True, integer=True)
-    converted = to_sympy(parse_expression("64 / m * m + min(m, 2) - 7 % m"), {"m": m})
-    assert sympy.simplify(converted - (64 + sympy.Min(m, 2) - sympy.Mod(7, m))) == 0
-    with pytest.raises(ExprError):
-        to_sympy(parse_expression("q"), {"m": m})

@@ -8,7 +8,8 @@
     primary := INT | NAME | NAME '(' expr ',' expr ')'   (min, max)  |  '(' item ')'
 
 Nothing here calls eval or sympify on text: the parser builds a small tree, which is then
-evaluated over integers (exact division enforced) or converted node by node to sympy.
+evaluated over integers (exact division enforced) or converted node by node to a rational
+function for the proofs (atomgen/check/polynomial.py).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any, Mapping, Union
 
 MAX_EXPRESSION_CHARS = 4096
 MAX_DEPTH = 64
-# Operators per expression: evaluation and the sympy conversion recurse once per operator,
+# Operators per expression: evaluation and the proofs' conversion recurse once per operator,
 # so a `1+1+...+1` chain must stop here, well before Python's recursion limit.
 MAX_OPERATORS = 256
 MAX_INT_DIGITS = 30
@@ -308,34 +309,6 @@ def evaluate_item(item: Item, variables: Mapping[str, int]) -> Any:
     if isinstance(item, Tup):
         return tuple(evaluate_item(sub, variables) for sub in item.items)
     return evaluate(item, variables)
-
-
-def to_sympy(expr: Expr, symbols: Mapping[str, Any]) -> Any:
-    """The sympy form of `expr`, built node by node (never from text)."""
-    import sympy
-
-    if isinstance(expr, Num):
-        return sympy.Integer(expr.value)
-    if isinstance(expr, Name):
-        if expr.name not in symbols:
-            raise ExprError(f"unknown name '{expr.name}'", expr.offset, "AG202")
-        return symbols[expr.name]
-    if isinstance(expr, Neg):
-        return -to_sympy(expr.operand, symbols)
-    if isinstance(expr, Call):
-        args = [to_sympy(arg, symbols) for arg in expr.args]
-        return sympy.Min(*args) if expr.function == "min" else sympy.Max(*args)
-    left = to_sympy(expr.left, symbols)
-    right = to_sympy(expr.right, symbols)
-    if expr.op == "+":
-        return left + right
-    if expr.op == "-":
-        return left - right
-    if expr.op == "*":
-        return left * right
-    if expr.op == "/":
-        return left / right
-    return sympy.Mod(left, right)
 
 
 def leaves(item: Item) -> list[Expr]:
