@@ -17,6 +17,7 @@ from typing import Any, Iterable, Optional
 from atomgen import __version__
 from atomgen.check.catalog import PROJECT_CATALOG_FILE
 from atomgen.diagnostics import Diagnostic, Position, SpecError
+from atomgen.replay import cache_dir
 from atomgen.spec.backend import BACKEND_FILE, Backend, find_backend_file, load_backend
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -114,14 +115,6 @@ def _code_fingerprint() -> str:
         digest.update(path.read_bytes())
     digest.update(schema_path("catalog").read_bytes())
     return digest.hexdigest()
-
-
-def cache_dir() -> Path:
-    explicit = os.environ.get("ATOMGEN_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "atomgen"
 
 
 class Cache:
