@@ -59,6 +59,11 @@ def ident(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_]", "_", text)
 
 
+def function_name(spec: Any, inst: Any, suffix: str = "") -> str:
+    """The test function of one instance (and direction or configuration, `suffix`)."""
+    return f"{ident(spec.mnemonic)}_{ident(inst.id)}{suffix}"
+
+
 def check_var(name: str) -> str:
     """A FileCheck variable name."""
     return ident(name).upper()
@@ -73,11 +78,40 @@ def use(name: str) -> str:
 
 
 @dataclass
+class SetValue:
+    """One `fly.atom.set_value` of a test function; an immediate field's value is an
+    `arith.constant` made just before it."""
+
+    field: str
+    value: str  # the SSA value set
+    type: str
+    atom: str  # the atom before
+    result: str  # the atom after
+    constant: int | None = None
+
+
+@dataclass
 class Function:
+    """One test function: make the atom, set its state, call it once on the operands. The MLIR
+    text is templates/tests/macros.j2's; the CHECK lines are what its lowering must print."""
+
     name: str
-    args: list[str] = field(default_factory=list)
-    body: list[str] = field(default_factory=list)
+    atom: str  # "mma" or "copy": fly.make_<atom>_atom, fly.<atom>_atom_call
+    atom_type: str
+    val_bits: int = 0  # copy atoms: the make_copy_atom valBits
+    operands: list[tuple[str, str]] = field(default_factory=list)  # (name, type): d, a, b, c or src, dst
+    state: list[SetValue] = field(default_factory=list)
+    state_args: list[tuple[str, str]] = field(default_factory=list)  # (name, type) of set values
     checks: list[str] = field(default_factory=list)
+
+    @property
+    def args(self) -> list[tuple[str, str]]:
+        return self.operands + self.state_args
+
+    @property
+    def current(self) -> str:
+        """The atom the call takes: the last set_value's result, or the atom made."""
+        return self.state[-1].result if self.state else "%atom"
 
 
 @dataclass
@@ -90,6 +124,16 @@ class NegativeCase:
     comments: list[str] = field(default_factory=list)
     checks: list[str] = field(default_factory=list)
     values: dict[str, Any] = field(default_factory=dict)  # the configuration, for the specs' declared defects
+
+
+def copy_call(name: str, atom_type: str, val_bits: int, src: str, dst: str) -> Function:
+    """A test function that calls a copy atom once, from `src` to `dst` (memref types)."""
+    return Function(name, "copy", atom_type, val_bits, [("src", src), ("dst", dst)])
+
+
+def mma_call(name: str, atom_type: str, memrefs: dict[str, str]) -> Function:
+    """A test function that calls an MMA atom once on the D, A, B, C memrefs."""
+    return Function(name, "mma", atom_type, operands=[(role, memrefs[role]) for role in ("d", "a", "b", "c")])
 
 
 def resolve_lines(text: str) -> str:

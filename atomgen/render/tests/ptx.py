@@ -14,9 +14,11 @@ from atomgen.render.tests.mlir import (
     NEXT_FUNC,
     REGISTER_PTR,
     Function,
-    ident,
+    copy_call,
+    function_name,
     llvm_ptr,
     memref_type,
+    mma_call,
     test_file,
     type_bits,
     vector_type,
@@ -55,7 +57,6 @@ def _struct(members: list[str]) -> str:
 def _ptx_mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
     values = sample_values(spec, inst)
     atom_ty = atom_type(spec, dialect, values)
-    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
     pattern = str(spec.emission.get("pattern"))
     elems = {role: str(values[spec.operand_types[role]]) for role in ("a", "b", "c")}
     packed = {role: llvm_register_type(inst.packed[role]) for role in ("a", "b", "c")}
@@ -67,7 +68,8 @@ def _ptx_mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
         width = 32 if elems[role] == "tf32" else element_bits(elems[role]) or 32
         memrefs[role] = memref_type(elems[role], "register", type_bits(packed[role]) // width)
     memrefs["d"] = memrefs["c"]
-    mma_call_with_loads(spec, fn, atom_ty, values, memrefs, packed)
+    fn = mma_call(function_name(spec, inst), atom_ty, memrefs)
+    mma_call_with_loads(spec, fn, values, packed)
     acc_reg = register_type(elems["c"])
     if pattern == "mma_sync":
         regs = {role: register_type(elems[role]) for role in ("a", "b", "c")}
@@ -108,12 +110,9 @@ def _ptx_matrix_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[
     element = f"i{vb}"
     atom_ty = atom_type(spec, dialect, values, vb)
     load = spec.emission.get("pattern") == "ldmatrix"
-    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
     src_space, dst_space = ("shared", "register") if load else ("register", "shared")
     src, dst = memref_type(element, src_space, count), memref_type(element, dst_space, count)
-    fn.args = [f"%src: {src}", f"%dst: {dst}"]
-    fn.body.append(f"%atom = fly.make_copy_atom {{valBits = {vb} : i32}} : {atom_ty}")
-    fn.body.append(f"fly.copy_atom_call(%atom, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+    fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
     fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
     layout = "col" if values["transpose"] else "row"
     if load:
@@ -138,11 +137,8 @@ def _ptx_cp_async_functions(spec: AtomSpec, inst: Instance, dialect: str) -> lis
     nbytes = int(values["bytes"])
     vb = largest_val_bits(inst, 128) if inst.val_bits else 8 * nbytes
     atom_ty = atom_type(spec, dialect, values, vb)
-    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
     src, dst = memref_type("i8", "global", nbytes), memref_type("i8", "shared", nbytes)
-    fn.args = [f"%src: {src}", f"%dst: {dst}"]
-    fn.body.append(f"%atom = fly.make_copy_atom {{valBits = {vb} : i32}} : {atom_ty}")
-    fn.body.append(f"fly.copy_atom_call(%atom, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+    fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
     fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
     fn.checks.append(
         f"CHECK: {inst.intrinsic} %[[DST]], %[[SRC]], {nbytes}, cache = {values['cacheModifier']} : "
@@ -163,12 +159,9 @@ def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Fun
         strides.append(strides[-1] * extent)
     layout = f"({','.join(map(str, extents))}):({','.join(map(str, strides))})" if rank > 1 else "64:1"
     src_space, dst_space = ("global", "shared") if load else ("shared", "global")
-    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
     src, dst = f"!fly.memref<f16, {src_space}, {layout}>", f"!fly.memref<f16, {dst_space}, {layout}>"
-    fn.args = [f"%src: {src}", f"%dst: {dst}"]
-    fn.body.append(f"%atom = fly.make_copy_atom {{valBits = 0 : i32}} : {atom_ty}")
-    current, uses = state_ops(spec, fn, atom_ty, values)
-    fn.body.append(f"fly.copy_atom_call({current}, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+    fn = copy_call(function_name(spec, inst), atom_ty, 0, src, dst)
+    state_ops(spec, fn, values)
     box = ", ".join(["%{{[0-9]+}}"] * rank)
     if load:
         fn.checks.append("CHECK: %[[CLUSTER:[0-9]+]] = llvm.addrspacecast %[[DST]] : !llvm.ptr<3> to !llvm.ptr<7>")
@@ -178,7 +171,6 @@ def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Fun
         )
     else:
         fn.checks.append(f"CHECK: {inst.intrinsic} %{{{{[0-9]+}}}}, %[[SRC]], box[{box}] : !llvm.ptr, !llvm.ptr<3>")
-    del uses
     converted = [("src", llvm_ptr(src_space)), ("dst", llvm_ptr(dst_space))] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return [fn]

@@ -13,9 +13,11 @@ from atomgen.render.tests.mlir import (
     REGISTER_PTR,
     Function,
     converted_element,
-    ident,
+    copy_call,
+    function_name,
     llvm_ptr,
     memref_type,
+    mma_call,
     type_bits,
     vector_type,
 )
@@ -33,13 +35,13 @@ from atomgen.spec.printing import atom_type, sample_values
 def _mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
     values = sample_values(spec, inst)
     atom_ty = atom_type(spec, dialect, values)
-    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
     elems = {role: str(values[spec.operand_types[role]]) for role in ("a", "b", "c")}
     packed = {role: inst.packed[role] for role in ("a", "b", "c")}
     counts = {role: type_bits(packed[role]) // (element_bits(elems[role]) or 1) for role in ("a", "b", "c")}
     memrefs = {role: memref_type(elems[role], "register", counts[role]) for role in ("a", "b", "c")}
     memrefs["d"] = memrefs["c"]
-    uses = mma_call_with_loads(spec, fn, atom_ty, values, memrefs, packed)
+    fn = mma_call(function_name(spec, inst), atom_ty, memrefs)
+    mma_call_with_loads(spec, fn, values, packed)
     fn.checks.append(
         f"CHECK: %[[RES:[0-9]+]] = {inst.intrinsic} %[[VA]], %[[VB]], %[[VC]]{{{{.*}}}} : "
         f"({packed['a']}, {packed['b']}, {packed['c']}{{{{.*}}}}) -> {packed['c']}"
@@ -47,7 +49,6 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
     fn.checks.append(f"CHECK: llvm.store %[[RES]], %[[D]] : {packed['c']}, {REGISTER_PTR}")
     converted = [(role, REGISTER_PTR) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
-    del uses
     return fn
 
 
@@ -98,15 +99,12 @@ def _buffer_copy_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list
     store_cfg = spec.emission.get("store") or {}
     out = []
     for direction in ("load", "store"):
-        fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}_{direction}")
         src_space, dst_space = (
             ("#fly_rocdl.buffer_desc", "register") if direction == "load" else ("register", "#fly_rocdl.buffer_desc")
         )
         src, dst = memref_type(element, src_space, count), memref_type(element, dst_space, count)
-        fn.args = [f"%src: {src}", f"%dst: {dst}"]
-        fn.body.append(f"%atom = fly.make_copy_atom {{valBits = {vb} : i32}} : {atom_ty}")
-        current, _ = state_ops(spec, fn, atom_ty, values)
-        fn.body.append(f"fly.copy_atom_call({current}, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+        fn = copy_call(function_name(spec, inst, f"_{direction}"), atom_ty, vb, src, dst)
+        state_ops(spec, fn, values)
         if direction == "load":
             intrinsic = load_cfg.get("intrinsic", inst.intrinsic)
             fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = {intrinsic} %{{{{.*}}}}, {_aux(aux)} : {value_ty}")
@@ -136,16 +134,12 @@ def _lds_dma_functions(spec: AtomSpec, inst: Instance, dialect: str, src_space: 
     vb = 8 if 8 in inst.val_bits or not inst.val_bits else min(inst.val_bits)
     element, count = f"i{vb}", bit_size // vb
     atom_ty = atom_type(spec, dialect, values, vb)
-    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
     src, dst = memref_type(element, src_space, count), memref_type(element, "shared", count)
-    fn.args = [f"%src: {src}", f"%dst: {dst}"]
-    fn.body.append(f"%atom = fly.make_copy_atom {{valBits = {vb} : i32}} : {atom_ty}")
-    current = "%atom"
+    fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
     if spec.stateful:
-        current, _ = state_ops(spec, fn, atom_ty, values)
+        state_ops(spec, fn, values)
     else:
         fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
-    fn.body.append(f"fly.copy_atom_call({current}, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
     size = bit_size // 8
     if src_space == "global":
         fn.checks.append(
@@ -183,12 +177,9 @@ def _buffer_atomic_functions(spec: AtomSpec, inst: Instance, dialect: str) -> li
     element, count = packed.element, packed.length
     vb = packed.element_bits
     atom_ty = atom_type(spec, dialect, values, vb)
-    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
     src, dst = memref_type(element, "register", count), memref_type(element, "#fly_rocdl.buffer_desc", count)
-    fn.args = [f"%src: {src}", f"%dst: {dst}"]
-    fn.body.append(f"%atom = fly.make_copy_atom {{valBits = {vb} : i32}} : {atom_ty}")
-    current, _ = state_ops(spec, fn, atom_ty, values)
-    fn.body.append(f"fly.copy_atom_call({current}, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+    fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
+    state_ops(spec, fn, values)
     fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : {REGISTER_PTR} -> {value_ty}")
     fn.checks.append(f"CHECK: {inst.intrinsic} %[[VAL]], %{{{{.*}}}}, {_aux(0)} : {value_ty}")
     converted = [("src", llvm_ptr("register")), ("dst", llvm_ptr("#fly_rocdl.buffer_desc"))] + state_arg_types(spec, fn)
@@ -204,11 +195,8 @@ def _lds_read_trans_functions(spec: AtomSpec, inst: Instance, dialect: str) -> l
     atom_ty = atom_type(spec, dialect, values, vb)
     value_ty = inst.packed["value"]
     reg_ty = vector_type(count, element)
-    fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}")
     src, dst = memref_type(element, "shared", count), memref_type(element, "register", count)
-    fn.args = [f"%src: {src}", f"%dst: {dst}"]
-    fn.body.append(f"%atom = fly.make_copy_atom {{valBits = {vb} : i32}} : {atom_ty}")
-    fn.body.append(f"fly.copy_atom_call(%atom, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+    fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
     fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
     fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = {inst.intrinsic} %[[SRC]] : <3> -> {value_ty}")
     stored = "%[[VAL]]"
@@ -249,13 +237,10 @@ def _tdm_config_functions(spec: AtomSpec, inst: Instance, dialect: str, suffix: 
         ("load", "global", "shared", inst.intrinsic),
         ("store", "shared", "global", str(emission.get("store_intrinsic", inst.intrinsic))),
     ):
-        fn = Function(f"{ident(spec.mnemonic)}_{ident(inst.id)}{suffix}_{direction}")
         src = f"!fly.memref<f16, {src_space}, {layout}>"
         dst = f"!fly.memref<f16, {dst_space}, {layout}>"
-        fn.args = [f"%src: {src}", f"%dst: {dst}"]
-        fn.body.append(f"%atom = fly.make_copy_atom {{valBits = 0 : i32}} : {atom_ty}")
-        current, _ = state_ops(spec, fn, atom_ty, values)
-        fn.body.append(f"fly.copy_atom_call({current}, %src, %dst) : ({atom_ty}, {src}, {dst}) -> ()")
+        fn = copy_call(function_name(spec, inst, f"{suffix}_{direction}"), atom_ty, 0, src, dst)
+        state_ops(spec, fn, values)
         api = llvm_api.active()
         groups = [inst.packed[g] for g in sorted(inst.packed)][: api.tensor_groups]
         fn.checks.extend(f"CHECK-DAG: arith.constant {word} : i32" for word in constants)

@@ -8,6 +8,7 @@ from atomgen.render.tests.mlir import (
     IMMEDIATE_VALUE,
     REGISTER_PTR,
     Function,
+    SetValue,
     capture,
     check_var,
     ident,
@@ -32,34 +33,22 @@ def state_struct(spec: AtomSpec, values: dict[str, Any]) -> str:
     return "!llvm.struct<(" + ", ".join(m.removeprefix("!llvm.") for m in members) + ")>"  # printed elided
 
 
-def mma_call_with_loads(
-    spec: AtomSpec, fn: Any, atom_ty: str, values: dict[str, Any], memrefs: dict[str, str], packed: dict[str, str]
-) -> dict[str, str]:
-    """The atom, its state ops, the fly.mma_atom_call and the CHECKs of the three operand
-    loads, shared by the ROCDL and PTX MMA tests; returns the state field uses."""
-    fn.args = [f"%{role}: {memrefs[role]}" for role in ("d", "a", "b", "c")]
-    fn.body.append(f"%atom = fly.make_mma_atom : {atom_ty}")
-    current = "%atom"
-    uses: dict[str, str] = {}
+def mma_call_with_loads(spec: AtomSpec, fn: Function, values: dict[str, Any], packed: dict[str, str]) -> None:
+    """The atom's state ops and the CHECKs of the three operand loads of its fly.mma_atom_call,
+    shared by the ROCDL and PTX MMA tests."""
     if spec.stateful:
-        current, uses = state_ops(spec, fn, atom_ty, values)
+        state_ops(spec, fn, values)
     else:
         fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
-    fn.body.append(
-        f"fly.mma_atom_call({current}, %d, %a, %b, %c) : ({atom_ty}, {memrefs['d']}, {memrefs['a']}, "
-        f"{memrefs['b']}, {memrefs['c']}) -> ()"
-    )
     for role in ("a", "b", "c"):
         fn.checks.append(
             f"CHECK: %[[V{role.upper()}:[0-9]+]] = llvm.load {use(role)} : {REGISTER_PTR} -> {packed[role]}"
         )
-    return uses
 
 
-def state_ops(spec: AtomSpec, fn: Function, atom_ty: str, values: dict[str, Any]) -> tuple[str, dict[str, str]]:
+def state_ops(spec: AtomSpec, fn: Function, values: dict[str, Any]) -> None:
     """Set every state field (immediates from a constant, others from a function argument).
 
-    Returns the final atom SSA name and, per field, the FileCheck use of the inserted value.
     Checks emitted: the default state (undef + one typed constant per slot, in slot order),
     then one insertvalue per set_value at its slot.
     """
@@ -86,14 +75,12 @@ def state_ops(spec: AtomSpec, fn: Function, atom_ty: str, values: dict[str, Any]
             f"{previous}[{index}] : {struct}"
         )
         previous = f"%[[STATE{index + 1}]]"
-    uses: dict[str, str] = {}
     current = "%atom"
     for index, state in enumerate(spec.state):
         llvm_type = state_type(spec, index, values)
         var = f"S_{state.name}"
         if state.immediate:
             value = f"%imm_{ident(state.name)}"
-            fn.body.append(f"{value} = arith.constant {IMMEDIATE_VALUE} : {llvm_type}")
             value_type = llvm_type
             checks.insert(
                 0, f"CHECK: %[[{check_var(var)}:[a-z0-9_]+]] = arith.constant {IMMEDIATE_VALUE} : {llvm_type}"
@@ -102,7 +89,7 @@ def state_ops(spec: AtomSpec, fn: Function, atom_ty: str, values: dict[str, Any]
         elif state.coercion == "bitcast" and element_bits(llvm_type) and (element_bits(llvm_type) or 0) % 8 == 0:
             value_type = f"vector<{(element_bits(llvm_type) or 0) // 8}xi8>"
             value = f"%{ident(state.name)}"
-            fn.args.append(f"{value}: {value_type}")
+            fn.state_args.append((ident(state.name), value_type))
             checks.append(
                 f"CHECK: %[[{check_var(var)}_CAST:[0-9]+]] = llvm.bitcast {use(var)} : {value_type} to {llvm_type}"
             )
@@ -110,18 +97,15 @@ def state_ops(spec: AtomSpec, fn: Function, atom_ty: str, values: dict[str, Any]
         else:
             value_type = llvm_type
             value = f"%{ident(state.name)}"
-            fn.args.append(f"{value}: {value_type}")
+            fn.state_args.append((ident(state.name), value_type))
             inserted = use(var)
-        uses[state.name] = inserted
         new = f"%atom_{ident(state.name)}"
-        fn.body.append(
-            f'{new} = fly.atom.set_value({current}, "{state.name}", {value}) : ({atom_ty}, {value_type}) -> {atom_ty}'
-        )
+        fn.state.append(SetValue(state.name, value, value_type, current, new,
+                                 IMMEDIATE_VALUE if state.immediate else None))
         checks.append(f"CHECK: %[[STATE{len(spec.state) + index + 1}:[0-9]+]] = llvm.insertvalue {inserted}, "
                       f"{previous}[{index}] : {struct}")
         previous = f"%[[STATE{len(spec.state) + index + 1}]]"
         current = new
-    return current, uses
 
 
 def signature_checks(fn: Function, converted: list[tuple[str, str]]) -> None:
@@ -132,11 +116,6 @@ def signature_checks(fn: Function, converted: list[tuple[str, str]]) -> None:
 
 
 def state_arg_types(spec: AtomSpec, fn: Function) -> list[tuple[str, str]]:
-    """(capture name, converted type) of the state arguments appended by state_ops."""
-    out = []
-    for arg in fn.args:
-        name, _, ty = arg.partition(": ")
-        if name.startswith("%") and any(name == f"%{ident(s.name)}" for s in spec.state):
-            state = next(s for s in spec.state if name == f"%{ident(s.name)}")
-            out.append((f"S_{state.name}", ty))
-    return out
+    """(capture name, converted type) of the state arguments state_ops added."""
+    names = {ident(s.name): s.name for s in spec.state}
+    return [(f"S_{names[name]}", ty) for name, ty in fn.state_args]
