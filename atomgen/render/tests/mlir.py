@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from atomgen.render import engine
@@ -57,6 +58,12 @@ def llvm_ptr(space: str) -> str:
 
 def ident(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_]", "_", text)
+
+
+@lru_cache(maxsize=None)
+def check_forms() -> Any:
+    """templates/tests/checks.j2: one macro per form of the CHECK lines test functions share."""
+    return engine.environment().get_template("tests/checks.j2").module
 
 
 def function_name(spec: Any, inst: Any, suffix: str = "") -> str:

@@ -14,6 +14,7 @@ from atomgen.render.tests.mlir import (
     NEXT_FUNC,
     REGISTER_PTR,
     Function,
+    check_forms,
     copy_call,
     function_name,
     llvm_ptr,
@@ -113,7 +114,7 @@ def _ptx_matrix_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[
     src_space, dst_space = ("shared", "register") if load else ("register", "shared")
     src, dst = memref_type(element, src_space, count), memref_type(element, dst_space, count)
     fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
-    fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
+    fn.checks.append(check_forms().stateless())
     layout = "col" if values["transpose"] else "row"
     if load:
         result = "i32" if num == 1 else _struct(["i32"] * num)
@@ -139,7 +140,7 @@ def _ptx_cp_async_functions(spec: AtomSpec, inst: Instance, dialect: str) -> lis
     atom_ty = atom_type(spec, dialect, values, vb)
     src, dst = memref_type("i8", "global", nbytes), memref_type("i8", "shared", nbytes)
     fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
-    fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
+    fn.checks.append(check_forms().stateless())
     fn.checks.append(
         f"CHECK: {inst.intrinsic} %[[DST]], %[[SRC]], {nbytes}, cache = {values['cacheModifier']} : "
         f"!llvm.ptr<3>, !llvm.ptr<1>"

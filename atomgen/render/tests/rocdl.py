@@ -12,6 +12,7 @@ from atomgen.render.tests.mlir import (
     IMMEDIATE_VALUE,
     REGISTER_PTR,
     Function,
+    check_forms,
     converted_element,
     copy_call,
     function_name,
@@ -42,11 +43,8 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
     memrefs["d"] = memrefs["c"]
     fn = mma_call(function_name(spec, inst), atom_ty, memrefs)
     mma_call_with_loads(spec, fn, values, packed)
-    fn.checks.append(
-        f"CHECK: %[[RES:[0-9]+]] = {inst.intrinsic} %[[VA]], %[[VB]], %[[VC]]{{{{.*}}}} : "
-        f"({packed['a']}, {packed['b']}, {packed['c']}{{{{.*}}}}) -> {packed['c']}"
-    )
-    fn.checks.append(f"CHECK: llvm.store %[[RES]], %[[D]] : {packed['c']}, {REGISTER_PTR}")
+    fn.checks.append(check_forms().mma_result(inst.intrinsic, packed))
+    fn.checks.append(check_forms().store("%[[RES]]", "%[[D]]", packed["c"], REGISTER_PTR))
     converted = [(role, REGISTER_PTR) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return fn
@@ -110,15 +108,15 @@ def _buffer_copy_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list
             fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = {intrinsic} %{{{{.*}}}}, {_aux(aux)} : {value_ty}")
             stored = "%[[VAL]]"
             if reg_ty != value_ty:
-                fn.checks.append(f"CHECK: %[[CAST:[0-9]+]] = llvm.bitcast %[[VAL]] : {value_ty} to {reg_ty}")
+                fn.checks.append(check_forms().cast(value_ty, reg_ty))
                 stored = "%[[CAST]]"
-            fn.checks.append(f"CHECK: llvm.store {stored}, %[[DST]] : {reg_ty}, {REGISTER_PTR}")
+            fn.checks.append(check_forms().store(stored, "%[[DST]]", reg_ty, REGISTER_PTR))
         else:
             intrinsic = store_cfg.get("intrinsic", inst.intrinsic.replace(".load", ".store"))
-            fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : {REGISTER_PTR} -> {reg_ty}")
+            fn.checks.append(check_forms().load("%[[SRC]]", REGISTER_PTR, reg_ty))
             stored = "%[[VAL]]"
             if reg_ty != value_ty:
-                fn.checks.append(f"CHECK: %[[CAST:[0-9]+]] = llvm.bitcast %[[VAL]] : {reg_ty} to {value_ty}")
+                fn.checks.append(check_forms().cast(reg_ty, value_ty))
                 stored = "%[[CAST]]"
             fn.checks.append(f"CHECK: {intrinsic} {stored}, %{{{{.*}}}}, {_aux(aux)} : {value_ty}")
         converted = [("src", llvm_ptr(src_space)), ("dst", llvm_ptr(dst_space))] + state_arg_types(spec, fn)
@@ -139,7 +137,7 @@ def _lds_dma_functions(spec: AtomSpec, inst: Instance, dialect: str, src_space: 
     if spec.stateful:
         state_ops(spec, fn, values)
     else:
-        fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
+        fn.checks.append(check_forms().stateless())
     size = bit_size // 8
     if src_space == "global":
         fn.checks.append(
@@ -180,7 +178,7 @@ def _buffer_atomic_functions(spec: AtomSpec, inst: Instance, dialect: str) -> li
     src, dst = memref_type(element, "register", count), memref_type(element, "#fly_rocdl.buffer_desc", count)
     fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
     state_ops(spec, fn, values)
-    fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : {REGISTER_PTR} -> {value_ty}")
+    fn.checks.append(check_forms().load("%[[SRC]]", REGISTER_PTR, value_ty))
     fn.checks.append(f"CHECK: {inst.intrinsic} %[[VAL]], %{{{{.*}}}}, {_aux(0)} : {value_ty}")
     converted = [("src", llvm_ptr("register")), ("dst", llvm_ptr("#fly_rocdl.buffer_desc"))] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
@@ -197,13 +195,13 @@ def _lds_read_trans_functions(spec: AtomSpec, inst: Instance, dialect: str) -> l
     reg_ty = vector_type(count, element)
     src, dst = memref_type(element, "shared", count), memref_type(element, "register", count)
     fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
-    fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
+    fn.checks.append(check_forms().stateless())
     fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = {inst.intrinsic} %[[SRC]] : <3> -> {value_ty}")
     stored = "%[[VAL]]"
     if reg_ty != value_ty:
-        fn.checks.append(f"CHECK: %[[CAST:[0-9]+]] = llvm.bitcast %[[VAL]] : {value_ty} to {reg_ty}")
+        fn.checks.append(check_forms().cast(value_ty, reg_ty))
         stored = "%[[CAST]]"
-    fn.checks.append(f"CHECK: llvm.store {stored}, %[[DST]] : {reg_ty}, {REGISTER_PTR}")
+    fn.checks.append(check_forms().store(stored, "%[[DST]]", reg_ty, REGISTER_PTR))
     signature_checks(fn, [("src", llvm_ptr("shared")), ("dst", llvm_ptr("register"))])
     return [fn]
 

@@ -10,6 +10,7 @@ from atomgen.render.tests.mlir import (
     Function,
     SetValue,
     capture,
+    check_forms,
     check_var,
     ident,
     use,
@@ -39,11 +40,9 @@ def mma_call_with_loads(spec: AtomSpec, fn: Function, values: dict[str, Any], pa
     if spec.stateful:
         state_ops(spec, fn, values)
     else:
-        fn.checks.append("CHECK: llvm.mlir.undef : !llvm.struct<()>")
+        fn.checks.append(check_forms().stateless())
     for role in ("a", "b", "c"):
-        fn.checks.append(
-            f"CHECK: %[[V{role.upper()}:[0-9]+]] = llvm.load {use(role)} : {REGISTER_PTR} -> {packed[role]}"
-        )
+        fn.checks.append(check_forms().operand_load(role, use(role), REGISTER_PTR, packed[role]))
 
 
 def state_ops(spec: AtomSpec, fn: Function, values: dict[str, Any]) -> None:
@@ -53,27 +52,18 @@ def state_ops(spec: AtomSpec, fn: Function, values: dict[str, Any]) -> None:
     then one insertvalue per set_value at its slot.
     """
     struct = state_struct(spec, values)
-    checks = fn.checks
-    checks.append(f"CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : {struct}")
+    lines = check_forms()
+    fn.checks.append(lines.state_undef(struct))
     constants: dict[tuple[int, str], str] = {}
     for index, state in enumerate(spec.state):
         key = (state.default, state_type(spec, index, values))
         if key not in constants:
             constants[key] = f"DEF{len(constants)}"
-            if key[1].startswith("!llvm.ptr"):  # pointer slots default to the null pointer
-                checks.append(f"CHECK-DAG: %[[{constants[key]}:[a-z0-9_-]+]] = llvm.mlir.zero : {key[1]}")
-            elif key[1] == "i1":
-                text = "true" if key[0] else "false"
-                checks.append(f"CHECK-DAG: %[[{constants[key]}:[a-z0-9_-]+]] = arith.constant {text}")
-            else:
-                checks.append(f"CHECK-DAG: %[[{constants[key]}:[a-z0-9_-]+]] = arith.constant {key[0]} : {key[1]}")
+            fn.checks.append(lines.state_default(constants[key], key[0], key[1]))
     previous = "%[[STATE0]]"
     for index, state in enumerate(spec.state):
         key = (state.default, state_type(spec, index, values))
-        checks.append(
-            f"CHECK: %[[STATE{index + 1}:[0-9]+]] = llvm.insertvalue %[[{constants[key]}]], "
-            f"{previous}[{index}] : {struct}"
-        )
+        fn.checks.append(lines.state_insert(index + 1, f"%[[{constants[key]}]]", previous, index, struct))
         previous = f"%[[STATE{index + 1}]]"
     current = "%atom"
     for index, state in enumerate(spec.state):
@@ -82,17 +72,13 @@ def state_ops(spec: AtomSpec, fn: Function, values: dict[str, Any]) -> None:
         if state.immediate:
             value = f"%imm_{ident(state.name)}"
             value_type = llvm_type
-            checks.insert(
-                0, f"CHECK: %[[{check_var(var)}:[a-z0-9_]+]] = arith.constant {IMMEDIATE_VALUE} : {llvm_type}"
-            )
+            fn.checks.insert(0, lines.immediate(check_var(var), IMMEDIATE_VALUE, llvm_type))
             inserted = use(var)
         elif state.coercion == "bitcast" and element_bits(llvm_type) and (element_bits(llvm_type) or 0) % 8 == 0:
             value_type = f"vector<{(element_bits(llvm_type) or 0) // 8}xi8>"
             value = f"%{ident(state.name)}"
             fn.state_args.append((ident(state.name), value_type))
-            checks.append(
-                f"CHECK: %[[{check_var(var)}_CAST:[0-9]+]] = llvm.bitcast {use(var)} : {value_type} to {llvm_type}"
-            )
+            fn.checks.append(lines.state_cast(check_var(var), use(var), value_type, llvm_type))
             inserted = f"%[[{check_var(var)}_CAST]]"
         else:
             value_type = llvm_type
@@ -102,17 +88,15 @@ def state_ops(spec: AtomSpec, fn: Function, values: dict[str, Any]) -> None:
         new = f"%atom_{ident(state.name)}"
         fn.state.append(SetValue(state.name, value, value_type, current, new,
                                  IMMEDIATE_VALUE if state.immediate else None))
-        checks.append(f"CHECK: %[[STATE{len(spec.state) + index + 1}:[0-9]+]] = llvm.insertvalue {inserted}, "
-                      f"{previous}[{index}] : {struct}")
+        fn.checks.append(lines.state_insert(len(spec.state) + index + 1, inserted, previous, index, struct))
         previous = f"%[[STATE{len(spec.state) + index + 1}]]"
         current = new
 
 
 def signature_checks(fn: Function, converted: list[tuple[str, str]]) -> None:
     """CHECK-LABEL + CHECK-SAME binding every converted argument."""
-    fn.checks.insert(0, f"CHECK-LABEL: func.func @{fn.name}(")
-    parts = [f"{capture(name)}: {ty}" for name, ty in converted]
-    fn.checks.insert(1, "CHECK-SAME: " + ", ".join(parts) + ")")
+    fn.checks.insert(0, check_forms().label(fn.name))
+    fn.checks.insert(1, check_forms().signature([(capture(name), ty) for name, ty in converted]))
 
 
 def state_arg_types(spec: AtomSpec, fn: Function) -> list[tuple[str, str]]:
