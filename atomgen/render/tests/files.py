@@ -18,6 +18,7 @@ from atomgen.render.tests.mlir import (
     VERIFY_RUN,
     Function,
     NegativeCase,
+    check_forms,
     test_file,
 )
 from atomgen.render.tests.negative import negative_cases, signedness_cases
@@ -120,7 +121,7 @@ def render(spec: AtomSpec, backend: Backend, env: Any = None) -> RenderOutput:
     accepted: list[NegativeCase] = []
     accepts: dict[str, str] = {}
     for case in cases:
-        case.checks = [f"CHECK: {{{{.*}}}}:{NEXT_FUNC}:{{{{[0-9]+}}}}: error: "]
+        case.checks = [check_forms().error_at("CHECK", NEXT_FUNC)]
         reason = _flydsl_defect(spec, "acceptance", case.values)
         if reason is not None:
             accepts[case.id] = reason
@@ -142,7 +143,7 @@ def render(spec: AtomSpec, backend: Backend, env: Any = None) -> RenderOutput:
         verify_cases = signedness_cases(spec, dialect)
         for case in cases:
             copy = NegativeCase(case.id, case.name, case.title, case.type, case.message)
-            copy.checks = [f"VERIFY: {{{{.*}}}}:{NEXT_FUNC}:{{{{[0-9]+}}}}: error: {case.message}"]
+            copy.checks = [check_forms().error_at("VERIFY", NEXT_FUNC, case.message)]
             verify_cases.append(copy)
         header = [title, "The exact verify() messages of atomgen's generated C++ (runs only where it is the verifier)."]
         output.files[_with_path(positive_path, "_verify")] = test_file(

@@ -10,6 +10,7 @@ from atomgen.render.escape import filecheck_literal, mlir_comment
 from atomgen.render.tests.mlir import (
     NEXT_FUNC,
     NegativeCase,
+    check_forms,
     ident,
 )
 from atomgen.render.tests.rocdl import largest_val_bits
@@ -179,7 +180,7 @@ def signedness_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
             case_id = f"accept:{sign}{str(values[names[0]])[1:]}@{inst.id}"
             case = NegativeCase(case_id, _case_name(spec, case_id), f"{case_id}: {describe(spec, changed)} is accepted",
                                 atom_type(spec, dialect, changed, default_val_bits(spec, inst)), "")
-            case.checks = [f"VERIFY-NOT: {{{{.*}}}}:{NEXT_FUNC}:{{{{[0-9]+}}}}: error"]
+            case.checks = [check_forms().error_at("VERIFY-NOT", NEXT_FUNC, None)]
             found.append(case)
     return found[:2]
 

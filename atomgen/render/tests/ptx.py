@@ -3,8 +3,10 @@ build with the FlyPTX dialect (lit feature `fly-ptx`); elsewhere lit reports the
 
 from __future__ import annotations
 
-from typing import Callable
+from functools import lru_cache
+from typing import Any, Callable
 
+from atomgen.render import engine
 from atomgen.render.base import RenderOutput
 from atomgen.render.cpp.mlirtype import llvm_register_type, register_type
 from atomgen.render.escape import filecheck_literal, mlir_comment
@@ -39,16 +41,18 @@ from atomgen.spec.printing import atom_type, sample_values
 
 PTX_FEATURE = "fly-ptx"
 PTX_PIPELINE = "--fly-rewrite-func-signature --fly-canonicalize --fly-layout-lowering --convert-fly-to-nvvm"
-_WGMMA_SYNC = (
-    "CHECK: nvvm.wgmma.commit.group.sync.aligned",
-    "CHECK: nvvm.wgmma.wait.group.sync.aligned 0",
-)
 
 
 def _ptx_pipeline(backend: Backend) -> str:
     paths = backend.data.get("paths") or {}
     lowering = str(paths.get("lowering_pass", "--convert-fly-to-nvvm"))
     return PTX_PIPELINE.replace("--convert-fly-to-nvvm", lowering)
+
+
+@lru_cache(maxsize=None)
+def _forms() -> Any:
+    """templates/tests/ptx.j2: the NVVM CHECK lines per emission pattern."""
+    return engine.environment().get_template("tests/ptx.j2").module
 
 
 def _struct(members: list[str]) -> str:
@@ -72,32 +76,22 @@ def _ptx_mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
     fn = mma_call(function_name(spec, inst), atom_ty, memrefs)
     mma_call_with_loads(spec, fn, values, packed)
     acc_reg = register_type(elems["c"])
+    lines = _forms()
     if pattern == "mma_sync":
         regs = {role: register_type(elems[role]) for role in ("a", "b", "c")}
         counts = {role: type_bits(packed[role]) // type_bits(regs[role]) for role in ("a", "b", "c")}
         d_struct = _struct([regs["c"]] * counts["c"])
-        fn.checks.append(
-            f"CHECK: nvvm.mma.sync A[{{{{.*}}}}] B[{{{{.*}}}}] C[{{{{.*}}}}] {{{{.*}}}}shape = #nvvm.shape<m = "
-            f"{values['m']}, n = {values['n']}, k = {values['k']}>{{{{.*}}}} : ({regs['a']}, {regs['b']}, "
-            f"{regs['c']}) -> {d_struct}"
-        )
+        fn.checks.append(lines.mma_sync(values["m"], values["n"], values["k"], regs, d_struct))
     else:
         count = type_bits(packed["c"]) // type_bits(acc_reg)
-        fn.checks.append("CHECK: nvvm.wgmma.fence.aligned")
+        acc = _struct([acc_reg] * count)
+        fn.checks.append(lines.wgmma_fence())
         if pattern == "wgmma_ss":
-            fn.checks.append(
-                f"CHECK: nvvm.wgmma.mma_async %[[VA]], %[[VB]], %{{{{[0-9]+}}}}, <m = {values['m']}, "
-                f"n = {values['n']}, k = {values['k']}>{{{{.*}}}} : {_struct([acc_reg] * count)} -> "
-                f"{_struct([acc_reg] * count)}"
-            )
+            fn.checks.append(lines.wgmma_ss(values["m"], values["n"], values["k"], acc))
         else:
-            literal = filecheck_literal(inst.instruction)
-            fn.checks.append(
-                f'CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{{{.*}}}}{literal} '
-                f'{{{{.*}}}} -> {_struct([acc_reg] * count)}'
-            )
-        fn.checks.extend(_WGMMA_SYNC)
-    fn.checks.append(f"CHECK: llvm.store %{{{{[0-9]+}}}}, %[[D]] : {packed['c']}, {REGISTER_PTR}")
+            fn.checks.append(lines.wgmma_rs(filecheck_literal(inst.instruction), acc))
+        fn.checks += [lines.wgmma_commit(), lines.wgmma_wait()]
+    fn.checks.append(lines.store("%[[D]]", packed["c"], REGISTER_PTR))
     converted = [(role, REGISTER_PTR) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return fn
@@ -118,17 +112,11 @@ def _ptx_matrix_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[
     layout = "col" if values["transpose"] else "row"
     if load:
         result = "i32" if num == 1 else _struct(["i32"] * num)
-        fn.checks.append(
-            f"CHECK: nvvm.ldmatrix %[[SRC]] {{{{.*}}}}layout = #nvvm.mma_layout<{layout}>, num = {num} : i32"
-            f"{{{{.*}}}} : (!llvm.ptr<3>) -> {result}"
-        )
-        fn.checks.append(f"CHECK: llvm.store %{{{{[0-9]+}}}}, %[[DST]] : {vector_type(count, element)}, {REGISTER_PTR}")
+        fn.checks.append(_forms().ldmatrix(layout, num, result))
+        fn.checks.append(_forms().store("%[[DST]]", vector_type(count, element), REGISTER_PTR))
     else:
-        fn.checks.append(f"CHECK: llvm.load %[[SRC]] : {REGISTER_PTR} -> {vector_type(count, element)}")
-        fn.checks.append(
-            f"CHECK: nvvm.stmatrix %[[DST]], {', '.join(['%{{[0-9]+}}'] * num)} {{{{.*}}}}layout = "
-            f"#nvvm.mma_layout<{layout}>{{{{.*}}}} : !llvm.ptr<3>, {', '.join(['i32'] * num)}"
-        )
+        fn.checks.append(_forms().load(vector_type(count, element), REGISTER_PTR))
+        fn.checks.append(_forms().stmatrix(layout, num))
     signature_checks(fn, [("src", llvm_ptr(src_space)), ("dst", llvm_ptr(dst_space))])
     return [fn]
 
@@ -141,10 +129,7 @@ def _ptx_cp_async_functions(spec: AtomSpec, inst: Instance, dialect: str) -> lis
     src, dst = memref_type("i8", "global", nbytes), memref_type("i8", "shared", nbytes)
     fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
     fn.checks.append(check_forms().stateless())
-    fn.checks.append(
-        f"CHECK: {inst.intrinsic} %[[DST]], %[[SRC]], {nbytes}, cache = {values['cacheModifier']} : "
-        f"!llvm.ptr<3>, !llvm.ptr<1>"
-    )
+    fn.checks.append(_forms().cp_async(inst.intrinsic, nbytes, values["cacheModifier"]))
     signature_checks(fn, [("src", llvm_ptr("global")), ("dst", llvm_ptr("shared"))])
     return [fn]
 
@@ -163,15 +148,10 @@ def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Fun
     src, dst = f"!fly.memref<f16, {src_space}, {layout}>", f"!fly.memref<f16, {dst_space}, {layout}>"
     fn = copy_call(function_name(spec, inst), atom_ty, 0, src, dst)
     state_ops(spec, fn, values)
-    box = ", ".join(["%{{[0-9]+}}"] * rank)
     if load:
-        fn.checks.append("CHECK: %[[CLUSTER:[0-9]+]] = llvm.addrspacecast %[[DST]] : !llvm.ptr<3> to !llvm.ptr<7>")
-        fn.checks.append(
-            f"CHECK: {inst.intrinsic} %[[CLUSTER]], %{{{{[0-9]+}}}}, %{{{{[0-9]+}}}}, box[{box}] : "
-            "!llvm.ptr<7>, !llvm.ptr"
-        )
+        fn.checks += [_forms().tma_cluster(), _forms().tma_load(inst.intrinsic, rank)]
     else:
-        fn.checks.append(f"CHECK: {inst.intrinsic} %{{{{[0-9]+}}}}, %[[SRC]], box[{box}] : !llvm.ptr, !llvm.ptr<3>")
+        fn.checks.append(_forms().tma_store(inst.intrinsic, rank))
     converted = [("src", llvm_ptr(src_space)), ("dst", llvm_ptr(dst_space))] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return [fn]
@@ -209,7 +189,7 @@ def render_ptx(spec: AtomSpec, backend: Backend) -> RenderOutput:
         output.files[atom_test_path(spec, names)] = test_file([run], header, functions, requires=requires)
     cases = negative_cases(spec, dialect)
     for case in cases:
-        case.checks = [f"CHECK: {{{{.*}}}}:{NEXT_FUNC}:{{{{[0-9]+}}}}: error: {case.message}"]
+        case.checks = [check_forms().error_at("CHECK", NEXT_FUNC, case.message)]
     if cases:
         header = [title, "Each case is a configuration the spec rejects, with the exact message of the generated"]
         header.append("verify() (FlyPTX has no hand-written verifier to differ from).")

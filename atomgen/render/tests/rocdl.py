@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable
 
 from atomgen.check.evaluate import evaluate_instance
 from atomgen.layout.algebra import Layout, product
-from atomgen.render import descriptor, llvm_api
+from atomgen.render import descriptor, engine, llvm_api
 from atomgen.render.tests.mlir import (
     BUFFER_DESC,
     IMMEDIATE_VALUE,
@@ -56,7 +57,8 @@ def register_checks(spec: AtomSpec, inst: Instance, fn: Function) -> list[str]:
     if evaluated is None:
         return []
     values = sample_values(spec, inst)
-    checks = [f"REG-LABEL: func.func @{fn.name}("]
+    lines = _forms()
+    checks = [lines.reg_label(fn.name)]
     for role, arg in (("a", "%arg1"), ("b", "%arg2"), ("c", "%arg3")):
         operand = evaluated.operands.get(role)
         if operand is None:
@@ -66,8 +68,8 @@ def register_checks(spec: AtomSpec, inst: Instance, fn: Function) -> list[str]:
         if count is None:
             continue
         element = converted_element(str(values[spec.operand_types[role]]))
-        checks.append(f"REG: llvm.load {arg} {{{{.*}}}}: {REGISTER_PTR} -> {vector_type(count, element)}")
-    checks.append(f"REG: {inst.intrinsic} ")
+        checks.append(lines.reg_load(arg, REGISTER_PTR, vector_type(count, element)))
+    checks.append(lines.reg_intrinsic(inst.intrinsic))
     return checks
 
 
@@ -76,12 +78,15 @@ def largest_val_bits(inst: Instance, limit: int = 32) -> int:
     return max(options) if options else int(inst.values.get("bitSize", 32))
 
 
+@lru_cache(maxsize=None)
+def _forms() -> Any:
+    """templates/tests/rocdl.j2: the intrinsic CHECK lines per emission pattern."""
+    return engine.environment().get_template("tests/rocdl.j2").module
+
+
 def _aux(value: Any, lowered: bool = False) -> str:
-    """How a buffer op's `aux` prints: an attribute (`0`), or under an LLVM API profile that makes
-    it an operand, the constant MLIR names after its value (`%c0_i32`, `%c0_i32_1`)."""
-    if not llvm_api.active().aux_as_operand:
-        return str(value)
-    return "%{{[0-9]+}}" if lowered else f"%c{value}_i32{{{{[_0-9]*}}}}"
+    """How a buffer op's `aux` prints under the active LLVM API profile."""
+    return str(_forms().aux(value, llvm_api.active().aux_as_operand, lowered))
 
 
 def _buffer_copy_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
@@ -105,7 +110,7 @@ def _buffer_copy_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list
         state_ops(spec, fn, values)
         if direction == "load":
             intrinsic = load_cfg.get("intrinsic", inst.intrinsic)
-            fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = {intrinsic} %{{{{.*}}}}, {_aux(aux)} : {value_ty}")
+            fn.checks.append(_forms().buffer_load(intrinsic, _aux(aux), value_ty))
             stored = "%[[VAL]]"
             if reg_ty != value_ty:
                 fn.checks.append(check_forms().cast(value_ty, reg_ty))
@@ -118,7 +123,7 @@ def _buffer_copy_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list
             if reg_ty != value_ty:
                 fn.checks.append(check_forms().cast(reg_ty, value_ty))
                 stored = "%[[CAST]]"
-            fn.checks.append(f"CHECK: {intrinsic} {stored}, %{{{{.*}}}}, {_aux(aux)} : {value_ty}")
+            fn.checks.append(_forms().buffer_store(intrinsic, stored, _aux(aux), value_ty))
         converted = [("src", llvm_ptr(src_space)), ("dst", llvm_ptr(dst_space))] + state_arg_types(spec, fn)
         signature_checks(fn, converted)
         out.append(fn)
@@ -139,28 +144,20 @@ def _lds_dma_functions(spec: AtomSpec, inst: Instance, dialect: str, src_space: 
     else:
         fn.checks.append(check_forms().stateless())
     size = bit_size // 8
+    lines = _forms()
     if src_space == "global":
-        fn.checks.append(
-            f"CHECK: {inst.intrinsic} %[[SRC]], %[[DST]], {size}, 0, 0 : {llvm_ptr('global')}, {llvm_ptr('shared')}"
-        )
+        fn.checks.append(lines.global_lds(inst.intrinsic, size, llvm_ptr("global"), llvm_ptr("shared")))
     else:
-        fn.checks.append(f"CHECK: %[[SIZE:[a-z0-9_]+]] = arith.constant {size} : i32")
-        operands = ["%[[RSRC:[0-9]+]]", "%[[DST]]", "%[[SIZE]]", "%{{[a-z0-9_]+}}"]
-        imm = next((s for s in spec.state if s.immediate), None)
-        operands.append("%{{[a-z0-9_]+}}")
-        operands.append("%{{[a-z0-9_]+}}")
-        fn.checks.append(f"CHECK: {inst.intrinsic} " + ", ".join(operands) + f", {_aux(0)}")
-        if imm is not None:
-            llvm = [f"LLVM-LABEL: func.func @{fn.name}("]
-            llvm.append(f"LLVM-SAME: %{{{{[a-z0-9_]+}}}}: {BUFFER_DESC}, %[[L_DST:[a-z0-9_]+]]: {llvm_ptr('shared')}, "
-                        f"%[[L_SOFF:[a-z0-9_]+]]: i32)")
-            llvm.append(f"LLVM-DAG: %[[L_IMM:[0-9]+]] = llvm.mlir.constant({IMMEDIATE_VALUE} : i32) : i32")
-            llvm.append(f"LLVM-DAG: %[[L_SIZE:[0-9]+]] = llvm.mlir.constant({size} : i32) : i32")
-            llvm.append(
-                f"LLVM: {inst.intrinsic} %{{{{[0-9]+}}}}, %[[L_DST]], %[[L_SIZE]], %{{{{[0-9]+}}}}, "
-                f"%[[L_SOFF]], %[[L_IMM]], {_aux(0, lowered=True)}"
-            )
-            fn.checks.extend(llvm)
+        fn.checks.append(lines.lds_size(size))
+        fn.checks.append(lines.buffer_lds(inst.intrinsic, _aux(0)))
+        if any(s.immediate for s in spec.state):
+            fn.checks += [
+                lines.llvm_label(fn.name),
+                lines.llvm_signature(BUFFER_DESC, llvm_ptr("shared")),
+                lines.llvm_constant("L_IMM", IMMEDIATE_VALUE),
+                lines.llvm_constant("L_SIZE", size),
+                lines.llvm_buffer_lds(inst.intrinsic, _aux(0, lowered=True)),
+            ]
     converted = [("src", llvm_ptr(src_space)), ("dst", llvm_ptr("shared"))] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return [fn]
@@ -179,7 +176,7 @@ def _buffer_atomic_functions(spec: AtomSpec, inst: Instance, dialect: str) -> li
     fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
     state_ops(spec, fn, values)
     fn.checks.append(check_forms().load("%[[SRC]]", REGISTER_PTR, value_ty))
-    fn.checks.append(f"CHECK: {inst.intrinsic} %[[VAL]], %{{{{.*}}}}, {_aux(0)} : {value_ty}")
+    fn.checks.append(_forms().atomic(inst.intrinsic, _aux(0), value_ty))
     converted = [("src", llvm_ptr("register")), ("dst", llvm_ptr("#fly_rocdl.buffer_desc"))] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return [fn]
@@ -196,7 +193,7 @@ def _lds_read_trans_functions(spec: AtomSpec, inst: Instance, dialect: str) -> l
     src, dst = memref_type(element, "shared", count), memref_type(element, "register", count)
     fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
     fn.checks.append(check_forms().stateless())
-    fn.checks.append(f"CHECK: %[[VAL:[0-9]+]] = {inst.intrinsic} %[[SRC]] : <3> -> {value_ty}")
+    fn.checks.append(_forms().read_trans(inst.intrinsic, value_ty))
     stored = "%[[VAL]]"
     if reg_ty != value_ty:
         fn.checks.append(check_forms().cast(value_ty, reg_ty))
@@ -241,12 +238,9 @@ def _tdm_config_functions(spec: AtomSpec, inst: Instance, dialect: str, suffix: 
         state_ops(spec, fn, values)
         api = llvm_api.active()
         groups = [inst.packed[g] for g in sorted(inst.packed)][: api.tensor_groups]
-        fn.checks.extend(f"CHECK-DAG: arith.constant {word} : i32" for word in constants)
-        cache = f" {api.tensor_cache_keyword} " if api.tensor_cache_keyword else ", "
-        fn.checks.append(
-            f"CHECK: {intrinsic} " + ", ".join(["%{{[0-9]+}}"] * len(groups))
-            + f"{cache}{values.get('cacheModifier', 0)} : {groups[0]}, {groups[1]}"
-        )
+        fn.checks.extend(_forms().tdm_word(word) for word in constants)
+        fn.checks.append(_forms().tdm(intrinsic, len(groups), api.tensor_cache_keyword,
+                                      values.get("cacheModifier", 0), groups[:2]))
         converted = [("src", llvm_ptr(src_space)), ("dst", llvm_ptr(dst_space))] + state_arg_types(spec, fn)
         signature_checks(fn, converted)
         out.append(fn)
