@@ -12,14 +12,14 @@ import pytest
 
 from atomgen.layout.algebra import Layout
 from atomgen.oracle import command as oracle_command
-from atomgen.oracle import flydsl
+from atomgen.oracle import flydsl, flydsl_client, flydsl_compare, flydsl_lowering, flydsl_report
 from atomgen.spec.defects import matches_declaration
 
 REPO = Path(__file__).resolve().parent.parent
 SPECS = REPO / "specs"
 DOCS = REPO / "docs"
 
-needs_flydsl = pytest.mark.skipif(flydsl.installed_flydsl_version() is None, reason="flydsl is not installed")
+needs_flydsl = pytest.mark.skipif(flydsl_client.installed_flydsl_version() is None, reason="flydsl is not installed")
 
 MFMA_TYPE = "!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>"
 ABORTING_TYPE = "!fly.mma_atom<!fly_rocdl.cdna3.mfma<32x16x8, (f16, f16) -> f32>>"  # assert(m == n)
@@ -51,16 +51,16 @@ def _copy_spec(tmp_path: Path, relative: str, edit: tuple[str, str] | None = Non
     return target
 
 
-def _open(reports: list[flydsl.AtomReport]) -> list[flydsl.Finding]:
+def _open(reports: list[flydsl_report.AtomReport]) -> list[flydsl_report.Finding]:
     return [f for r in reports for f in r.open_findings]
 
 
 # --------------------------------------------------------------------------- pure functions
 def test_layouts_compare_as_functions_not_strings() -> None:
-    assert flydsl.compare_layouts(Layout(((16, 1), (4, 1)), ((1, 0), (16, 0))), Layout((16, 4), (1, 16))) is None
-    message = flydsl.compare_layouts(Layout((16, 4), (1, 16)), Layout((16, 4), (4, 1)))
+    assert flydsl_compare.compare_layouts(Layout(((16, 1), (4, 1)), ((1, 0), (16, 0))), Layout((16, 4), (1, 16))) is None
+    message = flydsl_compare.compare_layouts(Layout((16, 4), (1, 16)), Layout((16, 4), (4, 1)))
     assert message == "first difference at (thr=1, val=0): spec -> 1, FlyDSL -> 4"
-    assert "domain differs" in str(flydsl.compare_layouts(Layout((16, 4), (1, 16)), Layout((16, 2), (1, 16))))
+    assert "domain differs" in str(flydsl_compare.compare_layouts(Layout((16, 4), (1, 16)), Layout((16, 2), (1, 16))))
 
 
 def test_declaration_matching_convention() -> None:
@@ -96,7 +96,7 @@ def test_command_registers_flydsl_and_cute() -> None:
 @needs_flydsl
 @pytest.mark.parametrize("isolate", [True, False], ids=["forked-children", "worker-restart"])
 def test_worker_abort_becomes_an_answer(isolate: bool) -> None:
-    answers = flydsl.run_worker("types", [MFMA_TYPE, ABORTING_TYPE, MFMA_TYPE], isolate=isolate)
+    answers = flydsl_client.run_worker("types", [MFMA_TYPE, ABORTING_TYPE, MFMA_TYPE], isolate=isolate)
     assert [a["type"] for a in answers] == [MFMA_TYPE, ABORTING_TYPE, MFMA_TYPE]
     assert answers[0]["ok"] and answers[2]["ok"]
     assert answers[1]["aborted"] and not answers[1]["ok"]
@@ -172,18 +172,18 @@ def test_generated_filecheck_test_runs_through_the_wheel(tmp_path: Path) -> None
     from atomgen.check.runner import analyze_file
 
     spec = analyze_file(SPECS / "rocdl/cdna3/mfma.yaml", "mfma.yaml", prove=False).spec
-    files = flydsl.generated_test_files(spec, tmp_path)
+    files = flydsl_lowering.generated_test_files(spec, tmp_path)
     assert [f.name for f in files] == ["cdna3_mfma.mlir"]
-    assert flydsl.run_filecheck_test(files[0])[0]
+    assert flydsl_lowering.run_filecheck_test(files[0])[0]
     (folder / "cdna3_mfma.mlir").write_text(body.replace("f32.16x16x16f16", "f32.32x32x8f16"), encoding="utf-8")
-    ok, detail = flydsl.run_filecheck_test(files[0])
+    ok, detail = flydsl_lowering.run_filecheck_test(files[0])
     assert not ok and "RUN:" in detail
 
 
 # --------------------------------------------------------------------------- shipped specs
 @needs_flydsl
 def test_shipped_specs_agree_and_the_checked_in_report_is_fresh(tmp_path: Path) -> None:
-    version = flydsl.require_flydsl()
+    version = flydsl_client.require_flydsl()
     cwd = os.getcwd()
     os.chdir(REPO)
     try:
@@ -191,8 +191,8 @@ def test_shipped_specs_agree_and_the_checked_in_report_is_fresh(tmp_path: Path) 
     finally:
         os.chdir(cwd)
     assert not _open(reports), [f"{f.configuration}: {f.message}" for f in _open(reports)]
-    markdown = flydsl.render_markdown(reports, version)
-    data = flydsl.render_json(reports, version)
+    markdown = flydsl_report.render_markdown(reports, version)
+    data = flydsl_report.render_json(reports, version)
     hint = "docs/oracle-flydsl.* are stale: run `atomgen oracle flydsl specs/ --report docs/oracle-flydsl.json`"
     assert (DOCS / "oracle-flydsl.md").read_text(encoding="utf-8") == markdown, hint
     assert json.loads((DOCS / "oracle-flydsl.json").read_text(encoding="utf-8")) == data, hint

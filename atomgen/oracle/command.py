@@ -60,13 +60,13 @@ def add_flydsl_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_flydsl(args: argparse.Namespace) -> int:
     from atomgen.check.runner import UsageError
-    from atomgen.oracle import flydsl
+    from atomgen.oracle import flydsl, flydsl_client, flydsl_report
 
     try:
-        version = flydsl.require_flydsl()
+        version = flydsl_client.require_flydsl()
         paths = args.paths or default_specs()
         generated = args.generated or default_generated(args.paths) or "generated"
-    except (flydsl.OracleError, ConfigError) as error:
+    except (flydsl_client.OracleError, ConfigError) as error:
         print(f"atomgen oracle flydsl: {error}", file=sys.stderr)
         return 2
     started = time.monotonic()
@@ -76,8 +76,8 @@ def run_flydsl(args: argparse.Namespace) -> int:
         print(f"atomgen oracle flydsl: {error}", file=sys.stderr)
         return 2
     elapsed = time.monotonic() - started
-    markdown = flydsl.render_markdown(reports, version)
-    json_text = json.dumps(flydsl.render_json(reports, version), indent=1, sort_keys=False) + "\n"
+    markdown = flydsl_report.render_markdown(reports, version)
+    json_text = json.dumps(flydsl_report.render_json(reports, version), indent=1, sort_keys=False) + "\n"
     report = args.report
     if args.write_report:
         warn_deprecated("oracle flydsl", "--write-report DIR", "--report DIR/oracle-flydsl.json")
@@ -97,7 +97,7 @@ def run_flydsl(args: argparse.Namespace) -> int:
     elif args.format == "markdown":
         sys.stdout.write(markdown)
     else:
-        sys.stdout.write(flydsl.render_text(reports, version, elapsed))
+        sys.stdout.write(flydsl_report.render_text(reports, version, elapsed))
     failed = any(r.open_findings or r.status == "error" for r in reports)
     return 1 if failed else 0
 

@@ -96,7 +96,7 @@ def build_site(files: list[tuple[Path, str]], reports_folder: Path) -> tuple[dic
     of the specs that do not check."""
     from atomgen.check.runner import analyze_file
     from atomgen.diagnostics import format_all
-    from atomgen.oracle.flydsl import config_label
+    from atomgen.spec.defects import config_label
     from atomgen.pictures.grid import heading
     from atomgen.pictures.model import PictureError, operand_pictures
     from atomgen.pictures.svg import render_svg

@@ -48,7 +48,7 @@ def _specs(paths: list[str]) -> list[tuple[Path, str]]:
 
 def render(paths: list[str], reports_folder: Path) -> str:
     from atomgen.check.runner import analyze_file
-    from atomgen.oracle.flydsl import config_label
+    from atomgen.spec.defects import config_label
     from atomgen.site.command import _report_path
     from atomgen.spec.printing import sample_values
 
