@@ -103,7 +103,8 @@ def run_flydsl(args: argparse.Namespace) -> int:
 
 
 def add_cute_arguments(parser: argparse.ArgumentParser) -> None:
-    from atomgen.oracle.cute import DEFAULT_ARCH, DEFAULT_TIMEOUT, RENDERERS
+    from atomgen.oracle.cute import DEFAULT_ARCH, DEFAULT_TIMEOUT
+    from atomgen.oracle.cute_report import RENDERERS
 
     parser.description = (
         "Compare every PTX spec instance with NVIDIA CuTe (nvidia-cutlass-dsl, built on the CPU in a "
@@ -130,23 +131,24 @@ def add_cute_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_cute(args: argparse.Namespace) -> int:
-    from atomgen.oracle import cute
+    from atomgen.oracle import cute, cute_client, cute_report
 
-    renderer = cute.RENDERERS.get(getattr(args, "format", "text"), cute.render_text)
+    renderer = cute_report.RENDERERS.get(getattr(args, "format", "text"), cute_report.render_text)
     try:
         paths = list(getattr(args, "paths", None) or []) or default_specs("ptx")
         if getattr(args, "timeout", cute.DEFAULT_TIMEOUT) <= 0:
-            raise cute.OracleError("--timeout must be positive")
+            raise cute_client.OracleError("--timeout must be positive")
         report = cute.audit(paths, getattr(args, "python", sys.executable), getattr(args, "arch", cute.DEFAULT_ARCH),
                             float(getattr(args, "timeout", cute.DEFAULT_TIMEOUT)))
-    except (cute.OracleError, ConfigError) as error:
+    except (cute_client.OracleError, ConfigError) as error:
         print(f"atomgen oracle cute: {error}", file=sys.stderr)
         return 2
     text = renderer(report)
     sys.stdout.write(text)
     output = getattr(args, "output", None)
     try:
-        write_report(getattr(args, "report", None), cute.render_json(report), cute.render_markdown(report))
+        write_report(getattr(args, "report", None), cute_report.render_json(report),
+                     cute_report.render_markdown(report))
         if output:
             warn_deprecated("oracle cute", "--output FILE", "--report FILE (JSON, with the markdown beside it)")
             write_text(Path(output), text)

@@ -1,0 +1,64 @@
+"""The CuTe worker request for one PTX spec instance (`atomgen.oracle.cute_worker` documents the
+protocol): the CuTe family (CuTe's C++ traits where the DSL has no type), its shape, types and
+operand sources.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atomgen.oracle import cute_cpp
+
+# A representative box per TMA rank (CuTe needs one to build the atom; the spec's layout does not depend on it).
+TMA_BOX = (8, 8, 4, 2, 2)
+
+
+def _types(spec: Any, instance: Any) -> dict[str, Any]:
+    values = instance.values
+    return {
+        "a_type": values.get(spec.operand_types.get("a", "elemTyA")),
+        "b_type": values.get(spec.operand_types.get("b", "elemTyB")),
+        "c_type": values.get(spec.operand_types.get("c", "elemTyAcc")),
+    }
+
+
+def build_request(spec: Any, instance: Any) -> tuple[dict[str, Any] | None, str]:
+    """The worker request for one instance, or (None, why it has no CuTe counterpart)."""
+    values = instance.values
+    intrinsic = instance.intrinsic
+    if spec.kind == "mma":
+        mnk = {name: values.get(name) for name in ("m", "n", "k")}
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in mnk.values()):
+            return None, "an MMA instance without integer m, n, k"
+        types = _types(spec, instance)
+        bit_op = next((op for op in ("xor", "and") if (instance.instruction or "").endswith(f".{op}.popc")), "")
+        family = "quad_pair" if getattr(spec, "lanes", 0) and spec.threads == 8 else "mma_sync"
+        m, n, k = (int(mnk[d] or 0) for d in ("m", "n", "k"))
+        cpp_op = cute_cpp.op_name(family, m, n, k, str(types["a_type"]), str(types["b_type"]), str(types["c_type"]),
+                                  bit_op)
+        if cpp_op is not None:  # no CuTe DSL type: CuTe's C++ traits
+            return {"family": "mma_cpp", "op": cpp_op}, ""
+        if spec.threads == 32:
+            return {"family": "mma_sync", **mnk, **types}, ""
+        if spec.threads == 128:
+            source = "smem" if spec.operand_source.get("a") == "shared_memory_descriptor" else "rmem"
+            return {"family": "wgmma", **mnk, **_types(spec, instance), "a_source": source,
+                    "a_major": "k", "b_major": "k"}, ""
+        return None, f"no CuTe MMA family has {spec.threads} threads"
+    if intrinsic in ("nvvm.ldmatrix", "nvvm.stmatrix"):
+        num, transpose = values.get("num"), values.get("transpose", False)
+        if not isinstance(num, int) or not isinstance(transpose, bool):
+            return None, "ldmatrix/stmatrix instance without integer num and bool transpose"
+        return {"family": intrinsic.split(".")[1], "count": num, "transpose": transpose}, ""
+    if intrinsic == "nvvm.cp.async.shared.global":
+        nbytes, cache = values.get("bytes"), values.get("cacheModifier", "ca")
+        if not isinstance(nbytes, int):
+            return None, "cp.async instance without integer bytes"
+        return {"family": "cp_async", "bytes": nbytes, "cache": str(cache)}, ""
+    if intrinsic.startswith("nvvm.cp.async.bulk.tensor."):
+        rank = values.get("rank")
+        if not isinstance(rank, int) or not 1 <= rank <= len(TMA_BOX):
+            return None, "TMA instance without a rank in 1..5"
+        direction = "load" if intrinsic.endswith(".global") else "store"
+        return {"family": "tma", "direction": direction, "elem_type": "f16", "box": list(TMA_BOX[:rank])}, ""
+    return None, f"no CuTe copy family for {intrinsic}"
