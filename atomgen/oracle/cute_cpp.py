@@ -133,7 +133,7 @@ def op_name(family: str, m: int, n: int, k: int, a: str, b: str, c: str, bit_op:
 
 def record(answer: dict[str, Any], op: str) -> dict[str, Any]:
     """A worker answer record (as cute_worker gives for DSL atoms) from one traits answer."""
-    from atomgen.oracle.cute_worker import AtomError, layout_from_text
+    from atomgen.oracle.cute_fields import AtomError, layout_from_text
 
     if "error" in answer:
         raise AtomError(answer["error"])

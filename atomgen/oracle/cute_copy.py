@@ -1,0 +1,131 @@
+"""The CuTe worker's copy families: ldmatrix, stmatrix, cp.async and TMA atoms, with their
+thread/value layouts in bits.
+
+The copies are built with the 1-bit value type so that CuTe reports its bit layouts unchanged;
+TMA, which needs a real element type, has its element layouts scaled by the element width
+(checked against the type's copy_bits). The DSL's types do not expose RefLayout: the rule of
+CUTLASS's C++ `Copy_Traits` is applied (ldmatrix Ref=Dst, stmatrix, cp.async and TMA Ref=Src)
+and named in the record's provenance.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from atomgen.oracle import cute_fields as fields
+from atomgen.oracle.cute_dsl import CuteDsl
+from atomgen.oracle.cute_fields import AtomError, layout_of
+
+
+def ldmatrix(dsl: CuteDsl, atom: dict[str, Any]) -> dict[str, Any]:
+    op = dsl.warp.LdMatrix8x8x16bOp(fields.boolean(atom, "transpose"), fields.count(atom))
+    return _record(dsl, atom, op, "ldmatrix", "dst", "cute.nvgpu.warp.LdMatrix8x8x16bOp")
+
+
+def stmatrix(dsl: CuteDsl, atom: dict[str, Any]) -> dict[str, Any]:
+    op = dsl.warp.StMatrix8x8x16bOp(fields.boolean(atom, "transpose"), fields.count(atom))
+    return _record(dsl, atom, op, "stmatrix", "src", "cute.nvgpu.warp.StMatrix8x8x16bOp")
+
+
+def cp_async(dsl: CuteDsl, atom: dict[str, Any]) -> dict[str, Any]:
+    nbytes = fields.integer(atom, "bytes")
+    if nbytes not in (4, 8, 16):
+        raise AtomError(f"PTX: cp.async copies 4, 8 or 16 bytes, got {nbytes}")
+    cache = str(atom.get("cache", "ca")).lower()
+    modes = dsl.cpasync.LoadCacheMode
+    if cache == "ca":
+        mode = modes.ALWAYS
+    elif cache == "cg":
+        if nbytes != 16:
+            raise AtomError("PTX: cp.async.cg copies 16 bytes only")
+        mode = modes.GLOBAL
+    else:
+        raise AtomError(f"cache must be 'ca' or 'cg', got {cache!r}")
+    op = dsl.cpasync.CopyG2SOp(mode)
+    return _record(dsl, atom, op, "cp_async", "src", "cute.nvgpu.cpasync.CopyG2SOp", num_bits_per_copy=8 * nbytes)
+
+
+def _record(dsl: CuteDsl, atom: dict[str, Any], op: Any, what: str, ref: str, via: str,
+            **kwargs: Any) -> dict[str, Any]:
+    ty = dsl.cute.make_copy_atom(op, dsl.cutlass.Boolean, **kwargs).type
+    threads, thr = dsl.thread_layouts(ty)
+    src, dst = layout_of(ty.layout_src_tv), layout_of(ty.layout_dst_tv)
+    record: dict[str, Any] = {
+        "threads": threads,
+        "thr": thr,
+        "layouts": {"src": src, "dst": dst, "ref": dict(src if ref == "src" else dst)},
+        "units": "bits",
+        "cute_type": str(ty),
+        "provenance": dsl.provenance(
+            f"{via} with value type i1 (bit layouts)",
+            ref=f"RefLayout = {ref.capitalize()}Layout: rule of CUTLASS C++ Copy_Traits for {what} (the DSL type "
+            "does not expose it)"),
+    }
+    if atom.get("elem_type") is not None:
+        name = fields.element(atom, "elem_type")
+        typed = dsl.cute.make_copy_atom(op, dsl.numeric(name), **kwargs).type
+        record["elem_layouts"] = {"elem_type": name, "src": layout_of(typed.layout_src_tv),
+                                  "dst": layout_of(typed.layout_dst_tv)}
+    return record
+
+
+def _compact(extents: list[int]) -> tuple[int, ...]:
+    """Column-major strides of a compact tensor."""
+    strides = [1]
+    for extent in extents[:-1]:
+        strides.append(strides[-1] * extent)
+    return tuple(strides)
+
+
+def tma(dsl: CuteDsl, atom: dict[str, Any]) -> dict[str, Any]:
+    cute = dsl.cute
+    direction = str(atom.get("direction", "load")).lower()
+    name = fields.element(atom, "elem_type", "f16")
+    box_raw = atom.get("box", [64, 32])
+    if not isinstance(box_raw, list) or not box_raw or not all(
+            isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in box_raw):
+        raise AtomError("box must be a non-empty list of positive integers")
+    box: list[int] = box_raw
+    gmem_raw = atom.get("gmem_shape", [4 * x for x in box])
+    if not isinstance(gmem_raw, list) or len(gmem_raw) != len(box):
+        raise AtomError("gmem_shape must be a list as long as box")
+    gmem: list[int] = gmem_raw
+    if direction not in ("load", "store"):
+        raise AtomError(f"direction must be 'load' or 'store', got {direction!r}")
+    op_name = "CopyBulkTensorTileG2SOp" if direction == "load" else "CopyBulkTensorTileS2GOp"
+    op = getattr(dsl.cpasync, op_name)()
+    ptr = cute.make_ptr(dsl.numeric(name), 0, cute.AddressSpace.gmem, assumed_align=16)
+    gtensor = cute.make_tensor(ptr, cute.make_layout(tuple(gmem), stride=_compact(gmem)))
+    slayout = cute.make_layout(tuple(box), stride=_compact(box))
+    ty = dsl.cpasync.make_tiled_tma_atom(op, gtensor, slayout, tuple(box)).atom.type
+    threads, thr = dsl.thread_layouts(ty)
+    src, dst = layout_of(ty.layout_src_tv), layout_of(ty.layout_dst_tv)
+    printed = str(ty)
+    found = re.search(r"copy_bits = (\d+)", printed)
+    copy_bits = int(found.group(1)) if found else None
+    out: dict[str, Any] = {}
+    for key, lay in (("src", src), ("dst", dst)):
+        shape, stride = lay["shape"], lay["stride"]
+        if not (isinstance(shape, list) and len(shape) == 2 and isinstance(shape[1], int) and stride[1] == 1):
+            raise AtomError(f"unexpected TMA {key} layout {lay['text']}")
+        nbits = shape[1] * fields.TYPE_BITS[name]
+        if copy_bits is not None and nbits != copy_bits:
+            raise AtomError(f"TMA {key} layout {lay['text']} disagrees with copy_bits {copy_bits}")
+        if not (isinstance(shape[0], int) and isinstance(stride[0], int)):
+            raise AtomError(f"unexpected TMA {key} thread mode {lay['text']}")
+        out[key] = fields.layout_from_text(f"({shape[0]},{nbits}):({stride[0]},1)")
+    out["ref"] = dict(out["src"])
+    return {
+        "threads": threads,
+        "thr": thr,
+        "layouts": out,
+        "units": "bits",
+        "cute_type": printed,
+        "elem_layouts": {"elem_type": name, "src": src, "dst": dst},
+        "tma": {"box": box, "gmem_shape": gmem, "copy_bits": copy_bits},
+        "provenance": dsl.provenance(
+            f"cute.nvgpu.cpasync.make_tiled_tma_atom({op_name}) on a fake gmem pointer, compact column-major smem box",
+            bits="element layouts scaled by the element width (checked against the type's copy_bits)",
+            ref="RefLayout = SrcLayout: rule of CUTLASS C++ Copy_Traits<SM90_TMA_*>"),
+    }
