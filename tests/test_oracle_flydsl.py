@@ -76,10 +76,10 @@ def test_declaration_matching_convention() -> None:
 
 def test_version_gate_refuses_missing_and_old_flydsl(monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(flydsl, "installed_flydsl_version", lambda: None)
+    monkeypatch.setattr(flydsl_client, "installed_flydsl_version", lambda: None)
     assert oracle_command.run_flydsl(_args()) == 2
     assert "flydsl is not installed" in capsys.readouterr().err
-    monkeypatch.setattr(flydsl, "installed_flydsl_version", lambda: "0.4.9")
+    monkeypatch.setattr(flydsl_client, "installed_flydsl_version", lambda: "0.4.9")
     assert oracle_command.run_flydsl(_args()) == 2
     err = capsys.readouterr().err
     assert "older than the minimum 0.5.0" in err and "pip install" in err
