@@ -59,20 +59,14 @@ class ProbeCase:
         return re.sub(r"[^A-Za-z0-9_]", "_", text).strip("_")
 
 
+# The family of an instruction by the start of its opcode, first match wins (cp.async.bulk before
+# cp.async.ca / cp.async.cg).
+_FAMILY_PREFIXES = (("mma.sync", "mma_sync"), ("wgmma.mma_async", "wgmma"), ("ldmatrix", "ldmatrix"),
+                    ("stmatrix", "stmatrix"), ("cp.async.bulk", "tma"), ("cp.async.c", "cp_async"))
+
+
 def family_of(opcode: str) -> Optional[str]:
-    if opcode.startswith("mma.sync"):
-        return "mma_sync"
-    if opcode.startswith("wgmma.mma_async"):
-        return "wgmma"
-    if opcode.startswith("ldmatrix"):
-        return "ldmatrix"
-    if opcode.startswith("stmatrix"):
-        return "stmatrix"
-    if opcode.startswith("cp.async.bulk"):
-        return "tma"
-    if opcode.startswith("cp.async.c"):
-        return "cp_async"
-    return None
+    return next((family for prefix, family in _FAMILY_PREFIXES if opcode.startswith(prefix)), None)
 
 
 def opcode_of(instruction: str) -> str:
