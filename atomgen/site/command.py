@@ -96,10 +96,10 @@ def build_site(files: list[tuple[Path, str]], reports_folder: Path) -> tuple[dic
     of the specs that do not check."""
     from atomgen.check.runner import analyze_file
     from atomgen.diagnostics import format_all
-    from atomgen.spec.defects import config_label
     from atomgen.pictures.grid import heading
     from atomgen.pictures.model import PictureError, operand_pictures
     from atomgen.pictures.svg import render_svg
+    from atomgen.spec.defects import config_label
     from atomgen.spec.printing import atom_type, sample_values
 
     site: dict[str, Any] = {"style.css": STYLE, "filter.js": SCRIPT, MARKER: "atomgen catalog output\n"}

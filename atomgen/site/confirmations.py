@@ -48,8 +48,8 @@ def _specs(paths: list[str]) -> list[tuple[Path, str]]:
 
 def render(paths: list[str], reports_folder: Path) -> str:
     from atomgen.check.runner import analyze_file
-    from atomgen.spec.defects import config_label
     from atomgen.site.command import _report_path
+    from atomgen.spec.defects import config_label
     from atomgen.spec.printing import sample_values
 
     labels: dict[str, list[tuple[str, str]]] = {}
