@@ -57,10 +57,11 @@ def _open(reports: list[flydsl_report.AtomReport]) -> list[flydsl_report.Finding
 
 # --------------------------------------------------------------------------- pure functions
 def test_layouts_compare_as_functions_not_strings() -> None:
-    assert flydsl_compare.compare_layouts(Layout(((16, 1), (4, 1)), ((1, 0), (16, 0))), Layout((16, 4), (1, 16))) is None
-    message = flydsl_compare.compare_layouts(Layout((16, 4), (1, 16)), Layout((16, 4), (4, 1)))
+    compare = flydsl_compare.compare_layouts
+    assert compare(Layout(((16, 1), (4, 1)), ((1, 0), (16, 0))), Layout((16, 4), (1, 16))) is None
+    message = compare(Layout((16, 4), (1, 16)), Layout((16, 4), (4, 1)))
     assert message == "first difference at (thr=1, val=0): spec -> 1, FlyDSL -> 4"
-    assert "domain differs" in str(flydsl_compare.compare_layouts(Layout((16, 4), (1, 16)), Layout((16, 2), (1, 16))))
+    assert "domain differs" in str(compare(Layout((16, 4), (1, 16)), Layout((16, 2), (1, 16))))
 
 
 def test_declaration_matching_convention() -> None:
