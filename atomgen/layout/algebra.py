@@ -59,12 +59,12 @@ def mode(layout: Layout, index: int) -> Layout:
     return Layout(layout.shape[index], layout.stride[index])
 
 
+@lru_cache(maxsize=8192)
 def congruent(a: IntTuple, b: IntTuple) -> bool:
-    if is_tuple(a) != is_tuple(b):
-        return False
-    if is_tuple(a):
-        return len(a) == len(b) and all(congruent(x, y) for x, y in zip(a, b))
-    return True
+    """Same nesting (memoized: every instance of a spec asks about the same few layouts)."""
+    if isinstance(a, tuple):
+        return isinstance(b, tuple) and len(a) == len(b) and all(congruent(x, y) for x, y in zip(a, b))
+    return not isinstance(b, tuple)
 
 
 def cosize(layout: Layout) -> int:

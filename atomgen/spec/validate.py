@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, Optional
 
 from atomgen.diagnostics import Diagnostic
 from atomgen.resources import load_schema
@@ -79,12 +79,24 @@ def _shorten(text: str) -> str:
     return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 3] + "..."
 
 
+@lru_cache(maxsize=None)
+def _is_valid(name: str) -> Optional[Callable[[Any], bool]]:
+    """A yes/no check that needs no jsonschema (atomgen/spec/fastschema.py), if the schema allows."""
+    from atomgen.spec.fastschema import compile_schema
+
+    schema = load_schema(name)
+    return compile_schema(_inline_refs(schema, schema.get("$defs", {})), ecma_pattern)
+
+
 def validate(loaded: LoadedSpec, schema_name: str = "atom") -> list[Diagnostic]:
     """One diagnostic per schema violation (the most specific one of each `oneOf`)."""
-    validator = _validator(schema_name)
-    diagnostics: list[Diagnostic] = []
     if not isinstance(loaded.data, dict):
         return [Diagnostic("AG101", "a spec is a YAML mapping at the top level", loaded.path, loaded.position(()))]
+    is_valid = _is_valid(schema_name)
+    if is_valid is not None and is_valid(loaded.data):
+        return []  # jsonschema is only needed to find and word the errors
+    validator = _validator(schema_name)
+    diagnostics: list[Diagnostic] = []
     seen: set[tuple[JsonPath, str]] = set()
     for error in sorted(validator.iter_errors(loaded.data), key=lambda e: list(map(str, e.absolute_path))):
         for leaf in _leaves(error):
