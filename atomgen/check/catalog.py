@@ -224,13 +224,13 @@ def _load_checked(path: Path, display: str) -> tuple[Optional[dict[str, Any]], l
 
 @lru_cache(maxsize=None)
 def _shipped(backend: str) -> Optional[tuple[dict[str, Any], str]]:
-    import yaml
+    from atomgen.spec.loader import load_package_data
 
     path = catalog_path(backend)
     if not path.is_file():
         return None
     # The shipped file is package data, validated by tests/test_catalog.py; a fast safe load suffices.
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506
+    data = load_package_data(path.read_text(encoding="utf-8"))
     return data, str(path)
 
 

@@ -7,7 +7,6 @@ change to any input is a different key. A cache hit touches neither YAML nor sym
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -103,6 +102,8 @@ def check_side_file(path: Path, display: str, kind: str) -> SpecResult:
 
 
 def _code_fingerprint() -> str:
+    import hashlib  # only with the cache on: it loads OpenSSL
+
     digest = hashlib.sha256(__version__.encode())
     for folder in _CODE_FOLDERS:
         for file in sorted((_PACKAGE / folder).glob("*.py")):
@@ -124,6 +125,8 @@ class Cache:
         self.folder = cache_dir()
 
     def key(self, display: str, raw: bytes, backend_raw: bytes) -> str:
+        import hashlib
+
         digest = hashlib.sha256()
         for part in (self.fingerprint.encode(), display.encode(), raw, backend_raw):
             digest.update(len(part).to_bytes(8, "little"))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Mapping, Union
 
 MAX_EXPRESSION_CHARS = 4096
@@ -221,7 +222,14 @@ class _Parser:
 
 def parse_expression(text: str) -> Expr:
     """Parse one scalar expression (no tuples)."""
-    parser = _Parser(str(text))
+    return _parse_expression(str(text))
+
+
+# Trees are immutable, so one text parses once per process (instance rows repeat their
+# `{expr}` placeholders hundreds of times), and its compiled evaluator is reused with it.
+@lru_cache(maxsize=8192)
+def _parse_expression(text: str) -> Expr:
+    parser = _Parser(text)
     result = parser.expr()
     parser.finish()
     if isinstance(result, Tup):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple, Optional
 
 FLOAT_BITS = {
@@ -62,7 +63,11 @@ def is_float(name: str) -> bool:
 
 def parse_packed(text: str) -> Optional[PackedType]:
     """`f32`, `i64`, `vector<4xf16>`, or `!llvm.struct<(f32, f32)>` of equal scalars."""
-    text = str(text).strip()
+    return _parse_packed(str(text).strip())
+
+
+@lru_cache(maxsize=4096)  # every instance names one of a few types, many times over
+def _parse_packed(text: str) -> Optional[PackedType]:
     bits = element_bits(text)
     if bits is not None:
         return PackedType(text, text, 1, bits)
