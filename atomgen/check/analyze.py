@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional
 
-from atomgen.check import against_catalog, coverage, emission, immediates
+from atomgen.check import against_catalog, coverage, emission, immediates, sparse
 from atomgen.check.catalog import Catalog
 from atomgen.check.descriptor import check_descriptor
 from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
@@ -26,6 +26,7 @@ from atomgen.spec.backend import Backend
 from atomgen.spec.expr import ExprError, Tup, congruent, evaluate, names_in
 from atomgen.spec.mlir_types import element_bits, parse_packed
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
+from atomgen.spec.sparsity import SPARSE_ROLES
 
 IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\Z")
 CPP_KEYWORDS = frozenset(
@@ -152,6 +153,7 @@ def analyze(
                 reported.add(key)
                 out.append(diagnostic)
     out.extend(_dead_pieces(spec, analysis.evaluated))
+    out.extend(sparse.check_sparse(spec, analysis.evaluated))
     if prove:
         from atomgen.check.proofs import prove_spec
 
@@ -354,6 +356,8 @@ def known_names(spec: AtomSpec) -> set[str]:
         elif parameter.is_integer or parameter.is_bool:
             names.add(parameter.name)
     names.update(name for name, _, _ in spec.let)
+    if spec.sparse:
+        names.update(("k_packed", "k_index"))  # the compressed K of A, the indices per row
     return names
 
 
@@ -368,7 +372,7 @@ def check_layout_structure(spec: AtomSpec) -> Iterator[Diagnostic]:
         if role not in spec.layouts:
             yield spec.diagnostic("AG301", f"a {spec.kind} spec needs layout '{role}'", ("layouts",))
     for role in spec.layouts:
-        if role not in required:
+        if role not in required and not (spec.sparse and role in SPARSE_ROLES):
             yield spec.diagnostic(
                 "AG301", f"layout '{role}' is not an operand of a {spec.kind} atom", ("layouts", role)
             )
@@ -387,7 +391,7 @@ def check_layout_structure(spec: AtomSpec) -> Iterator[Diagnostic]:
             if piece.parsed is None:
                 continue
             shape, stride = piece.parsed.shape, piece.parsed.stride
-            if role != "thr" and (not isinstance(shape, Tup) or len(shape.items) != 2):
+            if role not in ("thr", "e_holders") and (not isinstance(shape, Tup) or len(shape.items) != 2):
                 yield spec.diagnostic(
                     "AG301",
                     f"layout '{role}' must be rank 2 (thr, val), got rank "
@@ -631,8 +635,10 @@ def tile_size(spec: AtomSpec, role: str, variables: dict[str, int]) -> Optional[
     if spec.kind == "mma":
         dims = {"a": ("m", "k"), "b": ("n", "k"), "c": ("m", "n")}[role]
         if all(d in variables for d in dims):
-            # a multi-block MMA's reference tiles carry the block index as a third coordinate
-            return variables[dims[0]] * variables[dims[1]] * variables.get("blocks", 1)
+            # a multi-block MMA's reference tiles carry the block index as a third coordinate;
+            # a sparse MMA's A holds only its nonzeros, the compressed (M, k_packed)
+            second = variables.get("k_packed", variables[dims[1]]) if role == "a" else variables[dims[1]]
+            return variables[dims[0]] * second * variables.get("blocks", 1)
         return None
     return None
 

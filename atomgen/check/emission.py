@@ -55,6 +55,7 @@ PATTERNS: dict[str, PatternNeeds] = {
     "tdm": PatternNeeds("copy", state_cases=("ImmOffset",), positive=("numWarps",),
                         state_names=tuple(f"extent_{i}" for i in range(5)) + tuple(f"stride_{i}" for i in range(4))),
     "mma_sync": PatternNeeds("mma", packed=MMA, instruction=True),
+    "mma_sp": PatternNeeds("mma", state_cases=("Metadata",), packed=MMA + ("e",), instruction=True),
     "wgmma_ss": PatternNeeds("mma", state_cases=("Accumulate",), packed=MMA, instruction=True),
     "wgmma_rs": PatternNeeds("mma", state_cases=("Accumulate",), packed=MMA, instruction=True,
                              packed_by_element=("a",)),

@@ -20,6 +20,7 @@ from atomgen.spec.model import (
     instance_variables,
     select_piece,
 )
+from atomgen.spec.sparsity import SPARSE_ROLES
 
 
 @dataclass
@@ -44,7 +45,8 @@ def evaluate_instance(spec: AtomSpec, instance: Instance) -> tuple[Optional[Eval
     except VariableError as error:
         return None, [error.diagnostic]
     result = EvaluatedInstance(instance, variables)
-    for role in ("thr",) + spec.operands:
+    # a sparse MMA's metadata layouts too (judged by atomgen/check/sparse.py)
+    for role in ("thr",) + spec.operands + (SPARSE_ROLES if spec.sparse else ()):
         if role not in spec.layouts:
             continue
         piece = select_piece(spec, role, instance, variables)

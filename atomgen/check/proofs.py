@@ -17,6 +17,7 @@ from typing import Any
 from atomgen.check.polynomial import Rational, TooLarge, Undefined, constant, symbol, to_rational
 from atomgen.spec.expr import Expr, ExprError, Tup, divisions, leaves, names_in
 from atomgen.spec.model import AtomSpec
+from atomgen.spec.sparsity import SPARSE_ROLES
 
 TILE_DIMS = {"a": ("m", "k"), "b": ("n", "k"), "c": ("m", "n")}
 
@@ -71,6 +72,8 @@ def prove_spec(spec: AtomSpec) -> list[dict[str, Any]]:
     results: list[dict[str, Any]] = []
     symbols = _symbols(spec)
     for role, pieces in spec.layouts.items():
+        if role in SPARSE_ROLES:
+            continue  # metadata layouts are judged per instance (atomgen/check/sparse.py)
         for index, piece in enumerate(pieces):
             parsed = piece.parsed
             if parsed is None or not (names_in(parsed.shape) | names_in(parsed.stride)):
@@ -89,7 +92,9 @@ def prove_spec(spec: AtomSpec) -> list[dict[str, Any]]:
             results.append({**record, "fact": f"threads == {spec.threads}",
                             "status": _equal(thread_leaves, symbols, threads)})
             # a multi-block tile's size is left to the per-instance coverage check (blocks is per instance)
-            if spec.kind == "mma" and spec.blocks is None and role in TILE_DIMS and all(
+            # so is a sparse A (its compressed K is per instance)
+            if spec.kind == "mma" and spec.blocks is None and role in TILE_DIMS \
+                    and not (spec.sparse and role == "a") and all(
                     d in symbols for d in TILE_DIMS[role]):
                 first, second = TILE_DIMS[role]
                 tile = [symbols[first], symbols[second], Rational(constant(spec.replicated.get(role, 1)))]

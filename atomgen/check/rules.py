@@ -2,18 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class Rule:
-    id: str
-    name: str
-    summary: str
-    why: str
-    bad: str
-    fix: str
-
+from atomgen.check import sparse
+from atomgen.check.rule import Rule
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -514,6 +504,8 @@ RULES: tuple[Rule, ...] = (
     ),
 )
 
+# Rule families that keep their rules beside their checks.
+RULES = tuple(sorted(RULES + sparse.RULES, key=lambda rule: rule.id))
 BY_ID = {rule.id: rule for rule in RULES}
 
 

@@ -24,6 +24,7 @@ from atomgen.spec.expr import (
 )
 from atomgen.spec.loader import JsonPath, LoadedSpec
 from atomgen.spec.mlir_types import parse_packed
+from atomgen.spec.sparsity import SparsePiece, parse_sparse, sparse_variables
 
 ScalarValue = Union[int, bool, str]
 
@@ -159,6 +160,7 @@ class AtomSpec:
     lanes: int = 0  # exceptions.lanes: lanes issuing the instruction when more than `threads` (0: threads)
     lane_group: tuple[int, ...] = ()  # exceptions.lane_group: the lanes a lane-group atom's threads occupy
     blocks: Optional[Expr] = None  # exceptions.blocks: independent products per instruction (multi-block MMAs)
+    sparse: tuple[SparsePiece, ...] = ()  # `sparse`: structured-sparse A and its metadata (atomgen/spec/sparsity.py)
 
     @property
     def operands(self) -> tuple[str, ...]:
@@ -438,6 +440,7 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         lanes=int(exceptions.get("lanes") or 0),
         lane_group=tuple(int(x) for x in exceptions.get("lane_group") or ()),
         blocks=blocks,
+        sparse=parse_sparse(data.get("sparse"), lambda *args: diagnostics.append(context.diagnostic(*args))),
         instances=tuple(instances),
         state=state,
         python=dict(data.get("python") or {}),
@@ -497,6 +500,12 @@ def instance_variables(spec: AtomSpec, instance: Instance) -> dict[str, int]:
                 spec.diagnostic(error.rule, f"blocks: {error.message} for instance {instance.id}",
                                 ("exceptions", "blocks"))
             ) from None
+    if spec.sparse:
+        try:
+            variables.update(sparse_variables(spec.sparse, instance.values, variables))
+        except ExprError as error:
+            raise VariableError(spec.diagnostic(error.rule, f"sparse: {error.message} for instance {instance.id}",
+                                                ("sparse",))) from None
     return variables
 
 

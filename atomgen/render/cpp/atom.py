@@ -60,6 +60,7 @@ DIALECT_HEADERS = {
 PTX_PATTERN_INCLUDES = {
     "wgmma_ss": ("mlir/Dialect/Arith/IR/Arith.h", "mlir/Dialect/SCF/IR/SCF.h", "mlir/IR/Matchers.h"),
     "wgmma_rs": ("llvm/ADT/Twine.h", "llvm/Support/raw_ostream.h"),
+    "mma_sp": ("llvm/Support/raw_ostream.h",),
 }
 
 

@@ -1,10 +1,11 @@
-"""PTX (NVVM) emission patterns: mma.sync, wgmma, ldmatrix/stmatrix, cp.async, TMA."""
+"""PTX (NVVM) emission patterns: mma.sync, mma.sp, wgmma, ldmatrix/stmatrix, cp.async, TMA."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from atomgen.render.cpp.messages import cpp_string
 from atomgen.render.cpp.mlirtype import CppRenderError, llvm_register_type, register_type, type_builder, type_predicate
 from atomgen.render.cpp.params import CppParam
 from atomgen.render.cpp.rows import group_rows
@@ -40,6 +41,21 @@ def _b1_op(instruction: str) -> str:
         if instruction.endswith(suffix):
             return f"NVVM::MMAB1Op::{op}"
     return "std::nullopt"
+
+
+def ptx_mma_sp(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+    """mma.sp: the instruction per row (catalogue-checked), A, B in .b32 registers, C/D as mma.sync."""
+    packed_entries = []
+    config_entries = []
+    for instance in spec.instances:
+        description = describe(spec, instance.values)
+        types = tuple(type_builder(llvm_register_type(instance.packed[r])) for r in ("a", "b", "c"))
+        packed_entries.append((instance.index, description, types))
+        accumulator = str(instance.values[spec.operand_types["c"]])
+        config_entries.append((instance.index, description, (
+            cpp_string(instance.instruction or ""), type_builder(register_type(accumulator)))))
+    return {"packed": group_rows(packed_entries), "configs": group_rows(config_entries),
+            "metadata": slot_of(state, "Metadata")}
 
 
 def ptx_mma_sync(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
@@ -149,6 +165,7 @@ REGISTER_PATTERNS = frozenset({"mma_sync", "wgmma_ss", "wgmma_rs", "ldmatrix", "
 
 PTX_PATTERNS: dict[str, Callable[[AtomSpec, dict[str, CppParam], StateModel | None], dict[str, Any]]] = {
     "mma_sync": ptx_mma_sync,
+    "mma_sp": ptx_mma_sp,
     "wgmma_ss": ptx_wgmma,
     "wgmma_rs": ptx_wgmma,
     "ldmatrix": ptx_matrix,

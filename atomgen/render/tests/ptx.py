@@ -82,6 +82,11 @@ def _ptx_mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
         counts = {role: type_bits(packed[role]) // type_bits(regs[role]) for role in ("a", "b", "c")}
         d_struct = _struct([regs["c"]] * counts["c"])
         fn.checks.append(lines.mma_sync(values["m"], values["n"], values["k"], regs, d_struct))
+    elif pattern == "mma_sp":
+        # the metadata register is the state field (extracted from the atom), the selector 0
+        count = type_bits(packed["c"]) // type_bits(acc_reg)
+        fn.checks += [lines.mma_sp_metadata(), lines.mma_sp(filecheck_literal(inst.instruction),
+                                                             _struct([acc_reg] * count))]
     else:
         count = type_bits(packed["c"]) // type_bits(acc_reg)
         acc = _struct([acc_reg] * count)

@@ -1,0 +1,206 @@
+"""Rules for sparse MMAs (spec key `sparse`, layouts e and e_holders; rules AG345-AG348).
+
+The compressed A is judged by the ordinary coverage rules over (M, k_packed) (analyze's
+tile_size); this module judges what only a sparse atom has: the ratio against the index
+width, the metadata layout over the index tile, every metadata bit, and which lanes hold
+metadata for each sparsity selector. `evaluate_metadata` is what show, the pictures and the
+probe read.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterator, Optional
+
+from atomgen.check.evaluate import EvaluatedInstance
+from atomgen.check.rule import Rule
+from atomgen.diagnostics import Diagnostic
+from atomgen.layout import algebra
+from atomgen.layout.algebra import Layout
+from atomgen.spec.expr import ExprError
+from atomgen.spec.mlir_types import parse_packed
+from atomgen.spec.model import AtomSpec, Instance
+from atomgen.spec.sparsity import SPARSE_ROLES, Sparsity, select_sparse, sparsity_of
+
+RULES = (
+    Rule(
+        "AG345",
+        "sparse-ratio",
+        "A sparse MMA's ratio, index width and K do not fit: nonzeros not fewer than the chunk, K not a "
+        "multiple of the chunk, or an index width whose positions do not tile the chunk.",
+        "The metadata names positions of a chunk: with the wrong width the hardware reads other elements "
+        "than the compressed A holds, and the product is silently wrong.",
+        "sparse: {ratio: \"2:4\", index_bits: 3}",
+        "A 2:4 chunk has 4 positions: index_bits 2 (tf32 1:2 also uses 2-bit indices, two per element; "
+        "4-bit 4:8 pairs one index per pair).",
+    ),
+    Rule(
+        "AG346",
+        "metadata-coverage",
+        "The metadata layout e does not name every element of the index tile (M, k_index) exactly once, or "
+        "its holders are not e_holders' holders.",
+        "An index held twice makes one chunk's nonzeros ambiguous; one held by no thread leaves the hardware "
+        "reading stale register bits.",
+        "e: \"(8, (8, 2)) : (1, (16, 4))\"",
+        "Map (holder, slot) onto m + M*i one-to-one: every index of every row once.",
+    ),
+    Rule(
+        "AG347",
+        "metadata-bits",
+        "The metadata slots of a holder times index_bits differ from the bits of its metadata register "
+        "(packed.e), or the instance gives no packed.e.",
+        "Every metadata bit must be accounted for exactly once: bits the layout does not name are read by "
+        "the hardware as indices of other chunks.",
+        "packed: {a: vector<4xf16>, b: vector<4xf16>, c: vector<4xf32>, e: i16}",
+        "Give packed.e the register the instruction takes (mma.sp: one i32), and as many slots as it has "
+        "indices.",
+    ),
+    Rule(
+        "AG348",
+        "metadata-holders",
+        "The lanes that hold metadata are not distinct lanes of the atom for every sparsity selector, or the "
+        "selectors do not divide the lanes among themselves.",
+        "The selector immediate picks which threads of each group the hardware reads the metadata from; a "
+        "wrong holder set feeds it another thread's register.",
+        "e_holders: \"8:4\"\nsparse: {ratio: \"2:4\", index_bits: 2, selector_stride: 2}",
+        "For m16n8k16 f16 one thread of four holds metadata: e_holders \"8:4\", selector_stride 1 "
+        "(selectors 0..3).",
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Metadata:
+    """One instance's metadata: sparsity, e, the holder lanes for selector 0, the register bits."""
+
+    sparsity: Sparsity
+    layout: Layout  # (holder, slot) -> index-tile element m + M*i
+    holders: tuple[int, ...]  # lane of each holder for selector 0
+    register_bits: Optional[int]  # packed.e
+    lanes: int  # the atom's threads
+
+    @property
+    def selectors(self) -> int:
+        """Admissible sparsity-selector values: 0 .. selectors - 1."""
+        return max(1, self.lanes // len(self.holders)) if self.sparsity.selector_stride else 1
+
+    def holder_lanes(self, selector: int) -> tuple[int, ...]:
+        return tuple(lane + selector * self.sparsity.selector_stride for lane in self.holders)
+
+
+def evaluate_metadata(spec: AtomSpec, evaluated: EvaluatedInstance) -> Optional[Metadata]:
+    """The metadata of one evaluated instance, or None (a dense atom, or what the rules report)."""
+    instance, variables = evaluated.instance, evaluated.variables
+    piece = select_sparse(spec.sparse, instance.values, variables)
+    if piece is None or "k_index" not in variables:
+        return None
+    try:
+        sparsity = sparsity_of(piece, variables)
+    except ExprError:
+        return None
+    if "e" not in evaluated.operands or "e_holders" not in evaluated.operands:
+        return None
+    layout, holders = evaluated.operands["e"].layout, evaluated.operands["e_holders"].layout
+    packed = parse_packed(instance.packed["e"]) if "e" in instance.packed else None
+    return Metadata(sparsity, layout, tuple(algebra.image(holders)), packed.bits if packed else None,
+                    spec.threads)
+
+
+def check_sparse(spec: AtomSpec, evaluated: list[EvaluatedInstance]) -> Iterator[Diagnostic]:
+    """AG345-AG348 over every instance (one finding per rule and place)."""
+    if not spec.sparse:
+        for role in SPARSE_ROLES:
+            if role in spec.layouts:
+                yield spec.diagnostic("AG346", f"layout '{role}' is metadata of a sparse MMA; declare `sparse`",
+                                      ("layouts", role))
+        return
+    if spec.kind != "mma":
+        yield spec.diagnostic("AG345", "only MMA atoms have a sparse A", ("sparse",))
+        return
+    for piece in spec.sparse:
+        sparsity = Sparsity(piece.nonzeros, piece.chunk, piece.index_bits, 0)
+        positions, chunk = sparsity.positions, piece.chunk
+        if piece.nonzeros >= chunk or (positions % chunk and chunk % positions) \
+                or sparsity.per_chunk.denominator != 1 or sparsity.per_chunk > positions:
+            yield spec.diagnostic(
+                "AG345", f"sparse ratio {piece.nonzeros}:{chunk} with {piece.index_bits}-bit indices: "
+                f"{positions} positions of {sparsity.position_width} elements cannot name {piece.nonzeros} "
+                f"nonzeros of a {chunk}-element chunk", piece.path + ("index_bits",))
+    for role in SPARSE_ROLES:
+        if role not in spec.layouts:
+            yield spec.diagnostic("AG346", f"a sparse MMA needs layout '{role}' (its metadata)", ("layouts",))
+            return
+    seen: set[tuple[str, str]] = set()
+    for item in evaluated:
+        for diagnostic in _check_instance(spec, item):
+            key = (diagnostic.rule, f"{diagnostic.position}")
+            if key not in seen:
+                seen.add(key)
+                yield diagnostic
+
+
+def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Diagnostic]:
+    instance, variables = evaluated.instance, evaluated.variables
+    piece = select_sparse(spec.sparse, instance.values, variables)
+    if piece is None:
+        yield spec.diagnostic("AG345", f"no `sparse` piece applies to instance {instance.id}", ("sparse",))
+        return
+    if "k" not in variables or variables["k"] % piece.chunk:
+        yield spec.diagnostic("AG345", f"instance {instance.id}: K {variables.get('k')} is not a multiple of the "
+                              f"{piece.chunk}-element chunk of ratio {piece.nonzeros}:{piece.chunk}", instance.path)
+        return
+    metadata = evaluate_metadata(spec, evaluated)
+    if metadata is None:
+        return
+    e_piece, holder_piece = evaluated.operands["e"].piece, evaluated.operands["e_holders"].piece
+    layout = metadata.layout
+    tile = variables["m"] * variables["k_index"]
+    text = algebra.format_layout(layout)
+    if algebra.rank(layout) != 2 or algebra.size(algebra.mode(layout, 0)) != len(metadata.holders):
+        yield spec.diagnostic("AG346", f"layout 'e' has {algebra.size(algebra.mode(layout, 0)) if algebra.rank(layout) == 2 else '?'} "
+                              f"holders in its thread mode, e_holders {len(metadata.holders)} (instance {instance.id}: {text})",
+                              e_piece.path)
+        return
+    counts = Counter(algebra.image(layout))
+    outside = sorted(i for i in counts if not 0 <= i < tile)
+    twice = sorted(i for i, n in counts.items() if n > 1)
+    missing = tile - len([i for i in counts if 0 <= i < tile])
+    if outside or twice or missing:
+        what = (f"maps to {outside[0]}, outside the (M, k_index) index tile of {tile}" if outside else
+                f"names index {twice[0]} {counts[twice[0]]} times" if twice else
+                f"leaves {missing} of the {tile} indices unheld")
+        yield spec.diagnostic("AG346", f"metadata layout 'e' {what} (instance {instance.id}: {text})", e_piece.path)
+    slots = algebra.size(algebra.mode(layout, 1))
+    if metadata.register_bits is None:
+        yield spec.diagnostic("AG347", f"instance {instance.id} gives no packed.e (the metadata register)",
+                              instance.path)
+    elif slots * piece.index_bits != metadata.register_bits:
+        yield spec.diagnostic(
+            "AG347", f"instance {instance.id}: each holder has {slots} indices of {piece.index_bits} bits = "
+            f"{slots * piece.index_bits} bits, but its metadata register {instance.packed['e']} is "
+            f"{metadata.register_bits} bits", instance.path + ("packed", "e"))
+    yield from _check_holders(spec, metadata, instance, holder_piece.path)
+
+
+def _check_holders(spec: AtomSpec, metadata: Metadata, instance: Instance, path: tuple[object, ...]) \
+        -> Iterator[Diagnostic]:
+    lanes, holders = spec.threads, len(metadata.holders)
+    stride = metadata.sparsity.selector_stride
+    if stride and lanes % holders:
+        yield spec.diagnostic("AG348", f"instance {instance.id}: {holders} metadata holders do not divide the "
+                              f"{lanes} lanes among the selectors", path)
+        return
+    held: Counter[int] = Counter()
+    for selector in range(metadata.selectors):
+        chosen = metadata.holder_lanes(selector)
+        bad = [lane for lane in chosen if not 0 <= lane < lanes]
+        if bad or len(set(chosen)) < len(chosen):
+            problem = f"lane {bad[0]} is not a lane of the atom" if bad else "two holders are one lane"
+            yield spec.diagnostic("AG348", f"instance {instance.id}, selector {selector}: {problem} "
+                                  f"(holders {list(chosen)[:8]}...)", path)
+            return
+        held.update(chosen)
+    if stride and (len(held) != lanes or any(n > 1 for n in held.values())):
+        yield spec.diagnostic("AG348", f"instance {instance.id}: the {metadata.selectors} selectors with stride "
+                              f"{stride} do not give each of the {lanes} lanes to exactly one selector", path)

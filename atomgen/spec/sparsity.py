@@ -1,0 +1,138 @@
+"""Structured sparsity of a sparse MMA's A operand (spec key `sparse`), and its metadata.
+
+A sparse MMA (NVIDIA mma.sp, AMD SMFMAC/SWMMAC) multiplies an A that is structured-sparse
+along K: every chunk of `chunk` consecutive K elements of a row holds `nonzeros` nonzeros,
+and A's register operand holds only those, the compressed tile (M, k_packed). A metadata
+operand says where each one sits: a chunk has 2^index_bits positions of chunk / 2^index_bits
+elements each, and one index_bits-wide index per nonzero position. The index tile is
+(M, k_index); index i of row m is the (i % per_chunk)-th index of chunk i // per_chunk.
+
+This module parses the key and computes what the layouts are evaluated over; the rules that
+judge it are atomgen/check/sparse.py, the decompression of the reference is `dense_positions`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Optional
+
+from atomgen.spec.expr import Expr, ExprError, Num, evaluate, parse_expression
+
+JsonPath = tuple[Any, ...]
+# The metadata layouts a sparse MMA adds to a, b, c (docs/spec-format.md, "Sparse MMAs").
+SPARSE_ROLES = ("e", "e_holders")
+
+
+@dataclass(frozen=True)
+class SparsePiece:
+    when: tuple[tuple[str, tuple[Any, ...]], ...]
+    nonzeros: int
+    chunk: int
+    index_bits: int
+    selector_stride: Optional[Expr]
+    path: JsonPath
+
+
+@dataclass(frozen=True)
+class Sparsity:
+    """One instance's sparsity, in numbers."""
+
+    nonzeros: int
+    chunk: int
+    index_bits: int
+    selector_stride: int
+
+    @property
+    def positions(self) -> int:
+        return 1 << self.index_bits
+
+    @property
+    def position_width(self) -> Fraction:
+        """Elements one index position spans (1/2: a tf32 element takes two positions)."""
+        return Fraction(self.chunk, self.positions)
+
+    @property
+    def per_chunk(self) -> Fraction:
+        """Indices one chunk holds: its nonzero positions."""
+        return self.nonzeros / self.position_width
+
+    def k_packed(self, k: int) -> int:
+        return k * self.nonzeros // self.chunk
+
+    def k_index(self, k: int) -> int:
+        return int(k // self.chunk * self.per_chunk)
+
+
+def parse_sparse(value: Any, diagnose: Any) -> tuple[SparsePiece, ...]:
+    """The `sparse` key (one piece or a list) -> pieces; `diagnose(rule, message, path, offset)`."""
+    if value is None:
+        return ()
+    entries = [(value, ("sparse",))] if isinstance(value, dict) else [
+        (piece, ("sparse", index)) for index, piece in enumerate(value)]
+    pieces = []
+    for data, path in entries:
+        nonzeros, chunk = (int(x) for x in str(data["ratio"]).split(":"))
+        stride: Optional[Expr] = None
+        text = data.get("selector_stride")
+        if text is not None:
+            try:
+                stride = Num(text, 0) if isinstance(text, int) else parse_expression(text)
+            except ExprError as error:
+                diagnose(error.rule, f"sparse selector_stride: {error.message}", path + ("selector_stride",),
+                         error.offset)
+        when = tuple((name, tuple(v) if isinstance(v, list) else (v,)) for name, v in (data.get("when") or {}).items())
+        pieces.append(SparsePiece(when, nonzeros, chunk, int(data["index_bits"]), stride, path))
+    return tuple(pieces)
+
+
+def _same(left: Any, right: Any) -> bool:
+    return isinstance(left, bool) == isinstance(right, bool) and left == right
+
+
+def select_sparse(pieces: tuple[SparsePiece, ...], values: dict[str, Any],
+                  variables: dict[str, int]) -> Optional[SparsePiece]:
+    for piece in pieces:
+        if all(any(_same(values.get(name, variables.get(name)), v) for v in accepted) for name, accepted in piece.when):
+            return piece
+    return None
+
+
+def sparsity_of(piece: SparsePiece, variables: dict[str, int]) -> Sparsity:
+    stride = evaluate(piece.selector_stride, variables) if piece.selector_stride is not None else 0
+    return Sparsity(piece.nonzeros, piece.chunk, piece.index_bits, stride)
+
+
+def sparse_variables(pieces: tuple[SparsePiece, ...], values: dict[str, Any],
+                     variables: dict[str, int]) -> dict[str, int]:
+    """k_packed (A's compressed K) and k_index (indices per row) of one instance; {} when dense."""
+    piece = select_sparse(pieces, values, variables)
+    if piece is None or "k" not in variables:
+        return {}
+    sparsity = Sparsity(piece.nonzeros, piece.chunk, piece.index_bits, 0)
+    if variables["k"] % piece.chunk or sparsity.per_chunk.denominator != 1:
+        return {}  # the rules report it (AG345); the layouts then see a dense A
+    return {"k_packed": sparsity.k_packed(variables["k"]), "k_index": sparsity.k_index(variables["k"])}
+
+
+def dense_positions(sparsity: Sparsity, indices: list[int]) -> list[int]:
+    """Decompress one chunk: its indices (in index order) -> the chunk-relative K of each nonzero.
+
+    Nonzero j of the chunk is named by indices [j/width ...) when a position is narrower than an
+    element (tf32: two indices per element, the element sits at the first one's position), and
+    by index j*width // 1 when wider (4-bit pairs: one index names `width` consecutive elements).
+    """
+    width = sparsity.position_width
+    if width < 1:
+        step = int(1 / width)
+        return [int(indices[j * step] * width) for j in range(sparsity.nonzeros)]
+    return [int(indices[int(j / width)] * width) + int(j % width) for j in range(sparsity.nonzeros)]
+
+
+def chunk_indices(sparsity: Sparsity, positions: list[int]) -> list[int]:
+    """The inverse of dense_positions: chunk-relative K of each nonzero (ascending) -> indices."""
+    width = sparsity.position_width
+    if width < 1:
+        step = int(1 / width)
+        return [int(p / width) + s for p in positions for s in range(step)]
+    return [int(p / width) for p in positions[:: int(width)]]
