@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
 
+from atomgen.check.sparse import sparse_summary
 from atomgen.diagnostics import format_all
 from atomgen.layout import algebra
 from atomgen.pictures.grid import render_grid
@@ -49,6 +50,8 @@ def instance_records(result: Any, pictures: Optional[dict[str, list[OperandPictu
             }
             if "blocks" in evaluated.variables:
                 record["blocks"] = evaluated.variables["blocks"]
+            if "k_packed" in evaluated.variables:
+                record["sparse"] = sparse_summary(spec, evaluated)
             if role != "thr" and algebra.rank(layout) == 2:
                 record["threads"] = algebra.size(algebra.mode(layout, 0))
                 record["values"] = algebra.size(algebra.mode(layout, 1))
@@ -210,6 +213,8 @@ def _print(
             if "blocks" in e.variables:
                 print(f"  blocks: {e.variables['blocks']} (tiles a (M,K,B), b (N,K,B), c (M,N,B): "
                       "the block index is the slowest coordinate)")
+            if "k_packed" in e.variables:
+                print(f"  sparse: {sparse_summary(spec, e)}")
             for role, operand in e.operands.items():
                 packed_key = "value" if spec.kind == "copy" else role
                 packed = e.instance.packed.get(packed_key) if role != "thr" else None

@@ -17,6 +17,7 @@ from atomgen.check.runner import check_paths
 from atomgen.layout import algebra
 from atomgen.spec.loader import load_file
 from atomgen.spec.model import COPY_OPERANDS, MMA_OPERANDS, build_model
+from atomgen.spec.sparsity import SPARSE_ROLES
 
 # (TableGen def, C++ class, mnemonic) of every FlyDSL ROCDL atom.
 FLYDSL_ATOMS = (
@@ -72,6 +73,7 @@ def test_show_json_covers_every_instance_and_operand(spec: Path) -> None:
     records = json.loads(result.stdout)
     data = load_file(spec).data
     operands = ("thr",) + (MMA_OPERANDS if data["kind"] == "mma" else COPY_OPERANDS)
+    operands += SPARSE_ROLES if "sparse" in data else ()  # the metadata layouts of a sparse MMA
     by_instance: dict[str, set[str]] = {}
     for record in records:
         by_instance.setdefault(record["instance"], set()).add(record["operand"])
@@ -82,6 +84,8 @@ def test_show_json_covers_every_instance_and_operand(spec: Path) -> None:
         assert algebra.cosize(layout) == record["cosize"]
         if record["operand"] == "thr":
             assert record["size"] == data["threads"]
+        elif record["operand"] in SPARSE_ROLES:
+            assert record["size"] <= data["threads"] * 32  # holders x slots: metadata of some lanes
         else:
             assert record["threads"] == data["threads"]
             assert record["threads"] * record["values"] == record["size"]

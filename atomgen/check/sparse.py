@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Iterator, Optional
 
 from atomgen.check.evaluate import EvaluatedInstance
@@ -19,6 +20,7 @@ from atomgen.diagnostics import Diagnostic
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
 from atomgen.spec.expr import ExprError
+from atomgen.spec.loader import JsonPath
 from atomgen.spec.mlir_types import parse_packed
 from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.sparsity import SPARSE_ROLES, Sparsity, select_sparse, sparsity_of
@@ -28,10 +30,11 @@ RULES = (
         "AG345",
         "sparse-ratio",
         "A sparse MMA's ratio, index width and K do not fit: nonzeros not fewer than the chunk, K not a "
-        "multiple of the chunk, or an index width whose positions do not tile the chunk.",
+        "multiple of the chunk, or 2^index_bits positions that are not half elements, elements or pairs of "
+        "the chunk.",
         "The metadata names positions of a chunk: with the wrong width the hardware reads other elements "
         "than the compressed A holds, and the product is silently wrong.",
-        "sparse: {ratio: \"2:4\", index_bits: 3}",
+        "sparse: {ratio: \"2:4\", index_bits: 4}",
         "A 2:4 chunk has 4 positions: index_bits 2 (tf32 1:2 also uses 2-bit indices, two per element; "
         "4-bit 4:8 pairs one index per pair).",
     ),
@@ -83,6 +86,8 @@ class Metadata:
     @property
     def selectors(self) -> int:
         """Admissible sparsity-selector values: 0 .. selectors - 1."""
+        if self.sparsity.selector_bits and self.register_bits:
+            return max(1, self.register_bits // self.sparsity.selector_bits)
         return max(1, self.lanes // len(self.holders)) if self.sparsity.selector_stride else 1
 
     def holder_lanes(self, selector: int) -> tuple[int, ...]:
@@ -121,7 +126,8 @@ def check_sparse(spec: AtomSpec, evaluated: list[EvaluatedInstance]) -> Iterator
     for piece in spec.sparse:
         sparsity = Sparsity(piece.nonzeros, piece.chunk, piece.index_bits, 0)
         positions, chunk = sparsity.positions, piece.chunk
-        if piece.nonzeros >= chunk or (positions % chunk and chunk % positions) \
+        # a position is half an element (tf32's 16-bit halves), one element, or a pair (4-bit pairs)
+        if piece.nonzeros >= chunk or sparsity.position_width not in (Fraction(1, 2), 1, 2) \
                 or sparsity.per_chunk.denominator != 1 or sparsity.per_chunk > positions:
             yield spec.diagnostic(
                 "AG345", f"sparse ratio {piece.nonzeros}:{chunk} with {piece.index_bits}-bit indices: "
@@ -157,10 +163,10 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
     layout = metadata.layout
     tile = variables["m"] * variables["k_index"]
     text = algebra.format_layout(layout)
-    if algebra.rank(layout) != 2 or algebra.size(algebra.mode(layout, 0)) != len(metadata.holders):
-        yield spec.diagnostic("AG346", f"layout 'e' has {algebra.size(algebra.mode(layout, 0)) if algebra.rank(layout) == 2 else '?'} "
-                              f"holders in its thread mode, e_holders {len(metadata.holders)} (instance {instance.id}: {text})",
-                              e_piece.path)
+    holders = algebra.size(algebra.mode(layout, 0)) if algebra.rank(layout) == 2 else None
+    if holders != len(metadata.holders):
+        yield spec.diagnostic("AG346", f"layout 'e' has {holders} holders in its thread mode, e_holders "
+                              f"{len(metadata.holders)} (instance {instance.id}: {text})", e_piece.path)
         return
     counts = Counter(algebra.image(layout))
     outside = sorted(i for i in counts if not 0 <= i < tile)
@@ -175,16 +181,19 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
     if metadata.register_bits is None:
         yield spec.diagnostic("AG347", f"instance {instance.id} gives no packed.e (the metadata register)",
                               instance.path)
-    elif slots * piece.index_bits != metadata.register_bits:
-        yield spec.diagnostic(
-            "AG347", f"instance {instance.id}: each holder has {slots} indices of {piece.index_bits} bits = "
-            f"{slots * piece.index_bits} bits, but its metadata register {instance.packed['e']} is "
-            f"{metadata.register_bits} bits", instance.path + ("packed", "e"))
+    else:
+        # one index set per selector value: with selector_bits the register holds several
+        each = metadata.sparsity.selector_bits or metadata.register_bits
+        if slots * piece.index_bits != each or metadata.register_bits % each:
+            where = f"an index set of {each} bits" if metadata.sparsity.selector_bits else "its metadata register"
+            yield spec.diagnostic(
+                "AG347", f"instance {instance.id}: each holder has {slots} indices of {piece.index_bits} bits = "
+                f"{slots * piece.index_bits} bits, but {where} {instance.packed['e']} is "
+                f"{metadata.register_bits} bits", instance.path + ("packed", "e"))
     yield from _check_holders(spec, metadata, instance, holder_piece.path)
 
 
-def _check_holders(spec: AtomSpec, metadata: Metadata, instance: Instance, path: tuple[object, ...]) \
-        -> Iterator[Diagnostic]:
+def _check_holders(spec: AtomSpec, metadata: Metadata, instance: Instance, path: JsonPath) -> Iterator[Diagnostic]:
     lanes, holders = spec.threads, len(metadata.holders)
     stride = metadata.sparsity.selector_stride
     if stride and lanes % holders:
@@ -204,3 +213,19 @@ def _check_holders(spec: AtomSpec, metadata: Metadata, instance: Instance, path:
     if stride and (len(held) != lanes or any(n > 1 for n in held.values())):
         yield spec.diagnostic("AG348", f"instance {instance.id}: the {metadata.selectors} selectors with stride "
                               f"{stride} do not give each of the {lanes} lanes to exactly one selector", path)
+
+
+def sparse_summary(spec: AtomSpec, evaluated: EvaluatedInstance) -> str:
+    """One line for `atomgen show`: ratio, the compressed and index tiles, who holds metadata."""
+    metadata = evaluate_metadata(spec, evaluated)
+    if metadata is None:
+        return "(see the diagnostics)"
+    s, v = metadata.sparsity, evaluated.variables
+    return (f"{s.nonzeros}:{s.chunk} along K, {s.index_bits}-bit indices ({s.per_chunk} per chunk); a over the "
+            f"compressed (M, k_packed) = ({v['m']}, {v['k_packed']}), e over the index tile (M, k_index) = "
+            f"({v['m']}, {v['k_index']}); {len(metadata.holders)} holders, selectors 0..{metadata.selectors - 1} "
+            f"(lanes of selector 0: {_lanes_text(metadata.holders)})")
+
+
+def _lanes_text(lanes: tuple[int, ...]) -> str:
+    return "0..63" if lanes == tuple(range(64)) else "0..31" if lanes == tuple(range(32)) else str(list(lanes))

@@ -160,7 +160,9 @@ def operand_pictures(spec: Any, evaluated: Any, value_bits: Optional[int] = None
     else its packed value's element width), the element width the atom would be used with.
     """
     if spec.kind == "mma":
-        return [p for p in (_mma_picture(spec, evaluated, role) for role in spec.operands) if p is not None]
+        pictures = [p for p in (_mma_picture(spec, evaluated, role) for role in spec.operands) if p is not None]
+        metadata = _metadata_picture(spec, evaluated)
+        return pictures + ([metadata] if metadata is not None else [])
     bits = value_bits or copy_value_bits(spec, evaluated.instance)
     return _copy_pictures(spec, evaluated, bits)
 
@@ -177,6 +179,9 @@ def _mma_picture(spec: Any, evaluated: Any, role: str) -> Optional[OperandPictur
     # a multi-block tile (M, K, B) is drawn as M x (K*B): the block index is the slowest coordinate,
     # so block b is the b-th run of K columns (index m + M*(k + K*b))
     blocks = variables.get("blocks", 1)
+    compressed = role == "a" and "k_packed" in variables
+    if compressed:  # a sparse A holds only its nonzeros: the compressed (M, k_packed)
+        extent_second = variables["k_packed"]
     single = extent_second
     extent_second *= blocks
     transpose = role == "b"
@@ -186,6 +191,9 @@ def _mma_picture(spec: Any, evaluated: Any, role: str) -> Optional[OperandPictur
     type_parameter = spec.operand_types.get(role, "")
     element = str(evaluated.instance.values.get(type_parameter, ""))
     note = f"{blocks} blocks side by side: {second} = {second} of block b + {single}*b" if blocks > 1 else ""
+    if compressed:
+        note = (f"compressed A: the nonzeros of each row, {second} = nonzero number of the K={variables[second]} "
+                f"row (its K is named by the metadata E)")
     bits: Optional[int] = None
     if spec.operand_source.get(role) == "shared_memory_descriptor":
         note = f"{role.upper()} is read from shared memory through a matrix descriptor: no thread holds it in registers"
@@ -238,3 +246,21 @@ def _owned_values(layout: Layout) -> int:
     _, value_mode = _thread_value_modes(layout)
     kept = [e for e, d in zip(algebra.flatten(value_mode.shape), algebra.flatten(value_mode.stride)) if d]
     return algebra.product(tuple(kept) or (1,))
+
+
+def _metadata_picture(spec: Any, evaluated: Any) -> Optional[OperandPicture]:
+    """A sparse MMA's metadata over its index tile (M, k_index): holder h, slot j (bits j*index_bits)."""
+    from atomgen.check.sparse import evaluate_metadata
+
+    metadata = evaluate_metadata(spec, evaluated)
+    if metadata is None:
+        return None
+    variables = evaluated.variables
+    picture = build_picture(metadata.layout, variables["m"], variables["k_index"], False, ("m", "i"))
+    sparsity = metadata.sparsity
+    selectors = f"selectors 0..{metadata.selectors - 1}" if metadata.selectors > 1 else "selector 0"
+    note = (f"metadata: {sparsity.nonzeros}:{sparsity.chunk} sparsity, index i of a row is index i % "
+            f"{sparsity.per_chunk} of chunk i // {sparsity.per_chunk}; T = holder h at lane "
+            f"{list(metadata.holders)[:4]}... for selector 0 ({selectors}, stride {sparsity.selector_stride}); "
+            f"V = slot j at bits {sparsity.index_bits}j of {evaluated.instance.packed.get('e', '?')}")
+    return OperandPicture("e", "E", "index", sparsity.index_bits, picture, note)

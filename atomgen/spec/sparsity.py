@@ -31,6 +31,7 @@ class SparsePiece:
     chunk: int
     index_bits: int
     selector_stride: Optional[Expr]
+    selector_bits: Optional[Expr]
     path: JsonPath
 
 
@@ -41,7 +42,8 @@ class Sparsity:
     nonzeros: int
     chunk: int
     index_bits: int
-    selector_stride: int
+    selector_stride: int  # lanes between the holders of consecutive selectors (NVIDIA mma.sp)
+    selector_bits: int = 0  # bits between the index sets of consecutive selectors (AMD SMFMAC abid)
 
     @property
     def positions(self) -> int:
@@ -73,17 +75,21 @@ def parse_sparse(value: Any, diagnose: Any) -> tuple[SparsePiece, ...]:
     pieces = []
     for data, path in entries:
         nonzeros, chunk = (int(x) for x in str(data["ratio"]).split(":"))
-        stride: Optional[Expr] = None
-        text = data.get("selector_stride")
-        if text is not None:
-            try:
-                stride = Num(text, 0) if isinstance(text, int) else parse_expression(text)
-            except ExprError as error:
-                diagnose(error.rule, f"sparse selector_stride: {error.message}", path + ("selector_stride",),
-                         error.offset)
+        stride, bits = (_expression(data, key, path, diagnose) for key in ("selector_stride", "selector_bits"))
         when = tuple((name, tuple(v) if isinstance(v, list) else (v,)) for name, v in (data.get("when") or {}).items())
-        pieces.append(SparsePiece(when, nonzeros, chunk, int(data["index_bits"]), stride, path))
+        pieces.append(SparsePiece(when, nonzeros, chunk, int(data["index_bits"]), stride, bits, path))
     return tuple(pieces)
+
+
+def _expression(data: dict[str, Any], key: str, path: JsonPath, diagnose: Any) -> Optional[Expr]:
+    text = data.get(key)
+    if text is None:
+        return None
+    try:
+        return Num(text, 0) if isinstance(text, int) else parse_expression(text)
+    except ExprError as error:
+        diagnose(error.rule, f"sparse {key}: {error.message}", path + (key,), error.offset)
+        return None
 
 
 def _same(left: Any, right: Any) -> bool:
@@ -100,7 +106,8 @@ def select_sparse(pieces: tuple[SparsePiece, ...], values: dict[str, Any],
 
 def sparsity_of(piece: SparsePiece, variables: dict[str, int]) -> Sparsity:
     stride = evaluate(piece.selector_stride, variables) if piece.selector_stride is not None else 0
-    return Sparsity(piece.nonzeros, piece.chunk, piece.index_bits, stride)
+    bits = evaluate(piece.selector_bits, variables) if piece.selector_bits is not None else 0
+    return Sparsity(piece.nonzeros, piece.chunk, piece.index_bits, stride, bits)
 
 
 def sparse_variables(pieces: tuple[SparsePiece, ...], values: dict[str, Any],

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:079fff7e59187ef7
+// ---- atomgen:begin types sha256:d20f52a94d98275c
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx {
 
 /// sm80 per-thread asynchronous global -> shared copy of 4, 8 or 16 bytes (cp.async.ca / .cg). (sm80.cp_async; 4 supported configurations)
@@ -205,6 +205,50 @@ struct PyMmaOpSM70_MmaSyncType : PyConcreteType<PyMmaOpSM70_MmaSyncType> {
         "elem_ty_acc"_a,
         nb::kw_only(),
         "context"_a = nb::none(), "sm70 quad-pair MMA (mma.sync.aligned.m8n8k4.row.col, f16 inputs): each of a warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma_sync; 2 supported configurations)");
+  }
+};
+
+/// sm80 sparse warp MMA (mma.sp::ordered_metadata.sync.aligned, row.col): A is 2:4 structured-sparse along K (1:2 for tf32, 4:8 in pairs for 4-bit) and holds only its nonzeros; a 32-bit metadata register says where they sit. (sm80.mma_sp; 28 supported configurations)
+struct PyMmaOpSM80_MmaSpType : PyConcreteType<PyMmaOpSM80_MmaSpType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::MmaOpSM80_MmaSpType, "MmaOpSM80_MmaSpType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_ptx::MmaOpSM80_MmaSpType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc));
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpSM80_MmaSpType(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        nb::kw_only(),
+        "context"_a = nb::none(), "sm80 sparse warp MMA (mma.sp::ordered_metadata.sync.aligned, row.col): A is 2:4 structured-sparse along K (1:2 for tf32, 4:8 in pairs for 4-bit) and holds only its nonzeros; a 32-bit metadata register says where they sit. (sm80.mma_sp; 28 supported configurations)");
   }
 };
 
@@ -445,13 +489,14 @@ struct PyMmaOpSM90_WgmmaSSType : PyConcreteType<PyMmaOpSM90_WgmmaSSType> {
 
 NB_MODULE(_mlirDialectsFlyPTX, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:51ab1a6fdb974ed7
+  // ---- atomgen:begin register sha256:dc6b89daab60362a
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM80_CpAsyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM80_LdMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM90_StMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM90_TmaLoadType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM90_TmaStoreType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM70_MmaSyncType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM80_MmaSpType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM80_MmaSyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM80_MmaSyncB1Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM89_MmaSyncType::bind(m);

@@ -3,7 +3,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:8cfc8ad939dc19a0
+# ---- atomgen:begin wrappers sha256:055859f72dedced2
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -48,6 +48,45 @@ def LdMatrix(num, transpose=False):
       - num = 4, transpose = true
     """
     return CopyOpSM80_LdMatrixType.get(num=num, transpose=transpose)
+
+
+from flydsl._mlir.dialects.fly_ptx import MmaOpSM80_MmaSpType  # noqa: E402
+
+
+def MmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
+    """sm80 sparse warp MMA (mma.sp::ordered_metadata.sync.aligned, row.col): A is 2:4 structured-sparse along K (1:2 for tf32, 4:8 in pairs for 4-bit) and holds only its nonzeros; a 32-bit metadata register says where they sit.
+
+    Supported configurations:
+      - 16x8x16 (f16, f16) -> f32
+      - 16x8x16 (f16, f16) -> f16
+      - 16x8x32 (f16, f16) -> f32
+      - 16x8x32 (f16, f16) -> f16
+      - 16x8x16 (bf16, bf16) -> f32
+      - 16x8x32 (bf16, bf16) -> f32
+      - 16x8x8 (tf32, tf32) -> f32
+      - 16x8x16 (tf32, tf32) -> f32
+      - 16x8x32 (i8, i8) -> i32
+      - 16x8x32 (i8, ui8) -> i32
+      - 16x8x32 (ui8, i8) -> i32
+      - 16x8x32 (ui8, ui8) -> i32
+      - 16x8x64 (i8, i8) -> i32
+      - 16x8x64 (i8, ui8) -> i32
+      - 16x8x64 (ui8, i8) -> i32
+      - 16x8x64 (ui8, ui8) -> i32
+      - 16x8x64 (i4, i4) -> i32
+      - 16x8x64 (i4, ui4) -> i32
+      - 16x8x64 (ui4, i4) -> i32
+      - 16x8x64 (ui4, ui4) -> i32
+      - 16x8x128 (i4, i4) -> i32
+      - 16x8x128 (i4, ui4) -> i32
+      - 16x8x128 (ui4, i4) -> i32
+      - 16x8x128 (ui4, ui4) -> i32
+      - 16x8x64 (f8E4M3FN, f8E4M3FN) -> f32
+      - 16x8x64 (f8E4M3FN, f8E5M2) -> f32
+      - 16x8x64 (f8E5M2, f8E4M3FN) -> f32
+      - 16x8x64 (f8E5M2, f8E5M2) -> f32
+    """
+    return MmaOpSM80_MmaSpType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
 
 
 from flydsl._mlir.dialects.fly_ptx import MmaOpSM80_MmaSyncType  # noqa: E402
@@ -111,9 +150,10 @@ def MmaSyncB1(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, and_popc=False):
     return MmaOpSM80_MmaSyncB1Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), and_popc=and_popc)
 # ---- atomgen:end wrappers
 
-# ---- atomgen:begin exports sha256:c103056ed7983fc2
+# ---- atomgen:begin exports sha256:6173cd641f7e8e60
 __all__.append("CpAsync")
 __all__.append("LdMatrix")
+__all__.append("MmaSp")
 __all__.append("MmaSync")
 __all__.append("MmaSyncB1")
 # ---- atomgen:end exports

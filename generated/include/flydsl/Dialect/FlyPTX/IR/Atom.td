@@ -18,7 +18,8 @@ def FlyPTX_AtomStateField : I32EnumAttr<"AtomStateField", "", [
     I32EnumAttrCase<"Coord1", 4, "coord_1">,
     I32EnumAttrCase<"Coord2", 5, "coord_2">,
     I32EnumAttrCase<"Coord3", 6, "coord_3">,
-    I32EnumAttrCase<"Coord4", 7, "coord_4">
+    I32EnumAttrCase<"Coord4", 7, "coord_4">,
+    I32EnumAttrCase<"Metadata", 8, "metadata">
   ]> {
   let genSpecializedAttr = 0;
   let cppNamespace = FlyPTX_Dialect.cppNamespace;

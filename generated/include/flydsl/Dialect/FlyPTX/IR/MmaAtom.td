@@ -5,8 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:41f08e406f0109dd
+// ---- atomgen:begin atoms sha256:08970f6d37a5c266
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM70_MmaSync.td"
+include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM80_MmaSp.td"
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM80_MmaSync.td"
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM80_MmaSyncB1.td"
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM89_MmaSync.td"

@@ -1,0 +1,83 @@
+"""Compare cdna3.smfmac's layouts with the AMD Matrix Instruction Calculator (evidence table).
+
+    python scripts/sparse-calculator.py CALCULATOR_CHECKOUT   (prints docs/evidence/sparse-mma.md's table)
+
+The calculator (ROCm/amd_matrix_instruction_calculator) draws a sparse A in uncompressed K: each
+register slice holds one chunk of 4 K (its 2 nonzeros), each compression-index nibble one chunk.
+So A is compared by chunk (the spec's compressed values 2c, 2c+1 of a lane are the nonzeros of the
+chunk the calculator puts in the lane's slice c), the indices likewise (index pair j, j+1 of a lane =
+nibble j/2), B and D element by element.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from atomgen.check.evaluate import evaluate_instance
+from atomgen.layout import algebra
+from atomgen.spec.loader import load_file
+from atomgen.spec.model import build_model
+
+SPEC = Path(__file__).resolve().parent.parent / "specs" / "rocdl" / "cdna3" / "smfmac.yaml"
+ENTRY = re.compile(r"([ABDK])\[(\d+)\]\[(\d+)\]")
+
+
+def _table(checkout: Path, instruction: str, matrix: str) -> list[list[list[tuple[int, int]]]]:
+    """lane -> register slice -> [(row, col)] as the calculator prints them."""
+    out = subprocess.run([sys.executable, "matrix_calculator.py", "-a", "cdna3", "-i", instruction, f"-{matrix}",
+                          "--matrix-layout", "--csv"], cwd=checkout, capture_output=True, text=True,
+                         env={"PYTHONPATH": str(checkout / "site")}, check=True).stdout
+    rows = [r for r in csv.reader(io.StringIO(out)) if r and r[0].isdigit()]
+    return [[[(int(a), int(b)) for _, a, b in ENTRY.findall(cell)] for cell in row[1:]] for row in rows]
+
+
+def compare(checkout: Path) -> list[tuple[str, str, int, int]]:
+    model, _ = build_model(load_file(SPEC))
+    assert model is not None
+    results = []
+    for instance in model.instances:
+        evaluated, _ = evaluate_instance(model, instance)
+        assert evaluated is not None
+        m, k = evaluated.variables["m"], evaluated.variables["k"]
+        ops = {role: evaluated.operands[role].layout for role in ("a", "b", "c", "e")}
+        compared = mismatches = 0
+        for matrix, role in (("A", "a"), ("k", "e"), ("B", "b"), ("D", "c")):
+            for lane, cells in enumerate(_table(checkout, instance.instruction or "", matrix)):
+                for slot, entries in enumerate(cells):
+                    compared += 1
+                    if role in ("a", "e"):  # one chunk per slice: the spec's values 2*slot, 2*slot + 1
+                        row, first = entries[0]
+                        want = {(row, first // 4)}
+                        got = {(algebra.evaluate(ops[role], lane, 2 * slot + j) % m,
+                                algebra.evaluate(ops[role], lane, 2 * slot + j) // m // 2) for j in (0, 1)}
+                    elif role == "b":  # B[k][j] at j + N*k
+                        want = {(entries[0][1], entries[0][0])}
+                        index = algebra.evaluate(ops[role], lane, slot)
+                        got = {(index % m, index // m)}
+                    else:  # D[i][j] at i + M*j
+                        want = {entries[0]}
+                        index = algebra.evaluate(ops[role], lane, slot)
+                        got = {(index % m, index // m)}
+                    mismatches += want != got
+        del k
+        results.append((instance.id, instance.instruction or "", compared, mismatches))
+    return results
+
+
+def main() -> int:
+    rows = compare(Path(sys.argv[1]))
+    print("| instance | instruction | AMD calculator | verdict |\n|---|---|---|---|")
+    for instance, instruction, compared, mismatches in rows:
+        verdict = "agrees" if not mismatches else f"{mismatches} of {compared} differ"
+        print(f"| `{instance}` | `{instruction}` | {verdict} ({compared} A/B/D slices and index nibbles compared) | "
+              f"{'kept' if not mismatches else 'WRONG'} |")
+    return 1 if any(r[3] for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""Sparse MMAs: the shipped sm80.mma_sp checks clean, and the smallest break of each sparse
+rule (AG345-AG348) is reported at its line and column; the decompression round-trips."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import SPECS
+
+from atomgen.check.runner import check_paths
+from atomgen.spec.sparsity import Sparsity, chunk_indices, dense_positions
+
+SHIPPED = SPECS / "ptx" / "sm80" / "mma_sp.yaml"
+# Two rows: one holder per group of four (k16), two (k32).
+ROWS = ("m16n8k16.row.col.f32.f16.f16.f32,", "m16n8k32.row.col.f32.f16.f16.f32,")
+
+
+def _base() -> str:
+    lines = SHIPPED.read_text(encoding="utf-8").splitlines(keepends=True)
+    return "".join(line for line in lines if "intrinsic:" not in line or any(row in line for row in ROWS))
+
+
+def _check(tmp_path: Path, text: str) -> list[tuple[str, int, int]]:
+    folder = tmp_path / "specs" / "ptx" / "sm80"
+    folder.mkdir(parents=True)
+    shutil.copy(SPECS / "ptx" / "backend.yaml", tmp_path / "specs" / "ptx" / "backend.yaml")
+    path = folder / "mma_sp.yaml"
+    path.write_text(text, encoding="utf-8")
+    [result] = check_paths([str(path)], use_cache=False, prove=False)
+    return [(d.rule, d.position.line, d.position.column) for d in result.diagnostics]
+
+
+def _at(text: str, snippet: str) -> tuple[int, int]:
+    for number, line in enumerate(text.splitlines(), 1):
+        if snippet in line:
+            return number, line.index(snippet) + 1
+    raise AssertionError(snippet)
+
+
+def test_shipped_spec_is_clean(tmp_path: Path) -> None:
+    assert _check(tmp_path, SHIPPED.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize(("rule", "old", "new", "at"), [
+    # 2:4 with 4-bit indices: 16 positions of a quarter element
+    ("AG345", '{ratio: "2:4", index_bits: 2,', '{ratio: "2:4", index_bits: 4,', '4, selector_stride'),
+    ("AG345", '{ratio: "2:4", index_bits: 2,', '{ratio: "4:4", index_bits: 2,', '"4:4", index_bits: 2'),
+    # row groupID + 8 at stride 4: rows 4..7 are named twice, 8..15 never
+    ("AG346", '"(8, (8, 2)) : (1, (16, 8))"', '"(8, (8, 2)) : (1, (16, 4))"', '"(8, (8, 2)) : (1, (16, 4))"'),
+    ("AG347", "e: i32}", "e: i16}", "i16}"),
+    # selector stride 2 for one holder of four: selectors 0..3 overlap at lanes 2, 4, ...
+    ("AG348", 'e_holders: "(k_index / 8, 8) : (1, 4)"', 'e_holders: "(k_index / 8, 8) : (1, 3)"',
+     '"(k_index / 8, 8) : (1, 3)"'),
+])
+def test_sparse_rule(tmp_path: Path, rule: str, old: str, new: str, at: str) -> None:
+    base = _base()
+    assert old in base
+    text = base.replace(old, new, 1)
+    found = _check(tmp_path, text)
+    line, column = _at(text, at)
+    if at.startswith('"4:4"'):
+        column += len('"4:4", index_bits: ')  # the diagnostic points at the index width
+    assert (rule, line, column) in found, found
+
+
+@pytest.mark.parametrize(("ratio", "positions"), [((2, 4), [1, 3]), ((1, 2), [1]), ((4, 8), [2, 3, 6, 7])])
+def test_decompression_round_trips(ratio: tuple[int, int], positions: list[int]) -> None:
+    sparsity = Sparsity(ratio[0], ratio[1], 2, 0)
+    indices = chunk_indices(sparsity, positions)
+    assert len(indices) == sparsity.per_chunk == 2
+    assert dense_positions(sparsity, indices) == positions
+    # tf32 1:2: element 1 is the metadata nibble 0b1110 (indices 2, 3)
+    if ratio == (1, 2):
+        assert indices == [2, 3]
