@@ -196,6 +196,7 @@ def test_ptx_atoms_emit_nvvm_ops(path: Path, rendered: dict[str, str]) -> None:
     assert "namespace mlir::fly_ptx {" in text and "ROCDL" not in text
     expected = {
         "mma_sync": ["NVVM::MmaOp::create("],
+        "mma_sp": ["LLVM::InlineAsmOp::create(", "LLVM::ExtractValueOp>(loc, atomVal"],
         "wgmma_ss": ["NVVM::WgmmaFenceAlignedOp::create(", "NVVM::WgmmaMmaAsyncOp::create(",
                      "NVVM::WgmmaGroupSyncAlignedOp::create(", "NVVM::WgmmaWaitGroupSyncOp::create("],
         "wgmma_rs": ["NVVM::WgmmaFenceAlignedOp::create(", "LLVM::InlineAsmOp::create(",
