@@ -161,7 +161,7 @@ def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | Non
 
 
 # Patterns whose operands are split into NVVM registers and packed back (cpp/ptx.j2).
-REGISTER_PATTERNS = frozenset({"mma_sync", "wgmma_ss", "wgmma_rs", "ldmatrix", "stmatrix"})
+REGISTER_PATTERNS = frozenset({"mma_sync", "mma_sp", "wgmma_ss", "wgmma_rs", "ldmatrix", "stmatrix"})
 
 PTX_PATTERNS: dict[str, Callable[[AtomSpec, dict[str, CppParam], StateModel | None], dict[str, Any]]] = {
     "mma_sync": ptx_mma_sync,

@@ -13,6 +13,7 @@
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
 #include "flydsl/Dialect/FlyPTX/IR/Dialect.h"
+#include "flydsl/Dialect/FlyPTX/Utils/Registers.h"
 
 using namespace mlir;
 using namespace mlir::fly;
@@ -110,99 +111,6 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
 std::optional<unsigned> matchInstance(MmaOpSM80_MmaSpType type) {
   return matchInstance(type.getM(), type.getN(), type.getK(), type.getElemTyA(), type.getElemTyB(),
                        type.getElemTyAcc());
-}
-
-/// Bits of an integer or float type, or of a vector of them; 0 for anything else.
-unsigned getTotalBitWidth(Type type) {
-  if (auto vectorTy = dyn_cast<VectorType>(type)) {
-    Type elemTy = vectorTy.getElementType();
-    return elemTy.isIntOrFloat() ? elemTy.getIntOrFloatBitWidth() * vectorTy.getNumElements() : 0;
-  }
-  return type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 0;
-}
-
-/// `value` as registers of type `regTy`: sub-vectors of the same element type are shuffled
-/// out; scalar registers are the lanes of `value` bitcast to a vector of `regTy`.
-SmallVector<Value> splitRegisters(OpBuilder &builder, Location loc, Value value, Type regTy) {
-  unsigned count = getTotalBitWidth(value.getType()) / getTotalBitWidth(regTy);
-  SmallVector<Value> regs;
-  if (auto regVecTy = dyn_cast<VectorType>(regTy)) {
-    int64_t width = regVecTy.getNumElements();
-    for (unsigned r = 0; r < count; ++r) {
-      SmallVector<int32_t> lanes;
-      for (int64_t i = 0; i < width; ++i)
-        lanes.push_back(static_cast<int32_t>(r * width + i));
-      regs.push_back(LLVM::ShuffleVectorOp::create(builder, loc, value, value, lanes));
-    }
-    return regs;
-  }
-  if (count == 1) {
-    regs.push_back(value.getType() == regTy ? value
-                                            : LLVM::BitcastOp::create(builder, loc, regTy, value));
-    return regs;
-  }
-  auto lanesTy = VectorType::get({count}, regTy);
-  Value lanes =
-      value.getType() == lanesTy ? value : LLVM::BitcastOp::create(builder, loc, lanesTy, value);
-  for (unsigned r = 0; r < count; ++r) {
-    Value index = LLVM::ConstantOp::create(builder, loc, builder.getI32Type(), r);
-    regs.push_back(LLVM::ExtractElementOp::create(builder, loc, lanes, index));
-  }
-  return regs;
-}
-
-/// The members of an LLVM struct value (or the value itself, when it is not a struct).
-SmallVector<Value> structMembers(OpBuilder &builder, Location loc, Value value) {
-  auto structTy = dyn_cast<LLVM::LLVMStructType>(value.getType());
-  if (!structTy)
-    return {value};
-  SmallVector<Value> members;
-  for (int64_t i = 0, e = structTy.getBody().size(); i < e; ++i)
-    members.push_back(LLVM::ExtractValueOp::create(builder, loc, value, ArrayRef<int64_t>{i}));
-  return members;
-}
-
-/// `regs` as one LLVM struct value (what NVVM ops take for accumulators).
-Value makeStruct(OpBuilder &builder, Location loc, ValueRange regs) {
-  SmallVector<Type> types(regs.getTypes());
-  auto structTy = LLVM::LLVMStructType::getLiteral(builder.getContext(), types);
-  Value result = LLVM::UndefOp::create(builder, loc, structTy);
-  for (auto [i, reg] : llvm::enumerate(regs))
-    result = LLVM::InsertValueOp::create(builder, loc, result, reg,
-                                         ArrayRef<int64_t>{static_cast<int64_t>(i)});
-  return result;
-}
-
-/// `regs`, in order, as one value of `packedTy` (inverse of splitRegisters).
-Value packRegisters(OpBuilder &builder, Location loc, ValueRange regs, Type packedTy) {
-  auto packedVecTy = dyn_cast<VectorType>(packedTy);
-  if (regs.size() == 1 && (!packedVecTy || regs.front().getType() == packedTy))
-    return regs.front().getType() == packedTy
-               ? regs.front()
-               : LLVM::BitcastOp::create(builder, loc, packedTy, regs.front()).getResult();
-  Type elemTy = packedVecTy.getElementType();
-  Value result = LLVM::UndefOp::create(builder, loc, packedTy);
-  int64_t next = 0;
-  for (Value reg : regs) {
-    Value lanes = reg;
-    if (!isa<VectorType>(reg.getType())) {
-      unsigned count = getTotalBitWidth(reg.getType()) / elemTy.getIntOrFloatBitWidth();
-      lanes = reg.getType() == elemTy
-                  ? reg
-                  : LLVM::BitcastOp::create(builder, loc, VectorType::get({count}, elemTy), reg)
-                        .getResult();
-    }
-    auto lanesTy = dyn_cast<VectorType>(lanes.getType());
-    for (int64_t i = 0, e = lanesTy ? lanesTy.getNumElements() : 1; i < e; ++i) {
-      Value lane = lanes;
-      if (lanesTy)
-        lane = LLVM::ExtractElementOp::create(
-            builder, loc, lanes, LLVM::ConstantOp::create(builder, loc, builder.getI32Type(), i));
-      Value position = LLVM::ConstantOp::create(builder, loc, builder.getI32Type(), next++);
-      result = LLVM::InsertElementOp::create(builder, loc, result, lane, position);
-    }
-  }
-  return result;
 }
 
 /// Operand types of one instance as the memref shim loads them (LLVM-compatible).
