@@ -64,6 +64,8 @@ def sympy_prove_spec(spec: Any) -> list[dict[str, Any]]:
             symbols[name] = to_sympy(expression, symbols)
     results: list[dict[str, Any]] = []
     for role, pieces in spec.layouts.items():
+        if role in ("e", "e_holders"):
+            continue  # a sparse MMA's metadata layouts: per instance (atomgen/check/sparse.py)
         for index, piece in enumerate(pieces):
             parsed = piece.parsed
             named = names_in(parsed.shape) | names_in(parsed.stride) if parsed is not None else set()
@@ -80,7 +82,8 @@ def sympy_prove_spec(spec: Any) -> list[dict[str, Any]]:
             threads = sympy.Mul(*[to_sympy(leaf, symbols) for leaf in thread_leaves])
             results.append({**record, "fact": f"threads == {spec.threads}",
                             "status": _sympy_verdict(threads - spec.threads)})
-            if spec.kind == "mma" and spec.blocks is None and role in TILE_DIMS and all(
+            if spec.kind == "mma" and spec.blocks is None and role in TILE_DIMS \
+                    and not (spec.sparse and role == "a") and all(
                     d in symbols for d in TILE_DIMS[role]):
                 first, second = TILE_DIMS[role]
                 tile = symbols[first] * symbols[second] * spec.replicated.get(role, 1)
