@@ -48,7 +48,8 @@ def test_shipped_spec_is_clean(tmp_path: Path) -> None:
     ("AG345", '{ratio: "2:4", index_bits: 2,', '{ratio: "2:4", index_bits: 4,', '4, selector_stride'),
     ("AG345", '{ratio: "2:4", index_bits: 2,', '{ratio: "4:4", index_bits: 2,', '"4:4", index_bits: 2'),
     # row groupID + 8 at stride 4: rows 4..7 are named twice, 8..15 never
-    ("AG346", '"(8, (8, 2)) : (1, (16, 8))"', '"(8, (8, 2)) : (1, (16, 4))"', '"(8, (8, 2)) : (1, (16, 4))"'),
+    ("AG346", '"((k_index / 8, 8), (8, 2)) : ((128, 1), (16, 8))"',
+     '"((k_index / 8, 8), (8, 2)) : ((128, 1), (16, 4))"', '"((k_index / 8, 8), (8, 2)) : ((128, 1), (16, 4))"'),
     ("AG347", "e: i32}", "e: i16}", "i16}"),
     # selector stride 2 for one holder of four: selectors 0..3 overlap at lanes 2, 4, ...
     ("AG348", 'e_holders: "(k_index / 8, 8) : (1, 4)"', 'e_holders: "(k_index / 8, 8) : (1, 3)"',
@@ -74,3 +75,40 @@ def test_decompression_round_trips(ratio: tuple[int, int], positions: list[int])
     # tf32 1:2: element 1 is the metadata nibble 0b1110 (indices 2, 3)
     if ratio == (1, 2):
         assert indices == [2, 3]
+
+
+def test_probe_reference_decompresses_and_the_metadata_controls_are_detected() -> None:
+    """Host side of the H200 probe: a simulated instruction that reads the metadata by the spec's
+    layouts agrees with the reference; one that reads it by a perturbed e layout, or from another
+    selector's holders, does not (so the device run can detect both)."""
+    from atomgen.probe.cases import cases_from_paths
+    from atomgen.probe.reference import simulate
+    from atomgen.probe.sparse import sparse_mutations
+
+    cases, problems = cases_from_paths([str(SHIPPED)])
+    assert not problems and len(cases) == 28 and all(c.family == "mma_sp" and not c.skip for c in cases)
+    for case in cases:
+        assert compare_plan(case, simulate(case, case.layouts)), case.key
+        for mutated in sparse_mutations(case):
+            assert not compare_plan(mutated, simulate(mutated, case.layouts)), (case.key, mutated.mutation)
+
+
+def compare_plan(case, output: bytes) -> bool:  # type: ignore[no-untyped-def]
+    from atomgen.probe.kernel import plan
+    from atomgen.probe.reference import compare
+
+    return compare(plan(case), output).passed
+
+
+def test_confirmations_count_the_sparse_probe_run() -> None:
+    """docs/probe-h200-sparse.json (the sparse run) confirms every sm80.mma_sp row; SMFMAC rows
+    are single-sourced with the AMD calculator's verdict."""
+    from atomgen.site.confirmations import render
+
+    text = render([str(SPECS)], SPECS.parent / "docs")
+    section = text.split("## `sm80.mma_sp`", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| 16x8x")]
+    assert len(rows) == 28 and all(row.endswith("| H200 probe |") for row in rows)
+    single = text.split("## Single-sourced instances and their evidence", 1)[1]
+    smfmac = [line for line in single.splitlines() if line.startswith("| cdna3.smfmac |")]
+    assert len(smfmac) == 14 and all("AMD calculator: agrees" in line for line in smfmac)

@@ -15,8 +15,8 @@ from typing import Any, Optional
 
 from atomgen.layout.algebra import Layout, flatten, image, is_tuple, size
 
-FAMILIES = ("mma_sync", "wgmma", "ldmatrix", "stmatrix", "cp_async", "tma")
-MMA_FAMILIES = ("mma_sync", "wgmma")
+FAMILIES = ("mma_sync", "mma_sp", "wgmma", "ldmatrix", "stmatrix", "cp_async", "tma")
+MMA_FAMILIES = ("mma_sync", "mma_sp", "wgmma")
 COPY_FAMILIES = ("ldmatrix", "stmatrix", "cp_async", "tma")
 SMEM_SOURCES = ("shared_memory_descriptor", "shared_memory", "smem")
 
@@ -47,6 +47,7 @@ class ProbeCase:
     skip: Optional[str] = None  # why the probe does not run this case
     tma: Optional[tuple[str, int, Any]] = None  # TMA: (direction, rank, claim), see tma.py
     lanes: int = 0  # lanes that issue the instruction when more than `threads` (sm70 quad-pairs)
+    sparse: Any = None  # sparse MMAs: atomgen/probe/sparse.py SparseCase (the e layout is in `layouts`)
 
     @property
     def key(self) -> str:
@@ -61,8 +62,9 @@ class ProbeCase:
 
 # The family of an instruction by the start of its opcode, first match wins (cp.async.bulk before
 # cp.async.ca / cp.async.cg).
-_FAMILY_PREFIXES = (("mma.sync", "mma_sync"), ("wgmma.mma_async", "wgmma"), ("ldmatrix", "ldmatrix"),
-                    ("stmatrix", "stmatrix"), ("cp.async.bulk", "tma"), ("cp.async.c", "cp_async"))
+_FAMILY_PREFIXES = (("mma.sync", "mma_sync"), ("mma.sp", "mma_sp"), ("wgmma.mma_async", "wgmma"),
+                    ("ldmatrix", "ldmatrix"), ("stmatrix", "stmatrix"), ("cp.async.bulk", "tma"),
+                    ("cp.async.c", "cp_async"))
 
 
 def family_of(opcode: str) -> Optional[str]:
@@ -120,6 +122,13 @@ def case_from_instance(spec: Any, evaluated: Any) -> ProbeCase:
         missing = [r for r in ("a", "b", "c") if r not in layouts]
         if missing:
             return replace(base, skip=f"layouts not evaluated: {', '.join(missing)}")
+        if family == "mma_sp":
+            from atomgen.probe.sparse import sparse_case
+
+            sparse = sparse_case(spec, evaluated)
+            if sparse is None:
+                return replace(base, skip="the sparse metadata layouts did not evaluate")
+            return replace(base, types=types, mnk=mnk, sparse=sparse)
         return replace(base, types=types, mnk=mnk, a_from_smem=a_smem)
     if family == "tma":
         from atomgen.probe.tma import tma_case

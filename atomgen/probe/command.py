@@ -21,11 +21,14 @@ from atomgen.reports import add_report_argument, report_pair
 DESCRIPTION = """\
 Hardware probe, the top rung of the oracle ladder (docs/architecture.md). For every
 instance of every PTX spec, generate a CUDA program that gives each thread the input values
-the spec's layouts assign to it, runs the instruction through inline PTX (mma.sync, wgmma
-with shared-memory descriptors, ldmatrix, stmatrix, cp.async), writes every output register
+the spec's layouts assign to it, runs the instruction through inline PTX (mma.sync, mma.sp,
+wgmma with shared-memory descriptors, ldmatrix, stmatrix, cp.async), writes every output register
 to the position the spec's layout names, and compares the whole result with a float64 /
 int64 reference product computed from exactly representable inputs (copies: every thread
-must hold / store exactly the bits the layout names).
+must hold / store exactly the bits the layout names). Sparse MMAs (mma.sp): the metadata
+register of each lane is built from the spec's e / e_holders layouts and the reference
+decompresses A; the negative control also perturbs e and moves the metadata to another
+selector's holders.
 TMA (cp.async.bulk.tensor) runs through a real tensor map (cuTensorMapEncodeTiled) with an
 mbarrier (loads) or a bulk group (stores); the whole box, or the whole global tensor, is compared.
 """
@@ -91,6 +94,10 @@ def negatives_of(case: ProbeCase) -> list[ProbeCase]:
         from atomgen.probe.tma import tma_mutations
 
         return tma_mutations(case)
+    if case.sparse is not None:
+        from atomgen.probe.sparse import sparse_mutations
+
+        return sparse_mutations(case)
     return [mutate(case)]
 
 

@@ -59,11 +59,14 @@ def plan(case: ProbeCase) -> Planned:
 
 def mma_input_sections(p: MmaPlan) -> dict[str, tuple[int, int]]:
     """name -> (byte offset, byte size) in the input file: A, B, C tiles (column-major)."""
+    a_k = p.case.sparse.k_packed if p.case.sparse is not None else p.k  # a sparse A: its nonzeros
     sizes = {
-        "a": p.m * p.k * p.a.type.storage,
+        "a": p.m * a_k * p.a.type.storage,
         "b": p.n * p.k * p.b.type.storage,
         "c": p.m * p.n * p.c.type.storage,
     }
+    if p.e is not None:
+        sizes["e"] = 4 * len(p.e.table)  # one metadata word per lane
     sections, offset = {}, 0
     for name, count in sizes.items():
         sections[name] = (offset, count)
@@ -137,10 +140,12 @@ def _asm_operands(p: MmaPlan) -> dict[str, Any]:
             sources.append((list(range(position, position + op.regs)), False))
             inputs += [(op.constraint, f"{op.role}{r}") for r in range(op.regs)]
             position += op.regs
-    if p.case.family != "mma_sync":
+    if p.e is not None:  # mma.sp: the metadata register, then the selector immediate
+        inputs.append(("r", "e0"))
+    elif p.case.family != "mma_sync":
         inputs.append(("r", "1"))
     return {"d": list(range(p.c.regs)), "a": sources[0], "b": sources[1], "inputs": inputs, "pred": position,
-            "tail": _wgmma_tail(p)}
+            "tail": _wgmma_tail(p), "selector": p.case.sparse.selector if p.case.sparse is not None else 0}
 
 
 def mma_part(p: MmaPlan, timed: bool) -> str:
@@ -150,6 +155,8 @@ def mma_part(p: MmaPlan, timed: bool) -> str:
     tables = [_table(f"{op.role.upper()}_IDX", op.table) if isinstance(op, RegOperand)
               else _flat(f"{op.role.upper()}_SIDX", op.table) for op in (p.a, p.b)]
     tables.append(_table("C_IDX", p.c.table))
+    if p.e is not None:
+        tables.append(_table("E_IDX", p.e.table))
     if case.lanes:
         # A lane group (sm70 quad-pair): lane -> atom thread; the other lanes run their own tile
         # on copies of thread 0's inputs and write nothing.
@@ -157,9 +164,10 @@ def mma_part(p: MmaPlan, timed: bool) -> str:
         tables.append(_flat("LANE_THREAD", [owner.get(lane, case.threads) for lane in range(case.lanes)]))
     blocks, threads, chains = time_geometry(p)
     ins, outs = mma_input_sections(p), mma_output_sections(p)
+    metadata = [(p.e, "E", "e")] if p.e is not None else []  # mma.sp: the lane's metadata word
     return _render(
         "mma.cu.j2", case, p=p, tables=tables, smem=[op for op in (p.a, p.b) if isinstance(op, SmemOperand)],
-        loads=[*loads, (p.c, "C", "d")], asm=_asm_operands(p), lanes=case.lanes or case.threads,
+        loads=[*loads, *metadata, (p.c, "C", "d")], asm=_asm_operands(p), lanes=case.lanes or case.threads,
         member=bool(case.lanes), ins=ins, outs=outs, in_bytes=total(ins), out_bytes=total(outs), timed=timed,
         time={"blocks": blocks, "threads": threads, "chains": chains, "iterations": TIME_ITERS,
               "flop": time_flop(p)},

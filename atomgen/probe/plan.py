@@ -67,6 +67,7 @@ class MmaPlan:
     a: RegOperand | SmemOperand
     b: RegOperand | SmemOperand
     c: RegOperand
+    e: Optional[RegOperand] = None  # mma.sp: each lane's 32-bit metadata register (table [t] -> t)
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,8 @@ def plan_mma(case: ProbeCase) -> MmaPlan:
     t = case.threads
     if case.family == "wgmma" and case.a_from_smem:
         a: RegOperand | SmemOperand = _smem_operand("a", case.layouts["a"], case.types["a"], m, k)
+    elif case.sparse is not None:  # the compressed A: (M, k_packed)
+        a = _reg_operand("a", case.layouts["a"], case.types["a"], t, m * case.sparse.k_packed, False)
     else:
         a = _reg_operand("a", case.layouts["a"], case.types["a"], t, m * k, False)
     if case.family == "wgmma":
@@ -154,7 +157,10 @@ def plan_mma(case: ProbeCase) -> MmaPlan:
     else:
         b = _reg_operand("b", case.layouts["b"], case.types["b"], t, n * k, False)
     c = _reg_operand("c", case.layouts["c"], case.types["c"], t, m * n, True)
-    return MmaPlan(case, m, n, k, a, b, c)
+    if case.sparse is None:
+        return MmaPlan(case, m, n, k, a, b, c)
+    e = RegOperand("e", element_type("i32"), 1, 1, 1, "r", tuple((lane,) for lane in range(t)))
+    return MmaPlan(case, m, n, k, a, b, c, e)
 
 
 def _contiguous_rows(layout: Layout, threads: int, what: str) -> tuple[tuple[int, ...], int]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 from atomgen.layout.algebra import Layout, image
+from atomgen.probe import sparse as sparsity
 from atomgen.probe import tma
 from atomgen.probe.kernel import align, mma_input_sections, mma_output_sections, plan, total
 from atomgen.probe.plan import CopyPlan, MmaPlan, RegOperand, SmemOperand, plan_copy, plan_mma, thread_table
@@ -38,17 +39,25 @@ def seed_of(case_key: str) -> int:
 
 @dataclass
 class MmaData:
-    a: list[float]
+    a: list[float]  # a sparse MMA's: the compressed (M, k_packed) values
     b: list[float]
     c: list[float]
+    positions: Optional[list[list[list[int]]]] = None  # sparse: [row][chunk] -> K of the nonzeros
+    words: Optional[list[int]] = None  # sparse: each lane's metadata register
 
 
-_INPUTS: dict[tuple[str, str, tuple[int, int, int]], MmaData] = {}
-_BYTES: dict[tuple[str, str, tuple[int, int, int]], bytes] = {}
+_INPUTS: dict[tuple[str, str, tuple[int, int, int], str], MmaData] = {}
+_BYTES: dict[tuple[str, str, tuple[int, int, int], str], bytes] = {}
+
+
+def _data_key(p: MmaPlan) -> tuple[str, str, tuple[int, int, int], str]:
+    """Inputs depend on the case; a sparse one's metadata words also on its e layout and selector."""
+    sparse = "" if p.case.sparse is None else f"{p.case.layouts.get('e')}/{p.case.sparse}"
+    return (p.case.key, repr(sorted(p.case.types.items())), (p.m, p.n, p.k), sparse)
 
 
 def mma_inputs(p: MmaPlan) -> MmaData:
-    key = (p.case.key, repr(sorted(p.case.types.items())), (p.m, p.n, p.k))
+    key = _data_key(p)
     if key not in _INPUTS:
         if len(_INPUTS) > 4096:
             _INPUTS.clear()
@@ -58,11 +67,17 @@ def mma_inputs(p: MmaPlan) -> MmaData:
 
 def _make_inputs(p: MmaPlan) -> MmaData:
     seed = seed_of(p.case.key)
-    return MmaData(
-        a=sample(p.case.types["a"], p.m * p.k, seed),
+    sparse = p.case.sparse
+    data = MmaData(
+        a=sample(p.case.types["a"], p.m * (sparse.k_packed if sparse is not None else p.k), seed),
         b=sample(p.case.types["b"], p.n * p.k, seed + 1),
         c=sample(p.case.types["c"], p.m * p.n, seed + 2),
     )
+    if sparse is not None:
+        data.positions = sparsity.draw_positions(sparse, p.m, p.k, seed + 3)
+        decoy = sparsity.draw_positions(sparse, p.m, p.k, seed + 4)
+        data.words = sparsity.metadata_words(sparse, p.case.layouts["e"], p.m, p.case.threads, data.positions, decoy)
+    return data
 
 
 def reference_product(m: int, n: int, k: int, a: list[float], b: list[float], c: list[float],
@@ -82,13 +97,18 @@ def reference_product(m: int, n: int, k: int, a: list[float], b: list[float], c:
     return reference_product_python(m, n, k, a, b, c, integer)
 
 
-def instruction_result(p: MmaPlan, a: list[float], b: list[float], c: list[float]) -> list[float]:
+def instruction_result(p: MmaPlan, a: list[float], b: list[float], c: list[float],
+                       positions: Optional[list[list[list[int]]]] = None) -> list[float]:
     """D of the plan's instruction: A*B^T + C, or for a binary MMA C + popc(A op B) over K.
 
     and.popc is the ordinary product of 0/1 values; xor.popc counts a != b, which is
-    sum_k a + sum_k b - 2 (a . b) per (m, n).
+    sum_k a + sum_k b - 2 (a . b) per (m, n). A sparse A (compressed) is decompressed first by
+    its nonzeros' `positions`.
     """
     integer = not p.case.types["c"].startswith(("f", "bf", "tf"))
+    if p.case.sparse is not None:
+        assert positions is not None
+        a = sparsity.dense_a(p.case.sparse, p.m, p.k, a, positions)
     if not p.case.opcode.endswith(".xor.popc"):
         return reference_product(p.m, p.n, p.k, a, b, c, integer)
     dot = reference_product(p.m, p.n, p.k, a, b, [0.0] * (p.m * p.n), True)
@@ -144,6 +164,9 @@ def mma_input_bytes(p: MmaPlan, data: MmaData) -> bytes:
     for role, values in (("a", data.a), ("b", data.b), ("c", data.c)):
         offset, count = sections[role]
         buffer[offset:offset + count] = _pack(p.case.types[role], values)
+    if data.words is not None:
+        offset, count = sections["e"]
+        buffer[offset:offset + count] = b"".join(word.to_bytes(4, "little") for word in data.words)
     return bytes(buffer)
 
 
@@ -158,7 +181,7 @@ def input_bytes(planned: Union[MmaPlan, CopyPlan, TmaPlan]) -> bytes:
     if isinstance(planned, TmaPlan):
         return tma.input_bytes(planned)
     if isinstance(planned, MmaPlan):
-        key = (planned.case.key, repr(sorted(planned.case.types.items())), (planned.m, planned.n, planned.k))
+        key = _data_key(planned)
         if key not in _BYTES:
             if len(_BYTES) > 4096:
                 _BYTES.clear()
@@ -189,7 +212,7 @@ def _holder(table: tuple[tuple[int, ...], ...], index: int) -> Optional[tuple[in
 def compare_mma(p: MmaPlan, output: bytes) -> Verdict:
     data = mma_inputs(p)
     kind_c = p.case.types["c"]
-    expected = instruction_result(p, data.a, data.b, data.c)
+    expected = instruction_result(p, data.a, data.b, data.c, data.positions)
     outs = mma_output_sections(p)
     if len(output) < total(outs):
         return Verdict(False, 0, p.m * p.n, {"error": f"short output: {len(output)} bytes"})
@@ -281,7 +304,10 @@ def _simulate_mma(p: MmaPlan, truth: dict[str, Layout]) -> bytes:
     a_hw = hardware_view(p.a, true_plan.a, data.a)
     b_hw = hardware_view(p.b, true_plan.b, data.b)
     c_hw = hardware_view(p.c, true_plan.c, data.c)
-    d_hw = instruction_result(p, a_hw, b_hw, c_hw)
+    positions_hw = None
+    if p.case.sparse is not None and data.words is not None:  # the indices as the true e layout reads them
+        positions_hw = sparsity.decode_words(p.case.sparse, true_plan.case.layouts["e"], p.m, p.k, data.words)
+    d_hw = instruction_result(p, a_hw, b_hw, c_hw, positions_hw)
     outs = mma_output_sections(p)
     buffer = bytearray(total(outs))
     width = p.c.type.bits // 8
