@@ -123,6 +123,14 @@ def compare(spec: Any, evaluated: Any, answer: dict[str, Any], result: InstanceR
         result.detail = (f"Triton issues {', '.join(emitted) or 'no matrix instruction'} for this dot, "
                          f"not {instance.instruction}")
         return findings
+    lanes = 1 << len(((answer["operands"].get("c") or {}).get("bases") or {}).get("lane") or [])
+    wave = int((answer.get("request") or {}).get("wave") or lanes)
+    if lanes != wave:
+        # Triton 3.9 compiles RDNA targets at warp size 64 but lays WMMA out for 32 lanes.
+        result.status = "not expressible"
+        result.detail = (f"Triton issues {instance.instruction} on the wave{wave} target but lays it out "
+                         f"for {lanes} lanes (its WMMA layouts are wave{lanes})")
+        return findings
     if (answer.get("request") or {}).get("swapped"):
         result.detail = "from the B x A dot: Triton issues the instruction with its A and B swapped"
     values = instance.values

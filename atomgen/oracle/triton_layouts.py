@@ -38,6 +38,8 @@ def target_for(spec: Any, instance: Any) -> tuple[str, int] | None:
     if target is None:
         return None
     arch, wave = target
+    if arch.startswith("gfx1") and spec.threads in (32, 64):
+        wave = spec.threads  # RDNA issues WMMA in wave32 and wave64
     values = instance.values
     if arch == "gfx942":
         minimum = str(instance.raw.get("min_subtarget") or "")

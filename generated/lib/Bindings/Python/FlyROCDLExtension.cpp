@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:b672240da94d7938
+// ---- atomgen:begin types sha256:1abd504ed1a9207d
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
 
 /// Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination. (cdna3.buffer_atomic; 7 supported configurations)
@@ -284,7 +284,7 @@ struct PyMmaOpCDNA3_MFMAType : PyConcreteType<PyMmaOpCDNA3_MFMAType> {
   }
 };
 
-/// CDNA3 single-block MFMAs FlyDSL has no atom for: xf32 (f32 data multiplied at reduced precision, gfx942 only) and f64 16x16x4. (cdna3.mfma_ext; 3 supported configurations)
+/// CDNA3/CDNA4 single-block MFMAs FlyDSL has no atom for: xf32 (gfx942 only), f64 16x16x4, the gfx950 i8 K-doubled forms and the gfx950 OCP fp8/bf8 pairs with bf8 (E5M2). (cdna3.mfma_ext; 11 supported configurations)
 struct PyMmaOpCDNA3_MFMAExtType : PyConcreteType<PyMmaOpCDNA3_MFMAExtType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA3_MFMAExtType, "MmaOpCDNA3_MFMAExtType");
   static void bindDerived(ClassTy &c) {
@@ -324,7 +324,7 @@ struct PyMmaOpCDNA3_MFMAExtType : PyConcreteType<PyMmaOpCDNA3_MFMAExtType> {
         "elem_ty_b"_a,
         "elem_ty_acc"_a,
         nb::kw_only(),
-        "context"_a = nb::none(), "CDNA3 single-block MFMAs FlyDSL has no atom for: xf32 (f32 data multiplied at reduced precision, gfx942 only) and f64 16x16x4. (cdna3.mfma_ext; 3 supported configurations)");
+        "context"_a = nb::none(), "CDNA3/CDNA4 single-block MFMAs FlyDSL has no atom for: xf32 (gfx942 only), f64 16x16x4, the gfx950 i8 K-doubled forms and the gfx950 OCP fp8/bf8 pairs with bf8 (E5M2). (cdna3.mfma_ext; 11 supported configurations)");
   }
 };
 
@@ -522,7 +522,60 @@ struct PyMmaOpGFX11_WMMAType : PyConcreteType<PyMmaOpGFX11_WMMAType> {
   }
 };
 
-/// GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA 16x16x16 f16/bf16 -> f32. (gfx120x.wmma; 2 supported configurations)
+/// GFX11 (RDNA3/3.5) wave64 WMMA 16x16x16: A/B replicated across the four 16-lane groups, D rows 4*v + lane/16. (gfx11.wmma_wave64; 4 supported configurations)
+struct PyMmaOpGFX11_WMMAWave64Type : PyConcreteType<PyMmaOpGFX11_WMMAWave64Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX11_WMMAWave64Type, "MmaOpGFX11_WMMAWave64Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            bool signA,
+            bool signB,
+            bool clamp,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::MmaOpGFX11_WMMAWave64Type::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc),
+              signA,
+              signB,
+              clamp);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpGFX11_WMMAWave64Type(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        nb::kw_only(),
+        "sign_a"_a = false,
+        "sign_b"_a = false,
+        "clamp"_a = false,
+        "context"_a = nb::none(), "GFX11 (RDNA3/3.5) wave64 WMMA 16x16x16: A/B replicated across the four 16-lane groups, D rows 4*v + lane/16. (gfx11.wmma_wave64; 4 supported configurations)");
+  }
+};
+
+/// GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, fp8/bf8 -> f32, iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32). (gfx120x.wmma; 10 supported configurations)
 struct PyMmaOpGFX120X_WMMAType : PyConcreteType<PyMmaOpGFX120X_WMMAType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_WMMAType, "MmaOpGFX120X_WMMAType");
   static void bindDerived(ClassTy &c) {
@@ -571,7 +624,60 @@ struct PyMmaOpGFX120X_WMMAType : PyConcreteType<PyMmaOpGFX120X_WMMAType> {
         "sign_a"_a = false,
         "sign_b"_a = false,
         "clamp"_a = false,
-        "context"_a = nb::none(), "GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA 16x16x16 f16/bf16 -> f32. (gfx120x.wmma; 2 supported configurations)");
+        "context"_a = nb::none(), "GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, fp8/bf8 -> f32, iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32). (gfx120x.wmma; 10 supported configurations)");
+  }
+};
+
+/// GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 (iu4 also 16x16x32): the wave32 instructions issued by a 64-lane wave, half the registers per lane. (gfx120x.wmma_wave64; 9 supported configurations)
+struct PyMmaOpGFX120X_WMMAWave64Type : PyConcreteType<PyMmaOpGFX120X_WMMAWave64Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64Type, "MmaOpGFX120X_WMMAWave64Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            bool signA,
+            bool signB,
+            bool clamp,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64Type::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc),
+              signA,
+              signB,
+              clamp);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpGFX120X_WMMAWave64Type(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        nb::kw_only(),
+        "sign_a"_a = false,
+        "sign_b"_a = false,
+        "clamp"_a = false,
+        "context"_a = nb::none(), "GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 (iu4 also 16x16x32): the wave32 instructions issued by a 64-lane wave, half the registers per lane. (gfx120x.wmma_wave64; 9 supported configurations)");
   }
 };
 
@@ -695,7 +801,7 @@ struct PyMmaOpGFX1250_WMMAScaleType : PyConcreteType<PyMmaOpGFX1250_WMMAScaleTyp
 
 NB_MODULE(_mlirDialectsFlyROCDL, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:9ce3f8bcc6c495b5
+  // ---- atomgen:begin register sha256:6177c797524b37c8
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferAtomicType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyLDSType::bind(m);
@@ -709,7 +815,9 @@ NB_MODULE(_mlirDialectsFlyROCDL, m) {
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA3_SMFMACType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA4_MFMAScaleType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAWave64Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAWave64Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX1250_WMMAType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX1250_WMMAScaleType::bind(m);
   // ---- atomgen:end register

@@ -3,7 +3,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:7e94e3c7f132cef6
+# ---- atomgen:begin wrappers sha256:b9da0e9e3360b0cd
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -232,12 +232,20 @@ from flydsl._mlir.dialects.fly_rocdl import MmaOpCDNA3_MFMAExtType  # noqa: E402
 
 
 def MFMAExt(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
-    """CDNA3 single-block MFMAs FlyDSL has no atom for: xf32 (f32 data multiplied at reduced precision, gfx942 only) and f64 16x16x4.
+    """CDNA3/CDNA4 single-block MFMAs FlyDSL has no atom for: xf32 (gfx942 only), f64 16x16x4, the gfx950 i8 K-doubled forms and the gfx950 OCP fp8/bf8 pairs with bf8 (E5M2).
 
     Supported configurations:
       - 16x16x8 (f32, f32) -> f32
       - 32x32x4 (f32, f32) -> f32
       - 16x16x4 (f64, f64) -> f64
+      - 16x16x64 (i8, i8) -> i32
+      - 32x32x32 (i8, i8) -> i32
+      - 16x16x32 (f8E4M3FN, f8E5M2) -> f32
+      - 16x16x32 (f8E5M2, f8E4M3FN) -> f32
+      - 16x16x32 (f8E5M2, f8E5M2) -> f32
+      - 32x32x16 (f8E4M3FN, f8E5M2) -> f32
+      - 32x32x16 (f8E5M2, f8E4M3FN) -> f32
+      - 32x32x16 (f8E5M2, f8E5M2) -> f32
     """
     return MmaOpCDNA3_MFMAExtType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
 
@@ -306,17 +314,60 @@ def WMMA_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign
     return MmaOpGFX11_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 
 
-from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_WMMAType  # noqa: E402
+from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX11_WMMAWave64Type  # noqa: E402
 
 
-def WMMA_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
-    """GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA 16x16x16 f16/bf16 -> f32.
+def WMMAWave64_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
+    """GFX11 (RDNA3/3.5) wave64 WMMA 16x16x16: A/B replicated across the four 16-lane groups, D rows 4*v + lane/16.
 
     Supported configurations:
       - 16x16x16 (f16, f16) -> f32
       - 16x16x16 (bf16, bf16) -> f32
+      - 16x16x16 (i8, i8) -> i32
+      - 16x16x16 (i4, i4) -> i32
+    """
+    return MmaOpGFX11_WMMAWave64Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
+
+
+from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_WMMAType  # noqa: E402
+
+
+def WMMA_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
+    """GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, fp8/bf8 -> f32, iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32).
+
+    Supported configurations:
+      - 16x16x16 (f16, f16) -> f32
+      - 16x16x16 (bf16, bf16) -> f32
+      - 16x16x16 (f16, f16) -> f16
+      - 16x16x16 (f8E4M3FN, f8E4M3FN) -> f32
+      - 16x16x16 (f8E4M3FN, f8E5M2) -> f32
+      - 16x16x16 (f8E5M2, f8E4M3FN) -> f32
+      - 16x16x16 (f8E5M2, f8E5M2) -> f32
+      - 16x16x16 (i8, i8) -> i32
+      - 16x16x16 (i4, i4) -> i32
+      - 16x16x32 (i4, i4) -> i32
     """
     return MmaOpGFX120X_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
+
+
+from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_WMMAWave64Type  # noqa: E402
+
+
+def WMMAWave64_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
+    """GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 (iu4 also 16x16x32): the wave32 instructions issued by a 64-lane wave, half the registers per lane.
+
+    Supported configurations:
+      - 16x16x16 (f16, f16) -> f32
+      - 16x16x16 (bf16, bf16) -> f32
+      - 16x16x16 (f16, f16) -> f16
+      - 16x16x16 (f8E4M3FN, f8E4M3FN) -> f32
+      - 16x16x16 (f8E4M3FN, f8E5M2) -> f32
+      - 16x16x16 (f8E5M2, f8E4M3FN) -> f32
+      - 16x16x16 (f8E5M2, f8E5M2) -> f32
+      - 16x16x16 (i8, i8) -> i32
+      - 16x16x32 (i4, i4) -> i32
+    """
+    return MmaOpGFX120X_WMMAWave64Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 
 
 from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX1250_WMMAType  # noqa: E402
@@ -353,7 +404,7 @@ def WMMA_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, sign_a=False, sign_
     return MmaOpGFX1250_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 # ---- atomgen:end wrappers
 
-# ---- atomgen:begin exports sha256:20d426c57a26b6a7
+# ---- atomgen:begin exports sha256:43bbe4d4ecd94b1b
 __all__.append("BufferAtomic")
 __all__.append("BufferAtomicAdd")
 __all__.append("BufferAtomicMax")
@@ -372,7 +423,9 @@ __all__.append("MFMAExt")
 __all__.append("MFMAMultiBlock")
 __all__.append("SMFMAC")
 __all__.append("WMMA_gfx11")
+__all__.append("WMMAWave64_gfx11")
 __all__.append("WMMA_gfx120x")
+__all__.append("WMMAWave64_gfx120x")
 __all__.append("WMMA_gfx1250")
 # ---- atomgen:end exports
 

@@ -5,7 +5,7 @@
 // One function per instance, lowered by the real pipeline: converted signature,
 // default state and set_value (stateful), loads, intrinsic with packed types, store.
 // Prefix REG (SSA form): each register operand loads exactly its layout's values per thread.
-// Needs fly-opt built with atomgen's C++ (lit feature atomgen-verifier): FlyDSL 0.5.0 has no xf32 or f64 MFMA atom (fly_rocdl.cdna3.mfma_ext is atomgen's)
+// Needs fly-opt built with atomgen's C++ (lit feature atomgen-verifier): FlyDSL 0.5.0 has no xf32, f64, gfx950 i8 K64/K32 or OCP bf8 MFMA atom (fly_rocdl.cdna3.mfma_ext is atomgen's)
 
 
 // CHECK-LABEL: func.func @cdna3_mfma_ext_16x16x8_f32_f32_f32(
@@ -62,5 +62,157 @@ func.func @cdna3_mfma_ext_32x32x4_f32_f32_f32(%d: !fly.memref<f32, register, 16:
 func.func @cdna3_mfma_ext_16x16x4_f64_f64_f64(%d: !fly.memref<f64, register, 4:1>, %a: !fly.memref<f64, register, 1:1>, %b: !fly.memref<f64, register, 1:1>, %c: !fly.memref<f64, register, 4:1>) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x4, (f64, f64) -> f64>>
   fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x4, (f64, f64) -> f64>>, !fly.memref<f64, register, 4:1>, !fly.memref<f64, register, 1:1>, !fly.memref<f64, register, 1:1>, !fly.memref<f64, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @cdna3_mfma_ext_16x16x64_i8_i8_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.mfma.i32.16x16x64.i8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<4xi32>, vector<4xi32>, vector<4xi32>{{.*}}) -> vector<4xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @cdna3_mfma_ext_16x16x64_i8_i8_i32(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<16xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
+// REG: rocdl.mfma.i32.16x16x64.i8 
+func.func @cdna3_mfma_ext_16x16x64_i8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 16:1>, %b: !fly.memref<i8, register, 16:1>, %c: !fly.memref<i32, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x64, (i8, i8) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x64, (i8, i8) -> i32>>, !fly.memref<i32, register, 4:1>, !fly.memref<i8, register, 16:1>, !fly.memref<i8, register, 16:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @cdna3_mfma_ext_32x32x32_i8_i8_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.mfma.i32.32x32x32.i8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<4xi32>, vector<4xi32>, vector<16xi32>{{.*}}) -> vector<16xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<16xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @cdna3_mfma_ext_32x32x32_i8_i8_i32(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<16xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<16xi32>
+// REG: rocdl.mfma.i32.32x32x32.i8 
+func.func @cdna3_mfma_ext_32x32x32_i8_i8_i32(%d: !fly.memref<i32, register, 16:1>, %a: !fly.memref<i8, register, 16:1>, %b: !fly.memref<i8, register, 16:1>, %c: !fly.memref<i32, register, 16:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<32x32x32, (i8, i8) -> i32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<32x32x32, (i8, i8) -> i32>>, !fly.memref<i32, register, 16:1>, !fly.memref<i8, register, 16:1>, !fly.memref<i8, register, 16:1>, !fly.memref<i32, register, 16:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @cdna3_mfma_ext_16x16x32_f8E4M3FN_f8E5M2_f32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i64
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> i64
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.mfma.f32.16x16x32.fp8.bf8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (i64, i64, vector<4xf32>{{.*}}) -> vector<4xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @cdna3_mfma_ext_16x16x32_f8E4M3FN_f8E5M2_f32(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xf32>
+// REG: rocdl.mfma.f32.16x16x32.fp8.bf8 
+func.func @cdna3_mfma_ext_16x16x32_f8E4M3FN_f8E5M2_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E4M3FN, register, 8:1>, %b: !fly.memref<f8E5M2, register, 8:1>, %c: !fly.memref<f32, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x32, (f8E4M3FN, f8E5M2) -> f32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x32, (f8E4M3FN, f8E5M2) -> f32>>, !fly.memref<f32, register, 4:1>, !fly.memref<f8E4M3FN, register, 8:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @cdna3_mfma_ext_16x16x32_f8E5M2_f8E4M3FN_f32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i64
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> i64
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.mfma.f32.16x16x32.bf8.fp8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (i64, i64, vector<4xf32>{{.*}}) -> vector<4xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @cdna3_mfma_ext_16x16x32_f8E5M2_f8E4M3FN_f32(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xf32>
+// REG: rocdl.mfma.f32.16x16x32.bf8.fp8 
+func.func @cdna3_mfma_ext_16x16x32_f8E5M2_f8E4M3FN_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E5M2, register, 8:1>, %b: !fly.memref<f8E4M3FN, register, 8:1>, %c: !fly.memref<f32, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x32, (f8E5M2, f8E4M3FN) -> f32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x32, (f8E5M2, f8E4M3FN) -> f32>>, !fly.memref<f32, register, 4:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f8E4M3FN, register, 8:1>, !fly.memref<f32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @cdna3_mfma_ext_16x16x32_f8E5M2_f8E5M2_f32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i64
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> i64
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.mfma.f32.16x16x32.bf8.bf8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (i64, i64, vector<4xf32>{{.*}}) -> vector<4xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @cdna3_mfma_ext_16x16x32_f8E5M2_f8E5M2_f32(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xf32>
+// REG: rocdl.mfma.f32.16x16x32.bf8.bf8 
+func.func @cdna3_mfma_ext_16x16x32_f8E5M2_f8E5M2_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E5M2, register, 8:1>, %b: !fly.memref<f8E5M2, register, 8:1>, %c: !fly.memref<f32, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x32, (f8E5M2, f8E5M2) -> f32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x32, (f8E5M2, f8E5M2) -> f32>>, !fly.memref<f32, register, 4:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @cdna3_mfma_ext_32x32x16_f8E4M3FN_f8E5M2_f32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i64
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> i64
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<16xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.mfma.f32.32x32x16.fp8.bf8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (i64, i64, vector<16xf32>{{.*}}) -> vector<16xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<16xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @cdna3_mfma_ext_32x32x16_f8E4M3FN_f8E5M2_f32(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<16xf32>
+// REG: rocdl.mfma.f32.32x32x16.fp8.bf8 
+func.func @cdna3_mfma_ext_32x32x16_f8E4M3FN_f8E5M2_f32(%d: !fly.memref<f32, register, 16:1>, %a: !fly.memref<f8E4M3FN, register, 8:1>, %b: !fly.memref<f8E5M2, register, 8:1>, %c: !fly.memref<f32, register, 16:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<32x32x16, (f8E4M3FN, f8E5M2) -> f32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<32x32x16, (f8E4M3FN, f8E5M2) -> f32>>, !fly.memref<f32, register, 16:1>, !fly.memref<f8E4M3FN, register, 8:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f32, register, 16:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @cdna3_mfma_ext_32x32x16_f8E5M2_f8E4M3FN_f32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i64
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> i64
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<16xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.mfma.f32.32x32x16.bf8.fp8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (i64, i64, vector<16xf32>{{.*}}) -> vector<16xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<16xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @cdna3_mfma_ext_32x32x16_f8E5M2_f8E4M3FN_f32(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<16xf32>
+// REG: rocdl.mfma.f32.32x32x16.bf8.fp8 
+func.func @cdna3_mfma_ext_32x32x16_f8E5M2_f8E4M3FN_f32(%d: !fly.memref<f32, register, 16:1>, %a: !fly.memref<f8E5M2, register, 8:1>, %b: !fly.memref<f8E4M3FN, register, 8:1>, %c: !fly.memref<f32, register, 16:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<32x32x16, (f8E5M2, f8E4M3FN) -> f32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<32x32x16, (f8E5M2, f8E4M3FN) -> f32>>, !fly.memref<f32, register, 16:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f8E4M3FN, register, 8:1>, !fly.memref<f32, register, 16:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @cdna3_mfma_ext_32x32x16_f8E5M2_f8E5M2_f32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i64
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> i64
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<16xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.mfma.f32.32x32x16.bf8.bf8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (i64, i64, vector<16xf32>{{.*}}) -> vector<16xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<16xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @cdna3_mfma_ext_32x32x16_f8E5M2_f8E5M2_f32(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<16xf32>
+// REG: rocdl.mfma.f32.32x32x16.bf8.bf8 
+func.func @cdna3_mfma_ext_32x32x16_f8E5M2_f8E5M2_f32(%d: !fly.memref<f32, register, 16:1>, %a: !fly.memref<f8E5M2, register, 8:1>, %b: !fly.memref<f8E5M2, register, 8:1>, %c: !fly.memref<f32, register, 16:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<32x32x16, (f8E5M2, f8E5M2) -> f32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<32x32x16, (f8E5M2, f8E5M2) -> f32>>, !fly.memref<f32, register, 16:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f32, register, 16:1>) -> ()
   return
 }

@@ -5,43 +5,57 @@
 
 
 // -----
+// accept:ui8@16x16x64_i8_i8_i32: 16x16x64 (ui8, ui8) -> i32 is accepted
+// VERIFY-NOT: {{.*}}:10:{{[0-9]+}}: error
+func.func @bad_accept_ui8_16x16x64_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x64, (ui8, ui8) -> i32>>) {
+  return
+}
+
+// -----
+// accept:si8@16x16x64_i8_i8_i32: 16x16x64 (si8, si8) -> i32 is accepted
+// VERIFY-NOT: {{.*}}:17:{{[0-9]+}}: error
+func.func @bad_accept_si8_16x16x64_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x64, (si8, si8) -> i32>>) {
+  return
+}
+
+// -----
 // table:m=32: 32x16x8 (f32, f32) -> f32 is not in the instance table
-// VERIFY: {{.*}}:10:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 32x16x8 (f32, f32) -> f32
+// VERIFY: {{.*}}:24:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 32x16x8 (f32, f32) -> f32
 func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<32x16x8, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:n=32: 16x32x8 (f32, f32) -> f32 is not in the instance table
-// VERIFY: {{.*}}:17:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x32x8 (f32, f32) -> f32
+// VERIFY: {{.*}}:31:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x32x8 (f32, f32) -> f32
 func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x32x8, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:k=16: 16x16x16 (f32, f32) -> f32 is not in the instance table
-// VERIFY: {{.*}}:24:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x16 (f32, f32) -> f32
+// VERIFY: {{.*}}:38:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x16 (f32, f32) -> f32
 func.func @bad_table_k_16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x16, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyA=f16: 16x16x8 (f16, f32) -> f32 is not in the instance table
-// VERIFY: {{.*}}:31:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x8 (f16, f32) -> f32
+// VERIFY: {{.*}}:45:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x8 (f16, f32) -> f32
 func.func @bad_table_elemtya_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x8, (f16, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyB=f16: 16x16x8 (f32, f16) -> f32 is not in the instance table
-// VERIFY: {{.*}}:38:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x8 (f32, f16) -> f32
+// VERIFY: {{.*}}:52:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x8 (f32, f16) -> f32
 func.func @bad_table_elemtyb_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x8, (f32, f16) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=f16: 16x16x8 (f32, f32) -> f16 is not in the instance table
-// VERIFY: {{.*}}:45:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x8 (f32, f32) -> f16
+// VERIFY: {{.*}}:59:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x8 (f32, f32) -> f16
 func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x8, (f32, f32) -> f16>>) {
   return
 }

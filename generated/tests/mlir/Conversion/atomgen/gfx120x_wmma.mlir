@@ -43,3 +43,155 @@ func.func @gfx120x_wmma_16x16x16_bf16_bf16_f32(%d: !fly.memref<f32, register, 8:
   fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (bf16, bf16) -> f32, signA = false, signB = false, clamp = false>>, !fly.memref<f32, register, 8:1>, !fly.memref<bf16, register, 8:1>, !fly.memref<bf16, register, 8:1>, !fly.memref<f32, register, 8:1>) -> ()
   return
 }
+
+// CHECK-LABEL: func.func @gfx120x_wmma_16x16x16_f16_f16_f16(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xf16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xf16>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf16>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.f16.16x16x16.f16 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<8xf16>, vector<8xf16>, vector<8xf16>{{.*}}) -> vector<8xf16>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf16>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_wmma_16x16x16_f16_f16_f16(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xf16>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xf16>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf16>
+// REG: rocdl.wmma.f16.16x16x16.f16 
+func.func @gfx120x_wmma_16x16x16_f16_f16_f16(%d: !fly.memref<f16, register, 8:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<f16, register, 8:1>, %c: !fly.memref<f16, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f16, signA = false, signB = false, clamp = false>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f16, signA = false, signB = false, clamp = false>>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_wmma_16x16x16_f8E4M3FN_f8E4M3FN_f32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.f32.16x16x16.fp8_fp8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<2xi32>, vector<2xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_wmma_16x16x16_f8E4M3FN_f8E4M3FN_f32(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.f32.16x16x16.fp8_fp8 
+func.func @gfx120x_wmma_16x16x16_f8E4M3FN_f8E4M3FN_f32(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 8:1>, %b: !fly.memref<f8E4M3FN, register, 8:1>, %c: !fly.memref<f32, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f8E4M3FN, f8E4M3FN) -> f32, signA = false, signB = false, clamp = false>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f8E4M3FN, f8E4M3FN) -> f32, signA = false, signB = false, clamp = false>>, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 8:1>, !fly.memref<f8E4M3FN, register, 8:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_wmma_16x16x16_f8E4M3FN_f8E5M2_f32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.f32.16x16x16.fp8_bf8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<2xi32>, vector<2xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_wmma_16x16x16_f8E4M3FN_f8E5M2_f32(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.f32.16x16x16.fp8_bf8 
+func.func @gfx120x_wmma_16x16x16_f8E4M3FN_f8E5M2_f32(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 8:1>, %b: !fly.memref<f8E5M2, register, 8:1>, %c: !fly.memref<f32, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f8E4M3FN, f8E5M2) -> f32, signA = false, signB = false, clamp = false>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f8E4M3FN, f8E5M2) -> f32, signA = false, signB = false, clamp = false>>, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 8:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_wmma_16x16x16_f8E5M2_f8E4M3FN_f32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.f32.16x16x16.bf8_fp8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<2xi32>, vector<2xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_wmma_16x16x16_f8E5M2_f8E4M3FN_f32(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.f32.16x16x16.bf8_fp8 
+func.func @gfx120x_wmma_16x16x16_f8E5M2_f8E4M3FN_f32(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E5M2, register, 8:1>, %b: !fly.memref<f8E4M3FN, register, 8:1>, %c: !fly.memref<f32, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f8E5M2, f8E4M3FN) -> f32, signA = false, signB = false, clamp = false>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f8E5M2, f8E4M3FN) -> f32, signA = false, signB = false, clamp = false>>, !fly.memref<f32, register, 8:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f8E4M3FN, register, 8:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_wmma_16x16x16_f8E5M2_f8E5M2_f32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.f32.16x16x16.bf8_bf8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<2xi32>, vector<2xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_wmma_16x16x16_f8E5M2_f8E5M2_f32(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.f32.16x16x16.bf8_bf8 
+func.func @gfx120x_wmma_16x16x16_f8E5M2_f8E5M2_f32(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E5M2, register, 8:1>, %b: !fly.memref<f8E5M2, register, 8:1>, %c: !fly.memref<f32, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f8E5M2, f8E5M2) -> f32, signA = false, signB = false, clamp = false>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f8E5M2, f8E5M2) -> f32, signA = false, signB = false, clamp = false>>, !fly.memref<f32, register, 8:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_wmma_16x16x16_i8_i8_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.i32.16x16x16.iu8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<2xi32>, vector<2xi32>, vector<8xi32>{{.*}}) -> vector<8xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_wmma_16x16x16_i8_i8_i32(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xi32>
+// REG: rocdl.wmma.i32.16x16x16.iu8 
+func.func @gfx120x_wmma_16x16x16_i8_i8_i32(%d: !fly.memref<i32, register, 8:1>, %a: !fly.memref<i8, register, 8:1>, %b: !fly.memref<i8, register, 8:1>, %c: !fly.memref<i32, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (i8, i8) -> i32, signA = false, signB = false, clamp = false>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (i8, i8) -> i32, signA = false, signB = false, clamp = false>>, !fly.memref<i32, register, 8:1>, !fly.memref<i8, register, 8:1>, !fly.memref<i8, register, 8:1>, !fly.memref<i32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_wmma_16x16x16_i4_i4_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> i32
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.i32.16x16x16.iu4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (i32, i32, vector<8xi32>{{.*}}) -> vector<8xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_wmma_16x16x16_i4_i4_i32(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xi32>
+// REG: rocdl.wmma.i32.16x16x16.iu4 
+func.func @gfx120x_wmma_16x16x16_i4_i4_i32(%d: !fly.memref<i32, register, 8:1>, %a: !fly.memref<i4, register, 8:1>, %b: !fly.memref<i4, register, 8:1>, %c: !fly.memref<i32, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (i4, i4) -> i32, signA = false, signB = false, clamp = false>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (i4, i4) -> i32, signA = false, signB = false, clamp = false>>, !fly.memref<i32, register, 8:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_wmma_16x16x32_i4_i4_i32(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.i32.16x16x32.iu4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<2xi32>, vector<2xi32>, vector<8xi32>{{.*}}) -> vector<8xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_wmma_16x16x32_i4_i4_i32(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<16xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xi32>
+// REG: rocdl.wmma.i32.16x16x32.iu4 
+func.func @gfx120x_wmma_16x16x32_i4_i4_i32(%d: !fly.memref<i32, register, 8:1>, %a: !fly.memref<i4, register, 16:1>, %b: !fly.memref<i4, register, 16:1>, %c: !fly.memref<i32, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x32, (i4, i4) -> i32, signA = false, signB = false, clamp = false>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x32, (i4, i4) -> i32, signA = false, signB = false, clamp = false>>, !fly.memref<i32, register, 8:1>, !fly.memref<i4, register, 16:1>, !fly.memref<i4, register, 16:1>, !fly.memref<i32, register, 8:1>) -> ()
+  return
+}

@@ -40,29 +40,15 @@ func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16
 }
 
 // -----
-// table:elemTyAcc=f16: 16x16x16 (f16, f16) -> f16 is not in the instance table
+// table:elemTyAcc=bf16: 16x16x16 (f16, f16) -> bf16 is not in the instance table
 // CHECK: {{.*}}:45:{{[0-9]+}}: error: 
-func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f16, signA = false, signB = false, clamp = false>>) {
+func.func @bad_table_elemtyacc_bf16(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> bf16, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
-// free:signA=true: signA must be one of false
+// pin:clamp=true@16x16x16_f16_f16_f32: clamp = false is required for 16x16x16 (f16, f16) -> f32
 // CHECK: {{.*}}:52:{{[0-9]+}}: error: 
-func.func @bad_free_signa_true(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = true, signB = false, clamp = false>>) {
-  return
-}
-
-// -----
-// free:signB=true: signB must be one of false
-// CHECK: {{.*}}:59:{{[0-9]+}}: error: 
-func.func @bad_free_signb_true(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = false, signB = true, clamp = false>>) {
-  return
-}
-
-// -----
-// free:clamp=true: clamp must be one of false
-// CHECK: {{.*}}:66:{{[0-9]+}}: error: 
-func.func @bad_free_clamp_true(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = false, signB = false, clamp = true>>) {
+func.func @bad_pin_clamp_true_16x16x16_f16_f16_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = false, signB = false, clamp = true>>) {
   return
 }

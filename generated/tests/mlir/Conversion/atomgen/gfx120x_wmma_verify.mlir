@@ -5,64 +5,64 @@
 
 
 // -----
+// accept:ui8@16x16x16_i8_i8_i32: 16x16x16 (ui8, ui8) -> i32 is accepted
+// VERIFY-NOT: {{.*}}:10:{{[0-9]+}}: error
+func.func @bad_accept_ui8_16x16x16_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (ui8, ui8) -> i32, signA = false, signB = false, clamp = false>>) {
+  return
+}
+
+// -----
+// accept:si8@16x16x16_i8_i8_i32: 16x16x16 (si8, si8) -> i32 is accepted
+// VERIFY-NOT: {{.*}}:17:{{[0-9]+}}: error
+func.func @bad_accept_si8_16x16x16_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (si8, si8) -> i32, signA = false, signB = false, clamp = false>>) {
+  return
+}
+
+// -----
 // table:m=32: 32x16x16 (f16, f16) -> f32 is not in the instance table
-// VERIFY: {{.*}}:10:{{[0-9]+}}: error: GFX120X WMMA requires M=N=K=16, got 32x16x16; unsupported gfx120x.wmma configuration: 32x16x16 (f16, f16) -> f32
+// VERIFY: {{.*}}:24:{{[0-9]+}}: error: GFX120X WMMA requires M=N=K=16, got 32x16x16; unsupported gfx120x.wmma configuration: 32x16x16 (f16, f16) -> f32
 func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<32x16x16, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:n=32: 16x32x16 (f16, f16) -> f32 is not in the instance table
-// VERIFY: {{.*}}:17:{{[0-9]+}}: error: GFX120X WMMA requires M=N=K=16, got 16x32x16; unsupported gfx120x.wmma configuration: 16x32x16 (f16, f16) -> f32
+// VERIFY: {{.*}}:31:{{[0-9]+}}: error: GFX120X WMMA requires M=N=K=16, got 16x32x16; unsupported gfx120x.wmma configuration: 16x32x16 (f16, f16) -> f32
 func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x32x16, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:k=32: 16x16x32 (f16, f16) -> f32 is not in the instance table
-// VERIFY: {{.*}}:24:{{[0-9]+}}: error: GFX120X WMMA requires M=N=K=16, got 16x16x32; unsupported gfx120x.wmma configuration: 16x16x32 (f16, f16) -> f32
+// VERIFY: {{.*}}:38:{{[0-9]+}}: error: unsupported GFX120X WMMA configuration: 16x16x32 with A='f16'; unsupported gfx120x.wmma configuration: 16x16x32 (f16, f16) -> f32
 func.func @bad_table_k_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 16x16x16 (f32, f16) -> f32 is not in the instance table
-// VERIFY: {{.*}}:31:{{[0-9]+}}: error: unsupported GFX120X WMMA configuration: 16x16x16 with A='f32'; unsupported gfx120x.wmma configuration: 16x16x16 (f32, f16) -> f32
+// VERIFY: {{.*}}:45:{{[0-9]+}}: error: unsupported GFX120X WMMA configuration: 16x16x16 with A='f32'; unsupported gfx120x.wmma configuration: 16x16x16 (f32, f16) -> f32
 func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f32, f16) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 16x16x16 (f16, f32) -> f32 is not in the instance table
-// VERIFY: {{.*}}:38:{{[0-9]+}}: error: unsupported GFX120X WMMA configuration: 16x16x16 with A='f16'; unsupported gfx120x.wmma configuration: 16x16x16 (f16, f32) -> f32
+// VERIFY: {{.*}}:52:{{[0-9]+}}: error: unsupported GFX120X WMMA configuration: 16x16x16 with A='f16'; unsupported gfx120x.wmma configuration: 16x16x16 (f16, f32) -> f32
 func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f32) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
-// table:elemTyAcc=f16: 16x16x16 (f16, f16) -> f16 is not in the instance table
-// VERIFY: {{.*}}:45:{{[0-9]+}}: error: unsupported GFX120X WMMA configuration: 16x16x16 with A='f16'; unsupported gfx120x.wmma configuration: 16x16x16 (f16, f16) -> f16
-func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f16, signA = false, signB = false, clamp = false>>) {
+// table:elemTyAcc=bf16: 16x16x16 (f16, f16) -> bf16 is not in the instance table
+// VERIFY: {{.*}}:59:{{[0-9]+}}: error: unsupported GFX120X WMMA configuration: 16x16x16 with A='f16'; unsupported gfx120x.wmma configuration: 16x16x16 (f16, f16) -> bf16
+func.func @bad_table_elemtyacc_bf16(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> bf16, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
-// free:signA=true: signA must be one of false
-// VERIFY: {{.*}}:52:{{[0-9]+}}: error: GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp; signA must be one of false, got true
-func.func @bad_free_signa_true(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = true, signB = false, clamp = false>>) {
-  return
-}
-
-// -----
-// free:signB=true: signB must be one of false
-// VERIFY: {{.*}}:59:{{[0-9]+}}: error: GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp; signB must be one of false, got true
-func.func @bad_free_signb_true(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = false, signB = true, clamp = false>>) {
-  return
-}
-
-// -----
-// free:clamp=true: clamp must be one of false
-// VERIFY: {{.*}}:66:{{[0-9]+}}: error: GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp; clamp must be one of false, got true
-func.func @bad_free_clamp_true(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = false, signB = false, clamp = true>>) {
+// pin:clamp=true@16x16x16_f16_f16_f32: clamp = false is required for 16x16x16 (f16, f16) -> f32
+// VERIFY: {{.*}}:66:{{[0-9]+}}: error: GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp; clamp = false is required for 16x16x16 (f16, f16) -> f32
+func.func @bad_pin_clamp_true_16x16x16_f16_f16_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = false, signB = false, clamp = true>>) {
   return
 }

@@ -9,7 +9,7 @@
 #define ATOMGEN_FLYROCDL_MMAOPCDNA3_MFMAEXT_TD
 
 def FlyROCDL_MmaOpCDNA3_MFMAExt : FlyROCDL_MmaOp<"MmaOpCDNA3_MFMAExt", "cdna3.mfma_ext"> {
-  let summary = "CDNA3 single-block MFMAs FlyDSL has no atom for: xf32 (f32 data multiplied at reduced precision, gfx942 only) and f64 16x16x4.";
+  let summary = "CDNA3/CDNA4 single-block MFMAs FlyDSL has no atom for: xf32 (gfx942 only), f64 16x16x4, the gfx950 i8 K-doubled forms and the gfx950 OCP fp8/bf8 pairs with bf8 (E5M2).";
   let parameters = (ins
     "int32_t":$m,
     "int32_t":$n,
