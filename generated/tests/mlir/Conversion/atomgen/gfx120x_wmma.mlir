@@ -44,25 +44,6 @@ func.func @gfx120x_wmma_16x16x16_bf16_bf16_f32(%d: !fly.memref<f32, register, 8:
   return
 }
 
-// CHECK-LABEL: func.func @gfx120x_wmma_16x16x16_f16_f16_f16(
-// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
-// CHECK: llvm.mlir.undef : !llvm.struct<()>
-// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xf16>
-// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xf16>
-// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf16>
-// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.f16.16x16x16.f16 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<8xf16>, vector<8xf16>, vector<8xf16>{{.*}}) -> vector<8xf16>
-// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf16>, !llvm.ptr<5>
-// REG-LABEL: func.func @gfx120x_wmma_16x16x16_f16_f16_f16(
-// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xf16>
-// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xf16>
-// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf16>
-// REG: rocdl.wmma.f16.16x16x16.f16 
-func.func @gfx120x_wmma_16x16x16_f16_f16_f16(%d: !fly.memref<f16, register, 8:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<f16, register, 8:1>, %c: !fly.memref<f16, register, 8:1>) {
-  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f16, signA = false, signB = false, clamp = false>>
-  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f16, signA = false, signB = false, clamp = false>>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>) -> ()
-  return
-}
-
 // CHECK-LABEL: func.func @gfx120x_wmma_16x16x16_f8E4M3FN_f8E4M3FN_f32(
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
 // CHECK: llvm.mlir.undef : !llvm.struct<()>
