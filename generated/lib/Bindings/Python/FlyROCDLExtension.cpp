@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:1abd504ed1a9207d
+// ---- atomgen:begin types sha256:f268461274531238
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
 
 /// Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination. (cdna3.buffer_atomic; 7 supported configurations)
@@ -375,50 +375,6 @@ struct PyMmaOpCDNA3_MFMAMultiBlockType : PyConcreteType<PyMmaOpCDNA3_MFMAMultiBl
   }
 };
 
-/// CDNA3 sparse MFMA (v_smfmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros; a 32-bit VGPR of compression indices says where they sit. (cdna3.smfmac; 14 supported configurations)
-struct PyMmaOpCDNA3_SMFMACType : PyConcreteType<PyMmaOpCDNA3_SMFMACType> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA3_SMFMACType, "MmaOpCDNA3_SMFMACType");
-  static void bindDerived(ClassTy &c) {
-    c.def_static(
-        "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            DefaultingPyMlirContext context) {
-          MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpCDNA3_SMFMACType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc));
-          if (!type)
-            throw nb::value_error(message.c_str());
-          return PyMmaOpCDNA3_SMFMACType(context->getRef(), wrap(type));
-        },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        nb::kw_only(),
-        "context"_a = nb::none(), "CDNA3 sparse MFMA (v_smfmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros; a 32-bit VGPR of compression indices says where they sit. (cdna3.smfmac; 14 supported configurations)");
-  }
-};
-
 /// CDNA4 (gfx950) block-scaled MX MFMA f8f6f4 with per-lane E8M0 scales held in atom state. (cdna4.mfma_scale; 50 supported configurations)
 struct PyMmaOpCDNA4_MFMAScaleType : PyConcreteType<PyMmaOpCDNA4_MFMAScaleType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA4_MFMAScaleType, "MmaOpCDNA4_MFMAScaleType");
@@ -628,7 +584,7 @@ struct PyMmaOpGFX120X_WMMAType : PyConcreteType<PyMmaOpGFX120X_WMMAType> {
   }
 };
 
-/// GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 (iu4 also 16x16x32): the wave32 instructions issued by a 64-lane wave, half the registers per lane. (gfx120x.wmma_wave64; 9 supported configurations)
+/// GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 and 16x16x32 iu4: the wave32 instructions issued by a 64-lane wave, half the registers per lane. (gfx120x.wmma_wave64; 9 supported configurations)
 struct PyMmaOpGFX120X_WMMAWave64Type : PyConcreteType<PyMmaOpGFX120X_WMMAWave64Type> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64Type, "MmaOpGFX120X_WMMAWave64Type");
   static void bindDerived(ClassTy &c) {
@@ -677,7 +633,60 @@ struct PyMmaOpGFX120X_WMMAWave64Type : PyConcreteType<PyMmaOpGFX120X_WMMAWave64T
         "sign_a"_a = false,
         "sign_b"_a = false,
         "clamp"_a = false,
-        "context"_a = nb::none(), "GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 (iu4 also 16x16x32): the wave32 instructions issued by a 64-lane wave, half the registers per lane. (gfx120x.wmma_wave64; 9 supported configurations)");
+        "context"_a = nb::none(), "GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 and 16x16x32 iu4: the wave32 instructions issued by a 64-lane wave, half the registers per lane. (gfx120x.wmma_wave64; 9 supported configurations)");
+  }
+};
+
+/// GFX120x (RDNA4) wave64 v_wmma_i32_16x16x16_iu4: A/B are read from lanes 0-31 only; lanes 32-63 hold a copy. (gfx120x.wmma_wave64_iu4; 1 supported configurations)
+struct PyMmaOpGFX120X_WMMAWave64IU4Type : PyConcreteType<PyMmaOpGFX120X_WMMAWave64IU4Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64IU4Type, "MmaOpGFX120X_WMMAWave64IU4Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            bool signA,
+            bool signB,
+            bool clamp,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64IU4Type::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc),
+              signA,
+              signB,
+              clamp);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpGFX120X_WMMAWave64IU4Type(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        nb::kw_only(),
+        "sign_a"_a = false,
+        "sign_b"_a = false,
+        "clamp"_a = false,
+        "context"_a = nb::none(), "GFX120x (RDNA4) wave64 v_wmma_i32_16x16x16_iu4: A/B are read from lanes 0-31 only; lanes 32-63 hold a copy. (gfx120x.wmma_wave64_iu4; 1 supported configurations)");
   }
 };
 
@@ -801,7 +810,7 @@ struct PyMmaOpGFX1250_WMMAScaleType : PyConcreteType<PyMmaOpGFX1250_WMMAScaleTyp
 
 NB_MODULE(_mlirDialectsFlyROCDL, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:6177c797524b37c8
+  // ---- atomgen:begin register sha256:edb57d5052574567
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferAtomicType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyLDSType::bind(m);
@@ -812,12 +821,12 @@ NB_MODULE(_mlirDialectsFlyROCDL, m) {
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA3_MFMAType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA3_MFMAExtType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA3_MFMAMultiBlockType::bind(m);
-::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA3_SMFMACType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA4_MFMAScaleType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAWave64Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAWave64Type::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAWave64IU4Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX1250_WMMAType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX1250_WMMAScaleType::bind(m);
   // ---- atomgen:end register

@@ -3,7 +3,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:b9da0e9e3360b0cd
+# ---- atomgen:begin wrappers sha256:852dd15d18c01d6a
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -274,31 +274,6 @@ def MFMAMultiBlock(m, n, k, blocks, elem_ty_a, elem_ty_b, elem_ty_acc):
     return MmaOpCDNA3_MFMAMultiBlockType.get(m=m, n=n, k=k, blocks=blocks, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
 
 
-from flydsl._mlir.dialects.fly_rocdl import MmaOpCDNA3_SMFMACType  # noqa: E402
-
-
-def SMFMAC(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
-    """CDNA3 sparse MFMA (v_smfmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros; a 32-bit VGPR of compression indices says where they sit.
-
-    Supported configurations:
-      - 16x16x32 (f16, f16) -> f32
-      - 16x16x32 (bf16, bf16) -> f32
-      - 32x32x16 (f16, f16) -> f32
-      - 32x32x16 (bf16, bf16) -> f32
-      - 16x16x64 (i8, i8) -> i32
-      - 16x16x64 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
-      - 16x16x64 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
-      - 16x16x64 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
-      - 16x16x64 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
-      - 32x32x32 (i8, i8) -> i32
-      - 32x32x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
-      - 32x32x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
-      - 32x32x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
-      - 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
-    """
-    return MmaOpCDNA3_SMFMACType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
-
-
 from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX11_WMMAType  # noqa: E402
 
 
@@ -354,7 +329,7 @@ from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_WMMAWave64Type  # noqa:
 
 
 def WMMAWave64_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
-    """GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 (iu4 also 16x16x32): the wave32 instructions issued by a 64-lane wave, half the registers per lane.
+    """GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 and 16x16x32 iu4: the wave32 instructions issued by a 64-lane wave, half the registers per lane.
 
     Supported configurations:
       - 16x16x16 (f16, f16) -> f32
@@ -368,6 +343,18 @@ def WMMAWave64_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=Fal
       - 16x16x32 (i4, i4) -> i32
     """
     return MmaOpGFX120X_WMMAWave64Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
+
+
+from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_WMMAWave64IU4Type  # noqa: E402
+
+
+def WMMAWave64IU4_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
+    """GFX120x (RDNA4) wave64 v_wmma_i32_16x16x16_iu4: A/B are read from lanes 0-31 only; lanes 32-63 hold a copy.
+
+    Supported configurations:
+      - 16x16x16 (i4, i4) -> i32
+    """
+    return MmaOpGFX120X_WMMAWave64IU4Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 
 
 from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX1250_WMMAType  # noqa: E402
@@ -404,7 +391,7 @@ def WMMA_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, sign_a=False, sign_
     return MmaOpGFX1250_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 # ---- atomgen:end wrappers
 
-# ---- atomgen:begin exports sha256:43bbe4d4ecd94b1b
+# ---- atomgen:begin exports sha256:58a3294a6ca425b0
 __all__.append("BufferAtomic")
 __all__.append("BufferAtomicAdd")
 __all__.append("BufferAtomicMax")
@@ -421,11 +408,11 @@ __all__.append("BufferCopyLDS128b")
 __all__.append("MFMA")
 __all__.append("MFMAExt")
 __all__.append("MFMAMultiBlock")
-__all__.append("SMFMAC")
 __all__.append("WMMA_gfx11")
 __all__.append("WMMAWave64_gfx11")
 __all__.append("WMMA_gfx120x")
 __all__.append("WMMAWave64_gfx120x")
+__all__.append("WMMAWave64IU4_gfx120x")
 __all__.append("WMMA_gfx1250")
 # ---- atomgen:end exports
 
