@@ -20,16 +20,16 @@ I8_ENTRY = """\
 catalog_version: 1
 backend: rocdl
 intrinsics:
-  rocdl.mfma.i32.16x16x64.i8:
-    op_class: mfma_i32_16x16x64_i8
+  rocdl.mfma.i32.16x16x16i8:
+    op_class: mfma_i32_16x16x16i8
     operands:
-      a: {type: "vector<4xi32>", elements: [i8]}
-      b: {type: "vector<4xi32>", elements: [i8]}
+      a: {type: i32, elements: [i8]}
+      b: {type: i32, elements: [i8]}
       c: {type: "vector<4xi32>", elements: [i32]}
     result: "vector<4xi32>"
-    isa: [{name: v_mfma_i32_16x16x64_i8, subtargets: [gfx950]}]
-    subtargets: [gfx950]
-    source: "IntrinsicsAMDGPU.td int_amdgcn_mfma_i32_16x16x64_i8 (AMDGPUMFMAIntrinsics950)"
+    isa: [{name: v_mfma_i32_16x16x16i8, subtargets: [gfx908, gfx90a]}]
+    subtargets: [gfx908, gfx90a]
+    source: "IntrinsicsAMDGPU.td int_amdgcn_mfma_i32_16x16x16i8 (AMDGPUMFMAIntrinsics908)"
 """
 
 
@@ -157,15 +157,16 @@ def test_unknown_intrinsic_suggests_the_closest(tmp_path: Path) -> None:
 
 
 def test_project_catalogue_adds_an_intrinsic(tmp_path: Path) -> None:
-    """A gfx950 i8 MFMA row is unknown until specs/rocdl/intrinsics.yaml declares the intrinsic."""
+    """A gfx90a i8 MFMA row (the shipped catalogue has no gfx908/gfx90a-only i8 MFMA) is unknown until
+    specs/rocdl/intrinsics.yaml declares the intrinsic."""
     root = _tree(tmp_path)
     path = root / "rocdl" / "cdna3" / "mfma.yaml"
-    row = ("  - {m: 16, n: 16, k: 64, elemTyA: i8, elemTyB: i8, elemTyAcc: i32, intrinsic: rocdl.mfma.i32.16x16x64.i8, "
-           "instruction: v_mfma_i32_16x16x64_i8, packed: {a: vector<4xi32>, b: vector<4xi32>, c: vector<4xi32>}, "
-           "min_subtarget: gfx950}\n")
+    row = ("  - {m: 16, n: 16, k: 16, elemTyA: i8, elemTyB: i8, elemTyAcc: i32, intrinsic: rocdl.mfma.i32.16x16x16i8, "
+           "instruction: v_mfma_i32_16x16x16i8, packed: {a: i32, b: i32, c: vector<4xi32>}, "
+           "subtargets: [gfx90a]}\n")
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("instances:\n", "instances:\n" + row, 1), encoding="utf-8")
-    assert ("AG358", _line_of(path, "rocdl.mfma.i32.16x16x64")) in _findings(path)
+    assert ("AG358", _line_of(path, "rocdl.mfma.i32.16x16x16i8")) in _findings(path)
     (root / "rocdl" / "intrinsics.yaml").write_text(I8_ENTRY, encoding="utf-8")
     load_catalog.cache_clear()
     assert not {rule for rule, _ in _findings(path)} & {"AG358", "AG352", "AG359", "AG106"}
@@ -179,7 +180,7 @@ def _line_of(path: Path, text: str) -> int:
 def test_invalid_project_catalogue_is_reported_once_with_a_line(tmp_path: Path) -> None:
     root = _tree(tmp_path)
     catalogue = root / "rocdl" / "intrinsics.yaml"
-    catalogue.write_text(I8_ENTRY.replace("    subtargets: [gfx950]\n", "    subtarget: gfx950\n"),
+    catalogue.write_text(I8_ENTRY.replace("    subtargets: [gfx908, gfx90a]\n", "    subtarget: gfx90a\n"),
                          encoding="utf-8")
     load_catalog.cache_clear()
     results = check_paths([str(root)], use_cache=False, prove=False)
