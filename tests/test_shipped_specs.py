@@ -63,7 +63,10 @@ def test_every_flydsl_atom_has_a_spec() -> None:
     # every FlyDSL atom, plus the atoms FlyDSL does not have yet (issue 13), nothing else
     beyond = {("FlyROCDL_MmaOpCDNA3_MFMAMultiBlock", "MmaOpCDNA3_MFMAMultiBlockType", "cdna3.mfma_multiblock"),
               ("FlyROCDL_MmaOpCDNA3_MFMAExt", "MmaOpCDNA3_MFMAExtType", "cdna3.mfma_ext"),
-              ("FlyROCDL_MmaOpCDNA3_SMFMAC", "MmaOpCDNA3_SMFMACType", "cdna3.smfmac")}
+              ("FlyROCDL_MmaOpCDNA3_SMFMAC", "MmaOpCDNA3_SMFMACType", "cdna3.smfmac"),
+              ("FlyROCDL_MmaOpGFX11_WMMAWave64", "MmaOpGFX11_WMMAWave64Type", "gfx11.wmma_wave64"),
+              ("FlyROCDL_MmaOpGFX120X_WMMAWave64", "MmaOpGFX120X_WMMAWave64Type", "gfx120x.wmma_wave64"),
+              ("FlyROCDL_MmaOpGFX120X_WMMAWave64IU4", "MmaOpGFX120X_WMMAWave64IU4Type", "gfx120x.wmma_wave64_iu4")}
     assert found == set(FLYDSL_ATOMS) | beyond
 
 
