@@ -1,7 +1,7 @@
 """The new user's journey (issue 8), through the real command line: scaffold, fill in, check, gen.
 
-The atoms are real instructions that no shipped spec has: gfx950's 16x16x64 i8 MFMA, which the
-shipped catalogue does not know (added through a project catalogue beside the specs), a 96-bit
+The atoms are real instructions that no shipped spec has: gfx90a's 16x16x16 i8 MFMA (a gfx908/gfx90a-only
+instruction the shipped catalogue does not know, added through a project catalogue beside the specs), a 96-bit
 buffer load, and an MFMA on a brand-new backend with its own catalogue.
 """
 
@@ -18,33 +18,33 @@ catalog_version: 1
 backend: {backend}
 cpp_namespace: ROCDL
 intrinsics:
-  rocdl.mfma.i32.16x16x64.i8:
-    op_class: mfma_i32_16x16x64_i8
+  rocdl.mfma.i32.16x16x16i8:
+    op_class: mfma_i32_16x16x16i8
     patterns: [mfma]
     operands:
-      a: {{type: "vector<4xi32>", elements: [i8]}}
-      b: {{type: "vector<4xi32>", elements: [i8]}}
+      a: {{type: i32, elements: [i8]}}
+      b: {{type: i32, elements: [i8]}}
       c: {{type: "vector<4xi32>", elements: [i32]}}
       cbsz: {{immediate: {{cpp_type: int32_t, range: [0, 4]}}}}
       abid: {{immediate: {{cpp_type: int32_t, range: [0, 15]}}}}
       blgp: {{immediate: {{cpp_type: int32_t, range: [0, 7]}}}}
     result: "vector<4xi32>"
-    isa: [{{name: v_mfma_i32_16x16x64_i8}}]
+    isa: [{{name: v_mfma_i32_16x16x16i8}}]
     subtargets: {chips}
-    source: "IntrinsicsAMDGPU.td int_amdgcn_mfma_i32_16x16x64_i8 (AMDGPUMFMAIntrinsics950: v4i32 A/B/C)"
+    source: "IntrinsicsAMDGPU.td int_amdgcn_mfma_i32_16x16x16i8 (AMDGPUMFMAIntrinsics908: i32 A/B, v4i32 C)"
 """
 
 I8_ANSWERS = {
     **FILLED,
-    "k: TODO": "k: 64",
+    "k: TODO": "k: 16",
     "elemTyA: TODO": "elemTyA: i8",
     "elemTyB: TODO": "elemTyB: i8",
     "elemTyAcc: TODO": "elemTyAcc: i32",
-    "intrinsic: TODO": "intrinsic: rocdl.mfma.i32.16x16x64.i8",
-    "a: TODO            # e.g.": 'a: "vector<4xi32>"  # e.g.',
-    "      b: TODO": '      b: "vector<4xi32>"',
+    "intrinsic: TODO": "intrinsic: rocdl.mfma.i32.16x16x16i8",
+    "a: TODO            # e.g.": 'a: "i32"  # e.g.',
+    "      b: TODO": '      b: "i32"',
     "      c: TODO": '      c: "vector<4xi32>"',
-    "instruction: TODO": "instruction: v_mfma_i32_16x16x64_i8",
+    "instruction: TODO": "instruction: v_mfma_i32_16x16x16i8",
 }
 
 DWORDX3_ANSWERS = {
@@ -68,16 +68,16 @@ def _check_and_gen(tmp_path: Path) -> str:
     return "\n".join(p.read_text(encoding="utf-8") for p in sorted((tmp_path / "out").rglob("*.cpp")))
 
 
-def test_new_mma_with_a_gfx950_i8_mfma_from_a_project_catalogue(tmp_path: Path) -> None:
+def test_new_mma_with_a_gfx90a_i8_mfma_from_a_project_catalogue(tmp_path: Path) -> None:
     spec = _new(tmp_path, "mma", "--subtarget", "cdna5")
     (tmp_path / "specs" / "rocdl" / "backend.yaml").write_text(ROCDL_BACKEND.read_text())
     spec.write_text(fill(spec.read_text(), I8_ANSWERS))
     unknown = run_cli("check", "--no-cache", str(spec), cwd=tmp_path)
     assert unknown.returncode == 1 and "error[AG358]" in unknown.stdout, unknown.output
     catalogue = tmp_path / "specs" / "rocdl" / "intrinsics.yaml"
-    catalogue.write_text(I8_CATALOGUE.format(backend="rocdl", chips="[gfx950]"))
+    catalogue.write_text(I8_CATALOGUE.format(backend="rocdl", chips="[gfx90a]"))
     code = _check_and_gen(tmp_path)
-    assert "ROCDL::mfma_i32_16x16x64_i8" in code
+    assert "ROCDL::mfma_i32_16x16x16i8" in code
 
 
 def test_new_copy_with_a_96_bit_buffer_load(tmp_path: Path) -> None:
@@ -105,6 +105,6 @@ def test_new_backend_with_one_atom_generates_a_skeleton(tmp_path: Path) -> None:
     spec.write_text(fill(spec.read_text(), I8_ANSWERS))
     (tmp_path / "specs" / "foo" / "intrinsics.yaml").write_text(I8_CATALOGUE.format(backend="foo", chips="[x1]"))
     code = _check_and_gen(tmp_path)
-    assert "ROCDL::mfma_i32_16x16x64_i8" in code
+    assert "ROCDL::mfma_i32_16x16x16i8" in code
     skeleton = {p.name for p in (tmp_path / "out" / "include" / "flydsl" / "Dialect" / "FlyFOO" / "IR").iterdir()}
     assert {"Dialect.td", "Atom.td", "Dialect.h", "CMakeLists.txt"} <= skeleton
