@@ -3,7 +3,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:852dd15d18c01d6a
+# ---- atomgen:begin wrappers sha256:60233b0ab7dff766
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -274,6 +274,31 @@ def MFMAMultiBlock(m, n, k, blocks, elem_ty_a, elem_ty_b, elem_ty_acc):
     return MmaOpCDNA3_MFMAMultiBlockType.get(m=m, n=n, k=k, blocks=blocks, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
 
 
+from flydsl._mlir.dialects.fly_rocdl import MmaOpCDNA3_SMFMACType  # noqa: E402
+
+
+def SMFMAC(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
+    """CDNA3 sparse MFMA (v_smfmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros; a 32-bit VGPR of compression indices says where they sit.
+
+    Supported configurations:
+      - 16x16x32 (f16, f16) -> f32
+      - 16x16x32 (bf16, bf16) -> f32
+      - 32x32x16 (f16, f16) -> f32
+      - 32x32x16 (bf16, bf16) -> f32
+      - 16x16x64 (i8, i8) -> i32
+      - 16x16x64 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+      - 16x16x64 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+      - 16x16x64 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+      - 16x16x64 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+      - 32x32x32 (i8, i8) -> i32
+      - 32x32x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+      - 32x32x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+      - 32x32x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+      - 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+    """
+    return MmaOpCDNA3_SMFMACType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
+
+
 from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX11_WMMAType  # noqa: E402
 
 
@@ -391,7 +416,7 @@ def WMMA_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, sign_a=False, sign_
     return MmaOpGFX1250_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 # ---- atomgen:end wrappers
 
-# ---- atomgen:begin exports sha256:58a3294a6ca425b0
+# ---- atomgen:begin exports sha256:f66f30ef619358b0
 __all__.append("BufferAtomic")
 __all__.append("BufferAtomicAdd")
 __all__.append("BufferAtomicMax")
@@ -408,6 +433,7 @@ __all__.append("BufferCopyLDS128b")
 __all__.append("MFMA")
 __all__.append("MFMAExt")
 __all__.append("MFMAMultiBlock")
+__all__.append("SMFMAC")
 __all__.append("WMMA_gfx11")
 __all__.append("WMMAWave64_gfx11")
 __all__.append("WMMA_gfx120x")
