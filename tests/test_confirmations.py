@@ -24,3 +24,21 @@ def test_evidence_rows_read_the_per_spec_tables() -> None:
     table = ("### `x.mfma` (specs/x.yaml, 1 instances)\n\n| instance | instruction | AMD calculator | verdict |\n"
              "|---|---|---|---|\n| `a_b` | `v_x` | agrees | kept |\n")
     assert evidence_rows(table) == {("x.mfma", "a_b"): "AMD calculator: agrees; verdict: kept"}
+
+
+def test_flydsl_instances_without_findings_pass_when_the_shortfall_is_explained() -> None:
+    """An atom whose counts fall short only by instances with findings of their own (a row FlyDSL
+    rejects, declared) still confirms the others; an unexplained shortfall confirms none."""
+    from atomgen.site.reports import Reports, _flydsl
+
+    def verdicts(accepted: int) -> dict[str, str]:
+        atom = {"spec": "s.yaml", "status": "audited", "instances": 3, "layout_matches": 2, "syntax_ok": accepted,
+                "accepted": accepted, "lowered_to_intrinsic": accepted,
+                "findings": [{"configuration": "c3", "check": "acceptance", "message": "rejected",
+                              "known_reason": "scope"}]}
+        reports = Reports({"flydsl": {}}, {"flydsl": {}}, {})
+        _flydsl({"atoms": [atom]}, {"s.yaml": [("i1", "c1"), ("i2", "c2"), ("i3", "c3")]}, reports)
+        return {i: v.state for (_, i), v in reports.verdicts["flydsl"].items()}
+
+    assert verdicts(2) == {"i1": "pass", "i2": "pass", "i3": "known"}
+    assert verdicts(1) == {"i3": "known"}
