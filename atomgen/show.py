@@ -221,7 +221,33 @@ def _print(
                 print(
                     f"  {role:>4}: {algebra.format_layout(operand.layout)}" + (f"   packed {packed}" if packed else "")
                 )
+            for line in tensor_memory_lines(spec, e):
+                print(line)
     return 0
+
+
+def tensor_memory_lines(spec: Any, evaluated: Any) -> list[str]:
+    """`tmem c: <layout>  lanes ... x N columns` for each tensor-memory operand (tcgen05)."""
+    from atomgen.spec.model import piece_matches
+    from atomgen.spec.tensor_memory import LANE_STRIDE, evaluate_columns, evaluate_layout
+
+    lines = []
+    for role, operand in getattr(spec, "tensor_memory", {}).items():
+        piece = next((p for p in operand.pieces if piece_matches(p, evaluated.instance, evaluated.variables)), None)
+        if piece is None or piece.parsed is None:
+            continue
+        layout = evaluate_layout(piece, evaluated.variables)
+        lanes = sorted({address // LANE_STRIDE for address in algebra.image(layout)})
+        runs: list[list[int]] = []
+        for lane in lanes:
+            if runs and runs[-1][1] == lane - 1:
+                runs[-1][1] = lane
+            else:
+                runs.append([lane, lane])
+        text = ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in runs)
+        lines.append(f"  tmem {role}: {algebra.format_layout(layout)}   lanes {text} x "
+                     f"{evaluate_columns(operand, evaluated.variables)} columns (lane * 65536 + column)")
+    return lines
 
 
 def _write_pictures(

@@ -51,7 +51,7 @@ def test_popc_reference(cases: list) -> None:
 
 
 def test_every_new_instance_is_probed(cases: list) -> None:
-    assert len(cases) == 2 + 6 + 16  # sm70 f32/f16; b1 3 shapes x xor/and; m8n8k16 s8/u8 4, int4 12
+    assert len(cases) == 8 + 6 + 16  # sm70 f32/f16 x 4 operand orders; b1 3 shapes x xor/and; m8n8k16 4, int4 12
     for case in cases:
         assert not case.skip, case.key
         text = source(case)

@@ -188,6 +188,13 @@ CASES: tuple[Case, ...] = (
     Case("AG341", "recast-width", "packed: {value: i32}}", "packed: {value: i32}, val_bits: [64]}", 19, "[64]",
          base="copy"),
     Case("AG341", "transposing-mma", "layouts:\n", "exceptions: {transposing: true}\nlayouts:\n", 20, "{"),
+    Case("AG349", "tensor-memory-undeclared", "layouts:\n",
+         'tensor_memory:\n  c: {cell_bits: 32, columns: 1, layout: "((16, 4), 4) : ((65536, 1048576), 0)"}\n'
+         "layouts:\n", 21, "{"),
+    Case("AG349", "tensor-memory-shared-cell", "layouts:\n",
+         "exceptions: {operand_source: {c: tensor_memory}}\n"
+         'tensor_memory:\n  c: {cell_bits: 32, columns: 1, layout: "((16, 4), 4) : ((65536, 1048576), 0)"}\n'
+         "layouts:\n", 22, '"((16'),
     Case("AG342", "transpose-without-val-bits", "layouts:\n", "exceptions: {transposing: true}\nlayouts:\n", 20,
          "{bitSize", base="copy"),
     # --- instance table -------------------------------------------------------------------

@@ -11,9 +11,10 @@ from __future__ import annotations
 import keyword
 import re
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, Iterator, Optional
 
-from atomgen.check import against_catalog, coverage, emission, immediates, sparse
+from atomgen.check import against_catalog, coverage, emission, immediates, sparse, tcgen05, tensor_memory
 from atomgen.check.catalog import Catalog
 from atomgen.check.descriptor import check_descriptor
 from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
@@ -124,6 +125,8 @@ def analyze(
     out.extend(check_parameters(spec))
     out.extend(check_assembly_format(spec))
     out.extend(check_exceptions(spec))
+    out.extend(tensor_memory.check_spec(spec))
+    out.extend(tcgen05.check_spec(spec))
     structural = list(check_layout_structure(spec))
     out.extend(structural)
     out.extend(check_instance_table(spec))
@@ -146,7 +149,7 @@ def analyze(
         if evaluated is None:
             continue
         analysis.evaluated.append(evaluated)
-        for diagnostic in check_instance_layouts(spec, evaluated):
+        for diagnostic in chain(check_instance_layouts(spec, evaluated), tensor_memory.check_instance(spec, evaluated)):
             # One finding per rule and layout piece is enough; later instances repeat it.
             key = (diagnostic.rule, f"{diagnostic.position}")
             if key not in reported:
@@ -336,7 +339,8 @@ def check_exceptions(spec: AtomSpec) -> Iterator[Diagnostic]:
     if spec.whole_tile and "whole_tile_copy" not in spec.traits:
         yield spec.diagnostic("AG341", "a whole_tile copy must carry the whole_tile_copy trait", ("traits",))
     for operand, source in spec.operand_source.items():
-        if source == "shared_memory_descriptor" and operand not in spec.replicated:
+        # One issuing thread (tcgen05) names the whole tile once: nothing is replicated.
+        if source == "shared_memory_descriptor" and operand not in spec.replicated and spec.threads > 1:
             yield spec.diagnostic(
                 "AG323",
                 f"operand {operand.upper()} comes from a shared-memory descriptor: every thread "
@@ -859,8 +863,8 @@ def _mma_coverage(
 def _mma_packing(
     spec: AtomSpec, role: str, value_mode: Layout, piece: LayoutPiece, instance: Instance, variables: dict[str, int]
 ) -> Iterator[Diagnostic]:
-    if spec.operand_source.get(role) == "shared_memory_descriptor":
-        return
+    if spec.operand_source.get(role) in ("shared_memory_descriptor", "tensor_memory"):
+        return  # the packed type is the descriptor / the TMEM address, not the elements
     packed_text = instance.packed.get(role)
     if packed_text is None:
         yield spec.diagnostic(

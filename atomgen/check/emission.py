@@ -59,6 +59,9 @@ PATTERNS: dict[str, PatternNeeds] = {
     "wgmma_ss": PatternNeeds("mma", state_cases=("Accumulate",), packed=MMA, instruction=True),
     "wgmma_rs": PatternNeeds("mma", state_cases=("Accumulate",), packed=MMA, instruction=True,
                              packed_by_element=("a",)),
+    # The instruction descriptor is built from m, n and the operand majors (render/cpp tcgen05).
+    "tcgen05_mma": PatternNeeds("mma", parameters=("m", "n", "transA", "transB"), state_cases=("Accumulate",),
+                                packed=MMA, instruction=True),
     "ldmatrix": PatternNeeds("copy", parameters=("num", "transpose"), packed=("value",)),
     "stmatrix": PatternNeeds("copy", parameters=("num", "transpose"), packed=("value",)),
     "cp_async": PatternNeeds("copy", parameters=("bytes", "cacheModifier")),

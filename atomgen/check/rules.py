@@ -239,6 +239,17 @@ RULES: tuple[Rule, ...] = (
         "Add `val_bits: [g]` to each instance.",
     ),
     Rule(
+        "AG349",
+        "tensor-memory-layout",
+        "A tensor-memory operand's TMEM layout does not give every element its own cell in its lanes and columns.",
+        "tcgen05 keeps D (and A in the .ts form) in tensor memory; the TMEM layout says which lane and column of "
+        "each CTA holds each (thr, val). Two values in one cell, a lane past 127 or a column outside the declared "
+        "allocation corrupts the accumulator silently, exactly like a wrong register layout.",
+        'tensor_memory: {c: {cell_bits: 32, columns: "n", layout: "(1, (128, n)) : (0, (65536, 2))"}}',
+        "Give each value its own (lane, column): lane * 65536 + column, columns counted in 32-bit cells, "
+        "e.g. (1, (128, n)) : (0, (65536, 1)) for M = 128.",
+    ),
+    Rule(
         "AG351",
         "duplicate-instance",
         "Two instance rows have the same key.",

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from atomgen.layout.algebra import Layout, coalesce, format_layout, from_json, image, is_tuple, product, size
+from atomgen.oracle import cute_tmem
 from atomgen.oracle.cute_report import Finding, SpecReport
 
 
@@ -116,6 +117,11 @@ def compare_instance(spec: Any, evaluated: Any, answer: dict[str, Any], display:
         else:
             finding(role, "layout", f"layout '{role}': {difference[0]}", spec_layout=format_layout(operand.layout),
                     cute_layout=format_layout(theirs), first_difference=difference[1])
+    if getattr(spec, "tensor_memory", None):
+        tmem_differences = cute_tmem.differences(spec, evaluated, answer)
+        for role, message, mine, theirs_text in tmem_differences:
+            finding(f"tmem_{role}", "layout", message, spec_layout=mine, cute_layout=theirs_text)
+        spec_report.operands_agreeing += len(spec.tensor_memory) - len(tmem_differences)
     return findings
 
 

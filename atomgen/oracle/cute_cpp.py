@@ -23,7 +23,12 @@ from typing import Any, Optional
 
 COMPILE_TIMEOUT_S = 240
 _OP = re.compile(r"^SM[0-9]{2}_[0-9]+x[0-9]+x[0-9]+_[A-Z0-9]+_[A-Z]{2}(_[A-Z]+)?$")
+# sm100 UMMA ops are class templates: SM100_MMA_<kind>_SS<a, b, c, M, N, a_major, b_major>.
+_UMMA_OP = re.compile(r"^SM100_MMA_(F16BF16|TF32|S8)_SS<(half_t|bfloat16_t|tfloat32_t|int8_t|uint8_t),"
+                      r"(half_t|bfloat16_t|tfloat32_t|int8_t|uint8_t),(half_t|float|int32_t),[0-9]{2,3},[0-9]{1,3},"
+                      r"UMMA::Major::(K|MN),UMMA::Major::(K|MN)>$")
 HEADERS = ("cute/atom/mma_traits_sm70.hpp", "cute/atom/mma_traits_sm75.hpp", "cute/atom/mma_traits_sm80.hpp")
+UMMA_HEADER = "cute/atom/mma_traits_sm100.hpp"
 
 
 class TraitsUnavailable(Exception):
@@ -71,22 +76,34 @@ def compiler() -> str:
 
 
 def program(ops: list[str]) -> str:
-    lines = [f"#include <{header}>" for header in HEADERS]
+    umma = [op for op in ops if _UMMA_OP.match(op)]
+    lines = [f"#include <{header}>" for header in HEADERS + ((UMMA_HEADER,) if umma else ())]
     lines += ["#include <cstdio>", "using namespace cute;",
               "template <class Op> void show(const char* name) {",
               "  using T = MMA_Traits<Op>;",
               '  std::printf("%s|", name); print(typename T::ThrID{}); std::printf("|");',
               '  print(typename T::ALayout{}); std::printf("|"); print(typename T::BLayout{});',
               '  std::printf("|"); print(typename T::CLayout{}); std::printf("\\n");',
-              "}", "int main() {"]
+              "}"]
+    if umma:
+        # The accumulator's TMEM fragment of one MMA tile: (M,N) -> TMEM address (lane << 16 | column,
+        # in units of the accumulator type), and that type's bits.
+        lines += ["template <class Op> void show_tmem(const char* name) {",
+                  "  using T = MMA_Traits<Op>;", "  using C = typename T::CLayout;",
+                  "  auto t = T::FrgTypeC::make(make_shape(make_shape(size<1,0>(C{}), size<1,1>(C{})), _1{}, _1{}));",
+                  '  std::printf("%s|tmem|", name); print(layout<0>(t.layout()));',
+                  '  std::printf("|%d\\n", int(sizeof_bits_v<typename T::ValTypeC>));',
+                  '  std::printf("%s|idesc|%u\\n", name, uint32_t(T{}.idesc_));', "}"]
+    lines += ["int main() {"]
     lines += [f'  show<{op}>("{op}");' for op in ops]
+    lines += [f'  show_tmem<{op}>("{op}");' for op in umma]
     lines += ["  return 0;", "}"]
     return "\n".join(lines) + "\n"
 
 
 def traits(ops: list[str]) -> dict[str, Any]:
     """op name -> {"thr", "a", "b", "c"} CuTe layout text (underscores dropped), or {"error": ...}."""
-    bad = [op for op in ops if not _OP.match(op)]
+    bad = [op for op in ops if not (_OP.match(op) or _UMMA_OP.match(op))]
     if bad:
         return {op: {"error": f"not a CuTe MMA op name: {op!r}"} for op in ops}
     unique = sorted(set(ops))
@@ -111,7 +128,11 @@ def traits(ops: list[str]) -> dict[str, Any]:
     answers: dict[str, Any] = {}
     for line in ran.stdout.splitlines():
         parts = line.split("|")
-        if len(parts) == 5:
+        if len(parts) == 3 and parts[1] == "idesc" and parts[0] in answers:
+            answers[parts[0]]["idesc"] = int(parts[2])
+        elif len(parts) == 4 and parts[1] == "tmem" and parts[0] in answers:
+            answers[parts[0]]["tmem_c"] = {"layout": parts[2].replace("_", ""), "value_bits": int(parts[3])}
+        elif len(parts) == 5:
             thr, a, b, c = (text.replace("_", "") for text in parts[1:])
             answers[parts[0]] = {"thr": thr, "a": a, "b": b, "c": c}
     return {op: answers.get(op, {"error": f"CuTe printed nothing for {op}"}) for op in unique}
@@ -120,15 +141,32 @@ def traits(ops: list[str]) -> dict[str, Any]:
 _CPP_TYPES = {"i4": "S4", "si4": "S4", "ui4": "U4", "i8": "S8", "ui8": "U8", "f16": "F16", "f32": "F32"}
 
 
-def op_name(family: str, m: int, n: int, k: int, a: str, b: str, c: str, bit_op: str = "") -> Optional[str]:
-    """The CuTe C++ op of an instance the DSL cannot build (None: the DSL path applies)."""
+# CuTe's BLAS-style operand order letters: A K-major is T, M-major N; B K-major is N, N-major T.
+_ORDERS = {(False, False): "TN", (True, True): "NT", (True, False): "NN", (False, True): "TT"}
+
+
+def op_name(family: str, m: int, n: int, k: int, a: str, b: str, c: str, bit_op: str = "",
+            trans: tuple[bool, bool] = (False, False)) -> Optional[str]:
+    """The CuTe C++ op of an instance the DSL cannot build (None: the DSL path applies).
+
+    `trans` is (A MN-major, B MN-major), the spec's transA / transB.
+    """
     if family == "quad_pair" and (m, n, k) == (8, 8, 4) and a == b == "f16" and c in ("f16", "f32"):
-        return f"SM70_8x8x4_{_CPP_TYPES[c]}F16F16{_CPP_TYPES[c]}_TN"
+        return f"SM70_8x8x4_{_CPP_TYPES[c]}F16F16{_CPP_TYPES[c]}_{_ORDERS[trans]}"
     if a in ("i4", "si4", "ui4") and b in ("i4", "si4", "ui4") and c == "i32":
         return f"SM80_{m}x{n}x{k}_S32{_CPP_TYPES[a]}{_CPP_TYPES[b]}S32_TN"
     if a == b == "i1" and c == "i32" and bit_op in ("xor", "and"):
         return f"SM80_{m}x{n}x{k}_S32U1U1S32_TN_{bit_op.upper()}POPC"
+    integer = a in ("i8", "ui8") and b in ("i8", "ui8") and c == "i32"
+    if family == "umma" and (integer or (a == b and a in ("f16", "bf16", "tf32") and c in ("f16", "f32"))):
+        kind = "S8" if integer else "TF32" if a == "tf32" else "F16BF16"
+        majors = ",".join(f"UMMA::Major::{'MN' if t else 'K'}" for t in trans)
+        return f"SM100_MMA_{kind}_SS<{_UMMA_TYPES[a]},{_UMMA_TYPES[b]},{_UMMA_TYPES[c]},{m},{n},{majors}>"
     return None
+
+
+_UMMA_TYPES = {"f16": "half_t", "bf16": "bfloat16_t", "tf32": "tfloat32_t", "f32": "float", "i8": "int8_t",
+               "ui8": "uint8_t", "i32": "int32_t"}
 
 
 def record(answer: dict[str, Any], op: str) -> dict[str, Any]:
@@ -141,15 +179,28 @@ def record(answer: dict[str, Any], op: str) -> dict[str, Any]:
     size = 1
     for extent in re.findall(r"-?\d+", answer["thr"].split(":")[0]):
         size *= int(extent)
+    tensor_memory = {}
+    if "tmem_c" in answer:  # addresses in units of the accumulator type: scale to 32-bit cells
+        tmem = layout_from_text(answer["tmem_c"]["layout"])
+        per_cell = 32 // int(answer["tmem_c"]["value_bits"])
+        tensor_memory["c"] = {"shape": tmem["shape"], "stride": _scaled(tmem["stride"], per_cell)}
     return {
         "threads": size,
         "thr": thr,
+        "tensor_memory": tensor_memory,
+        **({"instruction_descriptor": answer["idesc"]} if "idesc" in answer else {}),
         "layouts": {role: layout_from_text(answer[role]) for role in ("a", "b", "c")},
         "units": "elements",
         "cute_type": f"cute::MMA_Traits<cute::{op}>",
         "provenance": {"source": f"CUTLASS C++ headers, nvidia-cutlass {_version()} (compiled on the host)",
                        "built_with": f"cute::MMA_Traits<{op}> ThrID/ALayout/BLayout/CLayout"},
     }
+
+
+def _scaled(stride: Any, divisor: int) -> Any:
+    if isinstance(stride, list):
+        return [_scaled(s, divisor) for s in stride]
+    return int(stride) // divisor
 
 
 def _version() -> str:

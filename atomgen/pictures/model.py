@@ -197,6 +197,9 @@ def _mma_picture(spec: Any, evaluated: Any, role: str) -> Optional[OperandPictur
     bits: Optional[int] = None
     if spec.operand_source.get(role) == "shared_memory_descriptor":
         note = f"{role.upper()} is read from shared memory through a matrix descriptor: no thread holds it in registers"
+    elif spec.operand_source.get(role) == "tensor_memory":
+        note = (f"{role.upper()} lives in tensor memory (lane and column per element: atomgen show's tmem line); "
+                "no thread holds it in registers")
     else:
         packed = parse_packed(evaluated.instance.packed.get(role, ""))
         if packed is not None and picture.values and packed.bits % picture.values == 0:

@@ -20,6 +20,10 @@ MMA_FAMILIES = ("mma_sync", "mma_sp", "wgmma")
 COPY_FAMILIES = ("ldmatrix", "stmatrix", "cp_async", "tma")
 SMEM_SOURCES = ("shared_memory_descriptor", "shared_memory", "smem")
 
+# tcgen05 (UMMA, tensor memory) exists from sm_100a on; the lent GPU is an H200 (sm_90a).
+NO_BLACKWELL = ("tcgen05 needs a Blackwell (sm_100a) GPU and none is lent here (the H200 is sm_90a); "
+                "this instance is confirmed by CuTe's C++ traits on the CPU only")
+
 _SHAPE = re.compile(r"\.m(\d+)n(\d+)k(\d+)\.")
 
 
@@ -103,6 +107,8 @@ def case_from_instance(spec: Any, evaluated: Any) -> ProbeCase:
     )
     if not instruction:
         return replace(base, skip="the instance names no PTX instruction")
+    if opcode.startswith("tcgen05."):
+        return replace(base, skip=NO_BLACKWELL)
     if not family:
         return replace(base, skip=f"no probe for instruction '{opcode}'")
     if spec.kind == "mma":

@@ -183,6 +183,9 @@ def run(args: argparse.Namespace) -> int:
         for slug, reason in sorted(failures.items()):
             print(f"atomgen probe: cannot build {slug}: {reason}", file=sys.stderr)
         skipped = sum(1 for c in cases if c.skip)
+        for reason in sorted({c.skip for c in cases if c.skip}):  # say why, once per reason
+            count = sum(1 for c in cases if c.skip == reason)
+            print(f"atomgen probe: {count} skipped: {reason}")
         print(f"atomgen probe: {len(plans)} instances in {len(batches)} programs ({len(failures)} not buildable, "
               f"{skipped} skipped); use --cuda to run them")
         return 1 if any(not c.mutation for c in cases if c.slug in failures) and not args.mutate_layout else 0

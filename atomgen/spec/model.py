@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 from atomgen.diagnostics import Diagnostic, Position
+from atomgen.spec import tensor_memory as tensor_memory_model
 from atomgen.spec.expr import (
     Expr,
     ExprError,
@@ -25,6 +26,7 @@ from atomgen.spec.expr import (
 from atomgen.spec.loader import JsonPath, LoadedSpec
 from atomgen.spec.mlir_types import parse_packed
 from atomgen.spec.sparsity import SparsePiece, parse_sparse, sparse_variables
+from atomgen.spec.tensor_memory import TensorMemoryOperand
 
 ScalarValue = Union[int, bool, str]
 
@@ -161,6 +163,7 @@ class AtomSpec:
     lane_group: tuple[int, ...] = ()  # exceptions.lane_group: the lanes a lane-group atom's threads occupy
     blocks: Optional[Expr] = None  # exceptions.blocks: independent products per instruction (multi-block MMAs)
     sparse: tuple[SparsePiece, ...] = ()  # `sparse`: structured-sparse A and its metadata (atomgen/spec/sparsity.py)
+    tensor_memory: dict[str, TensorMemoryOperand] = field(default_factory=dict)  # tcgen05 TMEM operands
 
     @property
     def operands(self) -> tuple[str, ...]:
@@ -214,14 +217,17 @@ def _parameter(data: dict[str, Any], index: int) -> Parameter:
     )
 
 
-def _pieces(spec_data: Any, role: str, diagnostics: list[Diagnostic], build: "_Context") -> tuple[LayoutPiece, ...]:
+def _pieces(
+    spec_data: Any, role: str, diagnostics: list[Diagnostic], build: "_Context", base: JsonPath = ()
+) -> tuple[LayoutPiece, ...]:
     value = spec_data
+    base = base or ("layouts", role)
     pieces: list[LayoutPiece] = []
     if isinstance(value, str):
-        entries: list[tuple[dict[str, Any], str, JsonPath]] = [({}, value, ("layouts", role))]
+        entries: list[tuple[dict[str, Any], str, JsonPath]] = [({}, value, base)]
     else:
         entries = [
-            (piece.get("when") or {}, piece["layout"], ("layouts", role, index, "layout"))
+            (piece.get("when") or {}, piece["layout"], base + (index, "layout"))
             for index, piece in enumerate(value)
         ]
     for when, text, path in entries:
@@ -332,6 +338,11 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         let.append((name, expression, path))
 
     layouts = {role: _pieces(value, role, diagnostics, context) for role, value in data["layouts"].items()}
+    tensor_memory = tensor_memory_model.parse(
+        data,
+        lambda value, role, base: _pieces(value, role, diagnostics, context, base),
+        lambda rule, message, path, offset: diagnostics.append(context.diagnostic(rule, message, path, offset)),
+    )
     exceptions = data.get("exceptions") or {}
     copy_replicated: dict[str, Expr] = {}
     for role, text in (exceptions.get("replicated") or {}).items():
@@ -453,6 +464,7 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         else dict(data.get("operand_types") or {}),
         data=data,
         copy_replicated=copy_replicated,
+        tensor_memory=tensor_memory,
     )
     return spec, diagnostics
 

@@ -1,4 +1,4 @@
-"""PTX (NVVM) emission patterns: mma.sync, mma.sp, wgmma, ldmatrix/stmatrix, cp.async, TMA."""
+"""PTX (NVVM) emission patterns: mma.sync, mma.sp, wgmma, tcgen05, ldmatrix/stmatrix, cp.async, TMA."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from atomgen.render.cpp.params import CppParam
 from atomgen.render.cpp.rows import group_rows
 from atomgen.render.cpp.state import StateModel, slot_of
 from atomgen.render.verify import describe
+from atomgen.spec import tcgen05
 from atomgen.spec.model import AtomSpec
 
 # Element type -> NVVM::MMATypes (mma.sync) and NVVM::WGMMATypes (wgmma) case names.
@@ -58,6 +59,14 @@ def ptx_mma_sp(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | 
             "metadata": slot_of(state, "Metadata")}
 
 
+def _mma_layouts(instruction: str) -> str:
+    """A/B operand orders (.row/.col) of an mma.sync, from its (catalogue-checked) instruction text."""
+    orders = instruction.split(".")[4:6] if instruction.startswith("mma.sync.aligned.m") else []
+    if len(orders) != 2 or not set(orders) <= {"row", "col"}:
+        raise CppRenderError(f"cannot read the operand orders of '{instruction}'")
+    return "{" + ", ".join(f"NVVM::MMALayout::{order}" for order in orders) + "}"
+
+
 def ptx_mma_sync(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
     operand = spec.operand_types
     packed_entries = []
@@ -74,6 +83,7 @@ def ptx_mma_sync(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
             f"{{{_ptx_type(a_el, 'MMATypes')}, {_ptx_type(b_el, 'MMATypes')}}}",
             type_builder(register_type(a_el)), type_builder(register_type(b_el)),
             type_builder(register_type(c_el)), overflow, _b1_op(instance.instruction or ""),
+            _mma_layouts(instance.instruction or ""),
         )))
     return {"packed": group_rows(packed_entries), "configs": group_rows(config_entries)}
 
@@ -163,11 +173,39 @@ def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | Non
 # Patterns whose operands are split into NVVM registers and packed back (cpp/ptx.j2).
 REGISTER_PATTERNS = frozenset({"mma_sync", "mma_sp", "wgmma_ss", "wgmma_rs", "ldmatrix", "stmatrix"})
 
+
+def ptx_tcgen05(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+    """Per element type: its idesc format and (A) the instruction; the C++ builds idesc from them, m and n."""
+    operand = spec.operand_types
+    d_formats: dict[str, int] = {}
+    ab_formats: dict[str, int] = {}
+    kinds: dict[str, str] = {}
+    for instance in spec.instances:
+        if instance.packed != tcgen05.PACKED:
+            raise CppRenderError(f"row {instance.id}: tcgen05 takes packed {{a: i64, b: i64, c: i32}}")
+        a_el, b_el, c_el = (str(instance.values[operand[r]]) for r in ("a", "b", "c"))
+        if tcgen05.instruction_descriptor(1, 1, a_el, b_el, c_el) is None:  # AG371 refuses these
+            raise CppRenderError(f"row {instance.id}: no tcgen05 idesc format for ({a_el}, {b_el}) -> {c_el}")
+        d_formats[c_el] = tcgen05.D_FORMAT[c_el]
+        ab_formats.update({e: tcgen05.AB_FORMAT[e] for e in (a_el, b_el)})
+        if kinds.setdefault(a_el, instance.instruction or "") != (instance.instruction or ""):
+            raise CppRenderError(f"row {instance.id}: {a_el} rows name different instructions")
+    return {
+        "d_formats": [TypeCase(type_predicate("type", e), f"{v}u") for e, v in sorted(d_formats.items())],
+        "ab_formats": [TypeCase(type_predicate("type", e), f"{v}u") for e, v in sorted(ab_formats.items())],
+        "instructions": [TypeCase(type_predicate("type", e), f'"{t}"') for e, t in sorted(kinds.items())],
+        "accumulate": slot_of(state, "Accumulate"),
+        "trans_a": params["transA"].getter,
+        "trans_b": params["transB"].getter,
+    }
+
+
 PTX_PATTERNS: dict[str, Callable[[AtomSpec, dict[str, CppParam], StateModel | None], dict[str, Any]]] = {
     "mma_sync": ptx_mma_sync,
     "mma_sp": ptx_mma_sp,
     "wgmma_ss": ptx_wgmma,
     "wgmma_rs": ptx_wgmma,
+    "tcgen05_mma": ptx_tcgen05,
     "ldmatrix": ptx_matrix,
     "stmatrix": ptx_matrix,
     "cp_async": ptx_cp_async,

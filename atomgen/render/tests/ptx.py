@@ -34,6 +34,7 @@ from atomgen.render.tests.state import (
     state_arg_types,
     state_ops,
 )
+from atomgen.spec import tcgen05
 from atomgen.spec.backend import Backend
 from atomgen.spec.mlir_types import element_bits
 from atomgen.spec.model import AtomSpec, Instance
@@ -72,12 +73,16 @@ def _ptx_mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
             continue
         width = 32 if elems[role] == "tf32" else element_bits(elems[role]) or 32
         memrefs[role] = memref_type(elems[role], "register", type_bits(packed[role]) // width)
+    if pattern == "tcgen05_mma":  # C and D hold the accumulator's TMEM address
+        memrefs["c"] = memref_type("i32", "register", 1)
     memrefs["d"] = memrefs["c"]
     fn = mma_call(function_name(spec, inst), atom_ty, memrefs)
     mma_call_with_loads(spec, fn, values, packed)
     acc_reg = register_type(elems["c"])
     lines = _forms()
-    if pattern == "mma_sync":
+    if pattern == "tcgen05_mma":
+        _tcgen05_checks(fn, inst, values, elems)
+    elif pattern == "mma_sync":
         regs = {role: register_type(elems[role]) for role in ("a", "b", "c")}
         counts = {role: type_bits(packed[role]) // type_bits(regs[role]) for role in ("a", "b", "c")}
         d_struct = _struct([regs["c"]] * counts["c"])
@@ -100,6 +105,15 @@ def _ptx_mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
     converted = [(role, REGISTER_PTR) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return fn
+
+
+def _tcgen05_checks(fn: Function, inst: Instance, values: dict[str, Any], elems: dict[str, str]) -> None:
+    """The instruction descriptor as a constant, then the one-thread inline PTX on the TMEM address."""
+    idesc = tcgen05.instruction_descriptor(int(values["m"]), int(values["n"]), elems["a"], elems["b"], elems["c"],
+                                           bool(values.get("transA")), bool(values.get("transB")))
+    lines = _forms()
+    fn.checks += [lines.tcgen05_idesc(idesc),
+                  lines.tcgen05(filecheck_literal(f"{inst.instruction} [$0], $1, $2, $3, p;"))]
 
 
 def _ptx_matrix_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:

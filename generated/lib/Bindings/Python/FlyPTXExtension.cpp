@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:d20f52a94d98275c
+// ---- atomgen:begin types sha256:ca32a3adb6da522d
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx {
 
 /// sm80 per-thread asynchronous global -> shared copy of 4, 8 or 16 bytes (cp.async.ca / .cg). (sm80.cp_async; 4 supported configurations)
@@ -164,7 +164,57 @@ struct PyCopyOpSM90_TmaStoreType : PyConcreteType<PyCopyOpSM90_TmaStoreType> {
   }
 };
 
-/// sm70 quad-pair MMA (mma.sync.aligned.m8n8k4.row.col, f16 inputs): each of a warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma_sync; 2 supported configurations)
+/// sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA), cta_group::1, kinds f16, tf32 and i8: A and B from shared-memory descriptors, D in tensor memory. (sm100.tcgen05_mma; 392 supported configurations)
+struct PyMmaOpSM100_Tcgen05Type : PyConcreteType<PyMmaOpSM100_Tcgen05Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::MmaOpSM100_Tcgen05Type, "MmaOpSM100_Tcgen05Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            bool transA,
+            bool transB,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_ptx::MmaOpSM100_Tcgen05Type::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc),
+              transA,
+              transB);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpSM100_Tcgen05Type(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        "trans_a"_a = false,
+        "trans_b"_a = false,
+        nb::kw_only(),
+        "context"_a = nb::none(), "sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA), cta_group::1, kinds f16, tf32 and i8: A and B from shared-memory descriptors, D in tensor memory. (sm100.tcgen05_mma; 392 supported configurations)");
+  }
+};
+
+/// sm70 quad-pair MMA (mma.sync.aligned.m8n8k4, f16 inputs, every A/B operand order): each of a warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma_sync; 8 supported configurations)
 struct PyMmaOpSM70_MmaSyncType : PyConcreteType<PyMmaOpSM70_MmaSyncType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::MmaOpSM70_MmaSyncType, "MmaOpSM70_MmaSyncType");
   static void bindDerived(ClassTy &c) {
@@ -177,6 +227,8 @@ struct PyMmaOpSM70_MmaSyncType : PyConcreteType<PyMmaOpSM70_MmaSyncType> {
             PyType &elemTyA,
             PyType &elemTyB,
             PyType &elemTyAcc,
+            bool transA,
+            bool transB,
             DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
@@ -192,7 +244,9 @@ struct PyMmaOpSM70_MmaSyncType : PyConcreteType<PyMmaOpSM70_MmaSyncType> {
               k,
               unwrap(elemTyA),
               unwrap(elemTyB),
-              unwrap(elemTyAcc));
+              unwrap(elemTyAcc),
+              transA,
+              transB);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpSM70_MmaSyncType(context->getRef(), wrap(type));
@@ -203,8 +257,10 @@ struct PyMmaOpSM70_MmaSyncType : PyConcreteType<PyMmaOpSM70_MmaSyncType> {
         "elem_ty_a"_a,
         "elem_ty_b"_a,
         "elem_ty_acc"_a,
+        "trans_a"_a = false,
+        "trans_b"_a = false,
         nb::kw_only(),
-        "context"_a = nb::none(), "sm70 quad-pair MMA (mma.sync.aligned.m8n8k4.row.col, f16 inputs): each of a warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma_sync; 2 supported configurations)");
+        "context"_a = nb::none(), "sm70 quad-pair MMA (mma.sync.aligned.m8n8k4, f16 inputs, every A/B operand order): each of a warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma_sync; 8 supported configurations)");
   }
 };
 
@@ -489,12 +545,13 @@ struct PyMmaOpSM90_WgmmaSSType : PyConcreteType<PyMmaOpSM90_WgmmaSSType> {
 
 NB_MODULE(_mlirDialectsFlyPTX, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:dc6b89daab60362a
+  // ---- atomgen:begin register sha256:f9c7ee76d72646f2
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM80_CpAsyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM80_LdMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM90_StMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM90_TmaLoadType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM90_TmaStoreType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM100_Tcgen05Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM70_MmaSyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM80_MmaSpType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM80_MmaSyncType::bind(m);

@@ -214,7 +214,8 @@ struct MmaSyncConfig {
   std::array<NVVM::MMATypes, 2> ptxTypes; // multiplicandAPtxType, multiplicandBPtxType
   Type regA, regB, regC;                  // one register of A, B and C/D
   std::optional<NVVM::MMAIntOverflow> intOverflow;
-  std::optional<NVVM::MMAB1Op> b1Op; // binary (b1) MMAs: xor.popc or and.popc
+  std::optional<NVVM::MMAB1Op> b1Op;      // binary (b1) MMAs: xor.popc or and.popc
+  std::array<NVVM::MMALayout, 2> layouts; // .row / .col of A and B
 };
 
 MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
@@ -226,7 +227,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             VectorType::get({2}, Float16Type::get(ctx)),
             Float32Type::get(ctx),
             std::nullopt,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 1: // 16x8x16 (bf16, bf16) -> f32
     return {{16, 8, 16},
             {NVVM::MMATypes::bf16, NVVM::MMATypes::bf16},
@@ -234,7 +236,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
             std::nullopt,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 2: // 16x8x16 (f16, f16) -> f16
     return {{16, 8, 16},
             {NVVM::MMATypes::f16, NVVM::MMATypes::f16},
@@ -242,7 +245,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             VectorType::get({2}, Float16Type::get(ctx)),
             VectorType::get({2}, Float16Type::get(ctx)),
             std::nullopt,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 3: // 16x8x8 (f16, f16) -> f32
     return {{16, 8, 8},
             {NVVM::MMATypes::f16, NVVM::MMATypes::f16},
@@ -250,7 +254,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             VectorType::get({2}, Float16Type::get(ctx)),
             Float32Type::get(ctx),
             std::nullopt,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 4: // 16x8x8 (bf16, bf16) -> f32
     return {{16, 8, 8},
             {NVVM::MMATypes::bf16, NVVM::MMATypes::bf16},
@@ -258,7 +263,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
             std::nullopt,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 5: // 16x8x8 (f16, f16) -> f16
     return {{16, 8, 8},
             {NVVM::MMATypes::f16, NVVM::MMATypes::f16},
@@ -266,7 +272,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             VectorType::get({2}, Float16Type::get(ctx)),
             VectorType::get({2}, Float16Type::get(ctx)),
             std::nullopt,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 6: // 16x8x8 (tf32, tf32) -> f32
     return {{16, 8, 8},
             {NVVM::MMATypes::tf32, NVVM::MMATypes::tf32},
@@ -274,7 +281,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
             std::nullopt,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 7: // 16x8x4 (tf32, tf32) -> f32
     return {{16, 8, 4},
             {NVVM::MMATypes::tf32, NVVM::MMATypes::tf32},
@@ -282,7 +290,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
             std::nullopt,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 8: // 16x8x32 (i8, i8) -> i32
     return {{16, 8, 32},
             {NVVM::MMATypes::s8, NVVM::MMATypes::s8},
@@ -290,7 +299,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 9: // 16x8x32 (i8, ui8) -> i32
     return {{16, 8, 32},
             {NVVM::MMATypes::s8, NVVM::MMATypes::u8},
@@ -298,7 +308,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 10: // 16x8x32 (ui8, i8) -> i32
     return {{16, 8, 32},
             {NVVM::MMATypes::u8, NVVM::MMATypes::s8},
@@ -306,7 +317,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 11: // 16x8x32 (ui8, ui8) -> i32
     return {{16, 8, 32},
             {NVVM::MMATypes::u8, NVVM::MMATypes::u8},
@@ -314,7 +326,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 12: // 16x8x16 (i8, i8) -> i32
     return {{16, 8, 16},
             {NVVM::MMATypes::s8, NVVM::MMATypes::s8},
@@ -322,7 +335,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 13: // 16x8x16 (i8, ui8) -> i32
     return {{16, 8, 16},
             {NVVM::MMATypes::s8, NVVM::MMATypes::u8},
@@ -330,7 +344,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 14: // 16x8x16 (ui8, i8) -> i32
     return {{16, 8, 16},
             {NVVM::MMATypes::u8, NVVM::MMATypes::s8},
@@ -338,7 +353,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 15: // 16x8x16 (ui8, ui8) -> i32
     return {{16, 8, 16},
             {NVVM::MMATypes::u8, NVVM::MMATypes::u8},
@@ -346,7 +362,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 16: // 8x8x16 (i8, i8) -> i32
     return {{8, 8, 16},
             {NVVM::MMATypes::s8, NVVM::MMATypes::s8},
@@ -354,7 +371,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 17: // 8x8x16 (i8, ui8) -> i32
     return {{8, 8, 16},
             {NVVM::MMATypes::s8, NVVM::MMATypes::u8},
@@ -362,7 +380,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 18: // 8x8x16 (ui8, i8) -> i32
     return {{8, 8, 16},
             {NVVM::MMATypes::u8, NVVM::MMATypes::s8},
@@ -370,7 +389,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 19: // 8x8x16 (ui8, ui8) -> i32
     return {{8, 8, 16},
             {NVVM::MMATypes::u8, NVVM::MMATypes::u8},
@@ -378,7 +398,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 20: // 16x8x64 (i4, i4) -> i32
     return {{16, 8, 64},
             {NVVM::MMATypes::s4, NVVM::MMATypes::s4},
@@ -386,7 +407,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 21: // 16x8x64 (i4, ui4) -> i32
     return {{16, 8, 64},
             {NVVM::MMATypes::s4, NVVM::MMATypes::u4},
@@ -394,7 +416,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 22: // 16x8x64 (ui4, i4) -> i32
     return {{16, 8, 64},
             {NVVM::MMATypes::u4, NVVM::MMATypes::s4},
@@ -402,7 +425,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 23: // 16x8x64 (ui4, ui4) -> i32
     return {{16, 8, 64},
             {NVVM::MMATypes::u4, NVVM::MMATypes::u4},
@@ -410,7 +434,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 24: // 16x8x32 (i4, i4) -> i32
     return {{16, 8, 32},
             {NVVM::MMATypes::s4, NVVM::MMATypes::s4},
@@ -418,7 +443,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 25: // 16x8x32 (i4, ui4) -> i32
     return {{16, 8, 32},
             {NVVM::MMATypes::s4, NVVM::MMATypes::u4},
@@ -426,7 +452,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 26: // 16x8x32 (ui4, i4) -> i32
     return {{16, 8, 32},
             {NVVM::MMATypes::u4, NVVM::MMATypes::s4},
@@ -434,7 +461,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 27: // 16x8x32 (ui4, ui4) -> i32
     return {{16, 8, 32},
             {NVVM::MMATypes::u4, NVVM::MMATypes::u4},
@@ -442,7 +470,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 28: // 8x8x32 (i4, i4) -> i32
     return {{8, 8, 32},
             {NVVM::MMATypes::s4, NVVM::MMATypes::s4},
@@ -450,7 +479,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 29: // 8x8x32 (i4, ui4) -> i32
     return {{8, 8, 32},
             {NVVM::MMATypes::s4, NVVM::MMATypes::u4},
@@ -458,7 +488,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 30: // 8x8x32 (ui4, i4) -> i32
     return {{8, 8, 32},
             {NVVM::MMATypes::u4, NVVM::MMATypes::s4},
@@ -466,7 +497,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 31: // 8x8x32 (ui4, ui4) -> i32
     return {{8, 8, 32},
             {NVVM::MMATypes::u4, NVVM::MMATypes::u4},
@@ -474,7 +506,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             NVVM::MMAIntOverflow::wrapped,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 32: // 8x8x4 (f64, f64) -> f64
     return {{8, 8, 4},
             {NVVM::MMATypes::f64, NVVM::MMATypes::f64},
@@ -482,7 +515,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             Float64Type::get(ctx),
             Float64Type::get(ctx),
             std::nullopt,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   }
   llvm_unreachable("row outside the instance table");
 }
@@ -588,9 +622,9 @@ FailureOr<Value> MmaOpSM80_MmaSyncType::emitAtomCallSSA(OpBuilder &builder, Loca
   SmallVector<Value> cRegs = splitRegisters(builder, loc, c, config.regC);
   SmallVector<Type> dTypes(cRegs.size(), config.regC);
   auto dStructTy = LLVM::LLVMStructType::getLiteral(ctx, dTypes);
-  Value result = NVVM::MmaOp::create(
-      builder, loc, dStructTy, aRegs, bRegs, cRegs, config.shape, config.b1Op, config.intOverflow,
-      config.ptxTypes, std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
+  Value result =
+      NVVM::MmaOp::create(builder, loc, dStructTy, aRegs, bRegs, cRegs, config.shape, config.b1Op,
+                          config.intOverflow, config.ptxTypes, config.layouts);
   Value packedD = packRegisters(builder, loc, structMembers(builder, loc, result), packed.acc);
   if (resultTy && resultTy != packedD.getType())
     packedD = LLVM::BitcastOp::create(builder, loc, resultTy, packedD);

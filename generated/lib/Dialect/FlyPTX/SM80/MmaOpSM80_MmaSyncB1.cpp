@@ -81,7 +81,8 @@ struct MmaSyncConfig {
   std::array<NVVM::MMATypes, 2> ptxTypes; // multiplicandAPtxType, multiplicandBPtxType
   Type regA, regB, regC;                  // one register of A, B and C/D
   std::optional<NVVM::MMAIntOverflow> intOverflow;
-  std::optional<NVVM::MMAB1Op> b1Op; // binary (b1) MMAs: xor.popc or and.popc
+  std::optional<NVVM::MMAB1Op> b1Op;      // binary (b1) MMAs: xor.popc or and.popc
+  std::array<NVVM::MMALayout, 2> layouts; // .row / .col of A and B
 };
 
 MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
@@ -93,7 +94,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             std::nullopt,
-            NVVM::MMAB1Op::xor_popc};
+            NVVM::MMAB1Op::xor_popc,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 1: // 8x8x128 (i1, i1) -> i32, andPopc = true
     return {{8, 8, 128},
             {NVVM::MMATypes::b1, NVVM::MMATypes::b1},
@@ -101,7 +103,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             std::nullopt,
-            NVVM::MMAB1Op::and_popc};
+            NVVM::MMAB1Op::and_popc,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 2: // 16x8x128 (i1, i1) -> i32, andPopc = false
     return {{16, 8, 128},
             {NVVM::MMATypes::b1, NVVM::MMATypes::b1},
@@ -109,7 +112,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             std::nullopt,
-            NVVM::MMAB1Op::xor_popc};
+            NVVM::MMAB1Op::xor_popc,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 3: // 16x8x128 (i1, i1) -> i32, andPopc = true
     return {{16, 8, 128},
             {NVVM::MMATypes::b1, NVVM::MMATypes::b1},
@@ -117,7 +121,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             std::nullopt,
-            NVVM::MMAB1Op::and_popc};
+            NVVM::MMAB1Op::and_popc,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 4: // 16x8x256 (i1, i1) -> i32, andPopc = false
     return {{16, 8, 256},
             {NVVM::MMATypes::b1, NVVM::MMATypes::b1},
@@ -125,7 +130,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             std::nullopt,
-            NVVM::MMAB1Op::xor_popc};
+            NVVM::MMAB1Op::xor_popc,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 5: // 16x8x256 (i1, i1) -> i32, andPopc = true
     return {{16, 8, 256},
             {NVVM::MMATypes::b1, NVVM::MMATypes::b1},
@@ -133,7 +139,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             IntegerType::get(ctx, 32),
             std::nullopt,
-            NVVM::MMAB1Op::and_popc};
+            NVVM::MMAB1Op::and_popc,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   }
   llvm_unreachable("row outside the instance table");
 }
@@ -225,9 +232,9 @@ FailureOr<Value> MmaOpSM80_MmaSyncB1Type::emitAtomCallSSA(OpBuilder &builder, Lo
   SmallVector<Value> cRegs = splitRegisters(builder, loc, c, config.regC);
   SmallVector<Type> dTypes(cRegs.size(), config.regC);
   auto dStructTy = LLVM::LLVMStructType::getLiteral(ctx, dTypes);
-  Value result = NVVM::MmaOp::create(
-      builder, loc, dStructTy, aRegs, bRegs, cRegs, config.shape, config.b1Op, config.intOverflow,
-      config.ptxTypes, std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
+  Value result =
+      NVVM::MmaOp::create(builder, loc, dStructTy, aRegs, bRegs, cRegs, config.shape, config.b1Op,
+                          config.intOverflow, config.ptxTypes, config.layouts);
   Value packedD = packRegisters(builder, loc, structMembers(builder, loc, result), packed.acc);
   if (resultTy && resultTy != packedD.getType())
     packedD = LLVM::BitcastOp::create(builder, loc, resultTy, packedD);

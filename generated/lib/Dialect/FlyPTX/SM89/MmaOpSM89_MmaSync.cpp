@@ -67,7 +67,8 @@ struct MmaSyncConfig {
   std::array<NVVM::MMATypes, 2> ptxTypes; // multiplicandAPtxType, multiplicandBPtxType
   Type regA, regB, regC;                  // one register of A, B and C/D
   std::optional<NVVM::MMAIntOverflow> intOverflow;
-  std::optional<NVVM::MMAB1Op> b1Op; // binary (b1) MMAs: xor.popc or and.popc
+  std::optional<NVVM::MMAB1Op> b1Op;      // binary (b1) MMAs: xor.popc or and.popc
+  std::array<NVVM::MMALayout, 2> layouts; // .row / .col of A and B
 };
 
 MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
@@ -79,7 +80,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
             std::nullopt,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 1: // 16x8x32 (f8E4M3FN, f8E5M2) -> f32
     return {{16, 8, 32},
             {NVVM::MMATypes::e4m3, NVVM::MMATypes::e5m2},
@@ -87,7 +89,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
             std::nullopt,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 2: // 16x8x32 (f8E5M2, f8E4M3FN) -> f32
     return {{16, 8, 32},
             {NVVM::MMATypes::e5m2, NVVM::MMATypes::e4m3},
@@ -95,7 +98,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
             std::nullopt,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   case 3: // 16x8x32 (f8E5M2, f8E5M2) -> f32
     return {{16, 8, 32},
             {NVVM::MMATypes::e5m2, NVVM::MMATypes::e5m2},
@@ -103,7 +107,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             IntegerType::get(ctx, 32),
             Float32Type::get(ctx),
             std::nullopt,
-            std::nullopt};
+            std::nullopt,
+            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
   }
   llvm_unreachable("row outside the instance table");
 }
@@ -184,9 +189,9 @@ FailureOr<Value> MmaOpSM89_MmaSyncType::emitAtomCallSSA(OpBuilder &builder, Loca
   SmallVector<Value> cRegs = splitRegisters(builder, loc, c, config.regC);
   SmallVector<Type> dTypes(cRegs.size(), config.regC);
   auto dStructTy = LLVM::LLVMStructType::getLiteral(ctx, dTypes);
-  Value result = NVVM::MmaOp::create(
-      builder, loc, dStructTy, aRegs, bRegs, cRegs, config.shape, config.b1Op, config.intOverflow,
-      config.ptxTypes, std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
+  Value result =
+      NVVM::MmaOp::create(builder, loc, dStructTy, aRegs, bRegs, cRegs, config.shape, config.b1Op,
+                          config.intOverflow, config.ptxTypes, config.layouts);
   Value packedD = packRegisters(builder, loc, structMembers(builder, loc, result), packed.acc);
   if (resultTy && resultTy != packedD.getType())
     packedD = LLVM::BitcastOp::create(builder, loc, resultTy, packedD);

@@ -15,8 +15,8 @@
 // CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 4>{{.*}} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<8xf32>, !llvm.ptr<5>
 func.func @sm70_mma_sync_8x8x4_f16_f16_f32(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f16, register, 4:1>, %b: !fly.memref<f16, register, 4:1>, %c: !fly.memref<f32, register, 8:1>) {
-  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f32>>
-  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f32>>, !fly.memref<f32, register, 8:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f32, register, 8:1>) -> ()
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f32, trans = (false, false)>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f32, trans = (false, false)>>, !fly.memref<f32, register, 8:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f32, register, 8:1>) -> ()
   return
 }
 
@@ -29,7 +29,91 @@ func.func @sm70_mma_sync_8x8x4_f16_f16_f32(%d: !fly.memref<f32, register, 8:1>, 
 // CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 4>{{.*}} : (vector<2xf16>, vector<2xf16>, vector<2xf16>) -> !llvm.struct<(vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<8xf16>, !llvm.ptr<5>
 func.func @sm70_mma_sync_8x8x4_f16_f16_f16(%d: !fly.memref<f16, register, 8:1>, %a: !fly.memref<f16, register, 4:1>, %b: !fly.memref<f16, register, 4:1>, %c: !fly.memref<f16, register, 8:1>) {
-  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f16>>
-  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f16>>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 8:1>) -> ()
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f16, trans = (false, false)>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f16, trans = (false, false)>>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm70_mma_sync_8x8x4_f16_f16_f32_transA_transB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<4xf16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xf16>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 4>{{.*}} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<8xf32>, !llvm.ptr<5>
+func.func @sm70_mma_sync_8x8x4_f16_f16_f32_transA_transB(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f16, register, 4:1>, %b: !fly.memref<f16, register, 4:1>, %c: !fly.memref<f32, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f32, trans = (true, true)>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f32, trans = (true, true)>>, !fly.memref<f32, register, 8:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm70_mma_sync_8x8x4_f16_f16_f16_transA_transB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<4xf16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xf16>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf16>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 4>{{.*}} : (vector<2xf16>, vector<2xf16>, vector<2xf16>) -> !llvm.struct<(vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<8xf16>, !llvm.ptr<5>
+func.func @sm70_mma_sync_8x8x4_f16_f16_f16_transA_transB(%d: !fly.memref<f16, register, 8:1>, %a: !fly.memref<f16, register, 4:1>, %b: !fly.memref<f16, register, 4:1>, %c: !fly.memref<f16, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f16, trans = (true, true)>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f16, trans = (true, true)>>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm70_mma_sync_8x8x4_f16_f16_f32_transA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<4xf16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xf16>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 4>{{.*}} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<8xf32>, !llvm.ptr<5>
+func.func @sm70_mma_sync_8x8x4_f16_f16_f32_transA(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f16, register, 4:1>, %b: !fly.memref<f16, register, 4:1>, %c: !fly.memref<f32, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f32, trans = (true, false)>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f32, trans = (true, false)>>, !fly.memref<f32, register, 8:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm70_mma_sync_8x8x4_f16_f16_f16_transA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<4xf16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xf16>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf16>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 4>{{.*}} : (vector<2xf16>, vector<2xf16>, vector<2xf16>) -> !llvm.struct<(vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<8xf16>, !llvm.ptr<5>
+func.func @sm70_mma_sync_8x8x4_f16_f16_f16_transA(%d: !fly.memref<f16, register, 8:1>, %a: !fly.memref<f16, register, 4:1>, %b: !fly.memref<f16, register, 4:1>, %c: !fly.memref<f16, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f16, trans = (true, false)>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f16, trans = (true, false)>>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm70_mma_sync_8x8x4_f16_f16_f32_transB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<4xf16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xf16>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 4>{{.*}} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<8xf32>, !llvm.ptr<5>
+func.func @sm70_mma_sync_8x8x4_f16_f16_f32_transB(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f16, register, 4:1>, %b: !fly.memref<f16, register, 4:1>, %c: !fly.memref<f32, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f32, trans = (false, true)>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f32, trans = (false, true)>>, !fly.memref<f32, register, 8:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm70_mma_sync_8x8x4_f16_f16_f16_transB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<4xf16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xf16>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf16>
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}shape = #nvvm.shape<m = 8, n = 8, k = 4>{{.*}} : (vector<2xf16>, vector<2xf16>, vector<2xf16>) -> !llvm.struct<(vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>)>
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<8xf16>, !llvm.ptr<5>
+func.func @sm70_mma_sync_8x8x4_f16_f16_f16_transB(%d: !fly.memref<f16, register, 8:1>, %a: !fly.memref<f16, register, 4:1>, %b: !fly.memref<f16, register, 4:1>, %c: !fly.memref<f16, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f16, trans = (false, true)>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_ptx.sm70.mma_sync<8x8x4, (f16, f16) -> f16, trans = (false, true)>>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 8:1>) -> ()
   return
 }

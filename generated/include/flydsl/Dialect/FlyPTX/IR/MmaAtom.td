@@ -5,7 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:08970f6d37a5c266
+// ---- atomgen:begin atoms sha256:447983d3affe9a2b
+include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM100_Tcgen05.td"
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM70_MmaSync.td"
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM80_MmaSp.td"
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM80_MmaSync.td"

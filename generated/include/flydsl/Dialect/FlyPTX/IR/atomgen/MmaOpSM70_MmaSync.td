@@ -9,19 +9,21 @@
 #define ATOMGEN_FLYPTX_MMAOPSM70_MMASYNC_TD
 
 def FlyPTX_MmaOpSM70_MmaSync : FlyPTX_MmaOp<"MmaOpSM70_MmaSync", "sm70.mma_sync"> {
-  let summary = "sm70 quad-pair MMA (mma.sync.aligned.m8n8k4.row.col, f16 inputs): each of a warp's four quad-pairs computes its own 8x8x4 tile.";
+  let summary = "sm70 quad-pair MMA (mma.sync.aligned.m8n8k4, f16 inputs, every A/B operand order): each of a warp's four quad-pairs computes its own 8x8x4 tile.";
   let parameters = (ins
     "int32_t":$m,
     "int32_t":$n,
     "int32_t":$k,
     "Type":$elemTyA,
     "Type":$elemTyB,
-    "Type":$elemTyAcc
+    "Type":$elemTyAcc,
+    "bool":$transA,
+    "bool":$transB
   );
-  let assemblyFormat = "`<` custom<MNKDimensionList>($m, $n, $k) `,` `(` $elemTyA `,` $elemTyB `)` `->` $elemTyAcc `>`";
+  let assemblyFormat = "`<` custom<MNKDimensionList>($m, $n, $k) `,` `(` $elemTyA `,` $elemTyB `)` `->` $elemTyAcc `,` `trans` `=` `(` $transA `,` $transB `)` `>`";
   let builders = [
     TypeBuilderWithInferredContext<(ins "int32_t":$m, "int32_t":$n, "int32_t":$k, "Type":$elemTyA, "Type":$elemTyB, "Type":$elemTyAcc), [{
-      return $_get(elemTyA.getContext(), m, n, k, elemTyA, elemTyB, elemTyAcc);
+      return $_get(elemTyA.getContext(), m, n, k, elemTyA, elemTyB, elemTyAcc, false, false);
     }]>
   ];
   let genVerifyDecl = 1;

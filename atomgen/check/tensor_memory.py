@@ -1,0 +1,110 @@
+"""Rule AG349: a tensor-memory operand's TMEM layout places every element in its own cell.
+
+A tcgen05 operand in tensor memory (D, and A in the .ts form) has two layouts over the same
+(thr, val): the operand layout (where the element sits in the reference tile, judged by the
+coverage rules like any operand) and the TMEM layout (which lane and column of that CTA's tensor
+memory holds it). Together they say where every element of the tile lives; a wrong TMEM layout
+computes garbage as silently as a wrong register layout. So, per instance: the TMEM layout has
+the operand's thr and val sizes; every address decodes into lanes 0..127 and the declared
+columns (at most 512); no two values of one CTA share a cell (injective per thr); and every
+declared column is used (the allocation the instance needs is exactly `columns`).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Optional
+
+from atomgen.check.evaluate import EvaluatedInstance
+from atomgen.diagnostics import Diagnostic
+from atomgen.layout import algebra
+from atomgen.layout.algebra import Layout
+from atomgen.spec.expr import ExprError
+from atomgen.spec.loader import JsonPath
+from atomgen.spec.model import AtomSpec, piece_matches
+from atomgen.spec.tensor_memory import COLUMNS, LANE_STRIDE, LANES, evaluate_columns, evaluate_layout
+
+RULE = "AG349"
+
+
+def check_spec(spec: AtomSpec) -> Iterator[Diagnostic]:
+    """operand_source tensor_memory and tensor_memory entries name the same operands."""
+    for role, source in spec.operand_source.items():
+        if source == "tensor_memory" and role not in spec.tensor_memory:
+            yield spec.diagnostic(
+                RULE, f"operand {role.upper()} is in tensor memory but tensor_memory.{role} does not place it",
+                ("exceptions", "operand_source", role),
+            )
+    for role, operand in spec.tensor_memory.items():
+        if spec.operand_source.get(role) != "tensor_memory":
+            yield spec.diagnostic(
+                RULE, f"tensor_memory.{role} is given, but operand {role.upper()} is not declared "
+                f"operand_source {role}: tensor_memory", operand.path,
+            )
+
+
+def check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Diagnostic]:
+    instance = evaluated.instance
+    variables = evaluated.variables
+    for role, operand in spec.tensor_memory.items():
+        piece = next((p for p in operand.pieces if piece_matches(p, instance, variables)), None)
+        tile = evaluated.operands.get(role)
+        if piece is None or piece.parsed is None or tile is None:
+            if piece is None:
+                yield spec.diagnostic(RULE, f"no piece of tensor_memory.{role} applies to instance {instance.id}",
+                                      operand.path)
+            continue
+        try:
+            layout = evaluate_layout(piece, variables)
+            columns = evaluate_columns(operand, variables)
+        except ExprError as error:
+            yield spec.diagnostic(error.rule, f"tensor_memory.{role}, instance {instance.id}: {error.message}",
+                                  piece.path, error.offset)
+            continue
+        yield from _judge(spec, role, layout, tile.layout, columns, operand.cell_bits, piece.path, instance.id)
+
+
+def _judge(spec: AtomSpec, role: str, layout: Layout, tile: Layout, columns: Optional[int],
+           cell_bits: int, path: JsonPath, instance: str) -> Iterator[Diagnostic]:
+    text = algebra.format_layout(layout)
+    if algebra.rank(layout) != 2 or not algebra.congruent(layout.shape, layout.stride):
+        yield spec.diagnostic(RULE, f"tensor_memory.{role} is not a rank-2 (thr, val) layout: {text}", path)
+        return
+    sizes = [algebra.size(algebra.mode(layout, i)) for i in (0, 1)]
+    wanted = [algebra.size(algebra.mode(tile, i)) for i in (0, 1)]
+    if sizes != wanted:
+        yield spec.diagnostic(
+            RULE, f"tensor_memory.{role} has (thr, val) sizes {tuple(sizes)}, operand layout '{role}' has "
+            f"{tuple(wanted)} (instance {instance}: {text})", path,
+        )
+        return
+    if columns is None or not 1 <= columns <= COLUMNS:
+        yield spec.diagnostic(RULE, f"tensor_memory.{role}.columns is {columns}, not 1..{COLUMNS} "
+                              f"(instance {instance})", path)
+        return
+    values = algebra.image(algebra.mode(layout, 1))  # colexicographic, like every (thr, val) walk
+    per_thread = [[base + offset for offset in values] for base in algebra.image(algebra.mode(layout, 0))]
+    used: set[int] = set()
+    for thread, cells in enumerate(per_thread):
+        seen: set[int] = set()
+        for value, address in enumerate(cells):
+            lane, cell = divmod(address, LANE_STRIDE)
+            column = cell * cell_bits // 32
+            if address < 0 or not 0 <= lane < LANES or column >= columns:
+                yield spec.diagnostic(
+                    RULE, f"tensor_memory.{role}: (thr={thread}, val={value}) -> lane {lane}, column {column}, "
+                    f"outside lanes 0..{LANES - 1} x columns 0..{columns - 1} (instance {instance}: {text})", path,
+                )
+                return
+            if address in seen:
+                yield spec.diagnostic(
+                    RULE, f"tensor_memory.{role}: two values of thr={thread} share lane {lane}, column {column} "
+                    f"(instance {instance}: {text})", path,
+                )
+                return
+            seen.add(address)
+            used.add(column)
+    if len(used) != columns:
+        yield spec.diagnostic(
+            RULE, f"tensor_memory.{role} uses {len(used)} of its {columns} declared columns "
+            f"(instance {instance}: {text})", path,
+        )

@@ -1,0 +1,54 @@
+"""Compare a spec's tensor-memory layouts (tcgen05) with CuTe's TMEM fragments.
+
+CuTe gives the accumulator's TMEM fragment of one MMA tile as a layout from the tile's (M,N)
+coordinate (column-major index) to a TMEM address, lane << 16 | column (UMMA::tmem_frg); the
+spec gives one from (thr, val) to the same address. They agree when every (thr, val) lands on
+the same address: spec_tmem(t, v) == cute_tmem(c(t, v)), c being the spec's C layout.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from atomgen.layout.algebra import Layout, format_layout, from_json, image, mode
+from atomgen.spec.expr import ExprError
+from atomgen.spec.model import piece_matches
+from atomgen.spec.tensor_memory import evaluate_layout
+
+
+def differences(spec: Any, evaluated: Any, answer: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    """(role, message, spec layout, CuTe layout) for each TMEM operand that differs; [] when all agree."""
+    found: list[tuple[str, str, str, str]] = []
+    for role, operand in getattr(spec, "tensor_memory", {}).items():
+        record = (answer.get("tensor_memory") or {}).get(role)
+        tile = evaluated.operands.get(role)
+        piece = next((p for p in operand.pieces if piece_matches(p, evaluated.instance, evaluated.variables)), None)
+        if record is None or tile is None or piece is None or piece.parsed is None:
+            found.append((role, f"no TMEM layout of '{role}' to compare (CuTe or the spec gives none)", "", ""))
+            continue
+        try:
+            mine = evaluate_layout(piece, evaluated.variables)
+        except ExprError as error:
+            found.append((role, f"tensor_memory.{role}: {error.message}", "", ""))
+            continue
+        theirs = Layout(from_json(record["shape"]), from_json(record["stride"]))
+        message = _first_difference(mine, tile.layout, theirs)
+        if message is not None:
+            found.append((role, message, format_layout(mine), format_layout(theirs)))
+    return found
+
+
+def _first_difference(mine: Layout, tile: Layout, theirs: Layout) -> Optional[str]:
+    cute_addresses = image(theirs)
+    spec_values = [t + v for t in image(mode(mine, 0)) for v in image(mode(mine, 1))]
+    coords = [t + v for t in image(mode(tile, 0)) for v in image(mode(tile, 1))]
+    if len(spec_values) != len(coords):
+        return f"TMEM layout has {len(spec_values)} points, the operand layout {len(coords)}"
+    for index, (address, coord) in enumerate(zip(spec_values, coords)):
+        if not 0 <= coord < len(cute_addresses):
+            return f"tile coordinate {coord} outside CuTe's TMEM fragment of {len(cute_addresses)} elements"
+        cute_address = cute_addresses[coord]
+        if address != cute_address:
+            return (f"TMEM address of element {coord} (point {index}): spec lane {address >> 16} column "
+                    f"{address & 0xFFFF}, CuTe lane {cute_address >> 16} column {cute_address & 0xFFFF}")
+    return None

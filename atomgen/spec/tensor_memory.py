@@ -1,0 +1,65 @@
+"""Tensor-memory operands (Blackwell tcgen05): where each element of a TMEM operand lives.
+
+A TMEM operand (operand_source tensor_memory) keeps its thread/value layout over the reference
+tile like any operand, and adds a second layout from the same (thr, val) to a TMEM address,
+`lane * 65536 + column`: PTX's tcgen05 address format (lane in the upper 16 bits) and CuTe's
+logical TMEM addressing, so the spec reads like CuTe's `tmem_frg` layouts. `thr` is the CTA of
+the pair for cta_group::2 (each CTA has its own 128 lanes x 512 columns).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from atomgen.layout.algebra import Layout
+from atomgen.spec.expr import Expr, ExprError, Num, evaluate, evaluate_item, parse_expression
+
+LANE_STRIDE = 65536  # the lane sits in the address's upper 16 bits
+LANES = 128  # per CTA
+COLUMNS = 512  # 32-bit columns per CTA
+
+
+@dataclass(frozen=True)
+class TensorMemoryOperand:
+    role: str  # a | c
+    pieces: tuple[Any, ...]  # LayoutPiece, chosen per instance like any layout
+    cell_bits: int  # bits per element cell; 32 // cell_bits cells per 32-bit column
+    columns: Optional[Expr]  # 32-bit columns the tile occupies
+    path: tuple[Any, ...]
+
+
+def parse(
+    data: dict[str, Any],
+    pieces_of: Callable[[Any, str, tuple[Any, ...]], tuple[Any, ...]],
+    report: Callable[[str, str, tuple[Any, ...], Optional[int]], None],
+) -> dict[str, TensorMemoryOperand]:
+    """`tensor_memory:` of a spec -> role -> TensorMemoryOperand (syntax errors reported)."""
+    found: dict[str, TensorMemoryOperand] = {}
+    for role, entry in (data.get("tensor_memory") or {}).items():
+        path = ("tensor_memory", role)
+        columns: Optional[Expr] = None
+        text = entry["columns"]
+        try:
+            columns = Num(text, 0) if isinstance(text, int) else parse_expression(str(text))
+        except ExprError as error:
+            report(error.rule, f"tensor_memory.{role}.columns: {error.message}", path + ("columns",), error.offset)
+        pieces = pieces_of(entry["layout"], role, path + ("layout",))
+        found[role] = TensorMemoryOperand(role, pieces, int(entry["cell_bits"]), columns, path)
+    return found
+
+
+def evaluate_layout(piece: Any, variables: dict[str, int]) -> Layout:
+    """The concrete TMEM layout of one piece for one instance (ExprError when it cannot be computed)."""
+    return Layout(evaluate_item(piece.parsed.shape, variables), evaluate_item(piece.parsed.stride, variables))
+
+
+def evaluate_columns(operand: TensorMemoryOperand, variables: dict[str, int]) -> Optional[int]:
+    return None if operand.columns is None else evaluate(operand.columns, variables)
+
+
+def decode(address: int, cell_bits: int) -> tuple[int, int]:
+    """(lane, 32-bit column) of a TMEM address whose low half counts cells of `cell_bits`."""
+    lane, cell = divmod(address, LANE_STRIDE)
+    return lane, cell * cell_bits // 32
+
