@@ -26,6 +26,10 @@ def build_request(spec: Any, instance: Any) -> tuple[dict[str, Any] | None, str]
     """The worker request for one instance, or (None, why it has no CuTe counterpart)."""
     values = instance.values
     intrinsic = instance.intrinsic
+    if spec.kind == "mma" and getattr(spec, "sparse", ()):
+        # CuTe's sparse MMA ops are not requested: a name built like a dense op's would not exist and would
+        # break the one compiled program every C++ trait shares.
+        return None, "a sparse MMA (mma.sp): its CuTe traits are not compared"
     if spec.kind == "mma":
         mnk = {name: values.get(name) for name in ("m", "n", "k")}
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in mnk.values()):
