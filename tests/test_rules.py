@@ -194,7 +194,7 @@ CASES: tuple[Case, ...] = (
     Case("AG349", "tensor-memory-shared-cell", "layouts:\n",
          "exceptions: {operand_source: {c: tensor_memory}}\n"
          'tensor_memory:\n  c: {cell_bits: 32, columns: 1, layout: "((16, 4), 4) : ((65536, 1048576), 0)"}\n'
-         "layouts:\n", 22, '"((16'),
+         "layouts:\n", 22, '"((16', also=frozenset({"AG371"})),
     Case("AG342", "transpose-without-val-bits", "layouts:\n", "exceptions: {transposing: true}\nlayouts:\n", 20,
          "{bitSize", base="copy"),
     # --- instance table -------------------------------------------------------------------
