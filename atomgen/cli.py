@@ -74,7 +74,8 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
         action=_PrintCmakeDir,
         help="print the folder of AtomGenConfig.cmake and AtomGen.cmake (for -DAtomGen_DIR=...) and exit",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # prog given: argparse would otherwise build a help formatter (and import shutil) to compute it
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", prog="atomgen")
 
     check = commands.add_parser(
         "check",
@@ -336,7 +337,7 @@ REPLAYED: dict[str, Callable[[argparse.Namespace], bool]] = {
 def main(argv: Optional[Sequence[str]] = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     wanted = next((a for a in arguments if not a.startswith("-")), None)
-    if wanted in REPLAYED:
+    if wanted in REPLAYED and "--no-cache" not in arguments:
         from atomgen import replay
 
         status = replay.replayed(wanted, arguments)
