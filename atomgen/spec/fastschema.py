@@ -80,7 +80,17 @@ def _compile(schema: Any, pattern: Callable[[str], Any]) -> Check:
         checks.append(_properties(schema, pattern))
     if len(checks) == 1:
         return checks[0]
-    return lambda value: all(check(value) for check in checks)
+    if len(checks) == 2:
+        first, second = checks
+        return lambda value: first(value) and second(value)
+
+    def every(value: Any) -> bool:
+        for check in checks:  # noqa: SIM110 - a loop, not all(generator): this runs per node
+            if not check(value):
+                return False
+        return True
+
+    return every
 
 
 def _keyword(keyword: str, argument: Any, schema: dict[str, Any], pattern: Callable[[str], Any]) -> Check:
@@ -89,6 +99,8 @@ def _keyword(keyword: str, argument: Any, schema: dict[str, Any], pattern: Calla
         if not all(name in TYPES for name in type_names):
             raise Unsupported(f"type {argument}")
         kinds = [TYPES[name] for name in type_names]
+        if len(kinds) == 1:
+            return kinds[0]
         return lambda value: any(kind(value) for kind in kinds)
     if keyword == "const":
         return lambda value: equal(value, argument)
@@ -115,7 +127,15 @@ def _keyword(keyword: str, argument: Any, schema: dict[str, Any], pattern: Calla
         return lambda value: not _is_number(value) or value <= argument
     if keyword == "items":
         item = _compile(argument, pattern)
-        return lambda value: not isinstance(value, list) or all(item(entry) for entry in value)
+
+        def items(value: Any) -> bool:
+            if isinstance(value, list):
+                for entry in value:
+                    if not item(entry):
+                        return False
+            return True
+
+        return items
     if keyword == "minItems":
         return lambda value: not isinstance(value, list) or len(value) >= argument
     if keyword == "maxItems":
