@@ -31,7 +31,8 @@ from conftest import REPO, SPECS, shipped_specs
 
 from atomgen.check.runner import analyze_model, model_loaded
 from atomgen.render.escape import FILTERS, cpp_comment, cpp_string, py_docstring, py_string
-from atomgen.render.plan import build_plan, standalone_text
+from atomgen.render.plan import build_plan
+from atomgen.write.output import standalone_text
 from atomgen.spec.backend import find_backend_file, load_backend
 from atomgen.spec.defects import config_label
 from atomgen.spec.loader import load_file

@@ -15,7 +15,7 @@ from typing import Optional
 
 from atomgen import __version__
 from atomgen.check.runner import cache_dir
-from atomgen.render.plan import Plan, SharedFile
+from atomgen.write.output import Plan, SharedFile
 from atomgen.resources import data_dir
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -53,7 +53,9 @@ def load_plan(key: str) -> Optional[Plan]:
         return None
     plan = Plan(owned=dict(data["owned"]), sources={p: list(s) for p, s in data.get("sources", {}).items()})
     for path, shared in data["shared"].items():
-        plan.shared[path] = SharedFile(path, shared["kind"], dict(shared["bodies"]), dict(shared["context"]))
+        plan.shared[path] = SharedFile(
+            path, shared["kind"], dict(shared["bodies"]), dict(shared["context"]), shared["skeleton"]
+        )
     plan.owners = {k: dict(v, pieces=[tuple(p) for p in v["pieces"]]) for k, v in data.get("owners", {}).items()}
     plan.search = dict(data.get("search", {}))
     return plan
@@ -63,7 +65,10 @@ def store_plan(key: str, plan: Plan) -> None:
     data = {
         "owned": plan.owned,
         "sources": plan.sources,
-        "shared": {p: {"kind": s.kind, "bodies": s.bodies, "context": s.context} for p, s in plan.shared.items()},
+        "shared": {
+            p: {"kind": s.kind, "bodies": s.bodies, "context": s.context, "skeleton": s.skeleton}
+            for p, s in plan.shared.items()
+        },
         "owners": plan.owners,
         "search": plan.search,
     }

@@ -188,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
     except llvm_api.ProfileError as error:
         print(f"atomgen gen: {error}", file=sys.stderr)
         return 2
-    key = plan_key(spec_files, f"plan-v3:{profile.name}")  # v3: plans carry their sources
+    key = plan_key(spec_files, f"plan-v4:{profile.name}")  # v4: shared files carry their skeleton
     plan = None if args.list_deps else load_plan(key)
     if plan is None:
         pairs, status = _load_checked(paths)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from atomgen.render.plan import Plan
+from atomgen.write.output import Plan
 
 # CMake's quoted-argument escapes; a `;` would split a list and a newline the file.
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "$": "\\$"}

@@ -1,13 +1,12 @@
 """Everything `gen` writes for a set of checked specs: owned files and shared-file regions.
 
-The plan is pure data ({path: text} plus, per shared file, its region bodies and how to
-place them); atomgen/write/tree.py turns it into files, standalone or into a checkout.
+The plan is pure data (atomgen/write/output.py: {path: text} plus, per shared file, its region
+bodies and skeleton); atomgen/write/tree.py turns it into files, standalone or into a checkout.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from atomgen.render.base import RenderOutput
@@ -15,90 +14,16 @@ from atomgen.render.engine import environment
 from atomgen.render.names import backend_names
 from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec
-from atomgen.write.regions import Anchor
+from atomgen.write.output import SHARED_SHAPES, Plan, SharedFile, region_body, region_placeholder, shared_kind
 
 # Output kinds, in the order their files are listed. A kind whose module is missing is
 # skipped so that the pipeline keeps working while a kind is being developed.
 OUTPUT_KINDS = ("tablegen", "cpp", "python", "tests", "cmake")
 
 
-@dataclass(frozen=True)
-class SharedKind:
-    skeleton: str
-    regions: tuple[str, ...]
-    anchors: dict[str, tuple[Anchor, ...]]
-
-
-SHARED_KINDS: dict[str, SharedKind] = {
-    "td": SharedKind(
-        "skeleton/td.j2",
-        ("atoms",),
-        {"atoms": (Anchor(r"^#endif", "before_last"), Anchor("", "end"))},
-    ),
-    "cmake": SharedKind(
-        "skeleton/cmake.j2",
-        ("sources",),
-        {"sources": (Anchor(r"^\s*DEPENDS\b", "before"),)},
-    ),
-    "binding": SharedKind(
-        "skeleton/binding.j2",
-        ("types", "register"),
-        {"types": (Anchor(r"^NB_MODULE\(", "before"),), "register": (Anchor(r"^NB_MODULE\(.*\{\s*$", "after"),)},
-    ),
-    "python": SharedKind(
-        "skeleton/python.j2",
-        ("wrappers", "exports"),
-        {"wrappers": (Anchor("", "end"),), "exports": (Anchor("", "end"),)},
-    ),
-}
-
-
-def shared_kind(path: str) -> str:
-    if path.endswith(".td"):
-        return "td"
-    if path.endswith("CMakeLists.txt"):
-        return "cmake"
-    if path.endswith(".cpp"):
-        return "binding"
-    return "python"
-
-
-@dataclass
-class SharedFile:
-    path: str
-    kind: str
-    bodies: dict[str, str] = field(default_factory=dict)
-    context: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class Plan:
-    owned: dict[str, str] = field(default_factory=dict)
-    shared: dict[str, SharedFile] = field(default_factory=dict)
-    sources: dict[str, list[str]] = field(default_factory=dict)  # path -> specs (or backend.yaml) it comes from
-    # For `--into` (atomgen/write/adopt.py): per owner ("rocdl/cdna3.mfma", "backend:rocdl") its
-    # source file, owned files and region pieces, so that runs over different spec sets accumulate,
-    # plus what each atom is called (to find hand-written definitions of it) and where to look.
-    owners: dict[str, dict[str, Any]] = field(default_factory=dict)
-    search: dict[str, list[str]] = field(default_factory=dict)
-
-    def skeleton(self) -> set[str]:
-        """Owned files that come from a backend.yaml alone (the dialect skeleton): written once per
-        backend, by the step that all specs share, never by a spec's own step."""
-        return {path for path in self.owned if all(_is_backend_file(s) for s in self.sources.get(path, ["?"]))}
-
-    def select(self, only: str) -> None:
-        """Keep per-atom files (`owned`), what all specs share (`shared`), or everything (`all`)."""
-        skeleton = self.skeleton()
-        if only == "owned":
-            self.shared = {}
-            self.owned = {p: t for p, t in self.owned.items() if p not in skeleton}
-        elif only == "shared":
-            self.owned = {p: t for p, t in self.owned.items() if p in skeleton}
-
-
-def _is_backend_file(path: str) -> bool:
-    return path.replace("\\", "/").rsplit("/", 1)[-1] in ("backend.yaml", "backend.yml")
+# The skeleton template each kind of shared file is wrapped in for a standalone tree.
+SKELETONS = {"td": "skeleton/td.j2", "cmake": "skeleton/cmake.j2", "binding": "skeleton/binding.j2",
+             "python": "skeleton/python.j2"}
 
 
 Renderer = Callable[[AtomSpec, Backend, Any], RenderOutput]
@@ -150,13 +75,9 @@ def build_plan(specs: list[tuple[AtomSpec, Backend]], kinds: tuple[str, ...] = O
     for (path, region), pieces in sorted(grouped.items()):
         shared = plan.shared.setdefault(path, SharedFile(path, shared_kind(path)))
         shared.bodies[region] = region_body(shared, region, pieces)
+    for shared in plan.shared.values():
+        shared.skeleton = _skeleton(env, shared)
     return plan
-
-
-def region_body(shared: SharedFile, region: str, pieces: list[tuple[str, str]]) -> str:
-    """A region's text from its (order, text) pieces, whichever specs they come from."""
-    unique = sorted(set(pieces))
-    return _frame(shared.kind, region, "".join(text for _, text in unique), shared.context)
 
 
 def _owner(plan: Plan, key: str, source: str) -> dict[str, Any]:
@@ -215,43 +136,13 @@ def _backend_pieces(backend: Backend) -> list[tuple[str, dict[str, Any]]]:
     ]
 
 
-def _frame(kind: str, region: str, body: str, context: dict[str, Any]) -> str:
-    """Region bodies that need surrounding code of their own (the binding namespace)."""
-    if kind == "binding" and region == "types":
-        namespace = context.get("binding_namespace", "")
-        return f"namespace {namespace} {{\n\n{body}}} // namespace {namespace}\n"
-    return body
-
-
-def standalone_text(shared: SharedFile) -> str:
-    """A whole file holding only atomgen's regions, for `gen --out`."""
-    from atomgen.write.regions import block
-
-    kind = SHARED_KINDS[shared.kind]
-    blocks = {
-        region: block(shared.path, region, shared.bodies.get(region, ""), _indent(shared.kind, region))
-        for region in kind.regions
-    }
-    name = shared.path.rsplit("/", 1)[-1]
-    return environment().get_template(kind.skeleton).render(name=name, regions=blocks, **_defaults(shared))
-
-
-def _indent(kind: str, region: str) -> str:
-    return "  " if (kind, region) in (("binding", "register"), ("cmake", "sources")) else ""
-
-
-def _defaults(shared: SharedFile) -> dict[str, Any]:
+def _skeleton(env: Any, shared: SharedFile) -> str:
+    """The standalone file of a shared kind, with a placeholder where each region goes."""
     values = {"binding_namespace": "", "module": "", "library": "", "tablegen_target": ""}
     values.update(shared.context)
-    return values
-
-
-def region_indent(kind: str, region: str) -> str:
-    return _indent(kind, region)
-
-
-def anchors_for(kind: str, region: str) -> tuple[Anchor, ...]:
-    return SHARED_KINDS[kind].anchors[region]
+    regions = {region: region_placeholder(region) for region in SHARED_SHAPES[shared.kind].regions}
+    name = shared.path.rsplit("/", 1)[-1]
+    return str(env.get_template(SKELETONS[shared.kind]).render(name=name, regions=regions, **values))
 
 
 def optional_kind(name: Optional[str]) -> tuple[str, ...]:

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from atomgen.render.plan import Plan, SharedFile, region_body, shared_kind
 from atomgen.write import handwritten
+from atomgen.write.output import Plan, SharedFile, region_body, shared_kind
 from atomgen.write.tree import TreeChanges, WriteError, _diff, _read, _target, check_relative, plan_into
 
 MANIFEST = "atomgen-manifest.json"
@@ -83,6 +83,12 @@ def _source_exists(source: str) -> bool:
     return Path(source).is_file()
 
 
+def _file(plan: Plan, path: str, meta: dict[str, Any]) -> SharedFile:
+    """An empty shared file of the merged plan; its skeleton comes from this run's render, if any."""
+    skeleton = plan.shared[path].skeleton if path in plan.shared else ""
+    return SharedFile(path, meta["kind"], {}, dict(meta["context"]), skeleton)
+
+
 def adopt(plan: Plan, root: Path, force: bool, replace_handwritten: bool, prune: bool) -> Adoption:
     recognise(root)
     manifest = load_manifest(root)
@@ -113,13 +119,13 @@ def adopt(plan: Plan, root: Path, force: bool, replace_handwritten: bool, prune:
             grouped.setdefault((path, region), []).append((order, text))
     for (path, region), pieces in sorted(grouped.items()):
         meta = shared_meta.get(path, {"kind": shared_kind(path), "context": {}})
-        shared = merged.shared.setdefault(path, SharedFile(path, meta["kind"], {}, dict(meta["context"])))
+        shared = merged.shared.setdefault(path, _file(plan, path, meta))
         shared.bodies[region] = region_body(shared, region, pieces)
     # Regions whose every owner left keep their markers with an empty body (the file is FlyDSL's).
     for path, meta in shared_meta.items():
         if path in plan.shared:
             for region in plan.shared[path].bodies:
-                merged.shared.setdefault(path, SharedFile(path, meta["kind"], {}, dict(meta["context"])))
+                merged.shared.setdefault(path, _file(plan, path, meta))
                 merged.shared[path].bodies.setdefault(region, region_body(merged.shared[path], region, []))
 
     wanted = handwritten.Wanted()

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Callable
 
-from atomgen.render.plan import Plan, anchors_for, region_indent, standalone_text
 from atomgen.write import journal
+from atomgen.write.output import Plan, anchors_for, region_indent, standalone_text
 from atomgen.write.regions import RegionError, place
 
 _SAFE_PART = re.compile(r"^[A-Za-z0-9_.+-]+\Z")
@@ -91,6 +91,8 @@ def plan_into(plan: Plan, root: Path, force: bool, base: dict[str, str] | None =
         target = _target(root, check_relative(path))
         current = base[path] if path in base else _read(target)
         if current is None:
+            if not shared.skeleton:  # only the manifest knows this file, and it left the checkout
+                raise WriteError(f"--into {root}: {path} is missing; restore it from git, or gen the specs that own it")
             texts[path] = standalone_text(shared)
             continue
         text = current

@@ -1,0 +1,118 @@
+"""What `gen` hands the writer: plain data, built by atomgen/render/plan.py.
+
+Owned files are `{path: text}`; a shared file is its region bodies plus the skeleton text a
+standalone tree wraps them in. Where each region sits in a checkout's hand-written file
+(anchors, indent, framing) is a fixed table here, so the writer needs nothing from render.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from atomgen.write.regions import Anchor, block
+
+
+@dataclass(frozen=True)
+class SharedShape:
+    """How one kind of shared file holds atomgen's regions."""
+
+    regions: tuple[str, ...]
+    anchors: dict[str, tuple[Anchor, ...]]
+    indents: dict[str, str] = field(default_factory=dict)
+    # region -> (prefix, suffix) around its body, formatted with the file's context
+    frames: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+
+SHARED_SHAPES: dict[str, SharedShape] = {
+    "td": SharedShape(("atoms",), {"atoms": (Anchor(r"^#endif", "before_last"), Anchor("", "end"))}),
+    "cmake": SharedShape(("sources",), {"sources": (Anchor(r"^\s*DEPENDS\b", "before"),)}, {"sources": "  "}),
+    "binding": SharedShape(
+        ("types", "register"),
+        {"types": (Anchor(r"^NB_MODULE\(", "before"),), "register": (Anchor(r"^NB_MODULE\(.*\{\s*$", "after"),)},
+        {"register": "  "},
+        {"types": ("namespace {binding_namespace} {{\n\n", "}} // namespace {binding_namespace}\n")},
+    ),
+    "python": SharedShape(("wrappers", "exports"), {"wrappers": (Anchor("", "end"),), "exports": (Anchor("", "end"),)}),
+}
+
+
+def shared_kind(path: str) -> str:
+    if path.endswith(".td"):
+        return "td"
+    if path.endswith("CMakeLists.txt"):
+        return "cmake"
+    if path.endswith(".cpp"):
+        return "binding"
+    return "python"
+
+
+def region_placeholder(region: str) -> str:
+    """The text standing for a region in a skeleton until the writer puts the region's block there."""
+    return f"@@atomgen-region:{region}@@"
+
+
+@dataclass
+class SharedFile:
+    path: str
+    kind: str
+    bodies: dict[str, str] = field(default_factory=dict)
+    context: dict[str, Any] = field(default_factory=dict)
+    skeleton: str = ""  # the standalone file, with region_placeholder(r) where region r goes
+
+
+@dataclass
+class Plan:
+    owned: dict[str, str] = field(default_factory=dict)
+    shared: dict[str, SharedFile] = field(default_factory=dict)
+    sources: dict[str, list[str]] = field(default_factory=dict)  # path -> specs (or backend.yaml) it comes from
+    # For `--into` (atomgen/write/adopt.py): per owner ("rocdl/cdna3.mfma", "backend:rocdl") its
+    # source file, owned files and region pieces, so that runs over different spec sets accumulate,
+    # plus what each atom is called (to find hand-written definitions of it) and where to look.
+    owners: dict[str, dict[str, Any]] = field(default_factory=dict)
+    search: dict[str, list[str]] = field(default_factory=dict)
+
+    def skeleton(self) -> set[str]:
+        """Owned files that come from a backend.yaml alone (the dialect skeleton): written once per
+        backend, by the step that all specs share, never by a spec's own step."""
+        return {path for path in self.owned if all(_is_backend_file(s) for s in self.sources.get(path, ["?"]))}
+
+    def select(self, only: str) -> None:
+        """Keep per-atom files (`owned`), what all specs share (`shared`), or everything (`all`)."""
+        skeleton = self.skeleton()
+        if only == "owned":
+            self.shared = {}
+            self.owned = {p: t for p, t in self.owned.items() if p not in skeleton}
+        elif only == "shared":
+            self.owned = {p: t for p, t in self.owned.items() if p in skeleton}
+
+
+def _is_backend_file(path: str) -> bool:
+    return path.replace("\\", "/").rsplit("/", 1)[-1] in ("backend.yaml", "backend.yml")
+
+
+def region_body(shared: SharedFile, region: str, pieces: list[tuple[str, str]]) -> str:
+    """A region's text from its (order, text) pieces, whichever specs they come from."""
+    body = "".join(text for _, text in sorted(set(pieces)))
+    frame = SHARED_SHAPES[shared.kind].frames.get(region)
+    if frame is None:
+        return body
+    values = {"binding_namespace": "", **shared.context}
+    return frame[0].format(**values) + body + frame[1].format(**values)
+
+
+def region_indent(kind: str, region: str) -> str:
+    return SHARED_SHAPES[kind].indents.get(region, "")
+
+
+def anchors_for(kind: str, region: str) -> tuple[Anchor, ...]:
+    return SHARED_SHAPES[kind].anchors[region]
+
+
+def standalone_text(shared: SharedFile) -> str:
+    """A whole file holding only atomgen's regions, for `gen --out` (or a checkout lacking the file)."""
+    text = shared.skeleton
+    for region in SHARED_SHAPES[shared.kind].regions:
+        marked = block(shared.path, region, shared.bodies.get(region, ""), region_indent(shared.kind, region))
+        text = text.replace(region_placeholder(region), marked)
+    return text

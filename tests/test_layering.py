@@ -1,0 +1,45 @@
+"""The stages' import direction (docs/architecture.md): the writer takes plain data and knows nothing of
+render, so it imports no module outside atomgen.write (render builds the plan it writes)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "atomgen"
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every atomgen module a file imports, at top level or inside functions, relative ones resolved."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    package = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1])
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return {name for name in found if name == "atomgen" or name.startswith("atomgen.")}
+
+
+def test_the_writer_imports_nothing_from_render() -> None:
+    modules = sorted((PACKAGE / "write").glob("*.py"))
+    assert len(modules) >= 5
+    outside = {
+        f"{path.name}: {name}"
+        for path in modules
+        for name in imported_modules(path)
+        if not name.startswith("atomgen.write")
+    }
+    assert not outside, f"atomgen/write must take plain data and import only itself: {sorted(outside)}"
+
+
+def test_the_import_parser_sees_render_imports() -> None:
+    # The check above is only as good as the parser: render/plan.py does import the writer's data types.
+    assert "atomgen.write.output" in imported_modules(PACKAGE / "render" / "plan.py")
+    assert any(name.startswith("atomgen.render") for name in imported_modules(PACKAGE / "render" / "command.py"))
