@@ -16,6 +16,19 @@ MAX_SOURCE_WIDTH = 160
 MAX_SOURCE_BYTES = 1 << 20
 
 
+@dataclass(frozen=True)
+class Rule:
+    """A check rule's stable id and kebab name, with what `atomgen explain ID` prints. Each rule is
+    declared in the module that implements its check; atomgen/check/rules.py collects them."""
+
+    id: str
+    name: str
+    summary: str
+    why: str
+    bad: str
+    fix: str
+
+
 @dataclass(frozen=True, order=True)
 class Position:
     """A 1-based line and column in a file."""

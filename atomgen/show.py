@@ -4,6 +4,7 @@ atomgen.pictures, memoized per distinct layout (wgmma's 912 instances share a fe
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import shutil
@@ -190,7 +191,7 @@ def _print(
     out_dir: Optional[str],
 ) -> int:
     if output_format == "json":
-        result.analysis.evaluated = evaluated
+        result.analysis = dataclasses.replace(result.analysis, evaluated=tuple(evaluated))
         print(records_json(instance_records(result, pictures)))
     elif output_format in ("grid", "lanes"):
         colour = wants_color(sys.stdout)  # the one rule diagnostics use too

@@ -13,10 +13,54 @@ import re
 from typing import Any, Generator, Iterator, Optional
 
 from atomgen.check.catalog import Catalog, Chips, Intrinsic, IsaInstruction, Operand
-from atomgen.diagnostics import Diagnostic
+from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.spec.backend import Backend
 from atomgen.spec.mlir_types import parse_packed
 from atomgen.spec.model import AtomSpec, Instance
+
+RULES = (
+    Rule(
+        "AG352",
+        "intrinsic-mismatch",
+        "An instance's packed types disagree with the intrinsic catalogue.",
+        "The catalogue records what the LLVM intrinsic really takes; a mismatch fails in LLVM or corrupts data.",
+        'packed: {a: "vector<2xf16>"}  # intrinsic takes vector<4xf16>',
+        "Use the intrinsic's operand types.",
+    ),
+    Rule(
+        "AG354",
+        "multi-block",
+        "An instance's block count is not its instruction's: a multi-block instruction described as one tile, or "
+        "exceptions.blocks naming another count.",
+        "Multi-block MFMAs compute several independent tiles; one tile's layout loses or corrupts the others.",
+        "intrinsic: rocdl.mfma.f32.32x32x1f32",
+        "Declare exceptions.blocks (the block index becomes the third coordinate of each reference tile, see "
+        "specs/rocdl/cdna3/mfma_multiblock.yaml) with the instruction's count, or leave the row out.",
+    ),
+    Rule(
+        "AG358",
+        "unknown-intrinsic",
+        "An instance names an intrinsic the catalogue does not have.",
+        "Every fact check compares against (operand types, element types, instruction names, block count, chips) comes "
+        "from the catalogue entry; an unknown name is a typo or an op atomgen knows nothing about, and would be "
+        "emitted unchecked.",
+        "intrinsic: rocdl.mfma.f64.16x16x4.totally_bogus",
+        "Use the catalogue's name (the message suggests the closest), or add the real intrinsic to "
+        "specs/<backend>/intrinsics.yaml.",
+    ),
+    Rule(
+        "AG359",
+        "instruction-label",
+        "The intrinsic does not exist on the instance's chips, or `instruction` is not an ISA instruction it emits "
+        "there.",
+        "An instance claims a chip set (the atom's chips from min_subtarget on, or subtargets) and an instruction; "
+        "both are facts of the hardware, checked against the catalogue, with the same block count, so a label cannot "
+        "name another intrinsic's instruction.",
+        "{m: 32, n: 32, k: 4, ..., intrinsic: rocdl.mfma.f32.32x32x4bf16, instruction: v_mfma_f32_32x32x4_2b_bf16}",
+        "Name the instruction the catalogue lists for the intrinsic on those chips, or narrow the row with "
+        "min_subtarget / subtargets.",
+    ),
+)
 
 
 def instance_chips(spec: AtomSpec, instance: Instance, backend: Optional[Backend]) -> Optional[frozenset[str]]:

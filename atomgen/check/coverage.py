@@ -1,4 +1,6 @@
-"""Deciding tile coverage within a budget: the compact test first, enumeration at most once.
+"""Coverage (rule family AG32x, limits AG305): each operand layout covers its tile exactly.
+
+Deciding tile coverage within a budget: the compact test first, enumeration at most once.
 
 `algebra.covers_exactly` decides most layouts from their modes alone. A layout it cannot
 decide that way is enumerated, which costs time and memory in its number of points; so each
@@ -12,10 +14,49 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
+from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
+from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
+
+RULES = (
+    Rule(
+        "AG305",
+        "over-limit",
+        "A layout is over a checking limit: more than 16 Mi points in one operand, more enumeration than a spec's "
+        "budget of 4 Mi points, or a value outside the 64-bit range.",
+        "Coverage is decided exactly; without limits one hostile extent stalls `check` for minutes or exhausts "
+        "memory. Compact layouts are decided from their modes at any size; only the others are enumerated.",
+        'a: "((16, 4), 4000000000) : ((1, 64), 16)"',
+        "Describe the real instruction: its tiles are far below these limits.",
+    ),
+    Rule(
+        "AG321",
+        "not-injective",
+        "Two (thr, val) pairs map to the same tile element (or copy bit).",
+        "For C/D that is two registers writing one output: a silent race that computes garbage.",
+        'c: "((16, 4), 4) : ((1, 16), 0)"',
+        "Fix the strides so each element has one owner, or declare replication for A/B.",
+    ),
+    Rule(
+        "AG322",
+        "not-surjective",
+        "The layout misses tile elements or maps outside the tile.",
+        "An element nobody holds is never loaded or stored; one outside the tile reads a neighbour's data.",
+        'a: "((16, 4), 4) : ((1, 64), 17)"  # (thr=61, val=3) lands on 256, outside 16x16',
+        "Fix the strides so the image is exactly the tile.",
+    ),
+    Rule(
+        "AG323",
+        "replication",
+        "A replicated operand does not hold each element exactly as often as declared.",
+        "Replication is legal only where hardware broadcasts; undeclared or uneven replication hides a bug.",
+        "exceptions: {replicated: {a: 2}}  # layout holds each element once",
+        "Declare the true factor or fix the layout.",
+    ),
+)
 
 # Shipped specs: at most 2**20 points in one operand layout (wgmma A, replicated 128x),
 # every one decided by the compact test; none needs enumerating.
@@ -92,3 +133,123 @@ def first_fault(layout: Layout, tile: int, holders: int) -> Optional[Fault]:
         index = next(i for i, n in enumerate(counts) if n < holders)
         return Fault(under=(index, counts[index]))
     return None
+
+
+def _over_limit(spec: AtomSpec, role: str, layout: Layout, tile: int, piece: LayoutPiece) -> Iterator[Diagnostic]:
+    points = max(tile, algebra.size(layout))
+    if points > MAX_OPERAND_POINTS:
+        yield spec.diagnostic(
+            "AG305",
+            f"layout '{role}' has {points} points, over the limit of {MAX_OPERAND_POINTS} per operand",
+            piece.path,
+        )
+
+def _over_budget(spec: AtomSpec, role: str, points: int, piece: LayoutPiece, instance: Instance) -> Diagnostic:
+    return spec.diagnostic(
+        "AG305",
+        f"layout '{role}' (instance {instance.id}) is not a compact layout, and enumerating its {points} "
+        f"points would take this spec over its budget of {MAX_ENUMERATED_POINTS} enumerated points",
+        piece.path,
+    )
+
+def mma_coverage(
+    ledger: Ledger, spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance, tile: int
+) -> Iterator[Diagnostic]:
+    too_large = list(_over_limit(spec, role, layout, tile, piece))
+    if too_large:
+        yield from too_large
+        return
+    expected = spec.replicated.get(role, 1) if role in ("a", "b") else 1
+    judged = ledger.judge(piece, layout, tile, expected)
+    if judged.exact or judged.repeated:
+        return
+    if judged.fault is None:
+        yield _over_budget(spec, role, judged.over_budget, piece, instance)
+        return
+    fault = judged.fault
+    dims = {"a": "(M,K)", "b": "(N,K)", "c": "(M,N)"}[role]
+    text = algebra.format_layout(layout)
+    if fault.out_of_tile:
+        linear, index = fault.out_of_tile
+        thr, val = algebra.domain_coordinate(layout, linear)
+        yield spec.diagnostic(
+            "AG322",
+            f"layout '{role}' maps (thr={thr}, val={val}) to {index}, outside the {dims} tile of "
+            f"{tile} elements (instance {instance.id}: {text})",
+            piece.path,
+        )
+        return
+    if fault.over:
+        index, count = fault.over
+        rule = "AG321" if expected == 1 else "AG323"
+        what = "not injective" if expected == 1 else f"replicated more than the declared {expected}x"
+        yield spec.diagnostic(
+            rule,
+            f"layout '{role}' is {what}: {dims} element {index} is held by {count} (thr, val) "
+            f"pairs (instance {instance.id}: {text})",
+            piece.path,
+            notes=()
+            if role == "c" or expected > 1
+            else (f"if the hardware really replicates {role.upper()}, declare exceptions.replicated.{role}",),
+        )
+        return
+    if fault.missing:
+        yield spec.diagnostic(
+            "AG322",
+            f"layout '{role}' does not cover its {dims} tile: element {fault.missing[0]} "
+            f"(of {tile}) is held by no thread, {fault.missing[1]} missing (instance {instance.id}: {text})",
+            piece.path,
+        )
+        return
+    if fault.under:
+        index, count = fault.under
+        yield spec.diagnostic(
+            "AG323",
+            f"layout '{role}' declares {expected}x replication but {dims} element {index} is held "
+            f"{count}x (instance {instance.id}: {text})",
+            ("exceptions", "replicated", role),
+        )
+
+def copy_coverage(
+    ledger: Ledger, spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance, holders: int = 1
+) -> Iterator[Diagnostic]:
+    if spec.whole_tile:
+        if algebra.size(layout) != 1:
+            yield spec.diagnostic(
+                "AG322",
+                f"whole-tile copy layout '{role}' must be a single placeholder element, got "
+                f"{algebra.format_layout(layout)}",
+                piece.path,
+            )
+        return
+    tile = algebra.size(layout) // holders
+    too_large = list(_over_limit(spec, role, layout, tile, piece))
+    if too_large:  # a hostile extent must not hang the check
+        yield from too_large
+        return
+    judged = ledger.judge(piece, layout, tile, holders)
+    if judged.exact or judged.repeated:
+        return
+    if judged.fault is None:
+        yield _over_budget(spec, role, judged.over_budget, piece, instance)
+        return
+    fault = judged.fault
+    text = algebra.format_layout(layout)
+    if fault:
+        duplicate = fault.over or fault.under
+        detail = (
+            f"bit {duplicate[0]} is held by {duplicate[1]} (thr, bit) pairs, not {holders}"
+            if duplicate and holders > 1
+            else f"bit {duplicate[0]} is moved twice"
+            if duplicate
+            else f"bit {fault.out_of_tile[1]} lies outside the {tile} bits moved"
+            if fault.out_of_tile
+            else f"bit {fault.missing[0] if fault.missing else 0} is never moved"
+        )
+        yield spec.diagnostic(
+            "AG321" if duplicate else "AG322",
+            f"copy layout '{role}' is not a {'bijection' if holders == 1 else f'{holders}x cover'} "
+            f"onto (threads x bits): {detail} "
+            f"(instance {instance.id}: {text})",
+            piece.path,
+        )

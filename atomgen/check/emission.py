@@ -13,8 +13,38 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from atomgen.diagnostics import Diagnostic
+from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.spec.model import AtomSpec
+
+RULES = (
+    Rule(
+        "AG371",
+        "emission-needs",
+        "The emission pattern reads a parameter or state field the spec does not declare.",
+        "Each pattern's C++ template reads fixed names (buffer_copy reads bitSize and the Soffset state field); "
+        "a spec without them passes the schema but cannot be generated.",
+        "emission: {pattern: lds_dma, op_class: RawPtrBufferLoadLdsOp}   # and no ImmOffset state field",
+        "Declare what the pattern needs (docs/spec-format.md, Emission patterns), or choose the pattern that fits.",
+    ),
+    Rule(
+        "AG372",
+        "builder-argument",
+        "A builder argument of the emission is not a declared name, an integer or a qualified enum case.",
+        "Builder arguments become C++ expressions; only names atomgen knows (parameters, state operands, the "
+        "operands accTy/a/b/c) and literals can be emitted safely, so anything else is refused.",
+        "emission: {pattern: mfma, args: [accTy, a, b, c, cbsz_typo, \"0\", \"0\"]}",
+        "Use a parameter or operand name, an integer, or a qualified enum case such as ROCDL::MFMAPermB::none.",
+    ),
+    Rule(
+        "AG373",
+        "unknown-variant",
+        "A row's `variant` is not one of emission.variants.",
+        "Variant patterns pick the builder argument list by the row's variant; a row with no matching entry "
+        "has no call to generate.",
+        "{..., variant: Plain}   # emission.variants has F8F6F4 and F4",
+        "Name one of the declared variants, or declare the missing one.",
+    ),
+)
 
 QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$")  # Ns::Enum::case
 INTEGER = re.compile(r"^-?[0-9]+$")

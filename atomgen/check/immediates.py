@@ -10,8 +10,20 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from atomgen.check.catalog import Catalog, Intrinsic, Operand
-from atomgen.diagnostics import Diagnostic
+from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.spec.model import AtomSpec, Parameter
+
+RULES = (
+    Rule(
+        "AG394",
+        "immediate-range",
+        "A parameter that reaches an intrinsic immediate admits values the immediate cannot take.",
+        "Immediates are bit fields (modC is 2 bits) or C++ enums; a wider declared range is accepted by verify() and "
+        "then truncated or rejected by the backend. An enum-backed immediate takes exactly the enum's cases.",
+        "- {name: modC, cpp_type: int32_t, free: {min: 0, max: 65535}}",
+        "Declare the immediate's range from the catalogue (the message names it), e.g. free: {min: 0, max: 3}.",
+    ),
+)
 
 
 def _bindings(spec: AtomSpec) -> dict[str, str]:

@@ -15,6 +15,7 @@ from typing import Any, Iterable, Optional
 
 from atomgen import __version__
 from atomgen.check.catalog import PROJECT_CATALOG_FILE
+from atomgen.check.names import cross_spec_rules
 from atomgen.diagnostics import Diagnostic, Position, SpecError
 from atomgen.replay import cache_dir
 from atomgen.spec.backend import BACKEND_FILE, Backend, find_backend_file, load_backend
@@ -224,23 +225,13 @@ def analyze_model(
     """The analyze stage for a modeled spec."""
     from atomgen.check.analyze import analyze
     from atomgen.check.catalog import load_catalog, project_catalog_for
+    from atomgen.check.side_files import backend_findings
 
     backends = {} if backends is None else backends
     spec, display, problems = modeled.spec, modeled.path, modeled.diagnostics
-    loaded = spec.loaded
     backend, backend_problems = _backend_for(path, spec.backend, display, backends)
     project_catalog = project_catalog_for(backend.file if backend is not None else None)
     catalog, catalog_problems = load_catalog(spec.backend, project_catalog)
-    if catalog_problems:
-        backend_problems = backend_problems + [
-            Diagnostic(
-                "AG106",
-                f"the project catalogue {project_catalog} is invalid ({len(catalog_problems)} finding(s); "
-                f"`atomgen check {project_catalog}` lists them): its entries are ignored",
-                display,
-                loaded.position(("backend",)),
-            )
-        ]
     analysis = analyze(spec, backend, catalog, prove=prove)
     names = {
         "backend": spec.backend,
@@ -248,28 +239,8 @@ def analyze_model(
         "cpp_class": spec.cpp_class,
         "mnemonic": spec.mnemonic,
     }
-    if backend is not None and "test_builder" not in backend.data:
-        backend_problems = backend_problems + [
-            Diagnostic(
-                "AG107",
-                f"backend {backend.name} declares no test_builder, so gen writes no FileCheck tests for this "
-                f"atom: set test_builder (rocdl, ptx, or none) in {backend.path}",
-                display,
-                loaded.position(("backend",)),
-                severity="warning",
-            )
-        ]
-    if backend is None and not backend_problems:
-        backend_problems = [
-            Diagnostic(
-                "AG105",
-                f"no {BACKEND_FILE} found in a folder named '{spec.backend}' above this spec",
-                display,
-                loaded.position(("backend",)),
-                severity="warning",
-            )
-        ]
-    return SpecResult(display, problems + backend_problems + analysis.diagnostics, names, spec, analysis)
+    backend_problems = backend_findings(spec, backend, backend_problems, project_catalog, catalog_problems)
+    return SpecResult(display, problems + backend_problems + list(analysis.diagnostics), names, spec, analysis)
 
 
 def check_paths(
@@ -294,7 +265,7 @@ def check_paths(
         others = [(path, display) for path, display in collect_spec_files([tree]) if path.resolve() not in given]
         context = _check_files(others, use_cache, prove, keep_models=False)
     ordered = _check_files(files, use_cache, prove, keep_models)
-    _cross_spec_rules(context + ordered)
+    cross_spec_rules(context + ordered, _position_of)
     if not side_files:
         return ordered
     side = [check_side_file(path, display, kind) for path, display, kind in collect_side_files(paths)]
@@ -363,6 +334,22 @@ def _check_files(
     return [results[display] for _, display in files]
 
 
+def _position_of(result: SpecResult, field_name: str) -> Position:
+    if result.spec is not None:
+        return result.spec.loaded.position((field_name,))  # type: ignore[no-any-return]
+    return _scan_position(result.path, field_name)
+
+
+def _scan_position(path: str, field_name: str) -> Position:
+    try:
+        for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+            if line.startswith(f"{field_name}:"):
+                return Position(number, len(field_name) + 3)
+    except OSError:
+        pass
+    return Position(1, 1)
+
+
 def _guess_backend_bytes(path: Path) -> bytes:
     """Bytes of every backend.yaml above the spec (the spec's backend is not parsed yet)."""
     parts = []
@@ -378,41 +365,3 @@ def _guess_backend_bytes(path: Path) -> bytes:
             except OSError:
                 pass
     return b"\0".join(parts)
-
-
-def _cross_spec_rules(results: list[SpecResult]) -> None:
-    owners: dict[tuple[str, str], str] = {}
-    for result in results:
-        if not result.names:
-            continue
-        for field_name, rule in (("tablegen_def", "AG382"), ("cpp_class", "AG382"), ("mnemonic", "AG383")):
-            value = result.names.get(field_name, "")
-            scope = result.names.get("backend", "") if field_name == "mnemonic" else ""
-            key = (field_name, scope + ":" + value)
-            if key in owners and owners[key] != result.path:
-                result.diagnostics.append(
-                    Diagnostic(
-                        rule,
-                        f"{field_name} '{value}' is already used by {owners[key]}",
-                        result.path,
-                        _position_of(result, field_name),
-                    )
-                )
-            else:
-                owners.setdefault(key, result.path)
-
-
-def _position_of(result: SpecResult, field_name: str) -> Position:
-    if result.spec is not None:
-        return result.spec.loaded.position((field_name,))  # type: ignore[no-any-return]
-    return _scan_position(result.path, field_name)
-
-
-def _scan_position(path: str, field_name: str) -> Position:
-    try:
-        for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-            if line.startswith(f"{field_name}:"):
-                return Position(number, len(field_name) + 3)
-    except OSError:
-        pass
-    return Position(1, 1)

@@ -15,8 +15,7 @@ from fractions import Fraction
 from typing import Iterator, Optional
 
 from atomgen.check.evaluate import EvaluatedInstance
-from atomgen.check.rule import Rule
-from atomgen.diagnostics import Diagnostic
+from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
 from atomgen.spec.expr import ExprError

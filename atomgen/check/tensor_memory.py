@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Optional
 
 from atomgen.check.evaluate import EvaluatedInstance
-from atomgen.diagnostics import Diagnostic
+from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
 from atomgen.spec.expr import ExprError
@@ -24,6 +24,19 @@ from atomgen.spec.model import AtomSpec, piece_matches
 from atomgen.spec.tensor_memory import COLUMNS, LANE_STRIDE, LANES, evaluate_columns, evaluate_layout
 
 RULE = "AG349"
+RULES = (
+    Rule(
+        "AG349",
+        "tensor-memory-layout",
+        "A tensor-memory operand's TMEM layout does not give every element its own cell in its lanes and columns.",
+        "tcgen05 keeps D (and A in the .ts form) in tensor memory; the TMEM layout says which lane and column of "
+        "each CTA holds each (thr, val). Two values in one cell, a lane past 127 or a column outside the declared "
+        "allocation corrupts the accumulator silently, exactly like a wrong register layout.",
+        'tensor_memory: {c: {cell_bits: 32, columns: "n", layout: "(1, (128, n)) : (0, (65536, 2))"}}',
+        "Give each value its own (lane, column): lane * 65536 + column, columns counted in 32-bit cells, "
+        "e.g. (1, (128, n)) : (0, (65536, 1)) for M = 128.",
+    ),
+)
 
 
 def check_spec(spec: AtomSpec) -> Iterator[Diagnostic]:

@@ -9,10 +9,23 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from atomgen.diagnostics import Diagnostic
+from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.render import wording
 from atomgen.spec.expr import ExprError
 from atomgen.spec.model import AtomSpec
+
+RULES = (
+    Rule(
+        "AG396",
+        "verify-section",
+        "The `verify:` section is malformed: a condition that does not parse or names a non-integer parameter, "
+        "a message placeholder that is not a parameter, or a constraint that an instance of the table breaks.",
+        "Constraints and FlyDSL's wording become C++ in verify() and the text of generated negative tests; a "
+        "constraint an instance breaks would make verify() reject a configuration the spec says exists.",
+        "verify: {constraints: [{require: \"pow2(padAmount)\", message: \"...\"}]}   # default padAmount 0 breaks it",
+        "Guard the constraint with `when:`, fix the name, or drop the instance.",
+    ),
+)
 
 
 def check_verify_section(spec: AtomSpec) -> Iterator[Diagnostic]:

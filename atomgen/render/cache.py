@@ -15,8 +15,8 @@ from typing import Optional
 
 from atomgen import __version__
 from atomgen.check.runner import cache_dir
-from atomgen.write.output import Plan, SharedFile
 from atomgen.resources import data_dir
+from atomgen.write.output import Plan, SharedFile
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 

@@ -8,7 +8,6 @@ FlyDSL's own, hand-written.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import jinja2
 
@@ -48,57 +47,51 @@ class EnumCase:
 
 
 def _base_classes(backend: Backend, prefix: str) -> list[BaseClass]:
-    classes = backend.data.get("base_classes") or {}
     result = []
     for kind in BASE_KINDS:
-        entry: dict[str, Any] = classes.get(kind) or {}
+        declared = backend.base_classes.get(kind)
         default_name = (
             f"{prefix}_{'Stateful' if kind.startswith('stateful') else ''}{'MmaOp' if 'mma' in kind else 'CopyOp'}"
         )
+        interfaces = declared.interfaces if declared is not None and declared.interfaces is not None else None
         result.append(
             BaseClass(
-                name=str(entry.get("tablegen_class", default_name)),
-                interfaces=[str(i) for i in entry.get("interfaces", DEFAULT_INTERFACES[kind])],
-                extra_declaration=str(entry.get("extra_class_declaration") or ""),
+                name=(declared.tablegen_class if declared is not None else None) or default_name,
+                interfaces=list(interfaces) if interfaces is not None else list(DEFAULT_INTERFACES[kind]),
+                extra_declaration=declared.extra_class_declaration if declared is not None else "",
             )
         )
     return result
 
 
 def _enum_cases(backend: Backend) -> list[EnumCase]:
-    enum = backend.data.get("state_enum") or {}
-    return [EnumCase(str(c["name"]), int(c["value"]), str(c["string"])) for c in enum.get("cases", [])]
+    return [EnumCase(case.name, case.value, case.string) for case in backend.state_enum]
 
 
 def render_backend(backend: Backend, env: jinja2.Environment) -> RenderOutput:
     """What a backend gets once, whatever its atoms: the PTX register header where declared,
     and the dialect skeleton where `generate_dialect` is set."""
     output = render_header(backend, env)
-    if not backend.data.get("generate_dialect"):
+    if not backend.generate_dialect:
         return output
     names = backend_names(backend)
-    dialect = backend.data.get("dialect") or {}
+    dialect = backend.dialect_decl
+    dialect_def = dialect.tablegen_def or f"{names.tablegen_prefix}_Dialect"
     context = {
         "names": names,
         "prefix": names.tablegen_prefix,
-        "dialect_def": str(dialect.get("tablegen_def", f"{names.tablegen_prefix}_Dialect")),
-        "dependent_dialects": [str(d) for d in dialect.get("dependent_dialects", [])],
+        "dialect_def": dialect_def,
+        "dependent_dialects": list(dialect.dependent_dialects),
         "base_classes": _base_classes(backend, names.tablegen_prefix),
         "cases": _enum_cases(backend),
         "include_dir": names.tablegen_dir.removeprefix("include/"),
         "namespace": names.cpp_namespace.removeprefix("::"),
-        "summary": str(backend.data.get("summary", "")),
+        "summary": backend.summary,
         # mlir-tblgen names the dialect class after the def, underscores removed:
         # FlyPTX_Dialect -> FlyPTXDialect.
-        "dialect_class": str(dialect.get("tablegen_def", f"{names.tablegen_prefix}_Dialect")).replace("_", ""),
-        "dialect_headers": [
-            DIALECT_HEADERS[d] for d in dialect.get("dependent_dialects", []) if str(d) in DIALECT_HEADERS
-        ],
-        "traits": [
-            (str(t["tablegen_def"]), str(t.get("native_name", "")), str(t.get("cpp_namespace", "::mlir::fly")))
-            for t in (backend.data.get("traits") or {}).values()
-            if isinstance(t, dict) and t.get("kind") == "NativeTypeTrait" and t.get("tablegen_def")
-        ],
+        "dialect_class": dialect_def.replace("_", ""),
+        "dialect_headers": [DIALECT_HEADERS[d] for d in dialect.dependent_dialects if d in DIALECT_HEADERS],
+        "traits": [(t.tablegen_def, t.native_name, t.cpp_namespace) for t in backend.traits],
     }
     ir = names.tablegen_dir
     files = {

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec
@@ -17,7 +16,6 @@ class BackendNames:
     tablegen_prefix: str  # FlyROCDL
     paths: dict[str, str]
     subtarget_dirs: dict[str, str]
-    data: dict[str, Any]
 
     @property
     def tablegen_dir(self) -> str:
@@ -44,17 +42,15 @@ class BackendNames:
 
 
 def backend_names(backend: Backend) -> BackendNames:
-    data = backend.data
-    dialect: dict[str, Any] = data["dialect"] if isinstance(data.get("dialect"), dict) else {}
-    prefix = str(dialect.get("tablegen_def", "")).removesuffix("_Dialect") or "Fly" + backend.name.upper()
+    dialect = backend.dialect_decl
+    prefix = (dialect.tablegen_def or "").removesuffix("_Dialect") or "Fly" + backend.name.upper()
     return BackendNames(
         name=backend.name,
         dialect=backend.dialect,
-        cpp_namespace=str(dialect.get("cpp_namespace", f"::mlir::{backend.dialect}")),
+        cpp_namespace=dialect.cpp_namespace or f"::mlir::{backend.dialect}",
         tablegen_prefix=prefix,
-        paths={str(k): str(v) for k, v in (data.get("paths") or {}).items()},
-        subtarget_dirs={str(k): str(v) for k, v in (data.get("subtarget_dirs") or {}).items()},
-        data=data,
+        paths=dict(backend.paths),
+        subtarget_dirs=dict(backend.subtarget_dirs),
     )
 
 

@@ -88,11 +88,10 @@ def td_builders(spec: AtomSpec) -> list[Builder]:
 
 def base_class(spec: AtomSpec, backend: Backend) -> str:
     kind = ("stateful_" if spec.stateful else "") + spec.kind
-    classes = backend.data.get("base_classes") or {}
-    entry = classes.get(kind) or {}
+    declared = backend.base_classes.get(kind)
     prefix = backend_names(backend).tablegen_prefix
     default = f"{prefix}_{'Stateful' if spec.stateful else ''}{'MmaOp' if spec.kind == 'mma' else 'CopyOp'}"
-    return str(entry.get("tablegen_class", default))
+    return (declared.tablegen_class if declared is not None else None) or default
 
 
 def render(spec: AtomSpec, backend: Backend, env: jinja2.Environment) -> RenderOutput:

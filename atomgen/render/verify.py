@@ -1,103 +1,16 @@
-"""What verify() accepts, as data: the instance table in order, free-parameter ranges, pins.
-
-Shared by the C++ renderer (which turns it into verify()) and the test renderer (which
-writes one negative case per message), so the two can never disagree on wording.
-"""
+"""Renderers read the verify plan from the analysed atom; its data types live in atomgen/check/verify_plan.py."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Optional
+from atomgen.check.verify_plan import (
+    FreeRange,
+    KeyCondition,
+    Row,
+    VerifyPlan,
+    describe,
+    format_value,
+    pin_message,
+    verify_plan,
+)
 
-from atomgen.spec.model import AtomSpec, Instance, Parameter
-
-
-@dataclass(frozen=True)
-class KeyCondition:
-    parameter: Parameter
-    value: Any
-
-
-@dataclass(frozen=True)
-class Row:
-    instance: Instance
-    conditions: tuple[KeyCondition, ...]
-    pins: tuple[KeyCondition, ...]
-    description: str  # how messages name this configuration
-
-
-@dataclass(frozen=True)
-class FreeRange:
-    parameter: Parameter
-    minimum: Optional[int]
-    maximum: Optional[int]
-    values: Optional[tuple[Any, ...]]
-    message: str  # printf-free text; the C++ appends ", got <value>"
-
-
-@dataclass(frozen=True)
-class VerifyPlan:
-    rows: tuple[Row, ...]
-    free: tuple[FreeRange, ...]
-    unsupported_prefix: str  # "unsupported cdna3.mfma configuration: "
-    supported_list: str  # "32x32x2 (f32, f32) -> f32, ..."
-
-
-def format_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def describe(spec: AtomSpec, values: dict[str, Any]) -> str:
-    """`16x16x16 (f16, f16) -> f32` for MMAs; `bitSize = 32` style otherwise."""
-    key = [p for p in spec.key_parameters]
-    parts: list[str] = []
-    names = [p.name for p in key]
-    if spec.kind == "mma" and all(n in values for n in ("m", "n", "k")):
-        text = f"{values['m']}x{values['n']}x{values['k']}"
-        a, b, c = (spec.operand_types.get(role, "") for role in ("a", "b", "c"))
-        if all(name in values for name in (a, b, c)):
-            text += f" ({values[a]}, {values[b]}) -> {values[c]}"
-            names = [n for n in names if n not in (a, b, c)]
-        names = [n for n in names if n not in ("m", "n", "k")]
-        parts.append(text)
-    parts.extend(f"{name} = {format_value(values[name])}" for name in names if name in values)
-    return ", ".join(parts) if parts else "default"
-
-
-def verify_plan(spec: AtomSpec) -> VerifyPlan:
-    key = spec.key_parameters
-    rows = []
-    for instance in spec.instances:
-        conditions = tuple(KeyCondition(p, instance.values[p.name]) for p in key if p.name in instance.values)
-        pins = tuple(
-            KeyCondition(parameter, value)
-            for name, value in sorted(instance.pin.items())
-            if (parameter := spec.parameter(name)) is not None
-        )
-        rows.append(Row(instance, conditions, pins, describe(spec, instance.values)))
-    free = []
-    for parameter in spec.parameters:
-        if not parameter.is_free:
-            continue
-        if parameter.free_values is not None:
-            allowed = ", ".join(format_value(v) for v in parameter.free_values)
-            message = f"{parameter.name} must be one of {allowed}"
-        else:
-            message = f"{parameter.name} must be in [{parameter.free_min}, {parameter.free_max}]"
-        free.append(FreeRange(parameter, parameter.free_min, parameter.free_max, parameter.free_values, message))
-    unique: list[str] = []
-    for row in rows:
-        if row.description not in unique:
-            unique.append(row.description)
-    return VerifyPlan(
-        rows=tuple(rows),
-        free=tuple(free),
-        unsupported_prefix=f"unsupported {spec.mnemonic} configuration: ",
-        supported_list="; ".join(unique),
-    )
-
-
-def pin_message(parameter: Parameter, value: Any, description: str) -> str:
-    return f"{parameter.name} = {format_value(value)} is required for {description}"
+__all__ = ["FreeRange", "KeyCondition", "Row", "VerifyPlan", "describe", "format_value", "pin_message", "verify_plan"]

@@ -13,6 +13,41 @@ BACKEND_FILE = "backend.yaml"
 
 
 @dataclass(frozen=True)
+class BaseClass:
+    """backend.yaml `base_classes.<kind>`: the TableGen class an atom of that kind derives from."""
+
+    tablegen_class: Optional[str] = None  # None: the backend's default name
+    interfaces: Optional[tuple[str, ...]] = None  # None: the kind's default interfaces
+    extra_class_declaration: str = ""
+
+
+@dataclass(frozen=True)
+class EnumCase:
+    name: str
+    value: int
+    string: str
+
+
+@dataclass(frozen=True)
+class NativeTrait:
+    """backend.yaml `traits.<name>` of kind NativeTypeTrait (the only kind the dialect skeleton declares)."""
+
+    tablegen_def: str
+    native_name: str
+    cpp_namespace: str
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """backend.yaml `dialect`."""
+
+    name: str
+    tablegen_def: Optional[str] = None
+    cpp_namespace: Optional[str] = None
+    dependent_dialects: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Backend:
     name: str
     dialect: str
@@ -22,7 +57,16 @@ class Backend:
     chips: tuple[str, ...] = ()  # every chip, oldest first (min_subtarget compares positions)
     subtarget_chips: dict[str, tuple[str, ...]] = field(default_factory=dict)  # subtarget -> its chips
     file: Optional[str] = None  # the backend.yaml on disk
-    data: dict[str, Any] = field(default_factory=dict, repr=False)
+    summary: str = ""
+    test_builder: Optional[str] = None  # rocdl | ptx | none; None: not declared (AG107)
+    generate_dialect: bool = False  # gen writes the dialect skeleton (a backend FlyDSL does not have yet)
+    dialect_decl: Dialect = field(default_factory=lambda: Dialect(""))
+    base_classes: dict[str, BaseClass] = field(default_factory=dict)  # mma, copy, stateful_mma, stateful_copy
+    state_enum: tuple[EnumCase, ...] = ()  # the AtomStateField cases, in order
+    traits: tuple[NativeTrait, ...] = ()
+    paths: dict[str, str] = field(default_factory=dict)  # where generated files go (render/names.py)
+    subtarget_dirs: dict[str, str] = field(default_factory=dict)  # subtarget -> its lib/ folder
+    data: dict[str, Any] = field(default_factory=dict, repr=False)  # raw: readers use the typed fields above
 
 
 def find_backend_file(spec_path: Path, backend: str) -> Optional[Path]:
@@ -64,7 +108,50 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
                 if isinstance(v, list)
             },
             file=str(path),
+            summary=str(data.get("summary") or ""),
+            test_builder=str(data["test_builder"]) if data.get("test_builder") is not None else None,
+            generate_dialect=bool(data.get("generate_dialect")),
+            dialect_decl=_dialect(dialect, dialect_name),
+            base_classes={str(kind): _base_class(entry) for kind, entry in _mapping(data.get("base_classes")).items()},
+            state_enum=tuple(
+                EnumCase(str(c["name"]), int(c["value"]), str(c["string"]))
+                for c in enum.get("cases", []) or []
+                if isinstance(c, dict) and {"name", "value", "string"} <= set(c)
+            ),
+            traits=tuple(
+                NativeTrait(
+                    str(t["tablegen_def"]), str(t.get("native_name", "")), str(t.get("cpp_namespace", "::mlir::fly"))
+                )
+                for t in _mapping(data.get("traits")).values()
+                if isinstance(t, dict) and t.get("kind") == "NativeTypeTrait" and t.get("tablegen_def")
+            ),
+            paths={str(k): str(v) for k, v in _mapping(data.get("paths")).items()},
+            subtarget_dirs={str(k): str(v) for k, v in _mapping(data.get("subtarget_dirs")).items()},
             data=data,
         ),
         loaded,
+    )
+
+
+def _mapping(value: Any) -> dict[Any, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _dialect(dialect: Any, name: str) -> Dialect:
+    entry = _mapping(dialect)
+    return Dialect(
+        name=name,
+        tablegen_def=str(entry["tablegen_def"]) if entry.get("tablegen_def") else None,
+        cpp_namespace=str(entry["cpp_namespace"]) if entry.get("cpp_namespace") else None,
+        dependent_dialects=tuple(str(d) for d in entry.get("dependent_dialects") or ()),
+    )
+
+
+def _base_class(entry: Any) -> BaseClass:
+    entry = _mapping(entry)
+    interfaces = entry.get("interfaces")
+    return BaseClass(
+        tablegen_class=str(entry["tablegen_class"]) if entry.get("tablegen_class") else None,
+        interfaces=tuple(str(i) for i in interfaces) if isinstance(interfaces, list) else None,
+        extra_class_declaration=str(entry.get("extra_class_declaration") or ""),
     )

@@ -18,7 +18,70 @@ from typing import Any, Union
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from atomgen.diagnostics import Diagnostic, Position, SpecError
+from atomgen.diagnostics import Diagnostic, Position, Rule, SpecError
+
+RULES = (
+    Rule(
+        "AG001",
+        "yaml-syntax",
+        "The spec is not valid YAML.",
+        "Nothing downstream can be trusted if the file does not parse; the position points at the problem.",
+        "threads: [64",
+        "Close the bracket: `threads: 64`.",
+    ),
+    Rule(
+        "AG002",
+        "yaml-alias",
+        "YAML aliases are refused.",
+        "Aliases let a few hundred bytes expand into gigabytes (the 'billion laughs' bomb); specs are untrusted input.",
+        "a: &x [1, 2]\nb: *x",
+        "Write the value out in each place.",
+    ),
+    Rule(
+        "AG003",
+        "file-too-large",
+        "The spec is over the size limit (1 MiB) or has too many nodes.",
+        "A spec describes one atom; a huge file is a mistake or an attack, and would stall a pre-commit hook.",
+        "(a 10 MB file)",
+        "Split the file or remove the generated bulk.",
+    ),
+    Rule(
+        "AG004",
+        "duplicate-key",
+        "A mapping repeats a key.",
+        "YAML loaders silently keep the last value, so the first one is dead text that reviewers still read.",
+        "threads: 64\nthreads: 32",
+        "Keep one key.",
+    ),
+    Rule(
+        "AG005",
+        "not-a-spec",
+        "The file cannot be read as a spec (unreadable, not UTF-8, empty, non-string keys).",
+        "Every later stage needs a mapping of named fields.",
+        "(an empty file)",
+        "Start from `atomgen new`.",
+    ),
+    Rule(
+        "AG006",
+        "yaml-tag",
+        "A YAML tag outside the core schema (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq), or a core "
+        "tag whose text does not fit it.",
+        "Other tags (!!python/object, !!timestamp, !!binary, !!set, local !tags) build values a spec has no use "
+        "for, and in other loaders run code; a mis-tagged value (`!!bool maybe`) is a typo to point at.",
+        "threads: !!timestamp 2024-01-01",
+        "Write the plain value: `threads: 64`.",
+    ),
+    Rule(
+        "AG007",
+        "control-character",
+        "A string holds a control character other than newline, a Unicode line or paragraph separator, or a "
+        "bidirectional override.",
+        "Spec text is pasted into generated comments, strings and docstrings: a CR or U+2028 ends a line for some "
+        "tools, NUL breaks Python, and bidi overrides make reviewers read other code than compilers do.",
+        'summary: "fast\\rpath"',
+        "Use printable text; newlines are fine in free text.",
+    ),
+)
 
 MAX_SPEC_BYTES = 1 << 20
 MAX_NODES = 200_000

@@ -6,9 +6,28 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Optional
 
-from atomgen.diagnostics import Diagnostic
+from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.resources import load_schema
 from atomgen.spec.loader import JsonPath, LoadedSpec
+
+RULES = (
+    Rule(
+        "AG010",
+        "unfilled",
+        "A scaffold placeholder `TODO` is still in the spec.",
+        "`atomgen new` writes TODO where only you know the answer; check reports each one so nothing is guessed.",
+        "intrinsic: TODO",
+        "Replace it with the real value, e.g. `intrinsic: rocdl.mfma.f32.16x16x16f16`.",
+    ),
+    Rule(
+        "AG101",
+        "schema",
+        "The spec does not match schema/atom.schema.json.",
+        "The schema is the contract between spec authors and the generator; editors validate against it too.",
+        "kind: matmul",
+        "Use one of the allowed values (`mma` or `copy`); `atomgen schema` prints the schema.",
+    ),
+)
 
 MAX_MESSAGE = 240
 

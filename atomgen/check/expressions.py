@@ -1,0 +1,72 @@
+"""Expressions (rule family AG20x): the names a layout or `let` may use.
+
+Syntax (AG201) and inexact division (AG203) are found where expressions are parsed and evaluated
+(atomgen/spec/expr.py, atomgen/spec/model.py); this module owns their documentation.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, Optional
+
+from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.spec.expr import names_in
+from atomgen.spec.model import AtomSpec
+
+RULES = (
+    Rule(
+        "AG201",
+        "expr-syntax",
+        "An expression does not parse in atomgen's grammar.",
+        "Specs are untrusted: only integers, names, + - * / %, parentheses, min and max are allowed, never Python.",
+        "let: {G: \"__import__('os')\"}",
+        "Write arithmetic over instance variables: `G: 64 / m`.",
+    ),
+    Rule(
+        "AG202",
+        "unknown-name",
+        "An expression names something that is not an instance variable.",
+        "A misspelt name would otherwise silently evaluate to something else.",
+        'a: "((mm, G), KPT) : ((1, m*KPT), m)"',
+        "Use a parameter, `<Type>_bits`, `threads` or a `let` name.",
+    ),
+    Rule(
+        "AG203",
+        "inexact-division",
+        "A division is not exact (or divides by zero) for some instance.",
+        "Layouts are integer arithmetic; C++ would truncate silently and build a layout that misses elements.",
+        "let: {KPT: k / 3}",
+        "Fix the formula or the instance; the message names the instance that breaks it.",
+    ),
+)
+
+
+def known_names(spec: AtomSpec) -> set[str]:
+    names = {"threads"}
+    for parameter in spec.parameters:
+        if parameter.is_type:
+            names.add(f"{parameter.name}_bits")
+        elif parameter.is_integer or parameter.is_bool:
+            names.add(parameter.name)
+    names.update(name for name, _, _ in spec.let)
+    if spec.sparse:
+        names.update(("k_packed", "k_index"))  # the compressed K of A, the indices per row
+    return names
+
+def offset_of_name(piece_text: str, name: str) -> Optional[int]:
+    match = re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", piece_text)
+    return match.start() if match else None
+
+
+def check_let(spec: AtomSpec) -> Iterator[Diagnostic]:
+    """Each `let` uses only parameters, `threads` and the lets before it."""
+    names = known_names(spec)
+    let_names = [name for name, _, _ in spec.let]
+    for index, (name, expression, path) in enumerate(spec.let):
+        if expression is None:
+            continue
+        defined_before = (names - set(let_names)) | set(let_names[:index])
+        for used in sorted(names_in(expression) - defined_before):
+            text = str(spec.data["let"][name])
+            offset = offset_of_name(text, used)
+            yield spec.diagnostic("AG202", f"let {name}: unknown name '{used}'", path, offset)

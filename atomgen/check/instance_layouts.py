@@ -1,0 +1,173 @@
+"""Each instance's concrete layouts (thread count AG311), dispatched to the coverage and packing rules.
+
+The layouts come from atomgen/check/evaluate.py; one coverage.Ledger per spec decides each
+concrete layout once.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Optional
+
+from atomgen.check import coverage, packing
+from atomgen.check.evaluate import EvaluatedInstance
+from atomgen.check.layouts import zero_modes
+from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.layout import algebra
+from atomgen.layout.algebra import Layout
+from atomgen.spec.expr import ExprError, evaluate
+from atomgen.spec.mlir_types import parse_packed
+from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
+
+RULES = (
+    Rule(
+        "AG311",
+        "thread-count",
+        "A layout's thread mode does not have the atom's thread count.",
+        "An atom issued by 64 lanes with a 32-thread layout leaves half the wave without data.",
+        'threads: 64\nlayouts: {a: "((16, 2), 4) : ((1, 64), 16)"}',
+        "Make |thr| equal `threads`.",
+    ),
+)
+
+
+def tile_size(spec: AtomSpec, role: str, variables: dict[str, int]) -> Optional[int]:
+    if spec.kind == "mma":
+        dims = {"a": ("m", "k"), "b": ("n", "k"), "c": ("m", "n")}[role]
+        if all(d in variables for d in dims):
+            # a multi-block MMA's reference tiles carry the block index as a third coordinate;
+            # a sparse MMA's A holds only its nonzeros, the compressed (M, k_packed)
+            second = variables.get("k_packed", variables[dims[1]]) if role == "a" else variables[dims[1]]
+            return variables[dims[0]] * second * variables.get("blocks", 1)
+        return None
+    return None
+
+def check_instance_layouts(
+    spec: AtomSpec, evaluated: EvaluatedInstance, ledger: coverage.Ledger
+) -> Iterator[Diagnostic]:
+    """Thread count, coverage and packing of one instance's concrete layouts."""
+    instance = evaluated.instance
+    variables = evaluated.variables
+    thread_layout = evaluated.operands.get("thr")
+    if thread_layout is not None:
+        yield from zero_modes(spec, thread_layout.layout, thread_layout.piece, "thr", instance)
+        threads = algebra.size(thread_layout.layout)
+        if threads != spec.threads:
+            yield spec.diagnostic(
+                "AG311",
+                f"thread layout has {threads} threads, the atom has {spec.threads} (instance {instance.id})",
+                thread_layout.piece.path,
+            )
+        elif spec.lanes:
+            # A declared lane group: the atom's threads are distinct lanes of the issuing `lanes`.
+            lanes = algebra.image(thread_layout.layout)
+            declared = set(spec.lane_group) if spec.lane_group else set(lanes)
+            if len(set(lanes)) < len(lanes) or not all(0 <= lane < spec.lanes for lane in lanes) \
+                    or set(lanes) != declared:
+                yield spec.diagnostic(
+                    "AG321",
+                    f"thread layout {algebra.format_layout(thread_layout.layout)} does not map its "
+                    f"{threads} threads one-to-one into lanes 0..{spec.lanes - 1}"
+                    + (f", onto the declared lane_group {list(spec.lane_group)}" if spec.lane_group else "")
+                    + f" (instance {instance.id})",
+                    thread_layout.piece.path,
+                )
+        elif threads > 0 and not ledger.judge(thread_layout.piece, thread_layout.layout, threads, 1).exact:
+            # The thread layout names the lanes that issue the atom: one lane per thread, all of them.
+            lanes = algebra.image(thread_layout.layout)
+            rule = "AG321" if len(set(lanes)) < len(lanes) else "AG322"
+            yield spec.diagnostic(
+                rule,
+                f"thread layout {algebra.format_layout(thread_layout.layout)} does not map its "
+                f"{threads} threads one-to-one onto lanes 0..{threads - 1} (instance {instance.id})",
+                thread_layout.piece.path,
+            )
+    copy_bits: Optional[int] = None
+    moved: dict[str, tuple[int, LayoutPiece]] = {}
+    for role in spec.operands:
+        operand = evaluated.operands.get(role)
+        if operand is None:
+            continue
+        layout, piece = operand.layout, operand.piece
+        zero = list(zero_modes(spec, layout, piece, role, instance))
+        yield from zero
+        if zero or algebra.rank(layout) != 2 or not algebra.congruent(layout.shape, layout.stride):
+            continue
+        thread_mode = algebra.mode(layout, 0)
+        value_mode = algebra.mode(layout, 1)
+        threads = algebra.size(thread_mode)
+        if threads != spec.threads:
+            yield spec.diagnostic(
+                "AG311",
+                f"layout '{role}' has {threads} threads in its thr mode, the atom has "
+                f"{spec.threads} (instance {instance.id}: {algebra.format_layout(layout)})",
+                piece.path,
+            )
+            continue
+        if spec.kind == "mma":
+            tile = tile_size(spec, role, variables)
+            if tile is not None:
+                yield from coverage.mma_coverage(ledger, spec, role, layout, piece, instance, tile)
+            yield from packing.mma_packing(spec, role, value_mode, piece, instance, variables)
+        else:
+            holders, problem = _copy_holders(spec, role, layout, instance, variables)
+            if problem is not None:
+                yield problem
+                continue
+            yield from coverage.copy_coverage(ledger, spec, role, layout, piece, instance, holders)
+            bits = algebra.size(value_mode) // holders  # bits each thread really moves
+            moved[role] = (bits, piece)
+            if copy_bits is None:
+                copy_bits = bits
+            if role in ("dst", "src"):
+                yield from packing.copy_recast(spec, role, layout, piece, instance, bits)
+    yield from _copy_widths_agree(spec, moved, instance)
+    if spec.kind == "copy" and copy_bits is not None and not spec.whole_tile:
+        packed_text = instance.packed.get("value")
+        packed = parse_packed(packed_text) if packed_text else None
+        if packed is not None and packed.bits != copy_bits:
+            yield spec.diagnostic(
+                "AG331",
+                f"instance {instance.id}: each thread moves {copy_bits} bits, but the packed "
+                f"value {packed.text} holds {packed.bits}",
+                instance.path + ("packed", "value"),
+            )
+
+def _copy_widths_agree(
+    spec: AtomSpec, moved: dict[str, tuple[int, LayoutPiece]], instance: Instance
+) -> Iterator[Diagnostic]:
+    """src, dst and ref describe one transfer: each thread moves the same number of bits in all three."""
+    widths = [bits for bits, _ in moved.values()]
+    if len(set(widths)) < 2:
+        return
+    # The width most layouts agree on is the reference (ties: ref's); the others are reported.
+    expected = max(widths, key=lambda w: (widths.count(w), w == moved.get("ref", (None,))[0]))
+    for role, (bits, piece) in moved.items():
+        if bits != expected:
+            others = ", ".join(f"'{r}'" for r, (b, _) in moved.items() if b == expected)
+            yield spec.diagnostic(
+                "AG322",
+                f"copy layout '{role}' moves {bits} bits per thread, but {others} move {expected} "
+                f"(instance {instance.id})",
+                piece.path,
+            )
+
+def _copy_holders(
+    spec: AtomSpec, role: str, layout: Layout, instance: Instance, variables: dict[str, int]
+) -> tuple[int, Optional[Diagnostic]]:
+    """Declared replication of a copy operand for one instance (1 when none is declared)."""
+    expression = spec.copy_replicated.get(role)
+    if expression is None:
+        return 1, None
+    path = ("exceptions", "replicated", role)
+    try:
+        holders = evaluate(expression, variables)
+    except ExprError as error:
+        return 1, spec.diagnostic(error.rule, f"replicated.{role}, instance {instance.id}: {error.message}", path)
+    if holders < 1 or algebra.size(layout) % holders:
+        return 1, spec.diagnostic(
+            "AG323",
+            f"replicated.{role} is {holders} for instance {instance.id}, which does not divide the "
+            f"{algebra.size(layout)} (thr, bit) pairs of {algebra.format_layout(layout)}",
+            path,
+        )
+    return holders, None

@@ -1,0 +1,112 @@
+"""The instance table (rule family AG35x): every row gives its key values, rows are unique, pins are free.
+
+Rows checked against the intrinsic catalogue are atomgen/check/against_catalog.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from atomgen.check.parameters import value_fits
+from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.spec.mlir_types import parse_packed
+from atomgen.spec.model import AtomSpec
+
+RULES = (
+    Rule(
+        "AG351",
+        "duplicate-instance",
+        "Two instance rows have the same key.",
+        "verify() and the emission dispatch would have two answers for one configuration.",
+        "(two rows 16x16x16 f16 f16 f32)",
+        "Remove one.",
+    ),
+    Rule(
+        "AG353",
+        "instance-keys",
+        "An instance misses a parameter, names an unknown one, or pins a non-free one.",
+        "verify() must accept exactly the table; an incomplete row is ambiguous.",
+        "- {m: 16, n: 16, intrinsic: ...}  # no k",
+        "Give every key parameter a value.",
+    ),
+    Rule(
+        "AG360",
+        "too-many-instances",
+        "An instance family (`expand`) or the whole instance table has more than 4096 instances.",
+        "Every instance is evaluated, proved and rendered into verify() and tests; a cartesian product of a few "
+        "long lists would otherwise be millions of rows from a few lines of YAML.",
+        "expand: {m: [1, 2, ..., 4096], n: [1, 2, ..., 4096]}",
+        "List the configurations the hardware has; split unrelated families.",
+    ),
+)
+
+
+def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
+    key = spec.key_parameters
+    seen: dict[tuple[Any, ...], int] = {}
+    for instance in spec.instances:
+        path = instance.path
+        for parameter in key:
+            if parameter.name not in instance.values:
+                yield spec.diagnostic(
+                    "AG353", f"instance {instance.index} gives no value for parameter '{parameter.name}'", path
+                )
+            elif not value_fits(parameter.cpp_type, instance.values[parameter.name]):
+                value = instance.values[parameter.name]
+                rule = "AG332" if parameter.is_type else "AG353"
+                yield spec.diagnostic(
+                    rule,
+                    f"instance {instance.id}: {parameter.name} = {value!r} is not a {parameter.cpp_type}"
+                    + (" atomgen knows" if parameter.is_type else ""),
+                    path + (parameter.name,),
+                )
+        for parameter in key:
+            given = instance.values.get(parameter.name)
+            if parameter.enum and parameter.name in instance.raw and given not in dict(parameter.enum):
+                yield spec.diagnostic(
+                    "AG395",
+                    f"instance {instance.id}: {parameter.name} = {given!r} is not one of its enum cases "
+                    f"({', '.join(name for name, _ in parameter.enum)})",
+                    path + (parameter.name,),
+                )
+        for name, value in instance.pin.items():
+            pinned = spec.parameter(name)
+            if pinned is None or not pinned.is_free:
+                yield spec.diagnostic(
+                    "AG353",
+                    f"instance {instance.id}: 'pin' names '{name}', which is not a free parameter",
+                    path + ("pin", name),
+                )
+            elif not _free_value_ok(pinned, value):
+                yield spec.diagnostic(
+                    "AG353",
+                    f"instance {instance.id}: pinned {name} = {value!r} is outside its free range",
+                    path + ("pin", name),
+                )
+        signature = tuple(repr(instance.values.get(p.name)) for p in key) + tuple(
+            sorted((k, repr(v)) for k, v in instance.pin.items())
+        )
+        if signature in seen:
+            yield spec.diagnostic(
+                "AG351",
+                f"instance {instance.id} duplicates instance {seen[signature]} (same {', '.join(p.name for p in key)})",
+                path,
+            )
+        else:
+            seen[signature] = instance.index
+        for operand, text in instance.packed.items():
+            if parse_packed(text) is None:
+                yield spec.diagnostic(
+                    "AG332",
+                    f"instance {instance.id}: packed type '{text}' is not one atomgen can size",
+                    path + ("packed", operand),
+                )
+
+def _free_value_ok(parameter: Any, value: Any) -> bool:
+    if parameter.free_values is not None:
+        return any(value == v and isinstance(value, bool) == isinstance(v, bool) for v in parameter.free_values)
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    if parameter.free_min is not None and value < parameter.free_min:
+        return False
+    return not (parameter.free_max is not None and value > parameter.free_max)

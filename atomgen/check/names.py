@@ -1,0 +1,132 @@
+"""Names (rule family AG38x): identifiers valid in C++, TableGen and Python, unique, conventional.
+
+Collisions across specs (AG382, AG383) are found by `cross_spec_rules` over a whole check run.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from typing import Any, Callable, Iterator, Optional
+
+from atomgen.diagnostics import Diagnostic, Position, Rule
+from atomgen.spec.model import AtomSpec
+
+RULES = (
+    Rule(
+        "AG381",
+        "identifier",
+        "A name is not a valid C++/TableGen/Python identifier (or is a keyword).",
+        "Names are pasted into generated code; quotes or `*/` there would inject code.",
+        'cpp_class: "Foo*/ int x; /*Type"',
+        "Use letters, digits and underscores.",
+    ),
+    Rule(
+        "AG382",
+        "name-collision",
+        "Two specs (or parameters) use the same name.",
+        "Generated classes and files would overwrite each other.",
+        "(two specs with cpp_class MmaOpX)",
+        "Rename one.",
+    ),
+    Rule(
+        "AG383",
+        "mnemonic-collision",
+        "Two specs of one backend use the same mnemonic.",
+        "The dialect's type parser can only map a mnemonic to one type.",
+        "(two cdna3.mfma specs)",
+        "Rename one.",
+    ),
+    Rule(
+        "AG384",
+        "naming-convention",
+        "cpp_class does not end in Type, or the mnemonic does not start with the subtarget.",
+        "TableGen appends Type to the typeName; FlyDSL mnemonics are `subtarget.op`.",
+        "cpp_class: MmaOpCDNA3_MFMA",
+        "cpp_class: MmaOpCDNA3_MFMAType",
+    ),
+)
+
+
+IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\Z")
+CPP_KEYWORDS = frozenset(
+    [
+        "alignas", "alignof", "and", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch", "char",
+        "class", "const", "constexpr", "continue", "decltype", "default", "delete", "do", "double", "else", "enum",
+        "explicit", "export", "extern", "false", "float", "for", "friend", "goto", "if", "inline", "int", "long",
+        "mutable", "namespace", "new", "noexcept", "not", "nullptr", "operator", "or", "private", "protected",
+        "public", "register", "return", "short", "signed", "sizeof", "static", "struct", "switch", "template",
+        "this", "throw", "true", "try", "typedef", "typename", "union", "unsigned", "using", "virtual", "void",
+        "volatile", "while", "xor",
+    ]
+)
+
+
+def _bad_identifier(name: str) -> Optional[str]:
+    if not IDENTIFIER.match(name):
+        return "is not a valid C++/TableGen/Python identifier"
+    if name in CPP_KEYWORDS or keyword.iskeyword(name):
+        return "is a C++ or Python keyword"
+    if name.startswith("__"):
+        return "starts with '__' (reserved)"
+    return None
+
+def check_names(spec: AtomSpec) -> Iterator[Diagnostic]:
+    for key in ("tablegen_def", "cpp_class"):
+        problem = _bad_identifier(getattr(spec, key))
+        if problem:
+            yield spec.diagnostic("AG381", f"{key} '{getattr(spec, key)}' {problem}", (key,))
+    if not spec.cpp_class.endswith("Type") or spec.cpp_class == "Type":
+        yield spec.diagnostic(
+            "AG384",
+            f"cpp_class '{spec.cpp_class}' must end in 'Type' (TableGen appends it to the typeName)",
+            ("cpp_class",),
+        )
+    prefix = spec.mnemonic.split(".", 1)[0]
+    if prefix != spec.subtarget:
+        yield spec.diagnostic(
+            "AG384",
+            f"mnemonic '{spec.mnemonic}' must start with the subtarget '{spec.subtarget}.'",
+            ("mnemonic",),
+        )
+    seen: dict[str, int] = {}
+    for index, parameter in enumerate(spec.parameters):
+        labelled: tuple[tuple[str, str, tuple[str | int, ...]], ...] = (
+            ("parameter", parameter.name, ("parameters", index, "name")),
+            ("python name", parameter.python, ("parameters", index, "python")),
+        )
+        for label, name, path in labelled:
+            problem = _bad_identifier(name)
+            if problem:
+                yield spec.diagnostic("AG381", f"{label} '{name}' {problem}", path)
+        if parameter.name in seen:
+            yield spec.diagnostic(
+                "AG382", f"parameter '{parameter.name}' is declared twice", ("parameters", index, "name")
+            )
+        seen[parameter.name] = index
+    for name, _, path in spec.let:
+        if spec.parameter(name) is not None or name == "threads":
+            yield spec.diagnostic("AG382", f"let '{name}' shadows a parameter", path)
+
+
+def cross_spec_rules(results: list[Any], position_of: Callable[[Any, str], Position]) -> None:
+    """AG382/AG383 across a check run: a tablegen_def, cpp_class or (per backend) mnemonic used twice."""
+    owners: dict[tuple[str, str], str] = {}
+    for result in results:
+        if not result.names:
+            continue
+        for field_name, rule in (("tablegen_def", "AG382"), ("cpp_class", "AG382"), ("mnemonic", "AG383")):
+            value = result.names.get(field_name, "")
+            scope = result.names.get("backend", "") if field_name == "mnemonic" else ""
+            key = (field_name, scope + ":" + value)
+            if key in owners and owners[key] != result.path:
+                result.diagnostics.append(
+                    Diagnostic(
+                        rule,
+                        f"{field_name} '{value}' is already used by {owners[key]}",
+                        result.path,
+                        position_of(result, field_name),
+                    )
+                )
+            else:
+                owners.setdefault(key, result.path)

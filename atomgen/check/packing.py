@@ -1,0 +1,128 @@
+"""Packing and recast (rule family AG33x, AG34x): register widths agree with the layouts, copies recast.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.layout import algebra
+from atomgen.layout.algebra import Layout, RecastError
+from atomgen.spec.mlir_types import parse_packed
+from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
+
+RULES = (
+    Rule(
+        "AG331",
+        "packing",
+        "|val| x element bits differs from the bits of the packed register operand.",
+        "The bitcast to the intrinsic's operand type would reinterpret the wrong number of elements.",
+        'packed: {a: "vector<2xf16>"}  # layout holds 4 f16',
+        "Make the packed type hold exactly the values the layout assigns.",
+    ),
+    Rule(
+        "AG332",
+        "unknown-type",
+        "An element or packed type is not one atomgen can size.",
+        "Packing and recast checks need exact widths.",
+        "elemTyA: f17",
+        "Use an MLIR type name (f16, bf16, f8E4M3FN, i8, vector<4xf16>).",
+    ),
+    Rule(
+        "AG341",
+        "recast",
+        "A copy bit layout does not recast exactly to an admitted value width.",
+        "FlyDSL recasts bit layouts to valBits; an inexact recast splits values across threads.",
+        "val_bits: [8]  # on a 4-bit-granular transpose",
+        "Admit only widths the layout's contiguous runs allow.",
+    ),
+    Rule(
+        "AG342",
+        "recast-undeclared",
+        "A transposing copy does not declare the val_bits it admits.",
+        "Transposes restrict value widths to the transpose granularity; the default set would be wrong.",
+        "exceptions: {transposing: true}  # no val_bits",
+        "Add `val_bits: [g]` to each instance.",
+    ),
+)
+
+
+STANDARD_VAL_BITS = (8, 16, 32, 64)
+
+def mma_packing(
+    spec: AtomSpec, role: str, value_mode: Layout, piece: LayoutPiece, instance: Instance, variables: dict[str, int]
+) -> Iterator[Diagnostic]:
+    if spec.operand_source.get(role) in ("shared_memory_descriptor", "tensor_memory"):
+        return  # the packed type is the descriptor / the TMEM address, not the elements
+    packed_text = instance.packed.get(role)
+    if packed_text is None:
+        yield spec.diagnostic(
+            "AG331", f"instance {instance.id} gives no packed type for operand {role.upper()}", instance.path
+        )
+        return
+    packed = parse_packed(packed_text)
+    if packed is None:
+        return
+    type_name = spec.operand_types.get(role, "")
+    element = instance.values.get(type_name)
+    if role == "c" and isinstance(element, str) and packed.element != element:
+        # The accumulator register holds accumulator elements; the emission builds it from elemTyAcc.
+        yield spec.diagnostic(
+            "AG331",
+            f"instance {instance.id}: packed c {packed.text} holds {packed.element}, but the accumulator "
+            f"elements are {element}",
+            instance.path + ("packed", "c"),
+        )
+    bits = variables.get(f"{type_name}_bits")
+    if bits is None:
+        return
+    values = algebra.size(value_mode)
+    if values * bits != packed.bits:
+        hint: tuple[str, ...] = ()
+        if packed.bits > values * bits and packed.bits % (values * bits) == 0:
+            hint = (
+                f"the register holds {packed.bits // (values * bits)}x what one tile needs: a "
+                "multi-block instruction, or a layout that misses values",
+            )
+        yield spec.diagnostic(
+            "AG331",
+            f"instance {instance.id}: operand {role.upper()} holds {values} values of {bits} bits "
+            f"per thread = {values * bits} bits, but its packed type {packed.text} is {packed.bits} bits",
+            instance.path + ("packed", role),
+            notes=hint,
+        )
+
+def copy_recast(
+    spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance, bits: int
+) -> Iterator[Diagnostic]:
+    if spec.whole_tile:
+        return
+    if instance.val_bits:
+        candidates = instance.val_bits
+        declared = True
+    elif spec.transposing:
+        yield spec.diagnostic(
+            "AG342",
+            f"instance {instance.id}: a transposing copy must declare the val_bits it admits",
+            instance.path,
+        )
+        return
+    else:
+        candidates = tuple(v for v in STANDARD_VAL_BITS if v <= bits and bits % v == 0) or (bits,)
+        declared = False
+    for value_bits in candidates:
+        problem = None
+        if bits % value_bits:
+            problem = f"{bits} bits per thread is not a whole number of {value_bits}-bit values"
+        else:
+            try:
+                algebra.recast_thread_value(layout, value_bits)
+            except RecastError as error:
+                problem = str(error)
+        if problem:
+            yield spec.diagnostic(
+                "AG341",
+                f"instance {instance.id}: layout '{role}' does not recast to {value_bits}-bit values: {problem}",
+                instance.path + ("val_bits",) if declared else piece.path,
+            )
+            return

@@ -1,0 +1,87 @@
+"""The files beside the specs (rule family AG10x): backend.yaml and the project intrinsic catalogue.
+
+A spec whose backend file is missing, whose project catalogue is broken, or whose backend declares
+no test builder gets one finding at its `backend:` field; the files themselves are validated by
+their own schemas (atomgen/check/runner.py, check_side_file).
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.spec.backend import BACKEND_FILE, Backend
+from atomgen.spec.model import AtomSpec
+
+RULES = (
+    Rule(
+        "AG105",
+        "backend-file",
+        "specs/<backend>/backend.yaml is missing or incomplete.",
+        "State-field enum cases and dialect names come from the backend description.",
+        "(a spec under specs/rocdl/ with no specs/rocdl/backend.yaml)",
+        "Add the backend file (`atomgen new backend NAME`).",
+    ),
+    Rule(
+        "AG106",
+        "project-catalogue",
+        "The project intrinsic catalogue (specs/<backend>/intrinsics.yaml) is invalid.",
+        "A project catalogue extends the shipped one; a broken file must not silently drop the intrinsics a spec "
+        "relies on.",
+        "intrinsics:\n  rocdl.mfma.f64.16x16x4f64: {op_class: mfma_f64_16x16x4f64}   # no subtargets, no source",
+        "Run `atomgen check specs/<backend>/intrinsics.yaml` and fix what it reports (schema/catalog.schema.json).",
+    ),
+    Rule(
+        "AG107",
+        "no-test-builder",
+        "The backend declares no test_builder, so its atoms get no FileCheck tests (a warning).",
+        "Generated tests are how a new atom is exercised through the real pipeline; a backend that silently gets "
+        "none looks tested and is not.",
+        "backend.yaml without `test_builder:`",
+        "Declare `test_builder: rocdl` or `ptx` (the IR idioms the tests use), or `none` to say there are none.",
+    ),
+)
+
+
+def backend_findings(
+    spec: AtomSpec,
+    backend: Optional[Backend],
+    backend_problems: list[Diagnostic],
+    project_catalog: Optional[str],
+    catalog_problems: Sequence[Diagnostic],
+) -> list[Diagnostic]:
+    """What is wrong with the spec's backend file and project catalogue, at the spec's `backend:` field."""
+    display, where = spec.path, spec.position(("backend",))
+    found = list(backend_problems)
+    if catalog_problems:
+        found.append(
+            Diagnostic(
+                "AG106",
+                f"the project catalogue {project_catalog} is invalid ({len(catalog_problems)} finding(s); "
+                f"`atomgen check {project_catalog}` lists them): its entries are ignored",
+                display,
+                where,
+            )
+        )
+    if backend is not None and backend.test_builder is None:
+        found.append(
+            Diagnostic(
+                "AG107",
+                f"backend {backend.name} declares no test_builder, so gen writes no FileCheck tests for this "
+                f"atom: set test_builder (rocdl, ptx, or none) in {backend.path}",
+                display,
+                where,
+                severity="warning",
+            )
+        )
+    if backend is None and not found:
+        found.append(
+            Diagnostic(
+                "AG105",
+                f"no {BACKEND_FILE} found in a folder named '{spec.backend}' above this spec",
+                display,
+                where,
+                severity="warning",
+            )
+        )
+    return found
