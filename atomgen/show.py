@@ -229,8 +229,8 @@ def _print(
 
 def tensor_memory_lines(spec: Any, evaluated: Any) -> list[str]:
     """`tmem c: <layout>  lanes ... x N columns` for each tensor-memory operand (tcgen05)."""
-    from atomgen.spec.model import piece_matches
     from atomgen.spec.tensor_memory import LANE_STRIDE, evaluate_columns, evaluate_layout
+    from atomgen.spec.variables import piece_matches
 
     lines = []
     for role, operand in getattr(spec, "tensor_memory", {}).items():

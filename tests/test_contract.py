@@ -19,14 +19,12 @@ from conftest import SPECS
 from scaffold_answers import FILLED, FILLED_COPY, fill
 from spec_mutants import mutant
 
-from atomgen.check.analyze import analyze
 from atomgen.check.catalog import load_catalog
+from atomgen.pipeline import analyse_loaded
 from atomgen.render.plan import build_plan
 from atomgen.scaffold import scaffold_text
 from atomgen.spec.backend import find_backend_file, load_backend
 from atomgen.spec.loader import load_file, load_text
-from atomgen.spec.model import build_model
-from atomgen.spec.validate import unfilled, validate
 
 MUTANTS = int(os.environ.get("ATOMGEN_CONTRACT_MUTANTS", "3200"))
 MAX_ROWS = 6  # mutants of a 100-row table test nothing a 6-row sample does not, at 20x the cost
@@ -67,15 +65,9 @@ def _subjects() -> list[tuple[Any, Any]]:
 
 
 def _check(loaded: Any, backend: Any) -> tuple[Any, list[Any]]:
-    problems = unfilled(loaded) or validate(loaded)
-    if problems:
-        return None, problems
-    spec, problems = build_model(loaded)
-    if spec is None or problems:
-        return None, problems
-    catalog, _ = load_catalog(spec.backend)
-    analysis = analyze(spec, backend, catalog, prove=False)
-    return spec, [d for d in analysis.diagnostics if d.severity == "error"]
+    """validate -> model -> analyze (atomgen/pipeline.py): the analysed atom and its errors."""
+    atom, problems = analyse_loaded(loaded, backend)
+    return atom, [d for d in problems if d.severity == "error"]
 
 
 def test_check_accepted_mutants_always_generate() -> None:
@@ -90,7 +82,7 @@ def test_check_accepted_mutants_always_generate() -> None:
         loaded, backend = subjects[number % len(subjects)]
         data, what = mutant(loaded.data, rng, patterns, intrinsics[str(loaded.data["backend"])])
         variant = dataclasses.replace(loaded, data=data)
-        spec, errors = _check(variant, backend)
+        atom, errors = _check(variant, backend)
         if errors:
             rejected += 1
             for diagnostic in errors:
@@ -99,7 +91,7 @@ def test_check_accepted_mutants_always_generate() -> None:
             continue
         accepted += 1
         try:
-            build_plan([(spec, backend)])
+            build_plan([atom])
         except Exception as error:  # noqa: BLE001 - the finding this test exists for
             failures.append(f"{loaded.path} [{what}]: check accepts, gen fails: {type(error).__name__}: {error}")
     summary = f"{MUTANTS} mutants: {accepted} accepted and generated, {rejected} rejected"

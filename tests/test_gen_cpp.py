@@ -8,15 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from atomgen.check.result import AnalysedAtom
+from atomgen.check.runner import analyze_file
+from atomgen.check.verify_plan import describe
 from atomgen.render import cpp
 from atomgen.render.cpp import clang, messages, params, verifier
 from atomgen.render.dialect import render_backend
 from atomgen.render.engine import environment
-from atomgen.render.verify import describe, verify_plan
 from atomgen.spec.backend import load_backend
 from atomgen.spec.expr import parse_layout
-from atomgen.spec.loader import load_file
-from atomgen.spec.model import AtomSpec, build_model
+from atomgen.spec.model import AtomSpec
 
 REPO = Path(__file__).resolve().parent.parent
 ROCDL_FILES = sorted(p for p in (REPO / "specs" / "rocdl").rglob("*.yaml") if p.name != "backend.yaml")
@@ -29,34 +30,39 @@ def _backend(name: str = "rocdl"):  # type: ignore[no-untyped-def]
     return backend
 
 
+def _atom(path: Path) -> AnalysedAtom:
+    atom = analyze_file(path, str(path.relative_to(REPO)), prove=False).analysis
+    assert atom is not None and not atom.errors
+    return atom
+
+
 def _spec(path: Path) -> AtomSpec:
-    spec, problems = build_model(load_file(path, str(path.relative_to(REPO))))
-    assert spec is not None and not problems
-    return spec
+    return _atom(path).spec
 
 
-def _text(spec: AtomSpec) -> str:
-    files = cpp.render(spec, _backend(spec.backend), environment()).files
+def _text(atom: AnalysedAtom) -> str:
+    files = cpp.render(atom, _backend(atom.spec.backend), environment()).files
     assert len(files) == 1
     return next(iter(files.values()))
 
 
 @pytest.fixture(scope="module")
 def rendered() -> dict[str, str]:
-    return {str(p): _text(_spec(p)) for p in SPEC_FILES}
+    return {str(p): _text(_atom(p)) for p in SPEC_FILES}
 
 
 def test_every_spec_renders_one_file_at_its_path() -> None:
     for path in SPEC_FILES:
-        spec = _spec(path)
-        files = cpp.render(spec, _backend(spec.backend), environment()).files
+        atom = _atom(path)
+        spec = atom.spec
+        files = cpp.render(atom, _backend(spec.backend), environment()).files
         library = {"rocdl": "FlyROCDL", "ptx": "FlyPTX"}[spec.backend]
         assert list(files) == [f"lib/Dialect/{library}/{spec.subtarget.upper()}/{spec.type_name}.cpp"]
 
 
 @pytest.mark.parametrize("path", SPEC_FILES, ids=lambda p: p.stem + "-" + p.parent.name)
 def test_rendering_is_deterministic(path: Path, rendered: dict[str, str]) -> None:
-    assert _text(_spec(path)) == rendered[str(path)]
+    assert _text(_atom(path)) == rendered[str(path)]
 
 
 @pytest.mark.parametrize("path", SPEC_FILES, ids=lambda p: p.stem + "-" + p.parent.name)
@@ -73,10 +79,11 @@ def test_clang_format_clean(path: Path, rendered: dict[str, str]) -> None:
 
 @pytest.mark.parametrize("path", SPEC_FILES, ids=lambda p: p.stem + "-" + p.parent.name)
 def test_verify_lists_every_instance(path: Path, rendered: dict[str, str]) -> None:
-    spec = _spec(path)
+    atom = _atom(path)
+    spec = atom.spec
     text = rendered[str(path)]
     joined = text.replace('"\n', "").replace(' "', "")  # undo adjacent-literal wrapping
-    plan = verify_plan(spec)
+    plan = atom.verify
     assert f"{spec.cpp_class}::verify(" in text
     assert plan.unsupported_prefix in text
     model = verifier.verify_model(spec, plan, {p.name: params.cpp_param(p) for p in spec.parameters})
@@ -130,36 +137,37 @@ def test_every_interface_method_is_defined(path: Path, rendered: dict[str, str])
 
 def test_mutated_layout_changes_the_fxlayout_text() -> None:
     path = REPO / "specs" / "rocdl" / "cdna3" / "mfma.yaml"
-    spec = _spec(path)
-    original = _text(spec)
+    atom = _atom(path)
+    spec = atom.spec
+    original = _text(atom)
     piece = spec.layouts["c"][0]
     text = "((n, GN), (4, m/4/GN)) : ((m, 4), (1, 8*GN))"
     mutated = dataclasses.replace(spec, layouts={**spec.layouts, "c": (dataclasses.replace(
         piece, text=text, parsed=parse_layout(text)),)})
-    changed = _text(mutated)
+    changed = _text(dataclasses.replace(atom, spec=mutated))
     assert "FxStride(FxThr(m, 4), FxVal(1, 4 * GN))" in original
     assert "FxStride(FxThr(m, 4), FxVal(1, 8 * GN))" in changed
     assert "FxVal(1, 4 * GN)" not in changed
 
 
 def test_piecewise_layout_is_an_if_chain_on_the_element_type() -> None:
-    text = _text(_spec(REPO / "specs" / "rocdl" / "gfx1250" / "wmma.yaml"))
+    text = _text(_atom(REPO / "specs" / "rocdl" / "gfx1250" / "wmma.yaml"))
     assert "if (getElemTyA().isF32())\n    return FxLayout(" in text
 
 
 def test_free_ranges_and_pins_reach_verify() -> None:
-    scale = _text(_spec(REPO / "specs" / "rocdl" / "cdna4" / "mfma_scale.yaml"))
+    scale = _text(_atom(REPO / "specs" / "rocdl" / "cdna4" / "mfma_scale.yaml"))
     check = 'if (opselA < 0 || opselA > 3)\n    return emitError() << "opselA must be in [0, 3], got " << opselA;'
     assert check in scale
-    wmma = _text(_spec(REPO / "specs" / "rocdl" / "gfx1250" / "wmma.yaml"))
+    wmma = _text(_atom(REPO / "specs" / "rocdl" / "gfx1250" / "wmma.yaml"))
     assert '"signA = false is required for 16x16x4 (f32, f32) -> f32"' in wmma
 
 
 def test_unknown_state_field_is_a_diagnostic() -> None:
-    text = _text(_spec(REPO / "specs" / "rocdl" / "cdna3" / "buffer_copy_lds.yaml"))
+    text = _text(_atom(REPO / "specs" / "rocdl" / "cdna3" / "buffer_copy_lds.yaml"))
     assert "has no state field '" in text
     assert "fields: soffset, imm_offset" in text
-    scale = _text(_spec(REPO / "specs" / "rocdl" / "gfx1250" / "wmma_scale.yaml"))
+    scale = _text(_atom(REPO / "specs" / "rocdl" / "gfx1250" / "wmma_scale.yaml"))
     assert "IntegerType::get(ctx, (getBlockSize() == 16 ? 64 : 32))" in scale
     assert "-bit value, got " in scale
 
@@ -168,7 +176,7 @@ def test_tdm_descriptor_is_packed_from_the_spec_fields(tmp_path: Path) -> None:
     # No hook, no stub: every field of `emission.descriptor` becomes one `word.put` of its dword,
     # split at dword ends; the compile-time sources are checked against their widths.
     source = REPO / "specs" / "rocdl" / "gfx1250" / "tdm.yaml"
-    text = _text(_spec(source))
+    text = _text(_atom(source))
     assert "HAND-WRITTEN" not in text and "STUB" not in text and "extension_hook" not in text
     assert "word.put(int64_t{2}, 0, 2, 30);" in text  # g0 type field, bits [31:30]
     assert "word.put(globalAddr, 32, 25, 0);" in text  # the address's high bits continue in dword 3
@@ -182,9 +190,9 @@ def test_tdm_descriptor_is_packed_from_the_spec_fields(tmp_path: Path) -> None:
     (moved / "tdm.yaml").write_text(source.read_text().replace(
         "dword: 0, bit: 21, width: 1, source: \"param:earlyTimeout\"",
         "dword: 0, bit: 19, width: 1, source: \"param:earlyTimeout\""))
-    spec, problems = build_model(load_file(moved / "tdm.yaml", "tdm.yaml"))
-    assert spec is not None and not problems
-    assert "word.put(static_cast<int64_t>(earlyTimeout), 0, 1, 19);" in _text(spec)
+    atom = analyze_file(moved / "tdm.yaml", "tdm.yaml", prove=False).analysis
+    assert atom is not None and not atom.errors, atom and atom.errors
+    assert "word.put(static_cast<int64_t>(earlyTimeout), 0, 1, 19);" in _text(atom)
 
 
 @pytest.mark.parametrize("path", PTX_FILES, ids=lambda p: p.stem + "-" + p.parent.name)
@@ -213,7 +221,7 @@ def test_ptx_atoms_emit_nvvm_ops(path: Path, rendered: dict[str, str]) -> None:
 
 
 def test_wgmma_matcher_is_compact() -> None:
-    text = _text(_spec(REPO / "specs" / "ptx" / "sm90" / "wgmma_ss.yaml"))
+    text = _text(_atom(REPO / "specs" / "ptx" / "sm90" / "wgmma_ss.yaml"))
     assert len(text.splitlines()) < 800
     assert text.count("constexpr int32_t kNValues") == 2  # N = 8..256 step 8, and the int8 list
     assert 'return emitError() << "transA = false is required for 64x" << n << "x8 (tf32, tf32) -> f32";' in text

@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
+from atomgen.check.result import AnalysedAtom
+from atomgen.check.runner import analyze_file
 from atomgen.render import tests as test_renderer
-from atomgen.spec.backend import find_backend_file, load_backend
-from atomgen.spec.loader import load_file
-from atomgen.spec.model import AtomSpec, build_model
+from atomgen.spec.model import AtomSpec
 
 REPO = Path(__file__).resolve().parent.parent
 SPECS = REPO / "specs" / "rocdl"
@@ -40,22 +40,20 @@ if shutil.which("filecheck", path=str(Path(sys.executable).parent)) is None and 
     pytest.skip("the filecheck tool is not installed", allow_module_level=True)
 
 
-def _load(path: Path) -> tuple[AtomSpec, Any]:
-    loaded = load_file(path, str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path))
-    spec, problems = build_model(loaded)
-    assert spec is not None, problems
-    backend_file = find_backend_file(path, spec.backend)
-    assert backend_file is not None
-    backend, _ = load_backend(backend_file, "backend.yaml")
-    return spec, backend
+def _load(path: Path) -> tuple[AnalysedAtom, Any]:
+    atom = analyze_file(path, str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path),
+                        prove=False).analysis
+    assert atom is not None and atom.backend is not None, path
+    return atom, atom.backend
 
 
 def _render_tree(spec_paths: list[Path], out: Path) -> dict[str, list[Path]]:
     """Render every spec's test files under `out`; return the paths per mnemonic."""
     files: dict[str, list[Path]] = {}
     for path in spec_paths:
-        spec, backend = _load(path)
-        rendered = test_renderer.render(spec, backend, None)
+        atom, backend = _load(path)
+        spec = atom.spec
+        rendered = test_renderer.render(atom, backend, None)
         for relative, text in sorted(rendered.files.items()):
             target = out / relative
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -229,7 +227,7 @@ def test_mutated_checks_fail(tree: tuple[Path, dict[str, list[Path]]], tmp_path:
     root, files = tree
     mutated_root = tmp_path / "mutated"
     expected: dict[str, str] = {}
-    specs = {spec.mnemonic: spec for spec, _ in (_load(p) for p in _spec_paths())}
+    specs = {atom.spec.mnemonic: atom.spec for atom, _ in (_load(p) for p in _spec_paths())}
     for mnemonic, paths in files.items():
         if mnemonic in NEW_ATOMS:
             continue  # unsupported without an atomgen build: a mutation could not fail
@@ -300,7 +298,7 @@ def test_ptx_tests_cover_every_instance_and_are_unsupported_without_fly_ptx(tmp_
     the flydsl wheel has no FlyPTX dialect, so lit reports every file UNSUPPORTED here."""
     paths = sorted(p for p in PTX_SPECS.rglob("*.yaml") if p.name != "backend.yaml")
     files = _render_tree(paths, tmp_path)
-    specs = {spec.mnemonic: spec for spec, _ in (_load(p) for p in paths)}
+    specs = {atom.spec.mnemonic: atom.spec for atom, _ in (_load(p) for p in paths)}
     assert set(files) == set(specs)
     for mnemonic, rendered in files.items():
         spec = specs[mnemonic]

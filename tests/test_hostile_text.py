@@ -32,11 +32,11 @@ from conftest import REPO, SPECS, shipped_specs
 from atomgen.check.runner import analyze_model, model_loaded
 from atomgen.render.escape import FILTERS, cpp_comment, cpp_string, py_docstring, py_string
 from atomgen.render.plan import build_plan
-from atomgen.write.output import standalone_text
 from atomgen.spec.backend import find_backend_file, load_backend
 from atomgen.spec.defects import config_label
 from atomgen.spec.loader import load_file
 from atomgen.spec.printing import sample_values
+from atomgen.write.output import standalone_text
 
 MARK = "INJ"
 HOSTILE = (
@@ -116,7 +116,7 @@ def _code_outside_comments_and_strings(text: str) -> str:
 @pytest.fixture(scope="module")
 def hostile_plan() -> dict[str, str]:
     schema = _schema()
-    pairs = []
+    atoms = []
     backends: dict[Path, Any] = {}
     fields = 0
     for path in shipped_specs():
@@ -142,11 +142,11 @@ def hostile_plan() -> dict[str, str]:
         assert backend_file is not None
         if backend_file not in backends:
             backend, _ = load_backend(backend_file, str(backend_file.relative_to(REPO)))
-            backend.data["summary"] = HOSTILE
-            backends[backend_file] = backend
-        pairs.append((spec, backends[backend_file]))
+            backends[backend_file] = dataclasses.replace(backend, summary=HOSTILE)
+        assert result.analysis is not None
+        atoms.append(dataclasses.replace(result.analysis, spec=spec, backend=backends[backend_file]))
     assert fields >= 100, fields  # summaries, notes, docs, reasons, evidence of every spec
-    plan = build_plan(pairs)
+    plan = build_plan(atoms)
     files = dict(plan.owned)
     files.update({path: standalone_text(shared) for path, shared in plan.shared.items() if shared.bodies})
     return files

@@ -34,8 +34,9 @@ from atomgen.layout import algebra
 from atomgen.spec.backend import find_backend_file, load_backend
 from atomgen.spec.loader import JsonPath, load_file
 from atomgen.spec.mlir_types import parse_packed
-from atomgen.spec.model import build_model, instance_variables, select_piece
+from atomgen.spec.model import build_model
 from atomgen.spec.validate import validate
+from atomgen.spec.variables import instance_variables, select_piece
 
 LITERAL = re.compile(r"(?<![A-Za-z0-9_])\d+(?![A-Za-z0-9_])")
 
@@ -160,7 +161,7 @@ class Subject:
         assert model is not None
         model = dataclasses.replace(model, instances=tuple(model.instances[i] for i in chosen))
         analysis = analyze(model, self.backend, self.catalog, prove=False)
-        return problems + analysis.diagnostics, analysis.evaluated
+        return problems + list(analysis.diagnostics), analysis.evaluated
 
     @functools.cached_property
     def _original(self) -> list[Any]:

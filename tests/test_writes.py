@@ -25,8 +25,8 @@ from typing import Iterator
 import pytest
 from conftest import REPO, SPECS, SpecTree, run_cli
 
-from atomgen.write.output import Plan
 from atomgen.write import journal
+from atomgen.write.output import Plan
 from atomgen.write.tree import WriteError, target_of, write
 
 GENERATED = REPO / "generated"

@@ -177,7 +177,7 @@ def _declared_blocks(spec: AtomSpec, instance: Instance) -> int:
     """The instance's exceptions.blocks (1 for a single-tile atom, or when it cannot be evaluated)."""
     if spec.blocks is None:
         return 1
-    from atomgen.spec.model import VariableError, instance_variables
+    from atomgen.spec.variables import VariableError, instance_variables
 
     try:
         return instance_variables(spec, instance).get("blocks", 1)

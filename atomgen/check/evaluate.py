@@ -12,15 +12,9 @@ from typing import Optional
 from atomgen.diagnostics import Diagnostic
 from atomgen.layout.algebra import Layout
 from atomgen.spec.expr import ExprError, evaluate_item
-from atomgen.spec.model import (
-    AtomSpec,
-    Instance,
-    LayoutPiece,
-    VariableError,
-    instance_variables,
-    select_piece,
-)
+from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 from atomgen.spec.sparsity import SPARSE_ROLES
+from atomgen.spec.variables import VariableError, instance_variables, select_piece
 
 
 @dataclass

@@ -282,6 +282,9 @@ def _check_files(
     results: dict[str, SpecResult] = {}
     keys: dict[str, str] = {}
     misses: list[tuple[Path, str]] = []
+    # With keep_models, a cache hit is modeled and analyzed again (without proofs, which the cache
+    # holds): `gen` renders from these analysed atoms, so it never loads a spec a second time.
+    remodel: dict[str, SpecResult] = {}
     for path, display in files:
         if cache.enabled:
             try:
@@ -291,16 +294,19 @@ def _check_files(
             keys[display] = cache.key(display, raw, _guess_backend_bytes(path))
             hit = cache.get(keys[display])
             if hit is not None:
-                results[display] = SpecResult(
+                cached = SpecResult(
                     display,
                     [Diagnostic.from_json(d) for d in hit["diagnostics"]],
                     dict(hit["names"]),
                     cached=True,
                     proofs=list(hit.get("proofs", [])),
                 )
-                continue
+                if not keep_models:
+                    results[display] = cached
+                    continue
+                remodel[display] = cached
         misses.append((path, display))
-    prover = Prover(enabled=prove and bool(misses))
+    prover = Prover(enabled=prove and len(misses) > len(remodel))
     backends: dict[Path, tuple[Optional[Backend], list[Diagnostic]]] = {}
     progress = Progress(len(misses) if len(misses) >= PROGRESS_FROM else 0, "checking")
     for path, display in misses:
@@ -308,7 +314,8 @@ def _check_files(
         try:
             result = model_file(path, display)
             if result.spec is not None:
-                prover.submit(display, result.spec)
+                if display not in remodel:
+                    prover.submit(display, result.spec)
                 result = analyze_model(result, path, prove=False, backends=backends)
         except Exception as error:  # noqa: BLE001 - one file's bug must not hide the others' findings
             result = SpecResult(display, [], internal_error=f"{type(error).__name__}: {error}")
@@ -321,6 +328,9 @@ def _check_files(
     progress.done()
     for _, display in misses:
         result = results[display]
+        if display in remodel:
+            result.proofs, result.cached = remodel[display].proofs, True
+            continue
         result.proofs = proofs.get(display, [])
         if cache.enabled and not result.internal_error:
             cache.put(

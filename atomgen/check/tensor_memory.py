@@ -20,8 +20,9 @@ from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
 from atomgen.spec.expr import ExprError
 from atomgen.spec.loader import JsonPath
-from atomgen.spec.model import AtomSpec, piece_matches
+from atomgen.spec.model import AtomSpec
 from atomgen.spec.tensor_memory import COLUMNS, LANE_STRIDE, LANES, evaluate_columns, evaluate_layout
+from atomgen.spec.variables import piece_matches
 
 RULE = "AG349"
 RULES = (

@@ -12,8 +12,8 @@ from typing import Any, Optional
 
 from atomgen.layout.algebra import Layout, format_layout, from_json, image, mode
 from atomgen.spec.expr import ExprError
-from atomgen.spec.model import piece_matches
 from atomgen.spec.tensor_memory import evaluate_layout
+from atomgen.spec.variables import piece_matches
 
 
 def differences(spec: Any, evaluated: Any, answer: dict[str, Any]) -> list[tuple[str, str, str, str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 DESCRIPTION = """\
 Generate every file FlyDSL's add-an-atom recipe asks for, from checked specs: TableGen defs,
@@ -100,26 +100,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
 
 
-def _load_checked(paths: list[str]) -> tuple[list[tuple[Any, Any]], int]:
-    """Checked (spec, backend) pairs; any error prints diagnostics and yields exit 1."""
-    from atomgen.check.runner import UsageError, check_paths
+def _checked_atoms(paths: list[str]) -> tuple[list[Any], int]:
+    """The analysed atoms of clean specs (atomgen/pipeline.py); any error prints diagnostics and yields exit 1."""
+    from atomgen.check.runner import UsageError
     from atomgen.diagnostics import format_all
-    from atomgen.spec.backend import find_backend_file, load_backend
-    from atomgen.spec.loader import load_file
-    from atomgen.spec.model import build_model
+    from atomgen.pipeline import check_for_gen
     from atomgen.terminal import wants_color
 
     try:
-        results = check_paths(paths, side_files=False)
+        checked = check_for_gen(paths)
     except UsageError as error:
         print(f"atomgen gen: {error}", file=sys.stderr)
         return [], 2
-    errors = [d for r in results for d in r.diagnostics if d.severity == "error"]
-    for result in results:
-        if result.internal_error:
-            print(f"atomgen gen: {result.path}: internal error: {result.internal_error} (please report this)",
-                  file=sys.stderr)
-    if any(r.internal_error for r in results):
+    errors = checked.errors
+    for line in checked.internal_errors:
+        print(f"atomgen gen: {line} (please report this)", file=sys.stderr)
+    if checked.internal_errors:
         if errors:
             print(format_all(errors, "text"), file=sys.stderr)
         print("atomgen gen: nothing written", file=sys.stderr)
@@ -128,48 +124,24 @@ def _load_checked(paths: list[str]) -> tuple[list[tuple[Any, Any]], int]:
         print(format_all(errors, "text", color=wants_color(sys.stderr)), file=sys.stderr)
         print(f"atomgen gen: {len(errors)} check error(s); nothing written", file=sys.stderr)
         return [], 1
-    if not results:
+    if not checked.results:
         print("atomgen gen: no spec files found", file=sys.stderr)
         return [], 2
-    pairs: list[tuple[Any, Any]] = []
-    backends: dict[Path, Any] = {}
-    for result in results:
-        # The cache vouched for these specs (keyed by their bytes), so model them directly.
-        loaded = load_file(Path(result.path), result.path)
-        spec, _ = build_model(loaded)
-        assert spec is not None
-        backend_file = find_backend_file(Path(result.path), spec.backend)
-        if backend_file is None:
-            print(f"atomgen gen: {result.path}: no backend.yaml for '{spec.backend}'", file=sys.stderr)
+    for atom in checked.atoms:
+        if atom.backend is None:
+            print(f"atomgen gen: {atom.spec.path}: no backend.yaml for '{atom.spec.backend}'", file=sys.stderr)
             return [], 1
-        if backend_file not in backends:
-            backends[backend_file], _ = load_backend(backend_file, str(backend_file))
-        pairs.append((spec, backends[backend_file]))
-    return pairs, 0
-
-
-def _first_render_failure(pairs: list[tuple[Any, Any]]) -> Optional[str]:
-    """Render each checked spec alone; the first that raises, as 'spec (instance ...): error'."""
-    from atomgen.render.plan import build_plan
-
-    for spec, backend in pairs:
-        try:
-            build_plan([(spec, backend)])
-        except Exception as error:  # noqa: BLE001 - reported as an internal error, never a traceback
-            instance = next((i.id for i in spec.instances if i.id in str(error)), None)
-            where = f"{spec.path} (instance {instance})" if instance else spec.path
-            return f"cannot render {where}: {type(error).__name__}: {error}"
-    return None
+    return checked.atoms, 0
 
 
 def run(args: argparse.Namespace) -> int:
     from atomgen.check.runner import UsageError, collect_spec_files
+    from atomgen.pipeline import RenderFailure, render, write
     from atomgen.project import ConfigError, default_generated, default_specs
     from atomgen.render.cache import load_plan, plan_key, render_inputs, store_plan
-    from atomgen.render.plan import build_plan
     from atomgen.write import journal
     from atomgen.write.adopt import adopt
-    from atomgen.write.tree import WriteError, plan_standalone, unified_diff, write
+    from atomgen.write.tree import WriteError, plan_standalone, unified_diff
 
     try:
         paths = args.paths or default_specs()
@@ -191,17 +163,15 @@ def run(args: argparse.Namespace) -> int:
     key = plan_key(spec_files, f"plan-v4:{profile.name}")  # v4: shared files carry their skeleton
     plan = None if args.list_deps else load_plan(key)
     if plan is None:
-        pairs, status = _load_checked(paths)
+        atoms, status = _checked_atoms(paths)
         if status:
             return status
         if args.list_deps:
             print("\n".join(str(path) for path in render_inputs(spec_files)))
             return 0
         try:
-            with llvm_api.using(profile):
-                plan = build_plan(pairs)
-        except Exception as error:  # noqa: BLE001 - check accepted these specs: atomgen's bug, never a traceback
-            failure = _first_render_failure(pairs) or f"cannot render: {type(error).__name__}: {error}"
+            plan = render(atoms, profile)
+        except RenderFailure as failure:
             print(f"atomgen gen: internal error: {failure}; nothing written (please report this)", file=sys.stderr)
             return 2
         store_plan(key, plan)

@@ -65,7 +65,7 @@ def _base_classes(backend: Backend, prefix: str) -> list[BaseClass]:
 
 
 def _enum_cases(backend: Backend) -> list[EnumCase]:
-    return [EnumCase(case.name, case.value, case.string) for case in backend.state_enum]
+    return [EnumCase(case.name, case.value, case.string) for case in backend.state_enum.cases]
 
 
 def render_backend(backend: Backend, env: jinja2.Environment) -> RenderOutput:

@@ -7,13 +7,13 @@ bodies and skeleton); atomgen/write/tree.py turns it into files, standalone or i
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
+from atomgen.check.result import AnalysedAtom
 from atomgen.render.base import RenderOutput
 from atomgen.render.engine import environment
 from atomgen.render.names import backend_names
 from atomgen.spec.backend import Backend
-from atomgen.spec.model import AtomSpec
 from atomgen.write.output import SHARED_SHAPES, Plan, SharedFile, region_body, region_placeholder, shared_kind
 
 # Output kinds, in the order their files are listed. A kind whose module is missing is
@@ -26,7 +26,7 @@ SKELETONS = {"td": "skeleton/td.j2", "cmake": "skeleton/cmake.j2", "binding": "s
              "python": "skeleton/python.j2"}
 
 
-Renderer = Callable[[AtomSpec, Backend, Any], RenderOutput]
+Renderer = Callable[[AnalysedAtom, Backend, Any], RenderOutput]
 
 
 def _renderers(kinds: tuple[str, ...]) -> list[Renderer]:
@@ -40,17 +40,23 @@ def _renderers(kinds: tuple[str, ...]) -> list[Renderer]:
     return renderers
 
 
-def build_plan(specs: list[tuple[AtomSpec, Backend]], kinds: tuple[str, ...] = OUTPUT_KINDS) -> Plan:
+def build_plan(atoms: Sequence[AnalysedAtom], kinds: tuple[str, ...] = OUTPUT_KINDS) -> Plan:
+    """Every file and region the analysed atoms generate (each atom needs its backend)."""
     env = environment()
     plan = Plan()
     combined = RenderOutput()
     renderers = _renderers(kinds)
-    for spec, backend in sorted(specs, key=lambda item: (item[0].backend, item[0].mnemonic)):
+    seen_backends: dict[str, Backend] = {}
+    for atom in sorted(atoms, key=lambda item: (item.spec.backend, item.spec.mnemonic)):
+        spec, backend = atom.spec, atom.backend
+        if backend is None:
+            raise ValueError(f"{spec.path}: no backend.yaml for '{spec.backend}'")
+        seen_backends[spec.backend] = backend
         owner = _owner(plan, f"{spec.backend}/{spec.mnemonic}", spec.path)
-        owner["atom"] = {"type_name": spec.type_name, "mnemonic": spec.mnemonic, "wrappers": _wrapper_names(spec)}
+        owner["atom"] = {"type_name": spec.type_name, "mnemonic": spec.mnemonic, "wrappers": _wrapper_names(atom)}
         _search_in(plan, backend)
         for render in renderers:
-            output = render(spec, backend, env)
+            output = render(atom, backend, env)
             combined.extend(output)
             _record(owner, output)
             for path in output.files:
@@ -61,7 +67,6 @@ def build_plan(specs: list[tuple[AtomSpec, Backend]], kinds: tuple[str, ...] = O
             )
     from atomgen.render.dialect import render_backend
 
-    seen_backends: dict[str, Backend] = {spec.backend: backend for spec, backend in specs}
     for name in sorted(seen_backends):
         output = render_backend(seen_backends[name], env)
         combined.extend(output)
@@ -91,12 +96,12 @@ def _record(owner: dict[str, Any], output: RenderOutput) -> None:
     )
 
 
-def _wrapper_names(spec: AtomSpec) -> list[str]:
+def _wrapper_names(atom: AnalysedAtom) -> list[str]:
     try:
         from atomgen.render.python import dsl_wrappers
     except ImportError:
         return []
-    return sorted({wrapper.name for wrapper in dsl_wrappers(spec)})
+    return sorted({wrapper.name for wrapper in dsl_wrappers(atom.spec, atom.verify)})
 
 
 def _search_in(plan: Plan, backend: Backend) -> None:

@@ -8,9 +8,10 @@ from typing import Any
 
 import jinja2
 
+from atomgen.check.result import AnalysedAtom
+from atomgen.check.verify_plan import VerifyPlan
 from atomgen.render.base import RegionPiece, RenderOutput
 from atomgen.render.names import backend_names
-from atomgen.render.verify import verify_plan
 from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec, Parameter
 
@@ -84,9 +85,8 @@ def _py_default(parameter: Parameter) -> str:
     return _python_literal(parameter, value)
 
 
-def dsl_wrappers(spec: AtomSpec) -> list[Wrapper]:
+def dsl_wrappers(spec: AtomSpec, plan: VerifyPlan) -> list[Wrapper]:
     """One wrapper taking the binding's arguments, plus one per `fixed` variant in the spec."""
-    plan = verify_plan(spec)
     # A docstring lists the table; a family of hundreds of rows (wgmma) is cut short.
     shown = plan.rows if len(plan.rows) <= DOCSTRING_ROWS else plan.rows[: DOCSTRING_ROWS // 2]
     supported = "\n".join(f"      - {row.description}" for row in shown)
@@ -161,7 +161,8 @@ def dsl_wrappers(spec: AtomSpec) -> list[Wrapper]:
     return wrappers
 
 
-def render(spec: AtomSpec, backend: Backend, env: jinja2.Environment) -> RenderOutput:
+def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment) -> RenderOutput:
+    spec = atom.spec
     names = backend_names(backend)
     binding_file = names.binding_file
     cpp_class = f"{names.cpp_namespace}::{spec.cpp_class}"
@@ -185,7 +186,7 @@ def render(spec: AtomSpec, backend: Backend, env: jinja2.Environment) -> RenderO
     if not _PY_IDENTIFIER.match(module):
         module = "universal"
     dsl_path = f"{names.dsl_dir}/{module}.py"
-    wrappers = dsl_wrappers(spec)
+    wrappers = dsl_wrappers(spec, atom.verify)
     dsl = env.get_template("python/wrappers.py.j2").render(
         spec=spec, wrappers=wrappers, binding_class=spec.cpp_class, dialect=names.dialect
     )

@@ -7,6 +7,7 @@ from typing import Any
 
 import jinja2
 
+from atomgen.check.result import AnalysedAtom
 from atomgen.render.base import RegionPiece, RenderOutput
 from atomgen.render.names import atom_td_path, backend_names, spec_source
 from atomgen.spec import asmformat
@@ -64,7 +65,7 @@ class Builder:
 
 def td_builders(spec: AtomSpec) -> list[Builder]:
     builders = []
-    for subset in spec.data.get("builders") or []:
+    for subset in spec.builders:
         chosen = [spec.parameter(name) for name in subset]
         if any(p is None for p in chosen):
             continue
@@ -94,7 +95,8 @@ def base_class(spec: AtomSpec, backend: Backend) -> str:
     return (declared.tablegen_class if declared is not None else None) or default
 
 
-def render(spec: AtomSpec, backend: Backend, env: jinja2.Environment) -> RenderOutput:
+def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment) -> RenderOutput:
+    spec = atom.spec
     names = backend_names(backend)
     path = atom_td_path(spec, names)
     text = env.get_template("tablegen/atom.td.j2").render(

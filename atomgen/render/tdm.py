@@ -32,7 +32,7 @@ def emission_data(spec: AtomSpec, params: dict[str, Any], state: Any, stream: An
     if dropped:
         raise TdmRenderError(f"LLVM API '{profile.name}' passes {profile.tensor_groups} descriptor groups; "
                              f"fields in {', '.join(sorted(dropped))} would be lost")
-    emission = instance.raw.get("emission") or {}
+    emission = instance.emission
     wave_id = ("ROCDL::WaveId::create(builder, loc, i32Ty)" if not profile.lacks("WaveId") else
                # No wave-id op in this LLVM: the wave is thread id x / 32, made uniform.
                "ROCDL::ReadfirstlaneOp::create(builder, loc, i32Ty, arith::DivUIOp::create(builder, loc, "

@@ -29,6 +29,15 @@ class EnumCase:
 
 
 @dataclass(frozen=True)
+class StateEnum:
+    """backend.yaml `state_enum`: the AtomStateField enum that names state fields."""
+
+    cases: tuple[EnumCase, ...] = ()
+    cpp_name: str = "AtomStateField"
+    symbolize: str = "symbolizeAtomStateField"
+
+
+@dataclass(frozen=True)
 class NativeTrait:
     """backend.yaml `traits.<name>` of kind NativeTypeTrait (the only kind the dialect skeleton declares)."""
 
@@ -62,7 +71,7 @@ class Backend:
     generate_dialect: bool = False  # gen writes the dialect skeleton (a backend FlyDSL does not have yet)
     dialect_decl: Dialect = field(default_factory=lambda: Dialect(""))
     base_classes: dict[str, BaseClass] = field(default_factory=dict)  # mma, copy, stateful_mma, stateful_copy
-    state_enum: tuple[EnumCase, ...] = ()  # the AtomStateField cases, in order
+    state_enum: StateEnum = StateEnum()
     traits: tuple[NativeTrait, ...] = ()
     paths: dict[str, str] = field(default_factory=dict)  # where generated files go (render/names.py)
     subtarget_dirs: dict[str, str] = field(default_factory=dict)  # subtarget -> its lib/ folder
@@ -113,10 +122,14 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
             generate_dialect=bool(data.get("generate_dialect")),
             dialect_decl=_dialect(dialect, dialect_name),
             base_classes={str(kind): _base_class(entry) for kind, entry in _mapping(data.get("base_classes")).items()},
-            state_enum=tuple(
-                EnumCase(str(c["name"]), int(c["value"]), str(c["string"]))
-                for c in enum.get("cases", []) or []
-                if isinstance(c, dict) and {"name", "value", "string"} <= set(c)
+            state_enum=StateEnum(
+                tuple(
+                    EnumCase(str(c["name"]), int(c["value"]), str(c["string"]))
+                    for c in enum.get("cases", []) or []
+                    if isinstance(c, dict) and {"name", "value", "string"} <= set(c)
+                ),
+                str(enum.get("cpp_name") or "AtomStateField"),
+                str(enum.get("symbolize") or "symbolizeAtomStateField"),
             ),
             traits=tuple(
                 NativeTrait(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Optional, Union
+from typing import Any, Optional
 
 from atomgen.diagnostics import Diagnostic, Position
 from atomgen.spec import tensor_memory as tensor_memory_model
@@ -19,38 +19,17 @@ from atomgen.spec.expr import (
     ExprError,
     LayoutText,
     Num,
-    evaluate,
     parse_expression,
     parse_layout,
 )
+from atomgen.spec.instances import Context, Instance, ScalarValue, build_instances
 from atomgen.spec.loader import JsonPath, LoadedSpec
-from atomgen.spec.mlir_types import parse_packed
-from atomgen.spec.sparsity import SparsePiece, parse_sparse, sparse_variables
+from atomgen.spec.sparsity import SparsePiece, parse_sparse
 from atomgen.spec.tensor_memory import TensorMemoryOperand
-
-ScalarValue = Union[int, bool, str]
 
 MMA_OPERANDS = ("a", "b", "c")
 COPY_OPERANDS = ("src", "dst", "ref")
-INSTANCE_FIELDS = (
-    "expand",
-    "id",
-    "intrinsic",
-    "op_class",
-    "instruction",
-    "packed",
-    "variant",
-    "val_bits",
-    "pin",
-    "min_subtarget",
-    "subtargets",
-    "notes",
-    "emission",
-)
 TODO_MARKER = "TODO"
-# Shipped specs have at most 456 instances (wgmma); every instance is evaluated, checked and
-# rendered, so a cartesian `expand` product must be refused before it is built.
-MAX_INSTANCES = 4096
 DEFAULT_OPERAND_TYPES = {"a": "elemTyA", "b": "elemTyB", "c": "elemTyAcc"}
 
 
@@ -95,19 +74,14 @@ class LayoutPiece:
 
 
 @dataclass(frozen=True)
-class Instance:
-    index: int
-    id: str
-    values: dict[str, ScalarValue]  # every parameter: key values, pins, defaults
-    intrinsic: str
-    op_class: Optional[str]
-    instruction: Optional[str]
-    packed: dict[str, str]
-    variant: Optional[str]
-    val_bits: tuple[int, ...]
-    pin: dict[str, ScalarValue]
-    path: JsonPath
-    raw: dict[str, Any]
+class TypeCase:
+    """One `llvm_type_when` case of a state field: its type where the instance's values match."""
+
+    when: tuple[tuple[str, tuple[ScalarValue, ...]], ...]
+    llvm_type: str
+
+    def matches(self, values: dict[str, Any]) -> bool:
+        return all(any(same_value(values.get(name), v) for v in accepted) for name, accepted in self.when)
 
 
 @dataclass(frozen=True)
@@ -121,6 +95,14 @@ class StateField:
     immediate: bool
     units: str
     path: JsonPath
+    llvm_type_when: tuple[TypeCase, ...] = ()  # per-instance types; the first case that matches wins
+
+    def llvm_type_for(self, values: dict[str, Any]) -> str:
+        """The slot's LLVM type for an instance with these parameter values."""
+        for case in self.llvm_type_when:
+            if case.matches(values):
+                return case.llvm_type
+        return self.llvm_type
 
 
 @dataclass
@@ -159,6 +141,8 @@ class AtomSpec:
     copy_replicated: dict[str, Expr] = field(default_factory=dict)
     # Declared disagreements with Triton's AMD backend (`atomgen oracle triton`), with evidence.
     known_triton_differences: tuple[dict[str, Any], ...] = ()
+    known_cute_differences: tuple[dict[str, Any], ...] = ()  # the same for `atomgen oracle cute`
+    builders: tuple[tuple[str, ...], ...] = ()  # inferred-context builders: the parameters each takes
     lanes: int = 0  # exceptions.lanes: lanes issuing the instruction when more than `threads` (0: threads)
     lane_group: tuple[int, ...] = ()  # exceptions.lane_group: the lanes a lane-group atom's threads occupy
     blocks: Optional[Expr] = None  # exceptions.blocks: independent products per instruction (multi-block MMAs)
@@ -195,6 +179,16 @@ class AtomSpec:
         return Diagnostic(rule, message, self.path, position, notes=notes)
 
 
+def _when(when: dict[str, Any]) -> tuple[tuple[str, tuple[ScalarValue, ...]], ...]:
+    """A `when:` mapping as (name, accepted values) pairs: a list accepts any of its values."""
+    return tuple((str(name), tuple(v) if isinstance(v, list) else (v,)) for name, v in when.items())
+
+
+def same_value(left: Any, right: Any) -> bool:
+    """Equality that keeps bools apart from ints (YAML `true` is not `1`)."""
+    return isinstance(left, bool) == isinstance(right, bool) and left == right
+
+
 def snake_case(name: str) -> str:
     text = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
     return text.lower()
@@ -218,7 +212,7 @@ def _parameter(data: dict[str, Any], index: int) -> Parameter:
 
 
 def _pieces(
-    spec_data: Any, role: str, diagnostics: list[Diagnostic], build: "_Context", base: JsonPath = ()
+    spec_data: Any, role: str, diagnostics: list[Diagnostic], build: Context, base: JsonPath = ()
 ) -> tuple[LayoutPiece, ...]:
     value = spec_data
     base = base or ("layouts", role)
@@ -238,94 +232,16 @@ def _pieces(
             except ExprError as error:  # reported with the exact character
                 rule = "AG304" if error.rule in ("AG201", "AG304") else error.rule
                 diagnostics.append(build.diagnostic(rule, f"layout '{role}': {error.message}", path, error.offset))
-        normalized = tuple((name, tuple(v) if isinstance(v, list) else (v,)) for name, v in when.items())
-        pieces.append(LayoutPiece(normalized, text, parsed, path))
+        pieces.append(LayoutPiece(_when(when), text, parsed, path))
     return tuple(pieces)
-
-
-@dataclass
-class _Context:
-    loaded: LoadedSpec
-
-    def diagnostic(self, rule: str, message: str, path: JsonPath, offset: Optional[int] = None) -> Diagnostic:
-        position = self.loaded.char_position(path, offset) if offset is not None else self.loaded.position(path)
-        return Diagnostic(rule, message, self.loaded.path, position)
-
-
-def instance_id(kind: str, values: dict[str, ScalarValue], key: tuple[Parameter, ...]) -> str:
-    """A readable, stable id: `16x16x16_f16_f16_f32` for MMAs, key values joined otherwise."""
-    names = [p.name for p in key]
-    parts: list[str] = []
-    if kind == "mma" and all(n in values for n in ("m", "n", "k")):
-        parts.append(f"{values['m']}x{values['n']}x{values['k']}")
-        names = [n for n in names if n not in ("m", "n", "k")]
-    for name in names:
-        value = values.get(name)
-        if isinstance(value, bool):
-            if value:
-                parts.append(name)
-        elif value is not None:
-            parts.append(str(value))
-    text = "_".join(parts) or "default"
-    return re.sub(r"[^A-Za-z0-9_.-]", "_", text)
-
-
-_PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
-_TEMPLATED_FIELDS = ("id", "instruction", "notes")
-
-
-def expand_row(
-    row: dict[str, Any], path: JsonPath, context: "_Context"
-) -> tuple[list[dict[str, Any]], list[Diagnostic]]:
-    """An instance family -> its rows.
-
-    `expand: {n: [8, 16, 24]}` makes one row per value (the cartesian product over several
-    keys, in the order written); `{expression}` in `id`, `instruction`, `notes` and `packed`
-    strings is replaced by its value for that row (integers and int parameters only).
-    """
-    family = row.get("expand")
-    if not family:
-        return [row], []
-    names = list(family)
-    rows_wanted = 1
-    for name in names:
-        rows_wanted *= len(family[name])
-    if rows_wanted > MAX_INSTANCES:
-        limit = f"instance family expands to {rows_wanted} rows, over the limit of {MAX_INSTANCES} instances"
-        return [], [context.diagnostic("AG360", limit, path + ("expand",))]
-    combinations: list[dict[str, Any]] = [{}]
-    for name in names:
-        combinations = [{**combo, name: value} for combo in combinations for value in family[name]]
-    rows: list[dict[str, Any]] = []
-    problems: list[Diagnostic] = []
-    for combo in combinations:
-        expanded = {k: v for k, v in row.items() if k != "expand"}
-        expanded.update(combo)
-        variables = {k: v for k, v in expanded.items() if isinstance(v, int) and not isinstance(v, bool)}
-        try:
-            for field_name in _TEMPLATED_FIELDS:
-                if isinstance(expanded.get(field_name), str):
-                    expanded[field_name] = _fill(expanded[field_name], variables)
-            if isinstance(expanded.get("packed"), dict):
-                expanded["packed"] = {k: _fill(str(v), variables) for k, v in expanded["packed"].items()}
-        except ExprError as error:
-            problems.append(context.diagnostic(error.rule, f"instance family: {error.message} for {combo}", path))
-            continue
-        rows.append(expanded)
-    return rows, problems
-
-
-def _fill(text: str, variables: dict[str, int]) -> str:
-    return _PLACEHOLDER.sub(lambda match: str(evaluate(parse_expression(match.group(1)), variables)), text)
 
 
 def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic]]:
     """Typed spec from schema-valid data; expression syntax errors are reported here."""
     data = loaded.data
-    context = _Context(loaded)
+    context = Context(loaded)
     diagnostics: list[Diagnostic] = []
     parameters = tuple(_parameter(p, i) for i, p in enumerate(data["parameters"]))
-    by_name = {p.name: p for p in parameters}
 
     let: list[tuple[str, Optional[Expr], JsonPath]] = []
     for name, text in (data.get("let") or {}).items():
@@ -364,53 +280,7 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         except ExprError as error:
             diagnostics.append(context.diagnostic(error.rule, f"blocks: {error.message}", ("exceptions", "blocks"),
                                                   error.offset))
-    key = tuple(p for p in parameters if not p.is_free)
-    instances: list[Instance] = []
-    for row_index, raw_row in enumerate(data["instances"]):
-        path = ("instances", row_index)
-        if len(instances) >= MAX_INSTANCES:
-            diagnostics.append(
-                context.diagnostic("AG360", f"the instance table has more than {MAX_INSTANCES} instances", path)
-            )
-            break
-        for name in raw_row:
-            if name not in INSTANCE_FIELDS and name not in by_name and name != "expand":
-                diagnostics.append(
-                    Diagnostic(
-                        "AG353",
-                        f"instance {row_index}: '{name}' is neither a parameter nor an instance field",
-                        loaded.path,
-                        loaded.key_position(path + (name,)),
-                    )
-                )
-        rows, problems = expand_row(raw_row, path, context)
-        diagnostics.extend(problems)
-        rows = rows[: MAX_INSTANCES - len(instances) + 1]  # one over the limit is enough to report it
-        for row in rows:
-            values: dict[str, ScalarValue] = {}
-            for parameter in parameters:
-                if parameter.name in row:
-                    values[parameter.name] = row[parameter.name]
-                elif parameter.name in (row.get("pin") or {}):
-                    values[parameter.name] = row["pin"][parameter.name]
-                elif parameter.default is not None:
-                    values[parameter.name] = parameter.default
-            instances.append(
-                Instance(
-                    index=len(instances),
-                    id=str(row.get("id") or instance_id(data["kind"], values, key)),
-                    values=values,
-                    intrinsic=row["intrinsic"],
-                    op_class=row.get("op_class"),
-                    instruction=row.get("instruction"),
-                    packed=dict(row.get("packed") or {}),
-                    variant=row.get("variant"),
-                    val_bits=tuple(row.get("val_bits") or ()),
-                    pin=dict(row.get("pin") or {}),
-                    path=path,
-                    raw=row,
-                )
-            )
+    instances = build_instances(data, parameters, context, diagnostics)
 
     state = tuple(
         StateField(
@@ -423,6 +293,10 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
             immediate=bool(f.get("immediate", False)),
             units=f.get("units", "none"),
             path=("state", i),
+            llvm_type_when=tuple(
+                TypeCase(_when(case.get("when") or {}), str(case["llvm_type"]))
+                for case in f.get("llvm_type_when") or ()
+            ),
         )
         for i, f in enumerate(data.get("state") or [])
     )
@@ -459,6 +333,8 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         tests=dict(data.get("tests") or {}),
         known_flydsl_defects=tuple(data.get("known_flydsl_defects") or ()),
         known_triton_differences=tuple(data.get("known_triton_differences") or ()),
+        known_cute_differences=tuple(d for d in data.get("known_cute_differences") or () if isinstance(d, dict)),
+        builders=tuple(tuple(str(name) for name in subset) for subset in data.get("builders") or ()),
         operand_types={**DEFAULT_OPERAND_TYPES, **(data.get("operand_types") or {})}
         if data["kind"] == "mma"
         else dict(data.get("operand_types") or {}),
@@ -467,80 +343,3 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         tensor_memory=tensor_memory,
     )
     return spec, diagnostics
-
-
-class VariableError(Exception):
-    def __init__(self, diagnostic: Diagnostic):
-        super().__init__(diagnostic.message)
-        self.diagnostic = diagnostic
-
-
-def instance_variables(spec: AtomSpec, instance: Instance) -> dict[str, int]:
-    """Integer variables of one instance: int/bool params, `<Type>_bits`, threads, `let`."""
-    variables: dict[str, int] = {"threads": spec.threads}
-    for parameter in spec.parameters:
-        value = instance.values.get(parameter.name)
-        if value is None:
-            continue
-        if parameter.is_type and isinstance(value, str):
-            packed = parse_packed(value)  # vector types count their total width
-            if packed is not None:
-                variables[f"{parameter.name}_bits"] = packed.bits
-        elif isinstance(value, bool):
-            variables[parameter.name] = int(value)
-        elif isinstance(value, int):
-            variables[parameter.name] = value
-    for name, expression, path in spec.let:
-        if expression is None:
-            continue
-        try:
-            variables[name] = evaluate(expression, variables)
-        except ExprError as error:
-            raise VariableError(
-                spec.diagnostic(
-                    error.rule,
-                    f"let {name} = {spec.data['let'][name]}: {error.message} for instance {instance.id}",
-                    path,
-                    error.offset if isinstance(spec.data["let"][name], str) else None,
-                )
-            ) from None
-    if spec.blocks is not None:
-        try:
-            variables["blocks"] = evaluate(spec.blocks, variables)
-        except ExprError as error:
-            raise VariableError(
-                spec.diagnostic(error.rule, f"blocks: {error.message} for instance {instance.id}",
-                                ("exceptions", "blocks"))
-            ) from None
-    if spec.sparse:
-        try:
-            variables.update(sparse_variables(spec.sparse, instance.values, variables))
-        except ExprError as error:
-            raise VariableError(spec.diagnostic(error.rule, f"sparse: {error.message} for instance {instance.id}",
-                                                ("sparse",))) from None
-    return variables
-
-
-def _same(left: Any, right: Any) -> bool:
-    """Equality that keeps bools apart from ints (YAML `true` is not `1`)."""
-    return isinstance(left, bool) == isinstance(right, bool) and left == right
-
-
-def piece_matches(piece: LayoutPiece, instance: Instance, variables: dict[str, int]) -> bool:
-    for name, accepted in piece.when:
-        if name in instance.values:
-            actual: Any = instance.values[name]
-        elif name in variables:
-            actual = variables[name]
-        else:
-            return False
-        if not any(_same(actual, candidate) for candidate in accepted):
-            return False
-    return True
-
-
-def select_piece(spec: AtomSpec, role: str, instance: Instance, variables: dict[str, int]) -> Optional[LayoutPiece]:
-    for piece in spec.layouts.get(role, ()):
-        if piece_matches(piece, instance, variables):
-            return piece
-    return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from atomgen.check.result import AnalysedAtom
 from atomgen.render import escape, llvm_api, wording
 from atomgen.render.base import RenderOutput
 from atomgen.render.cpp.clang import clang_format
@@ -22,7 +23,6 @@ from atomgen.render.cpp.state import state_model
 from atomgen.render.cpp.verifier import verify_model
 from atomgen.render.cppexpr import cpp_expr
 from atomgen.render.names import atom_cpp_path, backend_names, spec_source
-from atomgen.render.verify import verify_plan
 from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec
 
@@ -69,8 +69,7 @@ PTX_PATTERN_INCLUDES = {
 def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str], list[str]]:
     mlir = list(MMA_INCLUDES if spec.kind == "mma" else COPY_INCLUDES)
     if backend is not None and backend.name != "rocdl":
-        dialect = backend.data.get("dialect") or {}
-        headers = [DIALECT_HEADERS[d] for d in dialect.get("dependent_dialects") or [] if d in DIALECT_HEADERS]
+        headers = [DIALECT_HEADERS[d] for d in backend.dialect_decl.dependent_dialects if d in DIALECT_HEADERS]
         mlir = [h for h in mlir if h not in DIALECT_HEADERS.values()] + headers
         mlir += PTX_PATTERN_INCLUDES.get(str(spec.emission.get("pattern")), ())
         mlir = sorted(set(mlir))
@@ -87,7 +86,7 @@ def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str],
     fly.append("flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc")
     header = "include/flydsl/Dialect/FlyROCDL/IR/Dialect.h"
     if backend is not None:
-        header = str((backend.data.get("paths") or {}).get("dialect_header", header))
+        header = backend.paths.get("dialect_header", header)
     fly.append(header.removeprefix("include/"))
     if spec.emission.get("pattern") in BUFFER_PATTERNS:
         fly.append("flydsl/Dialect/FlyROCDL/Utils/BufferFatPtr.h")
@@ -99,11 +98,12 @@ def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str],
     return sorted(mlir), fly
 
 
-def context(spec: AtomSpec, backend: Backend) -> dict[str, Any]:
+def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
     """Everything the templates print, computed."""
+    spec = analysed.spec
     names = backend_names(backend)
     params = {p.name: cpp_param(p) for p in spec.parameters}
-    plan = verify_plan(spec)
+    plan = analysed.verify
     state = state_model(spec, backend, params)
     mlir_includes, fly_includes = includes(spec, backend)
     atom: dict[str, Any] = {
@@ -153,8 +153,8 @@ def context(spec: AtomSpec, backend: Backend) -> dict[str, Any]:
     return atom
 
 
-def render(spec: AtomSpec, backend: Backend, env: Any) -> RenderOutput:
+def render(atom: AnalysedAtom, backend: Backend, env: Any) -> RenderOutput:
     """The atom's C++ implementation file, owned whole."""
-    text = env.get_template("cpp/atom.cpp.j2").render(atom=context(spec, backend))
-    path = atom_cpp_path(spec, backend_names(backend))
+    text = env.get_template("cpp/atom.cpp.j2").render(atom=context(atom, backend))
+    path = atom_cpp_path(atom.spec, backend_names(backend))
     return RenderOutput(files={path: clang_format(text)})

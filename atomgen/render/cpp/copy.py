@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from atomgen.check.verify_plan import describe
 from atomgen.render import llvm_api, tdm
 from atomgen.render.cpp.mlirtype import CppRenderError, type_builder
 from atomgen.render.cpp.params import CppParam, value_stream
 from atomgen.render.cpp.rows import CaseGroup, group_rows, op_class, op_namespace
 from atomgen.render.cpp.state import StateModel, slot_of
-from atomgen.render.verify import describe
 from atomgen.spec.model import AtomSpec
 
 BUFFER_PATTERNS = ("buffer_copy", "lds_dma", "buffer_atomic")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from atomgen.check.verify_plan import format_value
 from atomgen.render.cpp.params import CppParam, value_stream
-from atomgen.render.verify import format_value
 from atomgen.spec.model import AtomSpec
 
 

@@ -6,12 +6,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from atomgen.check.verify_plan import describe
 from atomgen.render import llvm_api
 from atomgen.render.cpp.mlirtype import CppRenderError, type_builder
 from atomgen.render.cpp.params import CppParam
 from atomgen.render.cpp.rows import CaseGroup, group_rows, op_class, op_namespace
 from atomgen.render.cpp.state import StateModel
-from atomgen.render.verify import describe
 from atomgen.spec.model import AtomSpec, Instance
 
 _QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)+(\([0-9]+\))?\Z")
@@ -50,7 +50,7 @@ def _arg(token: Any, spec: AtomSpec, instance: Instance, params: dict[str, CppPa
 def _format_code(spec: AtomSpec, instance: Instance, key: str, operand_param: str) -> str:
     emission = spec.emission
     enum = emission.get("format_enum") or (emission.get("enums") or {}).get("format", "ROCDL::MatrixFormat")
-    row = instance.raw.get("emission") or {}
+    row = instance.emission
     codes = emission.get("format_codes") or {}
     value = row.get(key)
     code: Any = value if isinstance(value, int) else codes.get(str(instance.values.get(operand_param)))

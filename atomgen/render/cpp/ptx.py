@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from atomgen.check.verify_plan import describe
 from atomgen.render.cpp.messages import cpp_string
 from atomgen.render.cpp.mlirtype import CppRenderError, llvm_register_type, register_type, type_builder, type_predicate
 from atomgen.render.cpp.params import CppParam
 from atomgen.render.cpp.rows import group_rows
 from atomgen.render.cpp.state import StateModel, slot_of
-from atomgen.render.verify import describe
 from atomgen.spec import tcgen05
 from atomgen.spec.model import AtomSpec
 

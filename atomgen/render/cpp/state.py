@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from atomgen.render.cpp.mlirtype import CppRenderError, int_width
 from atomgen.render.cpp.params import CppParam, value_condition
 from atomgen.spec.backend import Backend
-from atomgen.spec.model import AtomSpec
+from atomgen.spec.model import AtomSpec, StateField
 
 
 @dataclass
@@ -38,21 +38,20 @@ class StateModel:
 _POINTER = re.compile(r"^!llvm\.ptr(?:<([0-9]+)>)?\Z")
 
 
-def _slot_type(spec: AtomSpec, index: int, llvm_type: str, params: dict[str, CppParam]) -> tuple[str, str]:
-    raw = (spec.data.get("state") or [])[index] if index < len(spec.data.get("state") or []) else {}
+def _slot_type(state_field: StateField, params: dict[str, CppParam]) -> tuple[str, str]:
+    llvm_type = state_field.llvm_type
     pointer = _POINTER.match(llvm_type.strip())
     if pointer:  # an address: LLVM pointer type, 64 bits
         space = f", {pointer.group(1)}" if pointer.group(1) else ""
         return f"LLVM::LLVMPointerType::get(ctx{space})", "64"
     width = str(int_width(llvm_type))
-    for case in reversed(raw.get("llvm_type_when") or []):
+    for case in reversed(state_field.llvm_type_when):
         terms = []
-        for name, value in (case.get("when") or {}).items():
-            values = value if isinstance(value, list) else [value]
+        for name, values in case.when:
             options = [value_condition(params[name], v, params[name].getter) for v in values]
             terms.append(options[0] if len(options) == 1 else "(" + " || ".join(options) + ")")
         condition = " && ".join(terms)
-        width = f"({condition} ? {int_width(case['llvm_type'])} : {width})"
+        width = f"({condition} ? {int_width(case.llvm_type)} : {width})"
     return f"IntegerType::get(ctx, {width})", width
 
 
@@ -63,10 +62,9 @@ def _slot_constant(name: str) -> str:
 def state_model(spec: AtomSpec, backend: Backend, params: dict[str, CppParam]) -> StateModel | None:
     if not spec.stateful:
         return None
-    enum = backend.data.get("state_enum") or {}
     slots = []
     for index, f in enumerate(spec.state):
-        type_expr, width_expr = _slot_type(spec, index, f.llvm_type, params)
+        type_expr, width_expr = _slot_type(f, params)
         slots.append(StateSlot(f.name, _slot_constant(f.name), index, f.enum_case, type_expr, width_expr,
                                int(f.default), f.coercion, bool(_POINTER.match(f.llvm_type.strip()))))
     return StateModel(
@@ -74,8 +72,8 @@ def state_model(spec: AtomSpec, backend: Backend, params: dict[str, CppParam]) -
         enum_slots=[s for s in slots if s.enum_case],
         private_slots=[s for s in slots if not s.enum_case],
         names=", ".join(s.name for s in slots),
-        enum_name=str(enum.get("cpp_name", "AtomStateField")),
-        symbolize=str(enum.get("symbolize", "symbolizeAtomStateField")),
+        enum_name=backend.state_enum.cpp_name,
+        symbolize=backend.state_enum.symbolize,
         bitcast=any(s.coercion == "bitcast" for s in slots),
     )
 

@@ -1,6 +1,6 @@
 """matchInstance() and verify(): the instance table as C++ conditions and messages.
 
-verify() admits exactly the rows matchInstance() finds (both come from render/verify.py's plan).
+verify() admits exactly the rows matchInstance() finds (both read the analysed atom's verify plan).
 """
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from atomgen.check.verify_plan import VerifyPlan, describe, pin_message
 from atomgen.render.cpp.messages import cpp_string, cpp_string_chunks, describe_stream, stream_operands
 from atomgen.render.cpp.params import CppParam, value_condition, value_stream
-from atomgen.render.verify import VerifyPlan, describe, pin_message
 from atomgen.spec.model import AtomSpec
 
 # Instance tables longer than this are matched by families: rows that differ only in

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from atomgen.check.result import AnalysedAtom
 from atomgen.render import llvm_api
 from atomgen.render.base import RenderOutput
 from atomgen.render.escape import mlir_comment
@@ -56,12 +57,13 @@ def _with_path(path: str, suffix: str) -> str:
     return path[: -len(".mlir")] + suffix + ".mlir"
 
 
-def render(spec: AtomSpec, backend: Backend, env: Any = None) -> RenderOutput:
+def render(atom: AnalysedAtom, backend: Backend, env: Any = None) -> RenderOutput:
     """The FileCheck test files of one atom, by the backend's declared `test_builder`."""
     del env
-    builder = backend.data.get("test_builder")
+    spec = atom.spec
+    builder = backend.test_builder
     if builder == "ptx":
-        return render_ptx(spec, backend)
+        return render_ptx(atom, backend)
     if builder != "rocdl":  # `none`, or undeclared (check warns, AG107): the idioms below are FlyROCDL's
         return RenderOutput()
     names = backend_names(backend)
@@ -83,7 +85,7 @@ def render(spec: AtomSpec, backend: Backend, env: Any = None) -> RenderOutput:
         functions = positive_functions(spec, inst, dialect)
         if spec.kind == "mma":
             for fn in functions:
-                fn.checks.extend(register_checks(spec, inst, fn))
+                fn.checks.extend(register_checks(spec, inst, fn, atom.evaluated_for(inst)))
         cannot_lower = _flydsl_defect(spec, "lowering", sample_values(spec, inst))
         if cannot_lower is not None:
             failing.extend(functions)
@@ -116,7 +118,7 @@ def render(spec: AtomSpec, backend: Backend, env: Any = None) -> RenderOutput:
             runs, header, failing, requires=[f"XFAIL: !{VERIFIER_FEATURE}"]
         )
 
-    cases = negative_cases(spec, dialect)
+    cases = negative_cases(spec, dialect, atom.verify)
     rejected: list[NegativeCase] = []
     accepted: list[NegativeCase] = []
     accepts: dict[str, str] = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from atomgen.check.verify_plan import VerifyPlan, describe, format_value, pin_message
 from atomgen.render import wording
 from atomgen.render.escape import filecheck_literal, mlir_comment
 from atomgen.render.tests.mlir import (
@@ -14,7 +15,6 @@ from atomgen.render.tests.mlir import (
     ident,
 )
 from atomgen.render.tests.rocdl import largest_val_bits
-from atomgen.render.verify import describe, format_value, pin_message, verify_plan
 from atomgen.spec.model import AtomSpec, Instance, Parameter
 from atomgen.spec.printing import atom_type, sample_values
 
@@ -41,8 +41,7 @@ def _case_name(spec: AtomSpec, case_id: str) -> str:
     return "bad_" + ident(case_id.replace(":", "_").replace("=", "_")).lower()
 
 
-def negative_cases(spec: AtomSpec, dialect: str) -> list[NegativeCase]:
-    plan = verify_plan(spec)
+def negative_cases(spec: AtomSpec, dialect: str, plan: VerifyPlan) -> list[NegativeCase]:
     if not plan.rows:
         return []
     table = {_key(spec, sample_values(spec, row.instance)) for row in plan.rows}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
+from atomgen.check.result import AnalysedAtom
 from atomgen.render import engine
 from atomgen.render.base import RenderOutput
 from atomgen.render.cpp.mlirtype import llvm_register_type, register_type
@@ -45,8 +46,7 @@ PTX_PIPELINE = "--fly-rewrite-func-signature --fly-canonicalize --fly-layout-low
 
 
 def _ptx_pipeline(backend: Backend) -> str:
-    paths = backend.data.get("paths") or {}
-    lowering = str(paths.get("lowering_pass", "--convert-fly-to-nvvm"))
+    lowering = backend.paths.get("lowering_pass", "--convert-fly-to-nvvm")
     return PTX_PIPELINE.replace("--convert-fly-to-nvvm", lowering)
 
 
@@ -191,8 +191,9 @@ def _ptx_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Functio
     return builder() if builder is not None else []
 
 
-def render_ptx(spec: AtomSpec, backend: Backend) -> RenderOutput:
+def render_ptx(atom: AnalysedAtom, backend: Backend) -> RenderOutput:
     """Positive file (every instance) and negative file (exact verify() messages) of a PTX atom."""
+    spec = atom.spec
     names = backend_names(backend)
     dialect = names.dialect
     output = RenderOutput()
@@ -206,7 +207,7 @@ def render_ptx(spec: AtomSpec, backend: Backend) -> RenderOutput:
         header.append(f"Needs a FlyDSL build with the FlyPTX dialect (lit feature {PTX_FEATURE}).")
         run = f"%fly-opt %s {_ptx_pipeline(backend)} | FileCheck %s"
         output.files[atom_test_path(spec, names)] = test_file([run], header, functions, requires=requires)
-    cases = negative_cases(spec, dialect)
+    cases = negative_cases(spec, dialect, atom.verify)
     for case in cases:
         case.checks = [check_forms().error_at("CHECK", NEXT_FUNC, case.message)]
     if cases:

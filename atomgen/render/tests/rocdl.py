@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
-from atomgen.check.evaluate import evaluate_instance
+from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.layout.algebra import Layout, product
 from atomgen.render import descriptor, engine, llvm_api
 from atomgen.render.tests.mlir import (
@@ -51,9 +51,8 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
     return fn
 
 
-def register_checks(spec: AtomSpec, inst: Instance, fn: Function) -> list[str]:
+def register_checks(spec: AtomSpec, inst: Instance, fn: Function, evaluated: EvaluatedInstance | None) -> list[str]:
     """REG prefix: in SSA form, each register operand is loaded as (values of its layout) x elem."""
-    evaluated, _ = evaluate_instance(spec, inst)
     if evaluated is None:
         return []
     values = sample_values(spec, inst)
@@ -226,7 +225,7 @@ def _tdm_config_functions(spec: AtomSpec, inst: Instance, dialect: str, suffix: 
     # changes one of these constants.
     statics = descriptor.static_words(spec.emission, {**values, **descriptor.tdm_operands(values, extents, 16)})
     constants = sorted({word for word in statics.values() if word not in (0, 1)})
-    emission = inst.raw.get("emission") or {}
+    emission = inst.emission
     out = []
     for direction, src_space, dst_space, intrinsic in (
         ("load", "global", "shared", inst.intrinsic),

@@ -21,12 +21,7 @@ from atomgen.spec.model import AtomSpec
 
 def state_type(spec: AtomSpec, index: int, values: dict[str, Any]) -> str:
     """llvm_type of state slot `index`, after `llvm_type_when` pieces."""
-    raw = (spec.data.get("state") or [])[index]
-    for piece in raw.get("llvm_type_when") or []:
-        when = piece.get("when") or {}
-        if all(values.get(k) == v or (isinstance(v, list) and values.get(k) in v) for k, v in when.items()):
-            return str(piece["llvm_type"])
-    return spec.state[index].llvm_type
+    return spec.state[index].llvm_type_for(values)
 
 
 def state_struct(spec: AtomSpec, values: dict[str, Any]) -> str:

@@ -1,0 +1,193 @@
+"""The instance table of a spec: rows expanded from families, defaults resolved, each a typed Instance."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+from atomgen.diagnostics import Diagnostic
+from atomgen.spec.expr import ExprError, evaluate, parse_expression
+from atomgen.spec.loader import JsonPath, LoadedSpec
+
+if TYPE_CHECKING:
+    from atomgen.spec.model import Parameter
+
+ScalarValue = Union[int, bool, str]
+
+INSTANCE_FIELDS = (
+    "expand",
+    "id",
+    "intrinsic",
+    "op_class",
+    "instruction",
+    "packed",
+    "variant",
+    "val_bits",
+    "pin",
+    "min_subtarget",
+    "subtargets",
+    "notes",
+    "emission",
+)
+# Shipped specs have at most 456 instances (wgmma); every instance is evaluated, checked and
+# rendered, so a cartesian `expand` product must be refused before it is built.
+MAX_INSTANCES = 4096
+
+
+@dataclass(frozen=True)
+class Instance:
+    index: int
+    id: str
+    values: dict[str, ScalarValue]  # every parameter: key values, pins, defaults
+    intrinsic: str
+    op_class: Optional[str]
+    instruction: Optional[str]
+    packed: dict[str, str]
+    variant: Optional[str]
+    val_bits: tuple[int, ...]
+    pin: dict[str, ScalarValue]
+    path: JsonPath
+    raw: dict[str, Any]  # the expanded row as written, for the rules that ask what was given explicitly
+    emission: dict[str, Any] = field(default_factory=dict)  # the row's own emission arguments
+    min_subtarget: Optional[str] = None  # the oldest chip the row runs on
+    subtargets: tuple[str, ...] = ()  # the chips the row runs on, when listed explicitly
+
+
+@dataclass
+class Context:
+    """Where a spec being modeled came from, for diagnostics with positions."""
+
+    loaded: LoadedSpec
+
+    def diagnostic(self, rule: str, message: str, path: JsonPath, offset: Optional[int] = None) -> Diagnostic:
+        position = self.loaded.char_position(path, offset) if offset is not None else self.loaded.position(path)
+        return Diagnostic(rule, message, self.loaded.path, position)
+
+
+def build_instances(
+    data: dict[str, Any], parameters: tuple["Parameter", ...], context: Context, diagnostics: list[Diagnostic]
+) -> tuple[Instance, ...]:
+    """Every row of the table, families expanded, with each parameter's value (given, pinned or default)."""
+    by_name = {p.name for p in parameters}
+    key = tuple(p for p in parameters if not p.is_free)
+    instances: list[Instance] = []
+    for row_index, raw_row in enumerate(data["instances"]):
+        path = ("instances", row_index)
+        if len(instances) >= MAX_INSTANCES:
+            diagnostics.append(
+                context.diagnostic("AG360", f"the instance table has more than {MAX_INSTANCES} instances", path)
+            )
+            break
+        for name in raw_row:
+            if name not in INSTANCE_FIELDS and name not in by_name and name != "expand":
+                diagnostics.append(
+                    Diagnostic(
+                        "AG353",
+                        f"instance {row_index}: '{name}' is neither a parameter nor an instance field",
+                        context.loaded.path,
+                        context.loaded.key_position(path + (name,)),
+                    )
+                )
+        rows, problems = expand_row(raw_row, path, context)
+        diagnostics.extend(problems)
+        rows = rows[: MAX_INSTANCES - len(instances) + 1]  # one over the limit is enough to report it
+        for row in rows:
+            values: dict[str, ScalarValue] = {}
+            for parameter in parameters:
+                if parameter.name in row:
+                    values[parameter.name] = row[parameter.name]
+                elif parameter.name in (row.get("pin") or {}):
+                    values[parameter.name] = row["pin"][parameter.name]
+                elif parameter.default is not None:
+                    values[parameter.name] = parameter.default
+            instances.append(
+                Instance(
+                    index=len(instances),
+                    id=str(row.get("id") or instance_id(data["kind"], values, key)),
+                    values=values,
+                    intrinsic=row["intrinsic"],
+                    op_class=row.get("op_class"),
+                    instruction=row.get("instruction"),
+                    packed=dict(row.get("packed") or {}),
+                    variant=row.get("variant"),
+                    val_bits=tuple(row.get("val_bits") or ()),
+                    pin=dict(row.get("pin") or {}),
+                    path=path,
+                    raw=row,
+                    emission=dict(row.get("emission") or {}),
+                    min_subtarget=str(row["min_subtarget"]) if row.get("min_subtarget") else None,
+                    subtargets=tuple(str(c) for c in row.get("subtargets") or ()),
+                )
+            )
+
+    return tuple(instances)
+
+
+def instance_id(kind: str, values: dict[str, ScalarValue], key: tuple[Parameter, ...]) -> str:
+    """A readable, stable id: `16x16x16_f16_f16_f32` for MMAs, key values joined otherwise."""
+    names = [p.name for p in key]
+    parts: list[str] = []
+    if kind == "mma" and all(n in values for n in ("m", "n", "k")):
+        parts.append(f"{values['m']}x{values['n']}x{values['k']}")
+        names = [n for n in names if n not in ("m", "n", "k")]
+    for name in names:
+        value = values.get(name)
+        if isinstance(value, bool):
+            if value:
+                parts.append(name)
+        elif value is not None:
+            parts.append(str(value))
+    text = "_".join(parts) or "default"
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", text)
+
+
+_PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
+_TEMPLATED_FIELDS = ("id", "instruction", "notes")
+
+
+def expand_row(
+    row: dict[str, Any], path: JsonPath, context: Context
+) -> tuple[list[dict[str, Any]], list[Diagnostic]]:
+    """An instance family -> its rows.
+
+    `expand: {n: [8, 16, 24]}` makes one row per value (the cartesian product over several
+    keys, in the order written); `{expression}` in `id`, `instruction`, `notes` and `packed`
+    strings is replaced by its value for that row (integers and int parameters only).
+    """
+    family = row.get("expand")
+    if not family:
+        return [row], []
+    names = list(family)
+    rows_wanted = 1
+    for name in names:
+        rows_wanted *= len(family[name])
+    if rows_wanted > MAX_INSTANCES:
+        limit = f"instance family expands to {rows_wanted} rows, over the limit of {MAX_INSTANCES} instances"
+        return [], [context.diagnostic("AG360", limit, path + ("expand",))]
+    combinations: list[dict[str, Any]] = [{}]
+    for name in names:
+        combinations = [{**combo, name: value} for combo in combinations for value in family[name]]
+    rows: list[dict[str, Any]] = []
+    problems: list[Diagnostic] = []
+    for combo in combinations:
+        expanded = {k: v for k, v in row.items() if k != "expand"}
+        expanded.update(combo)
+        variables = {k: v for k, v in expanded.items() if isinstance(v, int) and not isinstance(v, bool)}
+        try:
+            for field_name in _TEMPLATED_FIELDS:
+                if isinstance(expanded.get(field_name), str):
+                    expanded[field_name] = _fill(expanded[field_name], variables)
+            if isinstance(expanded.get("packed"), dict):
+                expanded["packed"] = {k: _fill(str(v), variables) for k, v in expanded["packed"].items()}
+        except ExprError as error:
+            problems.append(context.diagnostic(error.rule, f"instance family: {error.message} for {combo}", path))
+            continue
+        rows.append(expanded)
+    return rows, problems
+
+
+def _fill(text: str, variables: dict[str, int]) -> str:
+    return _PLACEHOLDER.sub(lambda match: str(evaluate(parse_expression(match.group(1)), variables)), text)
+
+

@@ -1,0 +1,62 @@
+"""The pipeline (atomgen/pipeline.py): `gen` renders from the atoms `check` analysed, so each spec is
+loaded and modeled once per run, with the check cache warm or cold, and writes what generated/ holds."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import REPO
+
+import atomgen.spec.loader
+import atomgen.spec.model
+from atomgen.cli import main
+
+SPEC = "specs/rocdl/cdna3/mfma.yaml"
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> tuple[Counter[str], Counter[str]]:
+    """Calls of the load and model stages, per spec file (the real functions, counted)."""
+    loads: Counter[str] = Counter()
+    models: Counter[str] = Counter()
+    load_file, build_model = atomgen.spec.loader.load_file, atomgen.spec.model.build_model
+
+    def counted_load(path: Any, display: str) -> Any:
+        loads[str(display)] += 1
+        return load_file(path, display)
+
+    def counted_model(loaded: Any) -> Any:
+        models[str(loaded.path)] += 1
+        return build_model(loaded)
+
+    monkeypatch.setattr(atomgen.spec.loader, "load_file", counted_load)
+    monkeypatch.setattr(atomgen.spec.model, "build_model", counted_model)
+    return loads, models
+
+
+@pytest.mark.parametrize("warm_check_cache", [False, True], ids=["cold", "check-cached"])
+def test_gen_loads_and_models_each_spec_once(
+    warm_check_cache: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(REPO)
+    monkeypatch.setenv("ATOMGEN_CACHE_DIR", str(tmp_path / "cache"))
+    if warm_check_cache:  # check's results are cached; gen must still model each spec (once) to render it
+        assert main(["check", SPEC]) == 0
+    loads, models = _counting(monkeypatch)
+    out = tmp_path / "out"
+    assert main(["gen", SPEC, "--out", str(out), "--quiet"]) == 0
+    assert loads[SPEC] == 1 and models[SPEC] == 1, (loads, models)
+    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    owned = [p for p in written if "MFMA" in p or "mfma" in p]
+    assert owned, written
+    for relative in owned:  # the atom's own files are byte for byte the checked-in tree's
+        assert (out / relative).read_text(encoding="utf-8") == (REPO / "generated" / relative).read_text(
+            encoding="utf-8"
+        ), relative
+    # Nothing changed: the render cache answers, and no spec is loaded at all.
+    loads.clear()
+    models.clear()
+    assert main(["gen", SPEC, "--out", str(out), "--check", "--quiet"]) == 0
+    assert not loads and not models, (loads, models)
