@@ -10,7 +10,7 @@ number of blocks (AG354). Parameters reaching immediates: atomgen/check/immediat
 from __future__ import annotations
 
 import re
-from typing import Any, Generator, Iterator, Optional
+from typing import Generator, Iterator, Optional
 
 from atomgen.check.catalog import Catalog, Chips, Intrinsic, IsaInstruction, Operand
 from atomgen.diagnostics import Diagnostic, Rule
@@ -68,15 +68,14 @@ def instance_chips(spec: AtomSpec, instance: Instance, backend: Optional[Backend
 
     None when the backend does not say which chips the subtarget has: chip checks are then skipped.
     """
-    explicit = instance.raw.get("subtargets")
-    if isinstance(explicit, list) and explicit:
-        return frozenset(str(c) for c in explicit)
+    if instance.subtargets:
+        return frozenset(instance.subtargets)
     family = backend.subtarget_chips.get(spec.subtarget) if backend is not None else None
     if not family:
         return None
-    floor = instance.raw.get("min_subtarget")
+    floor = instance.min_subtarget
     order = backend.chips if backend is not None else ()
-    if isinstance(floor, str) and floor in order:
+    if floor is not None and floor in order:
         return frozenset(c for c in family if c not in order or order.index(c) >= order.index(floor))
     return frozenset(family)
 
@@ -102,9 +101,8 @@ def _chip_list(chips: Chips) -> str:
 def companions(spec: AtomSpec, instance: Instance, catalog: Catalog) -> list[Intrinsic]:
     """The intrinsics an instance emits besides its own (a copy's store direction)."""
     names: list[str] = []
-    row = instance.raw.get("emission")
-    if isinstance(row, dict) and isinstance(row.get("store_intrinsic"), str):
-        names.append(row["store_intrinsic"])
+    if isinstance(instance.emission.get("store_intrinsic"), str):
+        names.append(instance.emission["store_intrinsic"])
     for side in ("load", "store"):
         part = spec.emission.get(side)
         if isinstance(part, dict) and isinstance(part.get("intrinsic"), str):
@@ -347,28 +345,17 @@ def _check_elements(
             )
 
 
-def state_type(field_raw: dict[str, Any], instance: Instance, default: str) -> str:
-    """A state field's LLVM type for one instance, after its `llvm_type_when` cases."""
-    for case in field_raw.get("llvm_type_when") or []:
-        when = case.get("when") or {}
-        if all(instance.values.get(k) == v for k, v in when.items()):
-            return str(case.get("llvm_type", default))
-    return default
-
-
 def _check_state_operands(spec: AtomSpec, instance: Instance, entry: Intrinsic) -> Iterator[Diagnostic]:
     """State fields wired to intrinsic operands (`emission.state_operands`) have the operand's type."""
     wiring = spec.emission.get("state_operands")
     if not isinstance(wiring, dict):
         return
-    raw_state = spec.data.get("state") or []
     for local, slot in wiring.items():
         operand = entry.operand(str(local))
         if operand is None or not operand.types or not isinstance(slot, int) or not 0 <= slot < len(spec.state):
             continue
         field = spec.state[slot]
-        raw = raw_state[slot] if slot < len(raw_state) and isinstance(raw_state[slot], dict) else {}
-        llvm_type = state_type(raw, instance, field.llvm_type)
+        llvm_type = field.llvm_type_for(instance.values)
         if not any(_same_type(llvm_type, t) for t in operand.type_names()):
             yield spec.diagnostic(
                 "AG352",

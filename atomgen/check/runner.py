@@ -110,6 +110,7 @@ def _code_fingerprint() -> str:
         for file in sorted((_PACKAGE / folder).glob("*.py")):
             digest.update(file.name.encode())
             digest.update(file.read_bytes())
+    digest.update((_PACKAGE / "pipeline.py").read_bytes())  # chains validate -> model for check too
     from atomgen.resources import catalog_path, schema_path
 
     digest.update(schema_path().read_bytes())
@@ -201,19 +202,11 @@ def model_file(path: Path, display: str) -> SpecResult:
 
 
 def model_loaded(loaded: Any) -> SpecResult:
-    """validate -> model for a loaded spec (a LoadedSpec)."""
-    from atomgen.spec.model import build_model
-    from atomgen.spec.validate import unfilled, validate
+    """validate -> model for a loaded spec (a LoadedSpec), as atomgen/pipeline.py chains them."""
+    from atomgen.pipeline import model
 
-    display = loaded.path
-    todo = unfilled(loaded)
-    if todo:
-        return SpecResult(display, todo)
-    problems = validate(loaded)
-    if problems:
-        return SpecResult(display, problems)
-    spec, problems = build_model(loaded)
-    return SpecResult(display, problems, spec=spec)
+    spec, problems = model(loaded)
+    return SpecResult(loaded.path, problems, spec=spec)
 
 
 def analyze_model(

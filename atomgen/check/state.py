@@ -108,15 +108,14 @@ def check_state(spec: AtomSpec, backend: Optional[Backend]) -> Iterator[Diagnost
                 "pointers !llvm.ptr<N> (bitcast coercion turns a float value into an integer)",
                 path + ("llvm_type",),
             )
-        raw = spec.data["state"][index] if isinstance(spec.data["state"][index], dict) else {}
-        for case_index, case in enumerate(raw.get("llvm_type_when") or []):
+        for case_index, case in enumerate(state_field.llvm_type_when):
             where = path + ("llvm_type_when", case_index)
-            if width is None or _int_width(str(case.get("llvm_type", ""))) is None:
+            if width is None or _int_width(case.llvm_type) is None:
                 yield spec.diagnostic(
                     "AG366", f"state field '{state_field.name}': a per-instance llvm_type must be iN, like the field's",
                     where + ("llvm_type",))
-            for name in case.get("when") or {}:
-                if spec.parameter(str(name)) is None:
+            for name, _ in case.when:
+                if spec.parameter(name) is None:
                     yield spec.diagnostic(
                         "AG366", f"state field '{state_field.name}': llvm_type_when names '{name}', not a parameter",
                         where + ("when", name))

@@ -126,9 +126,7 @@ def compare_instance(spec: Any, evaluated: Any, answer: dict[str, Any], display:
 
 
 def _declaration(spec: Any, finding: Finding) -> dict[str, Any] | None:
-    for entry in spec.data.get("known_cute_differences") or ():
-        if not isinstance(entry, dict):
-            continue
+    for entry in spec.known_cute_differences:
         if entry.get("configuration") in ("*", finding.configuration) and entry.get("operand") == finding.operand:
             return entry
     return None
@@ -136,7 +134,7 @@ def _declaration(spec: Any, finding: Finding) -> dict[str, Any] | None:
 
 def apply_declarations(spec: Any, spec_report: SpecReport) -> None:
     used: set[int] = set()
-    declarations = [d for d in (spec.data.get("known_cute_differences") or ()) if isinstance(d, dict)]
+    declarations = list(spec.known_cute_differences)
     for finding in spec_report.findings:
         entry = _declaration(spec, finding)
         if entry is not None:

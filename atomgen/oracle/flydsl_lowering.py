@@ -45,11 +45,11 @@ def _values_per_thread(answer: dict[str, Any], role: str) -> int:
 
 
 def _state_type(spec: Any, index: int, values: dict[str, Any]) -> str:
-    entry = (spec.data.get("state") or [])[index]
-    for option in entry.get("llvm_type_when") or []:
-        if all(value_text(values.get(k)) == value_text(v) for k, v in (option.get("when") or {}).items()):
-            return str(option["llvm_type"])
-    return str(entry["llvm_type"])
+    state = spec.state[index]  # the configuration's values are compared as printed (config labels)
+    for case in state.llvm_type_when:
+        if all(any(value_text(values.get(name)) == value_text(v) for v in accepted) for name, accepted in case.when):
+            return str(case.llvm_type)
+    return str(state.llvm_type)
 
 
 def mma_module(spec: Any, config: Config, answer: dict[str, Any]) -> str:

@@ -42,7 +42,7 @@ def target_for(spec: Any, instance: Any) -> tuple[str, int] | None:
         wave = spec.threads  # RDNA issues WMMA in wave32 and wave64
     values = instance.values
     if arch == "gfx942":
-        minimum = str(instance.raw.get("min_subtarget") or "")
+        minimum = instance.min_subtarget or ""
         types = {str(values.get(name)) for name in ("elemTyA", "elemTyB")}
         if minimum == "gfx950" or types & set(OCP_FP8):
             arch = "gfx950"

@@ -75,7 +75,6 @@ class Backend:
     traits: tuple[NativeTrait, ...] = ()
     paths: dict[str, str] = field(default_factory=dict)  # where generated files go (render/names.py)
     subtarget_dirs: dict[str, str] = field(default_factory=dict)  # subtarget -> its lib/ folder
-    data: dict[str, Any] = field(default_factory=dict, repr=False)  # raw: readers use the typed fields above
 
 
 def find_backend_file(spec_path: Path, backend: str) -> Optional[Path]:
@@ -140,7 +139,6 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
             ),
             paths={str(k): str(v) for k, v in _mapping(data.get("paths")).items()},
             subtarget_dirs={str(k): str(v) for k, v in _mapping(data.get("subtarget_dirs")).items()},
-            data=data,
         ),
         loaded,
     )
