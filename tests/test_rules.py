@@ -1,8 +1,9 @@
 """One smallest failing spec per check rule, asserting the rule id and file:line:col.
 
 Each case is a textual mutation of a minimal clean spec (tests/conftest.py): replace one
-snippet, check the file, and expect `path:line:col: error[AGnnn]` in the output. Adding a
-rule to atomgen/check/rules.py without a case here fails `test_every_rule_has_a_case`.
+snippet, check the file, and expect `path:line:col: error[AGnnn]` in the output. Declaring a
+rule beside its check (a family module's RULES, collected by atomgen/check/rules.py) without a
+case here fails `test_every_rule_has_a_case`.
 """
 
 from __future__ import annotations
@@ -391,3 +392,18 @@ def test_backend_without_test_builder_warns(spec_tree: SpecTree) -> None:
     path = spec_tree.write(MINIMAL_MMA)
     found = [d for d in _check(path) if d.rule == "AG107"]
     assert found and found[0].severity == "warning" and found[0].position.line == 3
+
+
+def test_each_rule_is_declared_where_it_is_raised() -> None:
+    # A reader finds a rule's code and doc by its id: the module declaring it raises it (or, for
+    # rules raised while parsing, names it), so `grep AGnnn` on that module lands on the check.
+    from atomgen.check.rules import FAMILY_OF
+
+    root = Path(__file__).resolve().parent.parent
+    for rule in RULES:
+        module = root / (FAMILY_OF[rule.id].replace(".", "/") + ".py")
+        text = module.read_text(encoding="utf-8")
+        raised_by_parsers = ("AG201", "AG203", "AG304")  # spec/expr.py and spec/model.py, while parsing
+        assert text.count(f'"{rule.id}"') >= 2 or rule.id in raised_by_parsers, (
+            f"{rule.id} is declared in {module.name} but not raised there"
+        )

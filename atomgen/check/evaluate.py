@@ -9,12 +9,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from atomgen.diagnostics import Diagnostic
+from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout.algebra import Layout
 from atomgen.spec.expr import ExprError, evaluate_item
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 from atomgen.spec.sparsity import SPARSE_ROLES
 from atomgen.spec.variables import VariableError, instance_variables, select_piece
+
+RULES = (
+    Rule(
+        "AG355",
+        "no-layout-piece",
+        "No piece of a piecewise layout applies to an instance.",
+        "Every instance needs a layout for every operand.",
+        "when: {elemTyA_bits: 16}  # but an f32 row exists",
+        "Add a fallback piece without `when`, or a piece for the missing case.",
+    ),
+)
 
 
 @dataclass

@@ -14,6 +14,14 @@ from atomgen.spec.model import AtomSpec
 
 RULES = (
     Rule(
+        "AG332",
+        "unknown-type",
+        "An element or packed type is not one atomgen can size.",
+        "Packing and recast checks need exact widths.",
+        "elemTyA: f17",
+        "Use an MLIR type name (f16, bf16, f8E4M3FN, i8, vector<4xf16>).",
+    ),
+    Rule(
         "AG351",
         "duplicate-instance",
         "Two instance rows have the same key.",
@@ -28,15 +36,6 @@ RULES = (
         "verify() must accept exactly the table; an incomplete row is ambiguous.",
         "- {m: 16, n: 16, intrinsic: ...}  # no k",
         "Give every key parameter a value.",
-    ),
-    Rule(
-        "AG360",
-        "too-many-instances",
-        "An instance family (`expand`) or the whole instance table has more than 4096 instances.",
-        "Every instance is evaluated, proved and rendered into verify() and tests; a cartesian product of a few "
-        "long lists would otherwise be millions of rows from a few lines of YAML.",
-        "expand: {m: [1, 2, ..., 4096], n: [1, 2, ..., 4096]}",
-        "List the configurations the hardware has; split unrelated families.",
     ),
 )
 

@@ -51,14 +51,6 @@ RULES = (
         "Separate shape and stride with ':'.",
     ),
     Rule(
-        "AG355",
-        "no-layout-piece",
-        "No piece of a piecewise layout applies to an instance.",
-        "Every instance needs a layout for every operand.",
-        "when: {elemTyA_bits: 16}  # but an f32 row exists",
-        "Add a fallback piece without `when`, or a piece for the missing case.",
-    ),
-    Rule(
         "AG356",
         "when-type",
         "A piecewise layout's `when` compares a parameter with a value of the wrong kind.",

@@ -21,14 +21,6 @@ RULES = (
         "Make the packed type hold exactly the values the layout assigns.",
     ),
     Rule(
-        "AG332",
-        "unknown-type",
-        "An element or packed type is not one atomgen can size.",
-        "Packing and recast checks need exact widths.",
-        "elemTyA: f17",
-        "Use an MLIR type name (f16, bf16, f8E4M3FN, i8, vector<4xf16>).",
-    ),
-    Rule(
         "AG341",
         "recast",
         "A copy bit layout does not recast exactly to an admitted value width.",

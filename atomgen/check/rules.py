@@ -16,14 +16,16 @@ from atomgen.diagnostics import Rule
 FAMILIES = (
     "atomgen.spec.loader",  # AG00x: reading YAML safely
     "atomgen.spec.validate",  # AG010, AG101: placeholders and the schema
+    "atomgen.spec.instances",  # AG360: the size of the instance table
     "atomgen.check.side_files",  # AG105-AG107: backend.yaml and the project catalogue
     "atomgen.check.expressions",  # AG20x
-    "atomgen.check.layouts",  # AG301-AG304, AG355-AG357
+    "atomgen.check.layouts",  # AG301-AG304, AG356, AG357
+    "atomgen.check.evaluate",  # AG355: no layout piece for an instance
     "atomgen.check.coverage",  # AG305, AG32x
     "atomgen.check.instance_layouts",  # AG311
-    "atomgen.check.packing",  # AG33x, AG34x
+    "atomgen.check.packing",  # AG331, AG34x
     "atomgen.check.tensor_memory",  # AG349: tcgen05's tensor-memory operands
-    "atomgen.check.instances",  # AG351, AG353, AG360
+    "atomgen.check.instances",  # AG332, AG351, AG353
     "atomgen.check.against_catalog",  # AG352, AG354, AG358, AG359
     "atomgen.check.state",  # AG36x
     "atomgen.check.emission",  # AG371-AG373

@@ -6,9 +6,21 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from atomgen.diagnostics import Diagnostic
+from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.spec.expr import ExprError, evaluate, parse_expression
 from atomgen.spec.loader import JsonPath, LoadedSpec
+
+RULES = (
+    Rule(
+        "AG360",
+        "too-many-instances",
+        "An instance family (`expand`) or the whole instance table has more than 4096 instances.",
+        "Every instance is evaluated, proved and rendered into verify() and tests; a cartesian product of a few "
+        "long lists would otherwise be millions of rows from a few lines of YAML.",
+        "expand: {m: [1, 2, ..., 4096], n: [1, 2, ..., 4096]}",
+        "List the configurations the hardware has; split unrelated families.",
+    ),
+)
 
 if TYPE_CHECKING:
     from atomgen.spec.model import Parameter
