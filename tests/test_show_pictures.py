@@ -8,6 +8,7 @@ layout), so all 2,000-odd instances run in seconds.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import pty
@@ -167,7 +168,8 @@ def test_show_every_format_on_every_instance(display: str) -> None:
             text = render_instance(spec, evaluated, operands, output_format, False, 120)
             header = f"{spec.mnemonic} {evaluated.instance.id}  ->  {evaluated.instance.intrinsic}"
             assert text == "\n\n".join([header] + parts)
-        one = type(result)(result.path, [], spec=spec, analysis=type(result.analysis)(evaluated=[evaluated]))
+        alone = dataclasses.replace(result.analysis, evaluated=(evaluated,))
+        one = type(result)(result.path, [], spec=spec, analysis=alone)
         from atomgen.show import instance_records
 
         check_json(records_json(instance_records(one, {evaluated.instance.id: operands})), evaluated, operands)
