@@ -234,7 +234,7 @@ def test_ptx_register_helpers_live_in_one_header(rendered: dict[str, str]) -> No
     """Each atom whose operands are split into NVVM registers includes the backend's header and
     defines none of the helpers itself; the header (rendered from backend.yaml) defines each once."""
     backend = _backend("ptx")
-    header_path = backend.data["paths"]["register_header"]
+    header_path = backend.paths["register_header"]
     header = render_backend(backend, environment()).files[header_path]
     assert [header.count(fn) for fn in REGISTER_FUNCTIONS] == [1, 1, 1], header
     include = f'#include "{header_path.removeprefix("include/")}"'
@@ -250,8 +250,8 @@ def test_ptx_register_helpers_live_in_one_header(rendered: dict[str, str]) -> No
 
 def test_a_backend_without_the_header_keeps_file_local_helpers() -> None:
     backend = _backend("ptx")
-    backend.data["paths"] = {k: v for k, v in backend.data["paths"].items() if k != "register_header"}
-    text = cpp.render(_spec(REPO / "specs" / "ptx" / "sm80" / "mma_sync.yaml"), backend, environment()).files
+    backend = dataclasses.replace(backend, paths={k: v for k, v in backend.paths.items() if k != "register_header"})
+    text = cpp.render(_atom(REPO / "specs" / "ptx" / "sm80" / "mma_sync.yaml"), backend, environment()).files
     body = next(iter(text.values()))
     assert "Registers.h" not in body
     assert all(f" {fn}" in body for fn in REGISTER_FUNCTIONS)

@@ -152,21 +152,32 @@ def _over_budget(spec: AtomSpec, role: str, points: int, piece: LayoutPiece, ins
         piece.path,
     )
 
+
+def _fault(
+    ledger: Ledger, spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance, tile: int,
+    expected: int,
+) -> tuple[Optional[Fault], list[Diagnostic]]:
+    """What to report about a cover of `tile` (`expected` holders per element): its fault, or the limit
+    or budget finding that stops judging it; neither when the cover is exact or already reported."""
+    too_large = list(_over_limit(spec, role, layout, tile, piece))
+    if too_large:  # a hostile extent must not hang the check
+        return None, too_large
+    judged = ledger.judge(piece, layout, tile, expected)
+    if judged.exact or judged.repeated:
+        return None, []
+    if judged.fault is None:
+        return None, [_over_budget(spec, role, judged.over_budget, piece, instance)]
+    return judged.fault, []
+
+
 def mma_coverage(
     ledger: Ledger, spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance, tile: int
 ) -> Iterator[Diagnostic]:
-    too_large = list(_over_limit(spec, role, layout, tile, piece))
-    if too_large:
-        yield from too_large
-        return
     expected = spec.replicated.get(role, 1) if role in ("a", "b") else 1
-    judged = ledger.judge(piece, layout, tile, expected)
-    if judged.exact or judged.repeated:
+    fault, stop = _fault(ledger, spec, role, layout, piece, instance, tile, expected)
+    if fault is None:
+        yield from stop
         return
-    if judged.fault is None:
-        yield _over_budget(spec, role, judged.over_budget, piece, instance)
-        return
-    fault = judged.fault
     dims = {"a": "(M,K)", "b": "(N,K)", "c": "(M,N)"}[role]
     text = algebra.format_layout(layout)
     if fault.out_of_tile:
@@ -223,17 +234,10 @@ def copy_coverage(
             )
         return
     tile = algebra.size(layout) // holders
-    too_large = list(_over_limit(spec, role, layout, tile, piece))
-    if too_large:  # a hostile extent must not hang the check
-        yield from too_large
+    fault, stop = _fault(ledger, spec, role, layout, piece, instance, tile, holders)
+    if fault is None:
+        yield from stop
         return
-    judged = ledger.judge(piece, layout, tile, holders)
-    if judged.exact or judged.repeated:
-        return
-    if judged.fault is None:
-        yield _over_budget(spec, role, judged.over_budget, piece, instance)
-        return
-    fault = judged.fault
     text = algebra.format_layout(layout)
     if fault:
         duplicate = fault.over or fault.under

@@ -39,13 +39,6 @@ class BaseClass:
     extra_declaration: str
 
 
-@dataclass(frozen=True)
-class EnumCase:
-    name: str
-    value: int
-    string: str
-
-
 def _base_classes(backend: Backend, prefix: str) -> list[BaseClass]:
     result = []
     for kind in BASE_KINDS:
@@ -64,10 +57,6 @@ def _base_classes(backend: Backend, prefix: str) -> list[BaseClass]:
     return result
 
 
-def _enum_cases(backend: Backend) -> list[EnumCase]:
-    return [EnumCase(case.name, case.value, case.string) for case in backend.state_enum.cases]
-
-
 def render_backend(backend: Backend, env: jinja2.Environment) -> RenderOutput:
     """What a backend gets once, whatever its atoms: the PTX register header where declared,
     and the dialect skeleton where `generate_dialect` is set."""
@@ -83,7 +72,7 @@ def render_backend(backend: Backend, env: jinja2.Environment) -> RenderOutput:
         "dialect_def": dialect_def,
         "dependent_dialects": list(dialect.dependent_dialects),
         "base_classes": _base_classes(backend, names.tablegen_prefix),
-        "cases": _enum_cases(backend),
+        "cases": list(backend.state_enum.cases),
         "include_dir": names.tablegen_dir.removeprefix("include/"),
         "namespace": names.cpp_namespace.removeprefix("::"),
         "summary": backend.summary,
