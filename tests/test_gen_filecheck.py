@@ -258,7 +258,7 @@ def _extra_intrinsics(spec: AtomSpec) -> set[str]:
         if isinstance(value, dict) and "intrinsic" in value:
             found.add(str(value["intrinsic"]))
     for inst in spec.instances:
-        emission = inst.raw.get("emission") or {}
+        emission = inst.emission
         if "store_intrinsic" in emission:
             found.add(str(emission["store_intrinsic"]))
     return found
