@@ -90,10 +90,69 @@ def check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Dia
 _CLEAN: set[tuple[Any, ...]] = set()
 
 
-def _clean(per_thread: list[list[int]], columns: int, cell_bits: int) -> bool:
-    """Whether the cell walk below would find nothing, decided with set and min/max arithmetic
-    (a few C loops instead of one Python step per cell); anything else takes the walk, which
-    words the first problem."""
+def _clean(layout: Layout, columns: int, cell_bits: int) -> bool:
+    """Whether the cell walk below would find nothing, proved from the strides when they allow
+    it (anything else takes the walk, which words the first problem). With non-negative strides
+    the extremes are 0 and the sum of (extent - 1) * stride; one thread's values are distinct
+    when the value modes, sorted by stride, each step past the span of the smaller ones; and
+    when the modes that move within a lane cannot carry into the next lane, a cell's column
+    depends on those modes only."""
+    thr, val = (_modes(algebra.mode(layout, i)) for i in (0, 1))
+    if any(stride < 0 or extent < 1 for extent, stride in thr + val):
+        return _clean_images(layout, columns, cell_bits)
+    if sum((extent - 1) * stride for extent, stride in thr + val) // LANE_STRIDE >= LANES:
+        return False
+    span = 0
+    for extent, stride in sorted(val, key=lambda m: m[1]):
+        if stride <= span:  # not proved one-to-one by the strides: count the values
+            if not _distinct(algebra.image(algebra.mode(layout, 1))):
+                return False
+            break
+        span += (extent - 1) * stride
+    within = [(extent, stride) for extent, stride in thr + val if stride % LANE_STRIDE]
+    if sum((extent - 1) * stride for extent, stride in within) >= LANE_STRIDE:
+        return _clean_images(layout, columns, cell_bits)
+    used = {cell * cell_bits // 32 for cell in _image(within)}
+    return max(used) < columns and len(used) == columns
+
+
+def _modes(layout: Layout) -> list[tuple[int, int]]:
+    """The (extent, stride) leaves of a layout that move (extent > 1)."""
+    return [(extent, stride) for extent, stride in zip(algebra.flatten(layout.shape), algebra.flatten(layout.stride))
+            if extent != 1]
+
+
+def _image(modes: list[tuple[int, int]]) -> set[int]:
+    values = {0}
+    for extent, stride in modes:
+        values = {base + step * stride for step in range(extent) for base in values}
+    return values
+
+
+def _distinct(values: list[int]) -> bool:
+    return len(set(values)) == len(values)
+
+
+def _clean_images(layout: Layout, columns: int, cell_bits: int) -> bool:
+    """_clean from the images of the thr and val modes: cell (thr, val) is bases[thr] +
+    offsets[val], so one thread's cells are distinct iff the offsets are, the extremes are sums
+    of extremes, and without a carry into the lane the column parts of all cells are the sums
+    of the distinct column parts of bases and offsets."""
+    bases, offsets = (algebra.image(algebra.mode(layout, i)) for i in (0, 1))
+    if not bases or not offsets or min(bases) < 0 or min(offsets) < 0:
+        return _clean_cells([[base + offset for offset in offsets] for base in bases], columns, cell_bits)
+    if (max(bases) + max(offsets)) // LANE_STRIDE >= LANES or not _distinct(offsets):
+        return False
+    base_cells = {base % LANE_STRIDE for base in bases}
+    offset_cells = {offset % LANE_STRIDE for offset in offsets}
+    if max(base_cells) + max(offset_cells) >= LANE_STRIDE:
+        return _clean_cells([[base + offset for offset in offsets] for base in bases], columns, cell_bits)
+    used = {(base + offset) * cell_bits // 32 for base in base_cells for offset in offset_cells}
+    return max(used) < columns and len(used) == columns
+
+
+def _clean_cells(per_thread: list[list[int]], columns: int, cell_bits: int) -> bool:
+    """_clean over every cell (set and min/max arithmetic, a few C loops per thread)."""
     flat = [address for cells in per_thread for address in cells]
     if not flat or min(flat) < 0 or max(flat) // LANE_STRIDE >= LANES:
         return False
@@ -121,10 +180,10 @@ def _judge(spec: AtomSpec, role: str, layout: Layout, tile: Layout, columns: Opt
         yield spec.diagnostic(RULE, f"tensor_memory.{role}.columns is {columns}, not 1..{COLUMNS} "
                               f"(instance {instance})", path)
         return
+    if _clean(layout, columns, cell_bits):
+        return
     values = algebra.image(algebra.mode(layout, 1))  # colexicographic, like every (thr, val) walk
     per_thread = [[base + offset for offset in values] for base in algebra.image(algebra.mode(layout, 0))]
-    if _clean(per_thread, columns, cell_bits):
-        return
     used: set[int] = set()
     for thread, cells in enumerate(per_thread):
         seen: set[int] = set()

@@ -312,7 +312,13 @@ def _compiled(item: Item) -> Callable[[Mapping[str, int]], Any]:
 def _compile(item: Item) -> Callable[[Mapping[str, int]], Any]:
     if isinstance(item, Tup):
         parts = [_compile(sub) for sub in item.items]
-        return lambda variables: tuple(part(variables) for part in parts)
+        constant = _constant(item)
+        if constant is not None:
+            return lambda variables: constant
+        if len(parts) == 2:  # (thr, val) and most modes: no generator per call
+            first, second = parts
+            return lambda variables: (first(variables), second(variables))
+        return lambda variables: tuple([part(variables) for part in parts])
     if isinstance(item, Num):
         value = item.value
         if value > MAX_VALUE:
@@ -325,9 +331,10 @@ def _compile(item: Item) -> Callable[[Mapping[str, int]], Any]:
         name = item.name
 
         def lookup(variables: Mapping[str, int]) -> int:
-            if name not in variables:
-                raise ExprError(f"unknown name '{name}'", item.offset, "AG202")
-            return variables[name]
+            try:
+                return variables[name]
+            except KeyError:
+                raise ExprError(f"unknown name '{name}'", item.offset, "AG202") from None
 
         return lookup
     if isinstance(item, Neg):
@@ -340,16 +347,49 @@ def _compile(item: Item) -> Callable[[Mapping[str, int]], Any]:
     return _binary(item)
 
 
+def _constant(item: Item) -> Any:
+    """The value of a tuple of plain numbers within range (None when anything else is in it)."""
+    if isinstance(item, Num):
+        return item.value if item.value <= MAX_VALUE else None
+    if isinstance(item, Tup):
+        values = [_constant(sub) for sub in item.items]
+        return None if any(value is None for value in values) else tuple(values)
+    return None
+
+
 def _binary(expr: BinOp) -> Callable[[Mapping[str, int]], int]:
     left_of, right_of, op, offset = _compile(expr.left), _compile(expr.right), expr.op, expr.offset
 
+    def out_of_range(left: int, right: int) -> ExprError:
+        return ExprError(f"{left} {op} {right} is outside the 64-bit range", offset, "AG305")
+
+    # one closure per operator: the operator is not looked at again on every evaluation
+    def add(variables: Mapping[str, int]) -> int:
+        left, right = left_of(variables), right_of(variables)
+        value = left + right
+        if -MAX_VALUE <= value <= MAX_VALUE:
+            return value
+        raise out_of_range(left, right)
+
+    def subtract(variables: Mapping[str, int]) -> int:
+        left, right = left_of(variables), right_of(variables)
+        value = left - right
+        if -MAX_VALUE <= value <= MAX_VALUE:
+            return value
+        raise out_of_range(left, right)
+
+    def multiply(variables: Mapping[str, int]) -> int:
+        left, right = left_of(variables), right_of(variables)
+        value = left * right
+        if -MAX_VALUE <= value <= MAX_VALUE:
+            return value
+        raise out_of_range(left, right)
+
+    if op in "+-*":
+        return add if op == "+" else subtract if op == "-" else multiply
+
     def apply(variables: Mapping[str, int]) -> int:
         left, right = left_of(variables), right_of(variables)
-        if op in "+-*":
-            value = left + right if op == "+" else left - right if op == "-" else left * right
-            if abs(value) > MAX_VALUE:
-                raise ExprError(f"{left} {op} {right} is outside the 64-bit range", offset, "AG305")
-            return value  # type: ignore[no-any-return]
         if right == 0:
             raise ExprError(f"division by zero ({left} {op} 0)", offset, "AG203")
         if op == "/":
