@@ -10,6 +10,7 @@ number of blocks (AG354). Parameters reaching immediates: atomgen/check/immediat
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Generator, Iterator, Optional
 
 from atomgen.check.catalog import Catalog, Chips, Intrinsic, IsaInstruction, Operand
@@ -183,9 +184,11 @@ def _declared_blocks(spec: AtomSpec, instance: Instance) -> int:
         return 1
 
 
-def _alternatives(text: str) -> list[str]:
-    """`buffer_load_dword ... lds / buffer_store_dword` -> the mnemonics it names."""
-    return [part.split()[0] for part in text.split(" / ") if part.split()]
+@lru_cache(maxsize=4096)
+def _alternatives(text: str) -> tuple[str, ...]:
+    """`buffer_load_dword ... lds / buffer_store_dword` -> the mnemonics it names (memoized:
+    many instances share an instruction text)."""
+    return tuple(part.split()[0] for part in text.split(" / ") if part.split())
 
 
 def _check_instruction(
@@ -241,14 +244,19 @@ def _check_instruction(
 SHAPE = re.compile(r"(?<![0-9a-z])m(\d+)n(\d+)k(\d+)(?![0-9])|_(\d+)x(\d+)x(\d+)(?![0-9])")
 
 
+@lru_cache(maxsize=4096)
+def _spelled_shape(instruction: str) -> Optional[tuple[int, ...]]:
+    match = SHAPE.search(instruction)
+    return None if match is None else tuple(int(g) for g in match.groups() if g is not None)
+
+
 def _check_shape(spec: AtomSpec, instance: Instance) -> Iterator[Diagnostic]:
     """An MMA instruction that spells its shape (m16n8k16, _16x16x32) spells the row's m, n, k."""
     if spec.kind != "mma" or not instance.instruction:
         return
-    match = SHAPE.search(instance.instruction)
-    if match is None:
+    shape = _spelled_shape(instance.instruction)
+    if shape is None:
         return
-    shape = tuple(int(g) for g in match.groups() if g is not None)
     row = tuple(instance.values.get(name) for name in ("m", "n", "k"))
     if shape != row:
         yield spec.diagnostic(

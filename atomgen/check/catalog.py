@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import fnmatch
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Optional
 
@@ -85,7 +85,15 @@ class Intrinsic:
     patterns: tuple[str, ...] = ()  # emission patterns that lower it (empty: not declared)
 
     def operand(self, name: str) -> Optional[Operand]:
-        return next((o for o in self.operands if o.name == name), None)
+        return self._by_name.get(name)
+
+    @cached_property
+    def _by_name(self) -> dict[str, Operand]:
+        """Operands by name, the first of a name winning (every instance asks for a few)."""
+        found: dict[str, Operand] = {}
+        for operand in self.operands:
+            found.setdefault(operand.name, operand)
+        return found
 
     def data_type(self, type_text: str) -> Optional[DataType]:
         wanted = type_text.replace(" ", "")

@@ -320,9 +320,20 @@ class _Builder:
             path = parent.path + (parent.key,)
         else:
             path = parent.path + (len(container),)
+        # what _place does for a scalar with a parent, inlined (a spec is mostly scalars)
+        mark = event.start_mark
+        start = Position(mark.line + 1, mark.column + 1)
+        self.loaded.value_positions[path] = start
         if type(value) is str:
             self._check_text(value, path, event)
-        self._place(value, path, event)
+            if mark.line == event.end_mark.line:
+                offset = 1 if event.style in ("'", '"') else 0
+                self.loaded.string_starts[path] = Position(start.line, start.column + offset) if offset else start
+        if type(container) is dict:
+            container[parent.key] = value
+            parent.key = None
+        else:
+            container.append(value)
 
     def _child_path(self, parent: _Open | None) -> JsonPath:
         if parent is None:
