@@ -1,5 +1,6 @@
 """The stages' import direction (docs/architecture.md): the writer takes plain data and knows nothing of
-render, so it imports no module outside atomgen.write (render builds the plan it writes)."""
+render, so it imports no module outside atomgen.write (render builds the plan it writes); analysis
+(atomgen/check) and the spec model (atomgen/spec) come before render and import nothing from it."""
 
 from __future__ import annotations
 
@@ -37,6 +38,18 @@ def test_the_writer_imports_nothing_from_render() -> None:
         if not name.startswith("atomgen.write")
     }
     assert not outside, f"atomgen/write must take plain data and import only itself: {sorted(outside)}"
+
+
+def test_analysis_and_the_spec_model_import_nothing_from_render() -> None:
+    modules = sorted((PACKAGE / "check").glob("*.py")) + sorted((PACKAGE / "spec").glob("*.py"))
+    assert len(modules) >= 30
+    backwards = {
+        f"{path.parent.name}/{path.name}: {name}"
+        for path in modules
+        for name in imported_modules(path)
+        if name == "atomgen.render" or name.startswith("atomgen.render.")
+    }
+    assert not backwards, f"check/ and spec/ run before render and must not import it: {sorted(backwards)}"
 
 
 def test_the_import_parser_sees_render_imports() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from test_gen_tree import atomgen
 
-from atomgen.render import wording
+from atomgen.spec import verify as wording
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from atomgen.diagnostics import Diagnostic, Rule
-from atomgen.render import descriptor
+from atomgen.spec import descriptor
 from atomgen.spec.model import AtomSpec
 
 RULES = (

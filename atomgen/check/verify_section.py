@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from atomgen.diagnostics import Diagnostic, Rule
-from atomgen.render import wording
+from atomgen.spec import verify as wording
 from atomgen.spec.expr import ExprError
 from atomgen.spec.model import AtomSpec
 
@@ -29,15 +29,15 @@ RULES = (
 
 
 def check_verify_section(spec: AtomSpec) -> Iterator[Diagnostic]:
-    if "verify" not in spec.data:
+    section = spec.verify_section
+    if not section.present:
         return
     parameters = {p.name: p for p in spec.parameters}
-    for problem in wording.check(spec.data, parameters):
+    for problem in wording.check(section, parameters):
         yield spec.diagnostic("AG396", problem, ("verify",))
-    try:
-        items = wording.constraints(spec.data)
-    except (wording.WordingError, KeyError, TypeError, AttributeError):
+    if section.error:
         return  # reported above
+    items = section.constraints
     defaults = {p.name: p.default for p in spec.parameters if isinstance(p.default, int)}
     for instance in spec.instances:
         values = {**defaults, **{k: v for k, v in instance.values.items() if isinstance(v, int)}}

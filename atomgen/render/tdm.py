@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from atomgen.render import descriptor, escape, llvm_api
+from atomgen.spec import descriptor as fields_of
 from atomgen.spec.model import AtomSpec
 
 # Global stride state that says "take the static layout stride" (the spec's stride_i default).
@@ -27,8 +28,8 @@ def emission_data(spec: AtomSpec, params: dict[str, Any], state: Any, stream: An
         raise TdmRenderError("the tdm emission needs state extent_0..4, stride_0..3 and an ImmOffset field")
     instance = spec.instances[0]
     profile = llvm_api.active()
-    groups = sorted(descriptor.group_sizes(instance.packed))[: profile.tensor_groups]
-    dropped = {f.group for f in descriptor.fields(spec.emission)} - set(groups)
+    groups = sorted(fields_of.group_sizes(instance.packed))[: profile.tensor_groups]
+    dropped = {f.group for f in fields_of.fields(spec.emission)} - set(groups)
     if dropped:
         raise TdmRenderError(f"LLVM API '{profile.name}' passes {profile.tensor_groups} descriptor groups; "
                              f"fields in {', '.join(sorted(dropped))} would be lost")

@@ -1,149 +1,21 @@
-"""A spec's `verify:` section: constraints between free parameters, and FlyDSL's wording.
+"""The C++ of a spec's `verify:` section: verify()'s constraint checks and FlyDSL's wording as `<<` chains.
 
-    verify:
-      constraints:              # checked by verify() after the free ranges, in order
-        - {when: "padInterval != 0", require: "pow2(padInterval)",
-           message: "padInterval must be a power of two (in elements), got {padInterval}"}
-      wording:                  # FlyDSL's text for the same rejection; atomgen's own text follows it
-        free: {numWarps: "numWarps must be a positive power of two, got {numWarps}"}
-        pin: "GFX11 WMMA fp16/bf16 path does not accept signA/signB/clamp"
-        shape: "GFX120X WMMA requires M=N=K=16, got {m}x{n}x{k}"      # no row has this m, n, k
-        table: "unsupported GFX120X WMMA configuration: {m}x{n}x{k} with A={elemTyA!q}"
-                                  # or {"32x16x128": "...", "*": "..."} per m x n x k
-
-A condition is `EXPR OP EXPR` (OP one of == != < <= > >=) or `pow2(EXPR)`, over integer
-parameters, in the spec expression grammar (atomgen/spec/expr.py): no eval. A message takes
-`{name}` (the value as atomgen prints it, types bare) or `{name!q}` (a type quoted, as MLIR's
-diagnostic prints a streamed Type). Both render the same text for C++ and for the tests.
+The typed section itself (conditions, constraints, wording) is atomgen/spec/verify.py.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Callable
 
-from atomgen.spec.expr import Expr, ExprError, evaluate, names_in, parse_expression
-
-RELATIONS = ("==", "!=", "<=", ">=", "<", ">")
-_PLACEHOLDER = re.compile(r"\{(\w+)(!q)?\}")
-_POW2 = re.compile(r"^\s*pow2\s*\((.*)\)\s*$", re.S)
-
-
-class WordingError(ValueError):
-    """A malformed condition or message in `verify:` (the message says which)."""
-
-
-@dataclass(frozen=True)
-class Condition:
-    text: str
-    op: str  # a relation, or "pow2"
-    left: Expr
-    right: Optional[Expr]
-
-    def names(self) -> set[str]:
-        return names_in(self.left) | (names_in(self.right) if self.right is not None else set())
-
-    def holds(self, values: Mapping[str, int]) -> bool:
-        left = evaluate(self.left, values)
-        if self.op == "pow2":
-            return left > 0 and left & (left - 1) == 0
-        right = evaluate(self.right, values) if self.right is not None else 0
-        return {
-            "==": left == right, "!=": left != right, "<": left < right,
-            "<=": left <= right, ">": left > right, ">=": left >= right,
-        }[self.op]
-
-    def cpp(self, expr: Callable[[Expr], str]) -> str:
-        left = expr(self.left)
-        if self.op == "pow2":
-            return f"(({left}) > 0 && (({left}) & (({left}) - 1)) == 0)"
-        assert self.right is not None
-        return f"(({left}) {self.op} ({expr(self.right)}))"
-
-
-def parse_condition(text: str) -> Condition:
-    pow2 = _POW2.match(text)
-    try:
-        if pow2:
-            return Condition(text, "pow2", parse_expression(pow2.group(1)), None)
-        for op in RELATIONS:
-            if op in text:
-                left, right = text.split(op, 1)
-                return Condition(text, op, parse_expression(left), parse_expression(right))
-    except ExprError as error:
-        raise WordingError(f"condition '{text}': {error.message}") from None
-    raise WordingError(f"condition '{text}' has no relation ({', '.join(RELATIONS)}) and is not pow2(...)")
-
-
-@dataclass(frozen=True)
-class Constraint:
-    index: int
-    when: Optional[Condition]
-    require: Condition
-    message: str
-
-    def violated(self, values: Mapping[str, int]) -> bool:
-        return (self.when is None or self.when.holds(values)) and not self.require.holds(values)
-
-
-@dataclass(frozen=True)
-class Wording:
-    free: dict[str, str]
-    pin: str
-    shape: str
-    table: dict[str, str]  # "MxNxK" or "*" -> text
-
-    def table_for(self, values: Mapping[str, Any]) -> str:
-        shape = f"{values.get('m')}x{values.get('n')}x{values.get('k')}"
-        return self.table.get(shape, self.table.get("*", ""))
-
-
-def section(data: Mapping[str, Any]) -> Mapping[str, Any]:
-    verify = data.get("verify")
-    return verify if isinstance(verify, Mapping) else {}
-
-
-def constraints(data: Mapping[str, Any]) -> list[Constraint]:
-    found = []
-    for index, item in enumerate(section(data).get("constraints") or ()):
-        when = item.get("when")
-        found.append(
-            Constraint(index, parse_condition(when) if when else None, parse_condition(item["require"]),
-                       str(item["message"]))
-        )
-    return found
-
-
-def wording(data: Mapping[str, Any]) -> Wording:
-    raw = section(data).get("wording") or {}
-    table = raw.get("table") or {}
-    return Wording(
-        free={str(k): str(v) for k, v in (raw.get("free") or {}).items()},
-        pin=str(raw.get("pin") or ""),
-        shape=str(raw.get("shape") or ""),
-        table={"*": table} if isinstance(table, str) else {str(k): str(v) for k, v in table.items()},
-    )
-
-
-def placeholders(text: str) -> set[str]:
-    return {match.group(1) for match in _PLACEHOLDER.finditer(text)}
-
-
-def fill(text: str, values: Mapping[str, Any], show: Callable[[Any], str]) -> str:
-    """The message for concrete values (what the tests expect)."""
-    def one(match: re.Match[str]) -> str:
-        value = show(values.get(match.group(1)))
-        return f"'{value}'" if match.group(2) else value
-
-    return _PLACEHOLDER.sub(one, text)
+from atomgen.spec.expr import Expr
+from atomgen.spec.verify import PLACEHOLDER, VerifySection
 
 
 def stream(text: str, operand: Callable[[str, bool], str], literal: Callable[[str], str]) -> list[str]:
     """`<<` operands of the message: literal chunks and each placeholder's C++ operand."""
     pieces: list[str] = []
     cursor = 0
-    for match in _PLACEHOLDER.finditer(text):
+    for match in PLACEHOLDER.finditer(text):
         if match.start() > cursor:
             pieces.append(literal(text[cursor : match.start()]))
         pieces.append(operand(match.group(1), bool(match.group(2))))
@@ -153,31 +25,7 @@ def stream(text: str, operand: Callable[[str, bool], str], literal: Callable[[st
     return pieces
 
 
-def check(data: Mapping[str, Any], parameters: Mapping[str, Any]) -> list[str]:
-    """Problems of the `verify:` section: unknown names, non-integer names in conditions, bad syntax."""
-    problems: list[str] = []
-    try:
-        items = constraints(data)
-        words = wording(data)
-    except (WordingError, KeyError, TypeError, AttributeError) as error:
-        return [str(error)]
-    for item in items:
-        for condition in (item.when, item.require):
-            for name in condition.names() if condition else ():
-                parameter = parameters.get(name)
-                if parameter is None:
-                    problems.append(f"constraint {item.index}: '{name}' is not a parameter")
-                elif parameter.is_type or parameter.is_bool or parameter.enum:
-                    problems.append(f"constraint {item.index}: '{name}' is not an integer parameter")
-    texts = [i.message for i in items] + list(words.free.values()) + [words.pin, words.shape]
-    texts += list(words.table.values())
-    for text in texts:
-        problems += [f"message '{text}': '{n}' is not a parameter" for n in placeholders(text) if n not in parameters]
-    problems += [f"wording.free: '{n}' is not a parameter" for n in words.free if n not in parameters]
-    return problems
-
-
-def cpp_model(data: Mapping[str, Any], spec_instances: list[dict[str, Any]], operand: Callable[[str, bool], str],
+def cpp_model(section: VerifySection, spec_instances: list[dict[str, Any]], operand: Callable[[str, bool], str],
               literal: Callable[[str], str], expr: Callable[[Expr], str]) -> dict[str, Any]:
     """What the verify() template needs: constraint checks and the `<<` prefix of each message kind.
 
@@ -187,7 +35,7 @@ def cpp_model(data: Mapping[str, Any], spec_instances: list[dict[str, Any]], ope
     def prefix(text: str) -> str:
         return " << ".join(stream(text, operand, literal) + [literal("; ")]) + " << " if text else ""
 
-    words = wording(data)
+    words = section.wording
     shapes = sorted({(v.get("m"), v.get("n"), v.get("k")) for v in spec_instances if "m" in v}, key=str)
 
     def is_shape(m: Any, n: Any, k: Any) -> str:
@@ -204,7 +52,7 @@ def cpp_model(data: Mapping[str, Any], spec_instances: list[dict[str, Any]], ope
         "constraints": [
             ((f"{c.when.cpp(expr)} && " if c.when else "") + f"!{c.require.cpp(expr)}",
              " << ".join(stream(c.message, operand, literal)))
-            for c in constraints(data)
+            for c in section.constraints
         ],
         "free": {name: prefix(text) for name, text in words.free.items()},
         "pin": prefix(words.pin),
@@ -212,63 +60,3 @@ def cpp_model(data: Mapping[str, Any], spec_instances: list[dict[str, Any]], ope
         "shape_missing": "!(" + " || ".join(is_shape(*s) for s in shapes) + ")" if shapes and words.shape else "",
         "tables": tables,
     }
-
-
-def prefix_for(data: Mapping[str, Any], kind: str, values: Mapping[str, Any], show: Callable[[Any], str],
-               parameter: str = "", shapes: frozenset[tuple[Any, ...]] = frozenset()) -> str:
-    """The FlyDSL wording that begins a test's expected message ("" when the spec gives none)."""
-    words = wording(data)
-    if kind == "free":
-        text = words.free.get(parameter, "")
-    elif kind == "pin":
-        text = words.pin
-    elif words.shape and (values.get("m"), values.get("n"), values.get("k")) not in shapes:
-        text = words.shape
-    else:
-        text = words.table_for(values)
-    return fill(text, values, show) + "; " if text else ""
-
-
-CANDIDATES = (0, 1, 2, 3, 4, 8, 16, 48, 64, 256)
-
-
-def violations(data: Mapping[str, Any], base: Mapping[str, Any],
-               allowed: Callable[[str, int], bool]) -> list[tuple[Constraint, dict[str, Any]]]:
-    """Per constraint, values that break it and no earlier one (other names as in `base`)."""
-    found = []
-    items = constraints(data)
-    every = sorted({n for i in items for n in i.require.names() | (i.when.names() if i.when else set())})
-    for item in items:
-        own = item.require.names() | (item.when.names() if item.when else set())
-        # Its own names first, then the other constraints' (so that no earlier one breaks too).
-        names = sorted(own) + [n for n in every if n not in own]
-        for combo in _combinations(names, CANDIDATES):
-            values = {**base, **combo}
-            if not all(allowed(n, v) for n, v in combo.items()):
-                continue
-            try:
-                if item.violated(values) and not any(e.violated(values) for e in items[: item.index]):
-                    found.append((item, values))
-                    break
-            except ExprError:
-                continue
-    return found
-
-
-def _combinations(names: list[str], candidates: tuple[int, ...]) -> list[dict[str, int]]:
-    combos: list[dict[str, int]] = [{}]
-    for name in names[:3]:  # constraints relate a few parameters; keep the search small
-        combos = [{**c, name: v} for c in combos for v in candidates]
-    return combos
-
-
-def first_broken(data: Mapping[str, Any], values: Mapping[str, Any]) -> str:
-    """The message of the first constraint these values break ('' when none does)."""
-    numbers = {k: v for k, v in values.items() if isinstance(v, int) and not isinstance(v, bool)}
-    for item in constraints(data):
-        try:
-            if item.violated(numbers):
-                return item.message
-        except (ExprError, KeyError):
-            continue
-    return ""

@@ -26,6 +26,7 @@ from atomgen.spec.instances import Context, Instance, ScalarValue, build_instanc
 from atomgen.spec.loader import JsonPath, LoadedSpec
 from atomgen.spec.sparsity import SparsePiece, parse_sparse
 from atomgen.spec.tensor_memory import TensorMemoryOperand
+from atomgen.spec.verify import VerifySection, read_section
 
 MMA_OPERANDS = ("a", "b", "c")
 COPY_OPERANDS = ("src", "dst", "ref")
@@ -142,6 +143,7 @@ class AtomSpec:
     # Declared disagreements with Triton's AMD backend (`atomgen oracle triton`), with evidence.
     known_triton_differences: tuple[dict[str, Any], ...] = ()
     known_cute_differences: tuple[dict[str, Any], ...] = ()  # the same for `atomgen oracle cute`
+    verify_section: VerifySection = field(default_factory=VerifySection)  # `verify:` (spec/verify.py)
     builders: tuple[tuple[str, ...], ...] = ()  # inferred-context builders: the parameters each takes
     lanes: int = 0  # exceptions.lanes: lanes issuing the instruction when more than `threads` (0: threads)
     lane_group: tuple[int, ...] = ()  # exceptions.lane_group: the lanes a lane-group atom's threads occupy
@@ -334,6 +336,7 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         known_flydsl_defects=tuple(data.get("known_flydsl_defects") or ()),
         known_triton_differences=tuple(data.get("known_triton_differences") or ()),
         known_cute_differences=tuple(d for d in data.get("known_cute_differences") or () if isinstance(d, dict)),
+        verify_section=read_section(data),
         builders=tuple(tuple(str(name) for name in subset) for subset in data.get("builders") or ()),
         operand_types={**DEFAULT_OPERAND_TYPES, **(data.get("operand_types") or {})}
         if data["kind"] == "mma"

@@ -122,7 +122,7 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
         "total_bit_width": uses_total_bit_width(spec, params) or bool(state and state.bitcast),
         "verify": verify_model(spec, plan, params),
         "words": wording.cpp_model(
-            spec.data, [i.values for i in spec.instances],
+            spec.verify_section, [i.values for i in spec.instances],
             lambda name, quoted: name if quoted else value_stream(params[name]),
             lambda text: f'"{escape.cpp_string(text)}"', cpp_expr),
         "state": state,

@@ -6,7 +6,6 @@ import re
 from typing import Any
 
 from atomgen.check.verify_plan import VerifyPlan, describe, format_value, pin_message
-from atomgen.render import wording
 from atomgen.render.escape import filecheck_literal, mlir_comment
 from atomgen.render.tests.mlir import (
     NEXT_FUNC,
@@ -15,6 +14,7 @@ from atomgen.render.tests.mlir import (
     ident,
 )
 from atomgen.render.tests.rocdl import largest_val_bits
+from atomgen.spec import verify as wording
 from atomgen.spec.model import AtomSpec, Instance, Parameter
 from atomgen.spec.printing import atom_type, sample_values
 
@@ -53,11 +53,11 @@ def negative_cases(spec: AtomSpec, dialect: str, plan: VerifyPlan) -> list[Negat
 
     def words(kind: str, values: dict[str, Any], parameter: str = "") -> str:
         # Spec text: matched literally by FileCheck, one line (the title comment escapes it again).
-        return filecheck_literal(wording.prefix_for(spec.data, kind, values, format_value, parameter, shapes))
+        return filecheck_literal(wording.prefix_for(spec.verify_section, kind, values, format_value, parameter, shapes))
 
     def rejected(kind: str, values: dict[str, Any], message: str) -> str:
         """verify() checks constraints before the table and the pins: the first one broken speaks."""
-        broken = wording.first_broken(spec.data, values)
+        broken = wording.first_broken(spec.verify_section, values)
         if broken:
             return filecheck_literal(wording.fill(broken, values, format_value))
         return words(kind, values) + message
@@ -120,7 +120,7 @@ def negative_cases(spec: AtomSpec, dialect: str, plan: VerifyPlan) -> list[Negat
             (parameter.free_min is None or value >= parameter.free_min)
             and (parameter.free_max is None or value <= parameter.free_max))
 
-    for constraint, values in wording.violations(spec.data, base, in_range):
+    for constraint, values in wording.violations(spec.verify_section, base, in_range):
         case_id = f"constraint{constraint.index}:" + ",".join(f"{n}={values[n]}" for n in sorted(
             constraint.require.names() | (constraint.when.names() if constraint.when else set())))
         message = filecheck_literal(wording.fill(constraint.message, values, format_value))

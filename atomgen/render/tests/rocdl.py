@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.layout.algebra import Layout, product
-from atomgen.render import descriptor, engine, llvm_api
+from atomgen.render import engine, llvm_api
 from atomgen.render.tests.mlir import (
     BUFFER_DESC,
     IMMEDIATE_VALUE,
@@ -29,6 +29,7 @@ from atomgen.render.tests.state import (
     state_arg_types,
     state_ops,
 )
+from atomgen.spec import descriptor
 from atomgen.spec.mlir_types import element_bits, parse_packed
 from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.printing import atom_type, sample_values
