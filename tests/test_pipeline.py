@@ -60,3 +60,35 @@ def test_gen_loads_and_models_each_spec_once(
     models.clear()
     assert main(["gen", SPEC, "--out", str(out), "--check", "--quiet"]) == 0
     assert not loads and not models, (loads, models)
+
+
+def test_rejections_are_computed_once_by_analysis_and_rendered_as_tests(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Analysis computes the configurations verify() rejects (from its verify plan), once per spec; render
+    only writes them: every case id analysis found is a function of the generated `_verify` file."""
+    import atomgen.check.analyze
+    import atomgen.check.rejections
+
+    spec = "specs/rocdl/gfx1250/wmma_scale.yaml"
+    monkeypatch.chdir(REPO)
+    monkeypatch.setenv("ATOMGEN_CACHE_DIR", str(tmp_path / "cache"))
+    calls: list[str] = []
+    found: list[Any] = []
+    real = atomgen.check.rejections.rejections
+
+    def counted(atom_spec: Any, plan: Any) -> Any:
+        calls.append(str(atom_spec.path))
+        found.extend(real(atom_spec, plan))
+        return tuple(found)
+
+    monkeypatch.setattr(atomgen.check.rejections, "rejections", counted)
+    monkeypatch.setattr(atomgen.check.analyze, "rejections", counted)
+    out = tmp_path / "out"
+    assert main(["gen", spec, "--out", str(out), "--quiet"]) == 0
+    assert len(calls) == 1, calls
+    kinds = {r.kind for r in found}
+    assert {"table", "free", "constraint"} <= kinds, kinds
+    text = (out / "tests/mlir/Conversion/atomgen/gfx1250_wmma_scale_verify.mlir").read_text(encoding="utf-8")
+    for rejection in found:
+        assert f"// {rejection.id}: " in text, rejection.id

@@ -29,6 +29,7 @@ from atomgen.check.catalog import Catalog
 from atomgen.check.descriptor import check_descriptor
 from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
 from atomgen.check.instance_layouts import check_instance_layouts
+from atomgen.check.rejections import accepted_signedness, rejections
 from atomgen.check.result import AnalysedAtom
 from atomgen.check.verify_plan import verify_plan
 from atomgen.check.verify_section import check_verify_section
@@ -70,7 +71,10 @@ def analyze(
         from atomgen.check.proofs import prove_spec
 
         proofs = tuple(prove_spec(spec))
-    return AnalysedAtom(spec, backend, tuple(out), tuple(evaluated), plan, proofs)
+    if any(d.severity == "error" for d in out):
+        return AnalysedAtom(spec, backend, tuple(out), tuple(evaluated), plan, proofs)
+    return AnalysedAtom(spec, backend, tuple(out), tuple(evaluated), plan, proofs,
+                        rejections(spec, plan), accepted_signedness(spec))
 
 
 def _evaluate(spec: AtomSpec, out: list[Diagnostic]) -> list[EvaluatedInstance]:

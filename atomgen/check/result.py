@@ -1,8 +1,8 @@
 """The one analysed atom that `check` hands forward (docs/architecture.md, "The contract between the stages").
 
 Render, the oracles, the probe, `show` and the site read this result and nothing rawer: the
-typed spec and its backend, what analysis found, each instance's concrete layouts and the
-verify plan. Everything here is computed once, by atomgen/check/analyze.py.
+typed spec and its backend, what analysis found, each instance's concrete layouts, the
+verify plan and the configurations it rejects. Everything here is computed once, by atomgen/check/analyze.py.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from atomgen.check.evaluate import EvaluatedInstance
+from atomgen.check.rejections import Rejection
 from atomgen.check.verify_plan import VerifyPlan
 from atomgen.diagnostics import Diagnostic
 from atomgen.spec.backend import Backend
@@ -27,6 +28,10 @@ class AnalysedAtom:
     evaluated: tuple[EvaluatedInstance, ...]
     verify: VerifyPlan  # what the generated verify() accepts, row by row
     proofs: tuple[dict[str, Any], ...] = ()
+    # Neighbours of the table verify() rejects, and integer signedness it accepts (check/rejections.py);
+    # computed from `verify` for a spec without errors, the only kind render sees.
+    rejections: tuple[Rejection, ...] = ()
+    accepted: tuple[Rejection, ...] = ()
 
     def evaluated_for(self, instance: Instance) -> Optional[EvaluatedInstance]:
         """The concrete layouts of one instance, or None when they could not be evaluated."""

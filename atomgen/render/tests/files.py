@@ -118,7 +118,7 @@ def render(atom: AnalysedAtom, backend: Backend, env: Any = None) -> RenderOutpu
             runs, header, failing, requires=[f"XFAIL: !{VERIFIER_FEATURE}"]
         )
 
-    cases = negative_cases(spec, dialect, atom.verify)
+    cases = negative_cases(atom, dialect)
     rejected: list[NegativeCase] = []
     accepted: list[NegativeCase] = []
     accepts: dict[str, str] = {}
@@ -142,7 +142,7 @@ def render(atom: AnalysedAtom, backend: Backend, env: Any = None) -> RenderOutpu
             [NEGATIVE_RUN], header, cases=accepted, requires=[f"XFAIL: !{VERIFIER_FEATURE}"]
         )
     if cases:
-        verify_cases = signedness_cases(spec, dialect)
+        verify_cases = signedness_cases(atom, dialect)
         for case in cases:
             copy = NegativeCase(case.id, case.name, case.title, case.type, case.message)
             copy.checks = [check_forms().error_at("VERIFY", NEXT_FUNC, case.message)]

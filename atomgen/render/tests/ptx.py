@@ -207,7 +207,7 @@ def render_ptx(atom: AnalysedAtom, backend: Backend) -> RenderOutput:
         header.append(f"Needs a FlyDSL build with the FlyPTX dialect (lit feature {PTX_FEATURE}).")
         run = f"%fly-opt %s {_ptx_pipeline(backend)} | FileCheck %s"
         output.files[atom_test_path(spec, names)] = test_file([run], header, functions, requires=requires)
-    cases = negative_cases(spec, dialect, atom.verify)
+    cases = negative_cases(atom, dialect)
     for case in cases:
         case.checks = [check_forms().error_at("CHECK", NEXT_FUNC, case.message)]
     if cases:
