@@ -205,6 +205,9 @@ def test_ptx_atoms_emit_nvvm_ops(path: Path, rendered: dict[str, str]) -> None:
     expected = {
         "mma_sync": ["NVVM::MmaOp::create("],
         "mma_sp": ["LLVM::InlineAsmOp::create(", "LLVM::ExtractValueOp>(loc, atomVal"],
+        "wgmma_sp": ["NVVM::WgmmaFenceAlignedOp::create(", "LLVM::InlineAsmOp::create(",
+                     "operands.push_back(metadata);", "NVVM::WgmmaGroupSyncAlignedOp::create(",
+                     "NVVM::WgmmaWaitGroupSyncOp::create("],
         "wgmma_ss": ["NVVM::WgmmaFenceAlignedOp::create(", "NVVM::WgmmaMmaAsyncOp::create(",
                      "NVVM::WgmmaGroupSyncAlignedOp::create(", "NVVM::WgmmaWaitGroupSyncOp::create("],
         "wgmma_rs": ["NVVM::WgmmaFenceAlignedOp::create(", "LLVM::InlineAsmOp::create(",
@@ -245,7 +248,7 @@ def test_ptx_register_helpers_live_in_one_header(rendered: dict[str, str]) -> No
         if "splitRegisters(builder" in text or "packRegisters(builder" in text:
             users += 1
             assert include in text, path
-    assert users == 9  # mma.sync, b1, sm70, fp8, mma.sp, wgmma x2, ldmatrix, stmatrix
+    assert users == 10  # mma.sync, b1, sm70, fp8, mma.sp, wgmma x3, ldmatrix, stmatrix
 
 
 def test_a_backend_without_the_header_keeps_file_local_helpers() -> None:

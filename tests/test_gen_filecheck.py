@@ -308,7 +308,7 @@ def test_ptx_tests_cover_every_instance_and_are_unsupported_without_fly_ptx(tmp_
         assert "// REQUIRES: fly-ptx" in text and "--convert-fly-to-nvvm" in text
         pattern = str(spec.emission.get("pattern"))
         op = {"mma_sync": "nvvm.mma.sync", "wgmma_ss": "nvvm.wgmma.mma_async", "wgmma_rs": "llvm.inline_asm",
-              "mma_sp": "llvm.inline_asm",
+              "mma_sp": "llvm.inline_asm", "wgmma_sp": "llvm.inline_asm",
               "ldmatrix": "nvvm.ldmatrix", "stmatrix": "nvvm.stmatrix", "cp_async": "nvvm.cp.async.shared.global",
               "tma_load": "nvvm.cp.async.bulk.tensor.shared.cluster.global",
               "tma_store": "nvvm.cp.async.bulk.tensor.global.shared.cta", "tcgen05_mma": "llvm.inline_asm"}[pattern]

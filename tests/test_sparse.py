@@ -109,6 +109,9 @@ def test_confirmations_count_the_sparse_probe_run() -> None:
     section = text.split("## `sm80.mma_sp`", 1)[1].split("\n## ", 1)[0]
     rows = [line for line in section.splitlines() if line.startswith("| 16x8x")]
     assert len(rows) == 28 and all(row.endswith("| H200 probe |") for row in rows)
+    wgmma = text.split("## `sm90.wgmma_sp`", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in wgmma.splitlines() if line.startswith("| 64x")]
+    assert len(rows) == 456 and all(row.endswith("| H200 probe |") for row in rows)
     single = text.split("## Single-sourced instances and their evidence", 1)[1]
     smfmac = [line for line in single.splitlines() if line.startswith("| cdna3.smfmac |")]
     assert len(smfmac) == 14 and all("AMD calculator: agrees" in line for line in smfmac)

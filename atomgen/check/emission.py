@@ -87,6 +87,8 @@ PATTERNS: dict[str, PatternNeeds] = {
     "mma_sync": PatternNeeds("mma", packed=MMA, instruction=True),
     "mma_sp": PatternNeeds("mma", state_cases=("Metadata",), packed=MMA + ("e",), instruction=True),
     "wgmma_ss": PatternNeeds("mma", state_cases=("Accumulate",), packed=MMA, instruction=True),
+    "wgmma_sp": PatternNeeds("mma", state_cases=("Accumulate", "Metadata"), packed=MMA + ("e",), instruction=True,
+                             packed_by_element=("a",)),
     "wgmma_rs": PatternNeeds("mma", state_cases=("Accumulate",), packed=MMA, instruction=True,
                              packed_by_element=("a",)),
     # The instruction descriptor is built from m, n and the operand majors (render/cpp tcgen05).

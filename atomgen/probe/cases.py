@@ -128,7 +128,7 @@ def case_from_instance(spec: Any, evaluated: Any) -> ProbeCase:
         missing = [r for r in ("a", "b", "c") if r not in layouts]
         if missing:
             return replace(base, skip=f"layouts not evaluated: {', '.join(missing)}")
-        if family == "mma_sp":
+        if spec.sparse:  # mma.sp, wgmma.mma_async.sp
             from atomgen.probe.sparse import sparse_case
 
             sparse = sparse_case(spec, evaluated)

@@ -140,12 +140,15 @@ def _asm_operands(p: MmaPlan) -> dict[str, Any]:
             sources.append((list(range(position, position + op.regs)), False))
             inputs += [(op.constraint, f"{op.role}{r}") for r in range(op.regs)]
             position += op.regs
-    if p.e is not None:  # mma.sp: the metadata register, then the selector immediate
+    meta = position
+    if p.e is not None:  # sparse: the metadata register (the selector is an immediate)
         inputs.append(("r", "e0"))
-    elif p.case.family != "mma_sync":
+        position += 1
+    if p.case.family not in ("mma_sync", "mma_sp"):  # wgmma's scale-d predicate
         inputs.append(("r", "1"))
     return {"d": list(range(p.c.regs)), "a": sources[0], "b": sources[1], "inputs": inputs, "pred": position,
-            "tail": _wgmma_tail(p), "selector": p.case.sparse.selector if p.case.sparse is not None else 0}
+            "tail": _wgmma_tail(p), "meta": meta,
+            "selector": p.case.sparse.selector if p.case.sparse is not None else 0}
 
 
 def mma_part(p: MmaPlan, timed: bool) -> str:

@@ -49,6 +49,7 @@ PATTERN_TEMPLATES = {
     "wgmma_ss": "wgmma",
     "wgmma_rs": "wgmma",
     "tcgen05_mma": "tcgen05",
+    "wgmma_sp": "wgmma",
     "tma_load": "tma",
     "tma_store": "tma",
 }
@@ -61,6 +62,7 @@ DIALECT_HEADERS = {
 PTX_PATTERN_INCLUDES = {
     "wgmma_ss": ("mlir/Dialect/Arith/IR/Arith.h", "mlir/Dialect/SCF/IR/SCF.h", "mlir/IR/Matchers.h"),
     "wgmma_rs": ("llvm/ADT/Twine.h", "llvm/Support/raw_ostream.h"),
+    "wgmma_sp": ("llvm/ADT/Twine.h", "llvm/Support/raw_ostream.h"),
     "mma_sp": ("llvm/Support/raw_ostream.h",),
     "tcgen05_mma": ("llvm/ADT/Twine.h",),
 }

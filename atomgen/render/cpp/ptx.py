@@ -110,7 +110,7 @@ class WgmmaFamily:
 def ptx_wgmma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
     _check_accumulator(spec)
     operand = spec.operand_types
-    rs = spec.emission.get("pattern") == "wgmma_rs"
+    rs = spec.emission.get("pattern") in ("wgmma_rs", "wgmma_sp")  # wgmma_sp: sparse A from registers
     families: dict[tuple[str, str, str], WgmmaFamily] = {}
     packed_a: dict[str, str] = {}
     for instance in spec.instances:
@@ -141,6 +141,7 @@ def ptx_wgmma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | N
         "wgmma_types": wgmma_types,
         "packed_a": [TypeCase(type_predicate("getElemTyA()", e), type_builder(t)) for e, t in packed_a.items()],
         "accumulate": acc_slot,
+        "metadata": slot_of(state, "Metadata") if spec.emission.get("pattern") == "wgmma_sp" else None,
         "trans_a": params["transA"].getter if "transA" in params else "false",
         "trans_b": params["transB"].getter if "transB" in params else "false",
     }
@@ -171,7 +172,7 @@ def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | Non
 
 
 # Patterns whose operands are split into NVVM registers and packed back (cpp/ptx.j2).
-REGISTER_PATTERNS = frozenset({"mma_sync", "mma_sp", "wgmma_ss", "wgmma_rs", "ldmatrix", "stmatrix"})
+REGISTER_PATTERNS = frozenset({"mma_sync", "mma_sp", "wgmma_ss", "wgmma_rs", "wgmma_sp", "ldmatrix", "stmatrix"})
 
 
 def ptx_tcgen05(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
@@ -206,6 +207,7 @@ PTX_PATTERNS: dict[str, Callable[[AtomSpec, dict[str, CppParam], StateModel | No
     "wgmma_ss": ptx_wgmma,
     "wgmma_rs": ptx_wgmma,
     "tcgen05_mma": ptx_tcgen05,
+    "wgmma_sp": ptx_wgmma,
     "ldmatrix": ptx_matrix,
     "stmatrix": ptx_matrix,
     "cp_async": ptx_cp_async,

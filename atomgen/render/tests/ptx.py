@@ -99,7 +99,7 @@ def _ptx_mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
         if pattern == "wgmma_ss":
             fn.checks.append(lines.wgmma_ss(values["m"], values["n"], values["k"], acc))
         else:
-            fn.checks.append(lines.wgmma_rs(filecheck_literal(inst.instruction), acc))
+            fn.checks.append(lines.wgmma_rs(filecheck_literal(inst.instruction), acc))  # rs and sparse (sp)
         fn.checks += [lines.wgmma_commit(), lines.wgmma_wait()]
     fn.checks.append(lines.store("%[[D]]", packed["c"], REGISTER_PTR))
     converted = [(role, REGISTER_PTR) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)

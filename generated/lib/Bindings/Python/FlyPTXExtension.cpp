@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:ca32a3adb6da522d
+// ---- atomgen:begin types sha256:bf104f79773571cf
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx {
 
 /// sm80 per-thread asynchronous global -> shared copy of 4, 8 or 16 bytes (cp.async.ca / .cg). (sm80.cp_async; 4 supported configurations)
@@ -540,12 +540,59 @@ struct PyMmaOpSM90_WgmmaSSType : PyConcreteType<PyMmaOpSM90_WgmmaSSType> {
   }
 };
 
+/// sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata register per thread. (sm90.wgmma_sp; 456 supported configurations)
+struct PyMmaOpSM90_WgmmaSpType : PyConcreteType<PyMmaOpSM90_WgmmaSpType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_ptx::MmaOpSM90_WgmmaSpType, "MmaOpSM90_WgmmaSpType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            bool transB,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_ptx::MmaOpSM90_WgmmaSpType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc),
+              transB);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpSM90_WgmmaSpType(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        "trans_b"_a = false,
+        nb::kw_only(),
+        "context"_a = nb::none(), "sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata register per thread. (sm90.wgmma_sp; 456 supported configurations)");
+  }
+};
+
 } // namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx
 // ---- atomgen:end types
 
 NB_MODULE(_mlirDialectsFlyPTX, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:f9c7ee76d72646f2
+  // ---- atomgen:begin register sha256:cdd3fadf4acfffe9
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM80_CpAsyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM80_LdMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyCopyOpSM90_StMatrixType::bind(m);
@@ -559,6 +606,7 @@ NB_MODULE(_mlirDialectsFlyPTX, m) {
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM89_MmaSyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM90_WgmmaRSType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM90_WgmmaSSType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_ptx::PyMmaOpSM90_WgmmaSpType::bind(m);
   // ---- atomgen:end register
   // clang-format on
 }

@@ -3,7 +3,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:dc9b67b0a62e43e9
+# ---- atomgen:begin wrappers sha256:27c42adadb755529
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -137,13 +137,50 @@ def WgmmaSS(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_b=F
       - ... and 432 more (the spec sm90.wgmma_ss lists them all)
     """
     return MmaOpSM90_WgmmaSSType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_a=trans_a, trans_b=trans_b)
+
+
+from flydsl._mlir.dialects.fly_ptx import MmaOpSM90_WgmmaSpType  # noqa: E402
+
+
+def WgmmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False):
+    """sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata register per thread.
+
+    Supported configurations:
+      - 64x8x32 (f16, f16) -> f32
+      - 64x16x32 (f16, f16) -> f32
+      - 64x24x32 (f16, f16) -> f32
+      - 64x32x32 (f16, f16) -> f32
+      - 64x40x32 (f16, f16) -> f32
+      - 64x48x32 (f16, f16) -> f32
+      - 64x56x32 (f16, f16) -> f32
+      - 64x64x32 (f16, f16) -> f32
+      - 64x72x32 (f16, f16) -> f32
+      - 64x80x32 (f16, f16) -> f32
+      - 64x88x32 (f16, f16) -> f32
+      - 64x96x32 (f16, f16) -> f32
+      - 64x104x32 (f16, f16) -> f32
+      - 64x112x32 (f16, f16) -> f32
+      - 64x120x32 (f16, f16) -> f32
+      - 64x128x32 (f16, f16) -> f32
+      - 64x136x32 (f16, f16) -> f32
+      - 64x144x32 (f16, f16) -> f32
+      - 64x152x32 (f16, f16) -> f32
+      - 64x160x32 (f16, f16) -> f32
+      - 64x168x32 (f16, f16) -> f32
+      - 64x176x32 (f16, f16) -> f32
+      - 64x184x32 (f16, f16) -> f32
+      - 64x192x32 (f16, f16) -> f32
+      - ... and 432 more (the spec sm90.wgmma_sp lists them all)
+    """
+    return MmaOpSM90_WgmmaSpType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_b=trans_b)
 # ---- atomgen:end wrappers
 
-# ---- atomgen:begin exports sha256:53628f8a064614d3
+# ---- atomgen:begin exports sha256:1cfa81c9522bd7fb
 __all__.append("StMatrix")
 __all__.append("TmaLoad")
 __all__.append("TmaStore")
 __all__.append("WgmmaRS")
 __all__.append("WgmmaSS")
+__all__.append("WgmmaSp")
 # ---- atomgen:end exports
 

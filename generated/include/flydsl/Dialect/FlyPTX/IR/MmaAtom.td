@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:447983d3affe9a2b
+// ---- atomgen:begin atoms sha256:81f306a23420d19f
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM100_Tcgen05.td"
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM70_MmaSync.td"
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM80_MmaSp.td"
@@ -14,5 +14,6 @@ include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM80_MmaSyncB1.td"
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM89_MmaSync.td"
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM90_WgmmaRS.td"
 include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM90_WgmmaSS.td"
+include "flydsl/Dialect/FlyPTX/IR/atomgen/MmaOpSM90_WgmmaSp.td"
 // ---- atomgen:end atoms
 
