@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator, Optional
 
+from atomgen.check import coverage
 from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout import algebra
@@ -106,6 +107,8 @@ def evaluate_metadata(spec: AtomSpec, evaluated: EvaluatedInstance) -> Optional[
     if "e" not in evaluated.operands or "e_holders" not in evaluated.operands:
         return None
     layout, holders = evaluated.operands["e"].layout, evaluated.operands["e_holders"].layout
+    if algebra.size(holders) > coverage.MAX_OPERAND_POINTS or any(x <= 0 for x in algebra.flatten(holders.shape)):
+        return None  # not a lane list: AG348 has nothing to judge, the structural rules say why
     packed = parse_packed(instance.packed["e"]) if "e" in instance.packed else None
     return Metadata(sparsity, layout, tuple(algebra.image(holders)), packed.bits if packed else None,
                     spec.threads)
@@ -156,9 +159,14 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
                               f"{piece.chunk}-element chunk of ratio {piece.nonzeros}:{piece.chunk}", instance.path)
         return
     metadata = evaluate_metadata(spec, evaluated)
-    if metadata is None:
-        return
+    if metadata is None or not isinstance(variables.get("m"), int) or variables["m"] <= 0:
+        return  # what keeps the metadata from being evaluated is reported by its own rule
     e_piece, holder_piece = evaluated.operands["e"].piece, evaluated.operands["e_holders"].piece
+    if any(extent <= 0 for extent in algebra.flatten(metadata.layout.shape)) or \
+            algebra.size(metadata.layout) > coverage.MAX_OPERAND_POINTS or not metadata.holders:
+        yield spec.diagnostic("AG346", f"metadata layout 'e' of instance {instance.id} has an empty mode or over "
+                              f"{coverage.MAX_OPERAND_POINTS} points", e_piece.path)
+        return
     layout = metadata.layout
     tile = variables["m"] * variables["k_index"]
     text = algebra.format_layout(layout)
