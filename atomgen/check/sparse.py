@@ -158,6 +158,14 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
         yield spec.diagnostic("AG345", f"instance {instance.id}: K {variables.get('k')} is not a multiple of the "
                               f"{piece.chunk}-element chunk of ratio {piece.nonzeros}:{piece.chunk}", instance.path)
         return
+    for role in ("e", "e_holders"):
+        operand = evaluated.operands.get(role)
+        if operand is not None and any(x <= 0 for x in algebra.flatten(operand.layout.shape)):
+            text = algebra.format_layout(operand.layout)
+            rule = "AG346" if role == "e" else "AG348"
+            message = f"layout '{role}' has an empty mode (instance {instance.id}: {text})"
+            yield spec.diagnostic(rule, message, operand.piece.path)
+            return
     metadata = evaluate_metadata(spec, evaluated)
     if metadata is None or not isinstance(variables.get("m"), int) or variables["m"] <= 0:
         return  # what keeps the metadata from being evaluated is reported by its own rule
@@ -172,8 +180,10 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
     text = algebra.format_layout(layout)
     holders = algebra.size(algebra.mode(layout, 0)) if algebra.rank(layout) == 2 else None
     if holders != len(metadata.holders):
-        yield spec.diagnostic("AG346", f"layout 'e' has {holders} holders in its thread mode, e_holders "
-                              f"{len(metadata.holders)} (instance {instance.id}: {text})", e_piece.path)
+        message = (f"layout 'e' has {holders} holders in its thread mode, e_holders {len(metadata.holders)} "
+                   f"(instance {instance.id}: {text})")
+        yield spec.diagnostic("AG346", message, e_piece.path)
+        yield spec.diagnostic("AG348", message, holder_piece.path)  # either layout may be the wrong one
         return
     counts = Counter(algebra.image(layout))
     outside = sorted(i for i in counts if not 0 <= i < tile)

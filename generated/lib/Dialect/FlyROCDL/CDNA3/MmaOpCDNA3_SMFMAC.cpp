@@ -7,6 +7,7 @@
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Support/DebugStringHelper.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
@@ -125,8 +126,6 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
 
 std::optional<unsigned> MmaOpCDNA3_SMFMACType::getFieldIndex(AtomStateField field) {
   switch (field) {
-  case AtomStateField::Metadata:
-    return kMetadataSlot;
   default:
     return std::nullopt;
   }
@@ -154,6 +153,10 @@ Value MmaOpCDNA3_SMFMACType::setAtomState(OpBuilder &builder, Location loc, Valu
   std::optional<unsigned> slot;
   if (std::optional<AtomStateField> field = symbolizeAtomStateField(fieldName.getValue()))
     slot = getFieldIndex(*field);
+  if (!slot)
+    slot = llvm::StringSwitch<std::optional<unsigned>>(fieldName.getValue())
+               .Case("metadata", kMetadataSlot)
+               .Default(std::nullopt);
   if (!slot) {
     mlir::emitError(loc) << "cdna3.smfmac has no state field '" << fieldName.getValue()
                          << "'; fields: metadata";
