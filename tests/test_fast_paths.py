@@ -8,10 +8,15 @@ would hide a problem (or invent a clean verdict) fails.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from atomgen.check import tensor_memory
-from atomgen.layout.algebra import Layout
+from atomgen.check.layouts import zero_modes
+from atomgen.check.runner import analyze_file
+from atomgen.layout.algebra import Layout, flatten
 from atomgen.spec.tensor_memory import LANE_STRIDE, LANES
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 def _walk_is_clean(bases: list[int], offsets: list[int], columns: int, cell_bits: int) -> bool:
@@ -84,3 +89,32 @@ def test_tensor_memory_fast_verdict_is_the_walks() -> None:
         assert tensor_memory._clean_images(layout, columns, cell_bits) == expected, (layout, columns, cell_bits)
         verdicts[expected] += 1
     assert min(verdicts.values()) > 60, verdicts  # both verdicts well exercised
+
+
+def _zero_modes_walk(layout: Layout) -> list[str]:
+    """AG302's per-leaf walk, restated: the first empty mode, else the first negative stride."""
+    for extent in flatten(layout.shape):
+        if extent <= 0:
+            return [f"size {extent}"]
+    for stride in flatten(layout.stride):
+        if stride < 0:
+            return [f"stride {stride}"]
+    return []
+
+
+def test_zero_modes_fast_verdict_is_the_walks() -> None:
+    atom = analyze_file(REPO / "specs/rocdl/cdna3/mfma.yaml", "specs/rocdl/cdna3/mfma.yaml", prove=False)
+    assert atom.analysis is not None
+    evaluated = atom.analysis.evaluated[0]
+    operand = evaluated.operands["a"]
+    rng = random.Random(302)
+    found = 0
+    for _ in range(400):
+        extents = [rng.choice([0, 1, 2, 4, 16, -1]) for _ in range(rng.randint(1, 4))]
+        strides = [rng.choice([0, 1, 16, 64, -4]) for _ in extents]
+        layout = Layout((tuple(extents[:1]), tuple(extents[1:]) or 1), (tuple(strides[:1]), tuple(strides[1:]) or 0))
+        walk = _zero_modes_walk(layout)
+        messages = [d.message for d in zero_modes(atom.analysis.spec, layout, operand.piece, "a", evaluated.instance)]
+        assert len(messages) == len(walk) and all(w in m for w, m in zip(walk, messages)), (layout, messages)
+        found += bool(walk)
+    assert 50 < found < 350

@@ -159,9 +159,8 @@ def _fault(
 ) -> tuple[Optional[Fault], list[Diagnostic]]:
     """What to report about a cover of `tile` (`expected` holders per element): its fault, or the limit
     or budget finding that stops judging it; neither when the cover is exact or already reported."""
-    too_large = list(_over_limit(spec, role, layout, tile, piece))
-    if too_large:  # a hostile extent must not hang the check
-        return None, too_large
+    if max(tile, algebra.size(layout)) > MAX_OPERAND_POINTS:  # a hostile extent must not hang the check
+        return None, list(_over_limit(spec, role, layout, tile, piece))
     judged = ledger.judge(piece, layout, tile, expected)
     if judged.exact or judged.repeated:
         return None, []

@@ -185,7 +185,10 @@ def dead_pieces(spec: AtomSpec, evaluated: list[EvaluatedInstance]) -> Iterator[
 def zero_modes(
     spec: AtomSpec, layout: Layout, piece: LayoutPiece, role: str, instance: Instance
 ) -> Iterator[Diagnostic]:
-    for extent in algebra.flatten(layout.shape):
+    extents, strides = algebra.flatten(layout.shape), algebra.flatten(layout.stride)
+    if extents and strides and min(extents) > 0 and min(strides) >= 0:
+        return  # the common case, decided in C (every operand of every instance asks)
+    for extent in extents:
         if extent <= 0:
             yield spec.diagnostic(
                 "AG302",
@@ -194,7 +197,7 @@ def zero_modes(
                 piece.path,
             )
             return
-    for stride in algebra.flatten(layout.stride):
+    for stride in strides:
         if stride < 0:
             yield spec.diagnostic(
                 "AG302",
