@@ -101,7 +101,7 @@ def compare_plan(case, output: bytes) -> bool:  # type: ignore[no-untyped-def]
 
 
 def test_confirmations_count_the_sparse_probe_run() -> None:
-    """docs/probe-h200-sparse.json (the sparse run) confirms every sm80.mma_sp row; SMFMAC rows
+    """docs/probe-h200.json (the full H200 run) confirms every sm80.mma_sp row; SMFMAC rows
     are single-sourced with the AMD calculator's verdict."""
     from atomgen.site.confirmations import render
 

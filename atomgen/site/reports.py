@@ -20,9 +20,6 @@ REPORT_FILES = {
     "probe": "probe-h200.json",
 }
 TITLES = {"flydsl": "FlyDSL", "cute": "CuTe", "triton": "Triton", "probe": "H200 probe"}
-# Reports of a partial run (one family's instances, e.g. the sparse MMAs before the next full
-# probe): read after the main report, they add the instances it does not have.
-SUPPLEMENTS = {"probe": ("probe-h200-sparse.json",)}
 
 
 @dataclass(frozen=True)
@@ -68,14 +65,6 @@ def load_reports(folder: Path, instances: dict[str, list[tuple[str, str]]]) -> R
         reports.verdicts[oracle] = {}
         reports.atom_notes[oracle] = {}
         readers[oracle](data, instances, reports)
-        for extra in SUPPLEMENTS.get(oracle, ()):
-            more = _load(folder / extra)
-            if more is None:
-                continue
-            main = reports.verdicts[oracle]
-            reports.verdicts[oracle] = {}
-            readers[oracle](more, instances, reports)
-            reports.verdicts[oracle].update(main)  # the main report wins where both have an instance
     return reports
 
 
