@@ -8,12 +8,13 @@ would hide a problem (or invent a clean verdict) fails.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 
 from atomgen.check import tensor_memory
 from atomgen.check.layouts import zero_modes
 from atomgen.check.runner import analyze_file
-from atomgen.layout.algebra import Layout, flatten
+from atomgen.layout.algebra import Layout, covers_exactly, flatten, image, size
 from atomgen.spec.tensor_memory import LANE_STRIDE, LANES
 
 REPO = Path(__file__).resolve().parent.parent
@@ -118,3 +119,32 @@ def test_zero_modes_fast_verdict_is_the_walks() -> None:
         assert len(messages) == len(walk) and all(w in m for w, m in zip(walk, messages)), (layout, messages)
         found += bool(walk)
     assert 50 < found < 350
+
+
+def _counted_cover(layout: Layout, tile: int) -> bool:
+    """AG346's counting of a metadata layout, restated: nothing outside, nothing twice, nothing missing."""
+    counts = Counter(image(layout))
+    return all(0 <= i < tile for i in counts) and all(n == 1 for n in counts.values()) and len(counts) == tile
+
+
+def test_metadata_cover_fast_verdict_is_the_count() -> None:
+    rng = random.Random(346)
+    verdicts = {True: 0, False: 0}
+    for _ in range(1500):
+        modes = [(rng.choice([1, 2, 4, 8]), 0) for _ in range(rng.randint(1, 4))]
+        stride = 1
+        for index, (extent, _) in enumerate(modes):  # compact, then perturbed
+            modes[index] = (extent, stride)
+            stride *= extent
+        if rng.random() < 0.5:
+            index = rng.randrange(len(modes))
+            extent, stride = modes[index]
+            modes[index] = rng.choice([(extent, stride * 2), (extent, 0), (extent + 1, stride), (extent, -stride),
+                                       (extent, max(1, stride - 1))])
+        rng.shuffle(modes)
+        layout = Layout(tuple(e for e, _ in modes), tuple(d for _, d in modes))
+        tile = size(layout) + rng.choice([0, 0, 0, 1, -1])
+        expected = _counted_cover(layout, tile)
+        assert covers_exactly(layout, tile) == expected, (layout, tile)
+        verdicts[expected] += 1
+    assert min(verdicts.values()) > 200, verdicts

@@ -185,15 +185,19 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
         yield spec.diagnostic("AG346", message, e_piece.path)
         yield spec.diagnostic("AG348", message, holder_piece.path)  # either layout may be the wrong one
         return
-    counts = Counter(algebra.image(layout))
-    outside = sorted(i for i in counts if not 0 <= i < tile)
-    twice = sorted(i for i, n in counts.items() if n > 1)
-    missing = tile - len([i for i in counts if 0 <= i < tile])
-    if outside or twice or missing:
-        what = (f"maps to {outside[0]}, outside the (M, k_index) index tile of {tile}" if outside else
-                f"names index {twice[0]} {counts[twice[0]]} times" if twice else
-                f"leaves {missing} of the {tile} indices unheld")
-        yield spec.diagnostic("AG346", f"metadata layout 'e' {what} (instance {instance.id}: {text})", e_piece.path)
+    # an exact cover of the index tile (decided from the modes when they are compact) has nothing
+    # to report; anything else is counted, which words the first problem
+    if not algebra.covers_exactly(layout, tile):
+        counts = Counter(algebra.image(layout))
+        outside = sorted(i for i in counts if not 0 <= i < tile)
+        twice = sorted(i for i, n in counts.items() if n > 1)
+        missing = tile - len([i for i in counts if 0 <= i < tile])
+        if outside or twice or missing:
+            what = (f"maps to {outside[0]}, outside the (M, k_index) index tile of {tile}" if outside else
+                    f"names index {twice[0]} {counts[twice[0]]} times" if twice else
+                    f"leaves {missing} of the {tile} indices unheld")
+            yield spec.diagnostic("AG346", f"metadata layout 'e' {what} (instance {instance.id}: {text})",
+                                  e_piece.path)
     slots = algebra.size(algebra.mode(layout, 1))
     if metadata.register_bits is None:
         yield spec.diagnostic("AG347", f"instance {instance.id} gives no packed.e (the metadata register)",
