@@ -29,6 +29,7 @@ from atomgen.check.catalog import Catalog
 from atomgen.check.descriptor import check_descriptor
 from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
 from atomgen.check.instance_layouts import check_instance_layouts
+from atomgen.check.packing import packed_types
 from atomgen.check.rejections import accepted_signedness, rejections
 from atomgen.check.result import AnalysedAtom
 from atomgen.check.verify_plan import verify_plan
@@ -63,8 +64,9 @@ def analyze(
     out.extend(check_verify_section(spec))
     out.extend(check_descriptor(spec))
     plan = verify_plan(spec)
+    packing = packed_types(spec)
     if any(d.rule in _STRUCTURAL_STOPS for d in structural):
-        return AnalysedAtom(spec, backend, tuple(out), (), plan)
+        return AnalysedAtom(spec, backend, tuple(out), (), plan, packing=packing)
     evaluated = _evaluate(spec, out)
     proofs: tuple[dict[str, Any], ...] = ()
     if prove:
@@ -72,9 +74,9 @@ def analyze(
 
         proofs = tuple(prove_spec(spec))
     if any(d.severity == "error" for d in out):
-        return AnalysedAtom(spec, backend, tuple(out), tuple(evaluated), plan, proofs)
+        return AnalysedAtom(spec, backend, tuple(out), tuple(evaluated), plan, proofs, packing=packing)
     return AnalysedAtom(spec, backend, tuple(out), tuple(evaluated), plan, proofs,
-                        rejections(spec, plan), accepted_signedness(spec))
+                        rejections(spec, plan), accepted_signedness(spec), packing)
 
 
 def _evaluate(spec: AtomSpec, out: list[Diagnostic]) -> list[EvaluatedInstance]:

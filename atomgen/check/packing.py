@@ -8,7 +8,7 @@ from typing import Iterator
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout, RecastError
-from atomgen.spec.mlir_types import parse_packed
+from atomgen.spec.mlir_types import PackedType, parse_packed
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 
 RULES = (
@@ -40,6 +40,15 @@ RULES = (
 
 
 STANDARD_VAL_BITS = (8, 16, 32, 64)
+
+
+def packed_types(spec: AtomSpec) -> tuple[dict[str, PackedType], ...]:
+    """Per instance, in instance order: each operand's packed register type, as the packing rules read
+    it (AnalysedAtom.packing; a type that does not parse is absent, and AG331/AG37x say why)."""
+    return tuple(
+        {role: packed for role, text in instance.packed.items() if (packed := parse_packed(str(text))) is not None}
+        for instance in spec.instances
+    )
 
 def mma_packing(
     spec: AtomSpec, role: str, value_mode: Layout, piece: LayoutPiece, instance: Instance, variables: dict[str, int]

@@ -2,7 +2,8 @@
 
 Render, the oracles, the probe, `show` and the site read this result and nothing rawer: the
 typed spec and its backend, what analysis found, each instance's concrete layouts, the
-verify plan and the configurations it rejects. Everything here is computed once, by atomgen/check/analyze.py.
+verify plan, the configurations it rejects and each instance's packed register types.
+Everything here is computed once, by atomgen/check/analyze.py.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from atomgen.check.rejections import Rejection
 from atomgen.check.verify_plan import VerifyPlan
 from atomgen.diagnostics import Diagnostic
 from atomgen.spec.backend import Backend
+from atomgen.spec.mlir_types import PackedType
 from atomgen.spec.model import AtomSpec, Instance
 
 
@@ -32,6 +34,11 @@ class AnalysedAtom:
     # computed from `verify` for a spec without errors, the only kind render sees.
     rejections: tuple[Rejection, ...] = ()
     accepted: tuple[Rejection, ...] = ()
+    packing: tuple[dict[str, PackedType], ...] = ()  # per instance: operand -> packed register type
+
+    def packed_for(self, instance: Instance) -> dict[str, PackedType]:
+        """The packed register types of one instance's operands (those that parse)."""
+        return self.packing[instance.index] if instance.index < len(self.packing) else {}
 
     def evaluated_for(self, instance: Instance) -> Optional[EvaluatedInstance]:
         """The concrete layouts of one instance, or None when they could not be evaluated."""

@@ -61,10 +61,8 @@ class _Plan:
     neighbours: list[Config] = field(default_factory=list)
 
 
-def _plan(path: Path, display: str) -> _Plan:
-    from atomgen.check.runner import analyze_file
-
-    result = analyze_file(path, display, prove=False)
+def _plan(display: str, result: Any) -> _Plan:
+    """The questions for one analysed spec (`result`: check.runner's FileResult)."""
     spec = result.spec
     report = AtomReport(display, spec.mnemonic if spec is not None else "?")
     plan = _Plan(report)
@@ -91,17 +89,10 @@ def _plan(path: Path, display: str) -> _Plan:
     return plan
 
 
-def _probe_type(path: Path, display: str) -> tuple[str, str] | None:
-    """(mnemonic, wrapper type of the first instance) from the model alone (no analysis)."""
-    from atomgen.diagnostics import SpecError
-    from atomgen.spec.loader import load_file
-    from atomgen.spec.model import build_model
+def _probe_type(spec: Any) -> tuple[str, str] | None:
+    """(mnemonic, wrapper type of the first instance) of the analysed model, to ask whether FlyDSL knows it."""
     from atomgen.spec.printing import sample_values
 
-    try:  # no schema validation here: an invalid spec is reported by the full plan
-        spec, _ = build_model(load_file(path, display))
-    except (SpecError, KeyError, TypeError, ValueError, AttributeError):
-        return None
     if spec is None or not spec.instances:
         return None
     try:
@@ -119,18 +110,21 @@ def audit(paths: Sequence[str], jobs: int = 2, generated: Path | None = None,
     files = collect_spec_files(paths)
     stages = Progress(4 + len(files), "oracle flydsl")  # a line on a terminal only: the run takes a while
     stages.step(f"probing {len(files)} spec(s)")
-    probes = {display: _probe_type(path, display) for path, display in files}
+    from atomgen.check.runner import analyze_file
+
+    results = {display: analyze_file(path, display, prove=False) for path, display in files}  # once per spec
+    probes = {display: _probe_type(result.spec) for display, result in results.items()}
     probe_texts = sorted({t[1] for t in probes.values() if t is not None})
     probe_answers = {text: a for text, a in zip(probe_texts, run_worker("types", probe_texts, isolate), strict=False)}
     plans: list[_Plan] = []
-    for path, display in files:
+    for display in results:
         probe = probes[display]
         answer = probe_answers.get(probe[1], {}) if probe is not None else {}
         if probe is not None and not answer.get("ok") and _UNKNOWN_MNEMONIC.search(answer.get("error", "")):
             plans.append(_Plan(AtomReport(display, probe[0], status="skipped",
                                           note=f"flydsl does not know {probe[1].split('<')[1]}")))
             continue
-        plans.append(_plan(path, display))
+        plans.append(_plan(display, results[display]))
     live = [p for p in plans if p.spec is not None]
     type_texts: dict[str, None] = {}
     for plan in live:

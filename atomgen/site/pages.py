@@ -135,7 +135,7 @@ def _layouts(spec: Any) -> str:
             when = ", ".join(f"{name} in {list(values)}" for name, values in piece.when) or "always"
             rows.append(f"<tr><td>{e(role)}</td><td><code>{e(piece.text)}</code></td><td>{e(when)}</td></tr>")
     lets = "".join(
-        f"<li><code>{e(name)} = {e(spec.data.get('let', {}).get(name, ''))}</code></li>" for name, _, _ in spec.let
+        f"<li><code>{e(name)} = {e(spec.let_text.get(name, ''))}</code></li>" for name, _, _ in spec.let
     )
     return (
         "<table><thead><tr><th>operand</th><th>layout (thr, val) -&gt; index</th><th>when</th></tr></thead>"
@@ -145,12 +145,13 @@ def _layouts(spec: Any) -> str:
 
 def _defects(spec: Any) -> str:
     parts = []
-    exceptions = spec.data.get("exceptions") or {}
+    exceptions = spec.exceptions
     if exceptions:
         items = "".join(f"<li><code>{e(k)}</code>: {e(json.dumps(v))}</li>" for k, v in exceptions.items())
         parts.append(f'<h3>Declared exceptions</h3><ul class="notes">{items}</ul>')
-    for key in sorted(k for k in spec.data if k.startswith("known_")):
-        entries = spec.data.get(key) or []
+    known = {"known_cute_differences": spec.known_cute_differences, "known_flydsl_defects": spec.known_flydsl_defects,
+             "known_triton_differences": spec.known_triton_differences}
+    for key, entries in known.items():  # in name order
         if not entries:
             continue
         columns = sorted(

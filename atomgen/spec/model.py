@@ -144,6 +144,8 @@ class AtomSpec:
     known_triton_differences: tuple[dict[str, Any], ...] = ()
     known_cute_differences: tuple[dict[str, Any], ...] = ()  # the same for `atomgen oracle cute`
     verify_section: VerifySection = field(default_factory=VerifySection)  # `verify:` (spec/verify.py)
+    let_text: dict[str, str] = field(default_factory=dict)  # each `let` as written (the catalogue shows it)
+    exceptions: dict[str, Any] = field(default_factory=dict)  # `exceptions:` as declared (shown; read above)
     builders: tuple[tuple[str, ...], ...] = ()  # inferred-context builders: the parameters each takes
     lanes: int = 0  # exceptions.lanes: lanes issuing the instruction when more than `threads` (0: threads)
     lane_group: tuple[int, ...] = ()  # exceptions.lane_group: the lanes a lane-group atom's threads occupy
@@ -337,6 +339,8 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         known_triton_differences=tuple(data.get("known_triton_differences") or ()),
         known_cute_differences=tuple(d for d in data.get("known_cute_differences") or () if isinstance(d, dict)),
         verify_section=read_section(data),
+        let_text={str(k): str(v) for k, v in (data.get("let") or {}).items()},
+        exceptions=dict(exceptions),
         builders=tuple(tuple(str(name) for name in subset) for subset in data.get("builders") or ()),
         operand_types={**DEFAULT_OPERAND_TYPES, **(data.get("operand_types") or {})}
         if data["kind"] == "mma"

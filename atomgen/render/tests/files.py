@@ -82,7 +82,7 @@ def render(atom: AnalysedAtom, backend: Backend, env: Any = None) -> RenderOutpu
     failing: list[Function] = []
     reasons: list[str] = []
     for inst in spec.instances:
-        functions = positive_functions(spec, inst, dialect)
+        functions = positive_functions(spec, inst, dialect, atom.packed_for(inst))
         if spec.kind == "mma":
             for fn in functions:
                 fn.checks.extend(register_checks(spec, inst, fn, atom.evaluated_for(inst)))

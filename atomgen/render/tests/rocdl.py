@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.layout.algebra import Layout, product
@@ -20,7 +20,6 @@ from atomgen.render.tests.mlir import (
     llvm_ptr,
     memref_type,
     mma_call,
-    type_bits,
     vector_type,
 )
 from atomgen.render.tests.state import (
@@ -30,17 +29,17 @@ from atomgen.render.tests.state import (
     state_ops,
 )
 from atomgen.spec import descriptor
-from atomgen.spec.mlir_types import element_bits, parse_packed
+from atomgen.spec.mlir_types import PackedType, element_bits
 from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.printing import atom_type, sample_values
 
 
-def _mma_function(spec: AtomSpec, inst: Instance, dialect: str) -> Function:
+def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType]) -> Function:
     values = sample_values(spec, inst)
     atom_ty = atom_type(spec, dialect, values)
     elems = {role: str(values[spec.operand_types[role]]) for role in ("a", "b", "c")}
     packed = {role: inst.packed[role] for role in ("a", "b", "c")}
-    counts = {role: type_bits(packed[role]) // (element_bits(elems[role]) or 1) for role in ("a", "b", "c")}
+    counts = {role: packing[role].bits // (element_bits(elems[role]) or 1) for role in ("a", "b", "c")}
     memrefs = {role: memref_type(elems[role], "register", counts[role]) for role in ("a", "b", "c")}
     memrefs["d"] = memrefs["c"]
     fn = mma_call(function_name(spec, inst), atom_ty, memrefs)
@@ -163,12 +162,13 @@ def _lds_dma_functions(spec: AtomSpec, inst: Instance, dialect: str, src_space: 
     return [fn]
 
 
-def _buffer_atomic_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+def _buffer_atomic_functions(spec: AtomSpec, inst: Instance, dialect: str,
+                             packing: Mapping[str, PackedType]) -> list[Function]:
     values = sample_values(spec, inst)
-    value_ty = inst.packed["value"]
-    packed = parse_packed(value_ty)
+    packed = packing.get("value")
     if packed is None:
         return []
+    value_ty = packed.text
     element, count = packed.element, packed.length
     vb = packed.element_bits
     atom_ty = atom_type(spec, dialect, values, vb)
@@ -247,15 +247,17 @@ def _tdm_config_functions(spec: AtomSpec, inst: Instance, dialect: str, suffix: 
     return out
 
 
-def positive_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+def positive_functions(spec: AtomSpec, inst: Instance, dialect: str,
+                       packing: Mapping[str, PackedType]) -> list[Function]:
+    """The functions that call one instance; `packing` is its packed register types (AnalysedAtom.packed_for)."""
     pattern = str(spec.emission.get("pattern", ""))
     if spec.kind == "mma":
-        return [_mma_function(spec, inst, dialect)]
+        return [_mma_function(spec, inst, dialect, packing)]
     builders: dict[str, Callable[[], list[Function]]] = {
         "buffer_copy": lambda: _buffer_copy_functions(spec, inst, dialect),
         "lds_dma": lambda: _lds_dma_functions(spec, inst, dialect, "#fly_rocdl.buffer_desc"),
         "global_lds_dma": lambda: _lds_dma_functions(spec, inst, dialect, "global"),
-        "buffer_atomic": lambda: _buffer_atomic_functions(spec, inst, dialect),
+        "buffer_atomic": lambda: _buffer_atomic_functions(spec, inst, dialect, packing),
         "lds_read_trans": lambda: _lds_read_trans_functions(spec, inst, dialect),
         "tdm": lambda: _tdm_functions(spec, inst, dialect),
     }
