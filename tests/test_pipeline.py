@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from conftest import REPO
 
+import atomgen.pipeline
 import atomgen.spec.loader
 import atomgen.spec.model
 from atomgen.cli import main
@@ -92,3 +93,30 @@ def test_rejections_are_computed_once_by_analysis_and_rendered_as_tests(
     text = (out / "tests/mlir/Conversion/atomgen/gfx1250_wmma_scale_verify.mlir").read_text(encoding="utf-8")
     for rejection in found:
         assert f"// {rejection.id}: " in text, rejection.id
+
+
+def test_render_sizes_registers_from_the_analysed_packing() -> None:
+    """Each instance's packed register types are parsed once, in analysis (AnalysedAtom.packing), and the
+    test renderer sizes the MMA register memrefs from them: a packing twice as wide gives twice the count."""
+    import dataclasses
+
+    from atomgen.render.tests.files import render as render_tests
+    from atomgen.spec.backend import load_backend
+    from atomgen.spec.loader import load_file
+    from atomgen.spec.mlir_types import parse_packed
+
+    backend_file = REPO / "specs/rocdl/backend.yaml"
+    backend = load_backend(backend_file, str(backend_file))[0]
+    atom, problems = atomgen.pipeline.analyse_loaded(load_file(REPO / SPEC, SPEC), backend)
+    assert atom is not None and not [d for d in problems if d.severity == "error"]
+    assert len(atom.packing) == len(atom.spec.instances)
+    first = atom.spec.instances[0]
+    assert atom.packed_for(first) == {role: parse_packed(text) for role, text in first.packed.items()}
+    a = atom.packed_for(first)["a"]
+    wide = tuple({**row, "a": a._replace(length=a.length * 2)} if i == 0 else row for i, row in enumerate(atom.packing))
+    plain = render_tests(atom, backend).files
+    widened = render_tests(dataclasses.replace(atom, packing=wide), backend).files
+    changed = [path for path in plain if plain[path] != widened[path]]
+    assert changed, "the renderer did not read the analysed packing"
+    element = str(atom.spec.instances[0].values[atom.spec.operand_types["a"]])
+    assert any(f"%a: !fly.memref<{element}, register, {a.length * 2}:1>" in widened[path] for path in changed)

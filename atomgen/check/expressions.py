@@ -67,6 +67,6 @@ def check_let(spec: AtomSpec) -> Iterator[Diagnostic]:
             continue
         defined_before = (names - set(let_names)) | set(let_names[:index])
         for used in sorted(names_in(expression) - defined_before):
-            text = str(spec.data["let"][name])
+            text = spec.let_text[name]
             offset = offset_of_name(text, used)
             yield spec.diagnostic("AG202", f"let {name}: unknown name '{used}'", path, offset)
