@@ -28,10 +28,10 @@ from atomgen.spec.model import AtomSpec
 REPO = Path(__file__).resolve().parent.parent
 SPECS = REPO / "specs" / "rocdl"
 LIT_CONFIG_DIR = REPO / "tests"
-ROCDL_ATOMS = 19
+ROCDL_ATOMS = 20
 # atoms FlyDSL does not have (their tests say REQUIRES: atomgen-verifier: the wheel cannot parse them)
 NEW_ATOMS = {"cdna3.mfma_multiblock", "cdna3.mfma_ext", "cdna3.smfmac", "gfx11.wmma_wave64",
-             "gfx120x.wmma_wave64", "gfx120x.wmma_wave64_iu4"}
+             "gfx120x.wmma_wave64", "gfx120x.wmma_wave64_iu4", "gfx120x.swmmac"}
 WHEEL_ATOMS = ROCDL_ATOMS - len(NEW_ATOMS)
 
 pytest.importorskip("flydsl")

@@ -66,7 +66,8 @@ def test_every_flydsl_atom_has_a_spec() -> None:
               ("FlyROCDL_MmaOpCDNA3_SMFMAC", "MmaOpCDNA3_SMFMACType", "cdna3.smfmac"),
               ("FlyROCDL_MmaOpGFX11_WMMAWave64", "MmaOpGFX11_WMMAWave64Type", "gfx11.wmma_wave64"),
               ("FlyROCDL_MmaOpGFX120X_WMMAWave64", "MmaOpGFX120X_WMMAWave64Type", "gfx120x.wmma_wave64"),
-              ("FlyROCDL_MmaOpGFX120X_WMMAWave64IU4", "MmaOpGFX120X_WMMAWave64IU4Type", "gfx120x.wmma_wave64_iu4")}
+              ("FlyROCDL_MmaOpGFX120X_WMMAWave64IU4", "MmaOpGFX120X_WMMAWave64IU4Type", "gfx120x.wmma_wave64_iu4"),
+              ("FlyROCDL_MmaOpGFX120X_SWMMAC", "MmaOpGFX120X_SWMMACType", "gfx120x.swmmac")}
     assert found == set(FLYDSL_ATOMS) | beyond
 
 

@@ -149,6 +149,10 @@ def check_instance(
             f"{' or '.join(entry.patterns)}, not '{pattern}'",
             path,
         )
+    if pattern == "call_intrinsic" and not entry.llvm_intrinsic:
+        yield spec.diagnostic(
+            "AG371", f"instance {instance.id}: the call_intrinsic pattern calls the catalogue entry's "
+            f"llvm_intrinsic; {entry.name} has an op class ({catalog.namespace}::{entry.op_class}) instead", path)
     if instance.op_class is not None and instance.op_class != entry.op_class:
         yield spec.diagnostic(
             "AG352",

@@ -83,6 +83,7 @@ class Intrinsic:
     source: str
     origin: str  # the catalogue file it came from
     patterns: tuple[str, ...] = ()  # emission patterns that lower it (empty: not declared)
+    llvm_intrinsic: str = ""  # an op the dialect lacks: the LLVM intrinsic called through llvm.call_intrinsic
 
     def operand(self, name: str) -> Optional[Operand]:
         return self._by_name.get(name)
@@ -188,7 +189,7 @@ def _intrinsics(data: dict[str, Any], origin: str, enums: dict[str, Immediate]) 
     for name, value in (data.get("intrinsics") or {}).items():
         found[str(name)] = Intrinsic(
             name=str(name),
-            op_class=str(value["op_class"]),
+            op_class=str(value.get("op_class", "")),
             operands=tuple(_operand(str(k), v, enums) for k, v in (value.get("operands") or {}).items()),
             result=_typed(value.get("result")),
             data_types=tuple(_data_type(str(k), v) for k, v in (value.get("data_types") or {}).items()),
@@ -198,6 +199,7 @@ def _intrinsics(data: dict[str, Any], origin: str, enums: dict[str, Immediate]) 
             source=str(value.get("source", "")),
             origin=origin,
             patterns=tuple(str(p) for p in value.get("patterns") or ()),
+            llvm_intrinsic=str(value.get("llvm_intrinsic", "")),
         )
     return found
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.spec.mlir_types import is_struct
 from atomgen.spec.model import AtomSpec
 
 RULES = (
@@ -49,6 +50,7 @@ RULES = (
 QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$")  # Ns::Enum::case
 INTEGER = re.compile(r"^-?[0-9]+$")
 OPERANDS = ("accTy", "a", "b", "c", "true", "false")
+INTEGRAL = ("int32_t", "int64_t", "uint32_t", "uint64_t", "int", "unsigned")  # call_intrinsic: i32 constants
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ class PatternNeeds:
     instruction: bool = False  # rows must name their instruction (the template spells it)
     extra_names: tuple[str, ...] = ()  # pattern-defined argument names
     packed_by_element: tuple[str, ...] = ()  # operands whose packed type the template picks by element type
+    values_only: bool = False  # arguments are SSA values (call_intrinsic): no result type, enum case or Type
 
 
 MMA = ("a", "b", "c")
@@ -72,6 +75,8 @@ PATTERNS: dict[str, PatternNeeds] = {
     "mfma": PatternNeeds("mma", packed=MMA, builder_arguments=True),
     "mfma_scale": PatternNeeds("mma", packed=MMA, builder_arguments=True, extra_names=("cbsz", "blgp")),
     "wmma_plain": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True),
+    # An MMA the dialect has no op for: llvm.call_intrinsic of the catalogue's llvm_intrinsic (AG371 there).
+    "call_intrinsic": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True, values_only=True),
     "wmma_gfx1250": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True),
     "wmma_generic": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True),
     "wmma_scale": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True,
@@ -148,6 +153,11 @@ def check_emission(spec: AtomSpec) -> Iterator[Diagnostic]:
             if role not in instance.packed:
                 yield spec.diagnostic(
                     "AG331", f"instance {instance.id}: emission pattern '{pattern}' needs packed.{role}", instance.path)
+            elif is_struct(instance.packed[role]):
+                yield spec.diagnostic(
+                    "AG331", f"instance {instance.id}: packed {role} {instance.packed[role]} is not a register type "
+                    f"the '{pattern}' template can build (an integer, a float or a vector of them)",
+                    instance.path + ("packed", role))
         if needs.instruction and not instance.instruction:
             yield spec.diagnostic(
                 "AG359", f"instance {instance.id}: emission pattern '{pattern}' spells the instruction: name it",
@@ -196,6 +206,9 @@ def _builder_arguments(spec: AtomSpec, needs: PatternNeeds) -> Iterator[Diagnost
     for path, tokens in argument_lists(spec):
         for index, token in enumerate(tokens):
             text = str(token)
+            if needs.values_only:
+                yield from _value_argument(spec, text, path + (index,))
+                continue
             if text in names or INTEGER.match(text) or QUALIFIED.match(text):
                 continue
             yield spec.diagnostic(
@@ -203,6 +216,21 @@ def _builder_arguments(spec: AtomSpec, needs: PatternNeeds) -> Iterator[Diagnost
                 f"builder argument '{text}' is not a declared name (parameters, state operands, "
                 f"{', '.join(OPERANDS)}), an integer or a qualified C++ enum case",
                 path + (index,))
+
+
+def _value_argument(spec: AtomSpec, text: str, path: tuple[Any, ...]) -> Iterator[Diagnostic]:
+    """call_intrinsic operands: a, b, c, state operands, true/false, integers and bool/integer parameters."""
+    parameter = spec.parameter(text)
+    states = {str(k) for k in (spec.emission.get("state_operands") or {})}
+    if text in ("a", "b", "c", "true", "false") or text in states or INTEGER.match(text):
+        return
+    if parameter is not None and (parameter.is_bool or parameter.cpp_type in INTEGRAL):
+        return
+    yield spec.diagnostic(
+        "AG372",
+        f"intrinsic operand '{text}' is not a value: name a, b, c, a state operand, true/false, an integer "
+        "or a bool/integer parameter (the result type is implied; enum cases and types are not operands)",
+        path)
 
 
 def _variants(spec: AtomSpec) -> Iterator[Diagnostic]:

@@ -61,6 +61,11 @@ def is_float(name: str) -> bool:
     return name in FLOAT_BITS
 
 
+def is_struct(text: str) -> bool:
+    """An `!llvm.struct<...>` register type: sized, but no ROCDL/PTX template builds one."""
+    return _STRUCT.match(str(text).strip()) is not None
+
+
 def parse_packed(text: str) -> Optional[PackedType]:
     """`f32`, `i64`, `vector<4xf16>`, or `!llvm.struct<(f32, f32)>` of equal scalars."""
     return _parse_packed(str(text).strip())

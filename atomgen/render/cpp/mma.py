@@ -8,6 +8,7 @@ from typing import Any
 
 from atomgen.check.verify_plan import describe
 from atomgen.render import llvm_api
+from atomgen.render.cpp import intrinsic_call
 from atomgen.render.cpp.mlirtype import CppRenderError, type_builder
 from atomgen.render.cpp.params import CppParam
 from atomgen.render.cpp.rows import CaseGroup, group_rows, op_class, op_namespace
@@ -96,13 +97,15 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
                     locals_[name] = f"int32_t {name} = {params[name].getter};"
                     extra[name] = f"static_cast<{enums.get('opsel', 'ROCDL::WMMAMatrixScale')}>({name})"
         namespace = op_namespace(spec, instance)
-        if pattern == "wmma_generic":
+        if pattern == "call_intrinsic":
+            code: Any = intrinsic_call.call_code(spec, instance, params, locals_, {local for local, _ in state_reads})
+        elif pattern == "wmma_generic":
             variant = (emission.get("variants") or {}).get(instance.variant or "")
             if not isinstance(variant, dict):
                 raise CppRenderError(f"row {instance.id}: unknown variant {instance.variant}")
             operands = tuple(_arg(t, spec, instance, params, locals_, extra) for t in variant.get("operands", []))
             attrs = tuple((str(t), _arg(t, spec, instance, params, locals_, extra)) for t in variant.get("attrs", []))
-            code: Any = ("generic", instance.intrinsic, operands, attrs)
+            code = ("generic", instance.intrinsic, operands, attrs)
         else:
             if "variants" in emission:
                 tokens = (emission.get("variants") or {}).get(instance.variant or "")

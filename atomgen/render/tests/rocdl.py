@@ -8,6 +8,7 @@ from typing import Any, Callable, Mapping
 from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.layout.algebra import Layout, product
 from atomgen.render import engine, llvm_api
+from atomgen.render.cpp import intrinsic_call
 from atomgen.render.tests.mlir import (
     BUFFER_DESC,
     IMMEDIATE_VALUE,
@@ -44,11 +45,22 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping
     memrefs["d"] = memrefs["c"]
     fn = mma_call(function_name(spec, inst), atom_ty, memrefs)
     mma_call_with_loads(spec, fn, values, packed)
-    fn.checks.append(check_forms().mma_result(inst.intrinsic, packed))
+    if spec.emission.get("pattern") == "call_intrinsic":
+        fn.checks.append(_call_intrinsic_check(spec, inst))
+    else:
+        fn.checks.append(check_forms().mma_result(inst.intrinsic, packed))
     fn.checks.append(check_forms().store("%[[RES]]", "%[[D]]", packed["c"], REGISTER_PTR))
     converted = [(role, REGISTER_PTR) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return fn
+
+
+def _call_intrinsic_check(spec: AtomSpec, inst: Instance) -> str:
+    """The llvm.call_intrinsic line: the catalogue's LLVM name, the variant's operands and their types."""
+    tokens = [str(t) for t in (spec.emission.get("variants") or {}).get(inst.variant or "") or []]
+    types = [intrinsic_call.operand_type(spec, inst, t) for t in tokens]
+    return str(_forms().call_intrinsic(intrinsic_call.llvm_intrinsic(spec.backend, inst.intrinsic), tokens, types,
+                                       inst.packed["c"]))
 
 
 def register_checks(spec: AtomSpec, inst: Instance, fn: Function, evaluated: EvaluatedInstance | None) -> list[str]:
@@ -68,7 +80,10 @@ def register_checks(spec: AtomSpec, inst: Instance, fn: Function, evaluated: Eva
             continue
         element = converted_element(str(values[spec.operand_types[role]]))
         checks.append(lines.reg_load(arg, REGISTER_PTR, vector_type(count, element)))
-    checks.append(lines.reg_intrinsic(inst.intrinsic))
+    if spec.emission.get("pattern") == "call_intrinsic":
+        checks.append(lines.reg_call_intrinsic(intrinsic_call.llvm_intrinsic(spec.backend, inst.intrinsic)))
+    else:
+        checks.append(lines.reg_intrinsic(inst.intrinsic))
     return checks
 
 

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:7fc468fb393d637f
+// ---- atomgen:begin types sha256:075e85e2927f69f9
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
 
 /// Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination. (cdna3.buffer_atomic; 7 supported configurations)
@@ -575,6 +575,59 @@ struct PyMmaOpGFX11_WMMAWave64Type : PyConcreteType<PyMmaOpGFX11_WMMAWave64Type>
   }
 };
 
+/// GFX120x (RDNA4) wave32 sparse WMMA (v_swmmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros; a VGPR of compression indices says where they sit. (gfx120x.swmmac; 10 supported configurations)
+struct PyMmaOpGFX120X_SWMMACType : PyConcreteType<PyMmaOpGFX120X_SWMMACType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_SWMMACType, "MmaOpGFX120X_SWMMACType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](
+            int32_t m,
+            int32_t n,
+            int32_t k,
+            PyType &elemTyA,
+            PyType &elemTyB,
+            PyType &elemTyAcc,
+            bool signA,
+            bool signB,
+            bool clamp,
+            DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::MmaOpGFX120X_SWMMACType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+              m,
+              n,
+              k,
+              unwrap(elemTyA),
+              unwrap(elemTyB),
+              unwrap(elemTyAcc),
+              signA,
+              signB,
+              clamp);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpGFX120X_SWMMACType(context->getRef(), wrap(type));
+        },
+        "m"_a,
+        "n"_a,
+        "k"_a,
+        "elem_ty_a"_a,
+        "elem_ty_b"_a,
+        "elem_ty_acc"_a,
+        nb::kw_only(),
+        "sign_a"_a = false,
+        "sign_b"_a = false,
+        "clamp"_a = false,
+        "context"_a = nb::none(), "GFX120x (RDNA4) wave32 sparse WMMA (v_swmmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros; a VGPR of compression indices says where they sit. (gfx120x.swmmac; 10 supported configurations)");
+  }
+};
+
 /// GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, fp8/bf8 -> f32, iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32). (gfx120x.wmma; 10 supported configurations)
 struct PyMmaOpGFX120X_WMMAType : PyConcreteType<PyMmaOpGFX120X_WMMAType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_WMMAType, "MmaOpGFX120X_WMMAType");
@@ -854,7 +907,7 @@ struct PyMmaOpGFX1250_WMMAScaleType : PyConcreteType<PyMmaOpGFX1250_WMMAScaleTyp
 
 NB_MODULE(_mlirDialectsFlyROCDL, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:f382a65bccbf8fb6
+  // ---- atomgen:begin register sha256:680c795611210a16
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferAtomicType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyLDSType::bind(m);
@@ -869,6 +922,7 @@ NB_MODULE(_mlirDialectsFlyROCDL, m) {
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA4_MFMAScaleType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAWave64Type::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_SWMMACType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAWave64Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAWave64IU4Type::bind(m);

@@ -3,7 +3,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:60233b0ab7dff766
+# ---- atomgen:begin wrappers sha256:793f944dae777bc5
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -329,6 +329,27 @@ def WMMAWave64_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False
     return MmaOpGFX11_WMMAWave64Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 
 
+from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_SWMMACType  # noqa: E402
+
+
+def SWMMAC_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
+    """GFX120x (RDNA4) wave32 sparse WMMA (v_swmmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros; a VGPR of compression indices says where they sit.
+
+    Supported configurations:
+      - 16x16x32 (f16, f16) -> f32
+      - 16x16x32 (bf16, bf16) -> f32
+      - 16x16x32 (f16, f16) -> f16
+      - 16x16x32 (i8, i8) -> i32
+      - 16x16x32 (i4, i4) -> i32
+      - 16x16x64 (i4, i4) -> i32
+      - 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32
+      - 16x16x32 (f8E4M3FN, f8E5M2) -> f32
+      - 16x16x32 (f8E5M2, f8E4M3FN) -> f32
+      - 16x16x32 (f8E5M2, f8E5M2) -> f32
+    """
+    return MmaOpGFX120X_SWMMACType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
+
+
 from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_WMMAType  # noqa: E402
 
 
@@ -416,7 +437,7 @@ def WMMA_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, sign_a=False, sign_
     return MmaOpGFX1250_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 # ---- atomgen:end wrappers
 
-# ---- atomgen:begin exports sha256:f66f30ef619358b0
+# ---- atomgen:begin exports sha256:36767cca029edc87
 __all__.append("BufferAtomic")
 __all__.append("BufferAtomicAdd")
 __all__.append("BufferAtomicMax")
@@ -436,6 +457,7 @@ __all__.append("MFMAMultiBlock")
 __all__.append("SMFMAC")
 __all__.append("WMMA_gfx11")
 __all__.append("WMMAWave64_gfx11")
+__all__.append("SWMMAC_gfx120x")
 __all__.append("WMMA_gfx120x")
 __all__.append("WMMAWave64_gfx120x")
 __all__.append("WMMAWave64IU4_gfx120x")

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:029443460ae4ceda
+// ---- atomgen:begin atoms sha256:acf5434076979675
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMA.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMAExt.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMAMultiBlock.td"
@@ -13,6 +13,7 @@ include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_SMFMAC.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA4_MFMAScale.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX11_WMMA.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX11_WMMAWave64.td"
+include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_SWMMAC.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_WMMA.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_WMMAWave64.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_WMMAWave64IU4.td"
