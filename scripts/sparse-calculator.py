@@ -1,6 +1,7 @@
-"""Compare cdna3.smfmac's layouts with the AMD Matrix Instruction Calculator (evidence table).
+"""Compare AMD sparse MMA layouts with the AMD Matrix Instruction Calculator (evidence tables).
 
-    python scripts/sparse-calculator.py CALCULATOR_CHECKOUT   (prints docs/evidence/sparse-mma.md's table)
+    python scripts/sparse-calculator.py CALCULATOR_CHECKOUT [cdna3|rdna4]
+        (prints docs/evidence/sparse-mma.md's table: cdna3.smfmac, or gfx120x.swmmac in wave32)
 
 The calculator (ROCm/amd_matrix_instruction_calculator) draws a sparse A in uncompressed K: each
 register slice holds one chunk of 4 K (its 2 nonzeros), each compression-index nibble one chunk.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 import subprocess
 import sys
@@ -23,21 +25,24 @@ from atomgen.layout import algebra
 from atomgen.spec.loader import load_file
 from atomgen.spec.model import build_model
 
-SPEC = Path(__file__).resolve().parent.parent / "specs" / "rocdl" / "cdna3" / "smfmac.yaml"
+ROCDL = Path(__file__).resolve().parent.parent / "specs" / "rocdl"
+SPECS = {"cdna3": ROCDL / "cdna3" / "smfmac.yaml", "rdna4": ROCDL / "gfx120x" / "swmmac.yaml"}
 ENTRY = re.compile(r"([ABDK])\[(\d+)\]\[(\d+)\]")
 
 
-def _table(checkout: Path, instruction: str, matrix: str) -> list[list[list[tuple[int, int]]]]:
-    """lane -> register slice -> [(row, col)] as the calculator prints them."""
-    out = subprocess.run([sys.executable, "matrix_calculator.py", "-a", "cdna3", "-i", instruction, f"-{matrix}",
-                          "--matrix-layout", "--csv"], cwd=checkout, capture_output=True, text=True,
-                         env={"PYTHONPATH": str(checkout / "site")}, check=True).stdout
+def _table(checkout: Path, arch: str, instruction: str, matrix: str) -> list[list[list[tuple[int, int]]]]:
+    """lane -> register slice -> [(row, col)] as the calculator prints them (wave32 on RDNA)."""
+    wave = ["-w", "32"] if arch.startswith("rdna") else []
+    out = subprocess.run([sys.executable, "matrix_calculator.py", "-a", arch, "-i", instruction, f"-{matrix}",
+                          "--matrix-layout", "--csv", *wave], cwd=checkout, capture_output=True, text=True,
+                         env={"PYTHONPATH": os.environ.get("PYTHONPATH", "") + os.pathsep + str(checkout / "site")},
+                         check=True).stdout
     rows = [r for r in csv.reader(io.StringIO(out)) if r and r[0].isdigit()]
     return [[[(int(a), int(b)) for _, a, b in ENTRY.findall(cell)] for cell in row[1:]] for row in rows]
 
 
-def compare(checkout: Path) -> list[tuple[str, str, int, int]]:
-    model, _ = build_model(load_file(SPEC))
+def compare(checkout: Path, arch: str = "cdna3") -> list[tuple[str, str, int, int]]:
+    model, _ = build_model(load_file(SPECS[arch]))
     assert model is not None
     results = []
     for instance in model.instances:
@@ -47,7 +52,7 @@ def compare(checkout: Path) -> list[tuple[str, str, int, int]]:
         ops = {role: evaluated.operands[role].layout for role in ("a", "b", "c", "e")}
         compared = mismatches = 0
         for matrix, role in (("A", "a"), ("k", "e"), ("B", "b"), ("D", "c")):
-            for lane, cells in enumerate(_table(checkout, instance.instruction or "", matrix)):
+            for lane, cells in enumerate(_table(checkout, arch, instance.instruction or "", matrix)):
                 for slot, entries in enumerate(cells):
                     compared += 1
                     if role in ("a", "e"):  # one chunk per slice: the spec's values 2*slot, 2*slot + 1
@@ -70,7 +75,7 @@ def compare(checkout: Path) -> list[tuple[str, str, int, int]]:
 
 
 def main() -> int:
-    rows = compare(Path(sys.argv[1]))
+    rows = compare(Path(sys.argv[1]), sys.argv[2] if len(sys.argv) > 2 else "cdna3")
     print("| instance | instruction | AMD calculator | verdict |\n|---|---|---|---|")
     for instance, instruction, compared, mismatches in rows:
         verdict = "agrees" if not mismatches else f"{mismatches} of {compared} differ"

@@ -169,13 +169,10 @@ def _rocdl_mma_instances() -> list[tuple[str, str]]:
 
 
 def test_the_evidence_covers_every_rocdl_mma_instance() -> None:
-    text = (DOCS / "evidence" / "amd-layouts.md").read_text(encoding="utf-8")
-    rows: set[tuple[str, str]] = set()  # (mnemonic, instance id) of the per-spec tables
-    section = ""
-    for line in text.splitlines():
-        if line.startswith("### `"):
-            section = line.split("`")[1]
-        elif line.startswith("| `") and section:
-            rows.add((section, line.split("|")[1].strip().strip("`")))
+    from atomgen.site.confirmations import EVIDENCE, evidence_rows
+
+    rows: set[tuple[str, str]] = set()  # (mnemonic, instance id) of the per-spec tables (dense and sparse)
+    for name in EVIDENCE:
+        rows |= set(evidence_rows((DOCS / "evidence" / name).read_text(encoding="utf-8")))
     missing = [row for row in _rocdl_mma_instances() if row not in rows]
     assert len(rows) >= 150 and not missing, missing
