@@ -15,7 +15,6 @@ from atomgen.render.cpp.params import CppParam
 from atomgen.spec.model import AtomSpec, Instance
 
 
-
 def llvm_intrinsic(backend: str, intrinsic: str) -> Optional[str]:
     """The LLVM intrinsic a catalogue entry is called through, or None (it has an op class)."""
     from atomgen.check.catalog import load_catalog
