@@ -7,6 +7,7 @@
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Support/DebugStringHelper.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
@@ -111,8 +112,6 @@ Value intrinsicConstant(OpBuilder &builder, Location loc, unsigned bits, int64_t
 
 std::optional<unsigned> MmaOpGFX120X_SWMMACType::getFieldIndex(AtomStateField field) {
   switch (field) {
-  case AtomStateField::Metadata:
-    return kMetadataSlot;
   default:
     return std::nullopt;
   }
@@ -140,6 +139,10 @@ Value MmaOpGFX120X_SWMMACType::setAtomState(OpBuilder &builder, Location loc, Va
   std::optional<unsigned> slot;
   if (std::optional<AtomStateField> field = symbolizeAtomStateField(fieldName.getValue()))
     slot = getFieldIndex(*field);
+  if (!slot)
+    slot = llvm::StringSwitch<std::optional<unsigned>>(fieldName.getValue())
+               .Case("metadata", kMetadataSlot)
+               .Default(std::nullopt);
   if (!slot) {
     mlir::emitError(loc) << "gfx120x.swmmac has no state field '" << fieldName.getValue()
                          << "'; fields: metadata";
