@@ -36,6 +36,7 @@ from atomgen.check.verify_plan import verify_plan
 from atomgen.check.verify_section import check_verify_section
 from atomgen.diagnostics import Diagnostic
 from atomgen.spec.backend import Backend
+from atomgen.spec.mlir_types import PackedType
 from atomgen.spec.model import AtomSpec
 
 # Malformed layout text: evaluating it concretely would only repeat the finding for every instance.
@@ -67,7 +68,7 @@ def analyze(
     packing = packed_types(spec)
     if any(d.rule in _STRUCTURAL_STOPS for d in structural):
         return AnalysedAtom(spec, backend, tuple(out), (), plan, packing=packing)
-    evaluated = _evaluate(spec, out)
+    evaluated = _evaluate(spec, out, packing)
     proofs: tuple[dict[str, Any], ...] = ()
     if prove:
         from atomgen.check.proofs import prove_spec
@@ -79,7 +80,8 @@ def analyze(
                         rejections(spec, plan), accepted_signedness(spec), packing)
 
 
-def _evaluate(spec: AtomSpec, out: list[Diagnostic]) -> list[EvaluatedInstance]:
+def _evaluate(spec: AtomSpec, out: list[Diagnostic],
+              packing: tuple[dict[str, PackedType], ...]) -> list[EvaluatedInstance]:
     """Every instance's concrete layouts, judged; findings are appended to `out`."""
     ledger = coverage.Ledger()  # this spec's coverage verdicts and enumeration budget
     reported: set[tuple[str, str]] = set()
@@ -90,7 +92,9 @@ def _evaluate(spec: AtomSpec, out: list[Diagnostic]) -> list[EvaluatedInstance]:
         if item is None:
             continue
         evaluated.append(item)
-        for diagnostic in chain(check_instance_layouts(spec, item, ledger), tensor_memory.check_instance(spec, item)):
+        found = chain(check_instance_layouts(spec, item, ledger, packing[instance.index]),
+                      tensor_memory.check_instance(spec, item))
+        for diagnostic in found:
             # One finding per rule and layout piece is enough; later instances repeat it.
             key = (diagnostic.rule, f"{diagnostic.position}")
             if key not in reported:

@@ -6,7 +6,7 @@ concrete layout once.
 
 from __future__ import annotations
 
-from typing import Iterator, Optional
+from typing import Iterator, Mapping, Optional
 
 from atomgen.check import coverage, packing
 from atomgen.check.evaluate import EvaluatedInstance
@@ -15,7 +15,7 @@ from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
 from atomgen.spec.expr import ExprError, evaluate
-from atomgen.spec.mlir_types import parse_packed
+from atomgen.spec.mlir_types import PackedType
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 
 RULES = (
@@ -42,9 +42,10 @@ def tile_size(spec: AtomSpec, role: str, variables: dict[str, int]) -> Optional[
     return None
 
 def check_instance_layouts(
-    spec: AtomSpec, evaluated: EvaluatedInstance, ledger: coverage.Ledger
+    spec: AtomSpec, evaluated: EvaluatedInstance, ledger: coverage.Ledger, packed: Mapping[str, PackedType]
 ) -> Iterator[Diagnostic]:
-    """Thread count, coverage and packing of one instance's concrete layouts."""
+    """Thread count, coverage and packing of one instance's concrete layouts (`packed`: its packed
+    register types, parsed once by analysis, check/packing.py `packed_types`)."""
     instance = evaluated.instance
     variables = evaluated.variables
     thread_layout = evaluated.operands.get("thr")
@@ -107,7 +108,7 @@ def check_instance_layouts(
             tile = tile_size(spec, role, variables)
             if tile is not None:
                 yield from coverage.mma_coverage(ledger, spec, role, layout, piece, instance, tile)
-            yield from packing.mma_packing(spec, role, value_mode, piece, instance, variables)
+            yield from packing.mma_packing(spec, role, value_mode, piece, instance, variables, packed)
         else:
             holders, problem = _copy_holders(spec, role, layout, instance, variables)
             if problem is not None:
@@ -122,13 +123,12 @@ def check_instance_layouts(
                 yield from packing.copy_recast(spec, role, layout, piece, instance, bits)
     yield from _copy_widths_agree(spec, moved, instance)
     if spec.kind == "copy" and copy_bits is not None and not spec.whole_tile:
-        packed_text = instance.packed.get("value")
-        packed = parse_packed(packed_text) if packed_text else None
-        if packed is not None and packed.bits != copy_bits:
+        value = packed.get("value")
+        if value is not None and value.bits != copy_bits:
             yield spec.diagnostic(
                 "AG331",
                 f"instance {instance.id}: each thread moves {copy_bits} bits, but the packed "
-                f"value {packed.text} holds {packed.bits}",
+                f"value {value.text} holds {value.bits}",
                 instance.path + ("packed", "value"),
             )
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Mapping
 
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout import algebra
@@ -51,7 +51,8 @@ def packed_types(spec: AtomSpec) -> tuple[dict[str, PackedType], ...]:
     )
 
 def mma_packing(
-    spec: AtomSpec, role: str, value_mode: Layout, piece: LayoutPiece, instance: Instance, variables: dict[str, int]
+    spec: AtomSpec, role: str, value_mode: Layout, piece: LayoutPiece, instance: Instance, variables: dict[str, int],
+    packed_types: Mapping[str, PackedType],
 ) -> Iterator[Diagnostic]:
     if spec.operand_source.get(role) in ("shared_memory_descriptor", "tensor_memory"):
         return  # the packed type is the descriptor / the TMEM address, not the elements
@@ -61,7 +62,7 @@ def mma_packing(
             "AG331", f"instance {instance.id} gives no packed type for operand {role.upper()}", instance.path
         )
         return
-    packed = parse_packed(packed_text)
+    packed = packed_types.get(role)
     if packed is None:
         return
     type_name = spec.operand_types.get(role, "")
