@@ -83,6 +83,7 @@ def analyze(
 def _evaluate(spec: AtomSpec, out: list[Diagnostic],
               packing: tuple[dict[str, PackedType], ...]) -> list[EvaluatedInstance]:
     """Every instance's concrete layouts, judged; findings are appended to `out`."""
+    packed = {instance.index: types for instance, types in zip(spec.instances, packing)}
     ledger = coverage.Ledger()  # this spec's coverage verdicts and enumeration budget
     reported: set[tuple[str, str]] = set()
     evaluated: list[EvaluatedInstance] = []
@@ -92,7 +93,7 @@ def _evaluate(spec: AtomSpec, out: list[Diagnostic],
         if item is None:
             continue
         evaluated.append(item)
-        found = chain(check_instance_layouts(spec, item, ledger, packing[instance.index]),
+        found = chain(check_instance_layouts(spec, item, ledger, packed.get(instance.index, {})),
                       tensor_memory.check_instance(spec, item))
         for diagnostic in found:
             # One finding per rule and layout piece is enough; later instances repeat it.

@@ -38,7 +38,10 @@ class AnalysedAtom:
 
     def packed_for(self, instance: Instance) -> dict[str, PackedType]:
         """The packed register types of one instance's operands (those that parse)."""
-        return self.packing[instance.index] if instance.index < len(self.packing) else {}
+        for known, types in zip(self.spec.instances, self.packing):
+            if known.index == instance.index:
+                return types
+        return {}
 
     def evaluated_for(self, instance: Instance) -> Optional[EvaluatedInstance]:
         """The concrete layouts of one instance, or None when they could not be evaluated."""
