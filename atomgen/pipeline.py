@@ -25,13 +25,9 @@ if TYPE_CHECKING:
 
 def model(loaded: "LoadedSpec") -> tuple[Optional["AtomSpec"], list[Diagnostic]]:
     """validate -> model: the typed spec, or the diagnostics that stopped it (placeholders, schema)."""
-    from atomgen.spec.model import build_model
-    from atomgen.spec.validate import unfilled, validate
+    from atomgen.spec.validate import validated_model
 
-    problems = unfilled(loaded) or validate(loaded)
-    if problems:
-        return None, problems
-    return build_model(loaded)
+    return validated_model(loaded)
 
 
 def analyse_loaded(

@@ -202,10 +202,11 @@ def model_file(path: Path, display: str) -> SpecResult:
 
 
 def model_loaded(loaded: Any) -> SpecResult:
-    """validate -> model for a loaded spec (a LoadedSpec), as atomgen/pipeline.py chains them."""
-    from atomgen.pipeline import model
+    """validate -> model for a loaded spec (a LoadedSpec); check sits below the pipeline, so it
+    calls the spec layer's chain, not atomgen/pipeline.py."""
+    from atomgen.spec.validate import validated_model
 
-    spec, problems = model(loaded)
+    spec, problems = validated_model(loaded)
     return SpecResult(loaded.path, problems, spec=spec)
 
 

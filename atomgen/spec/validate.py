@@ -204,3 +204,14 @@ def unfilled(loaded: LoadedSpec) -> list[Diagnostic]:
 
     walk(loaded.data, ())
     return found
+
+
+def validated_model(loaded: LoadedSpec) -> tuple[Optional[Any], list[Diagnostic]]:
+    """validate -> model: the typed spec (an AtomSpec), or the diagnostics that stopped it
+    (placeholders, schema). The spec layer's own chain, so that check and the pipeline share it."""
+    from atomgen.spec.model import build_model
+
+    problems = unfilled(loaded) or validate(loaded)
+    if problems:
+        return None, problems
+    return build_model(loaded)
