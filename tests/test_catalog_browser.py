@@ -61,7 +61,11 @@ def start_browser(width: int = 1400, height: int = 1000) -> Any:
     ):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    # waiting for a wgmma page's hundreds of pictures can outlast Selenium's 30 s default on a
+    # loaded 2-core CI machine (seen once: "script timeout"); a missing picture still fails the test
+    driver.set_script_timeout(240)
+    return driver
 
 
 @pytest.fixture(scope="module")
