@@ -53,6 +53,17 @@ class Parser(argparse.ArgumentParser):
         super().error(message)
 
 
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+    return value
+
+
 def _cmake_dir() -> str:
     from atomgen.resources import data_dir
 
@@ -117,6 +128,14 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
     )
     check.add_argument(
         "--no-cache", action="store_true", help="ignore the proof cache (it is keyed by content and never stale)"
+    )
+    check.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive,
+        metavar="N",
+        help="analyse uncached specs in N processes (default: one per available core, for 4 specs or more); "
+        "the output does not depend on N",
     )
 
     show = commands.add_parser(
@@ -214,7 +233,7 @@ def run_check(args: argparse.Namespace) -> int:
             if not paths:
                 print(f"atomgen check: no spec under {tree} among the given files", file=sys.stderr)
                 return EXIT_CLEAN
-        results = check_paths(paths, use_cache=not args.no_cache, tree=tree)
+        results = check_paths(paths, use_cache=not args.no_cache, tree=tree, workers=args.jobs)
     except (UsageError, ConfigError) as error:
         print(f"atomgen check: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -234,6 +234,52 @@ class _Recorder:
             pass  # a replay that cannot be stored is only slower next time
 
 
+class _Workers:
+    """The observer of atomgen/check/workers.py. Its forked workers read specs and catalogues
+    that are inputs of this run: each records them with its copy of the recorder and sends them
+    back, so its fork hides nothing and is not an unrecordable process. A worker that printed
+    or wrote makes the run unrecordable, as it would here."""
+
+    printed = 0  # this run's output entries when the worker was forked
+
+    def fork(self) -> int:
+        recorder = _ACTIVE[-1] if _ACTIVE else None
+        if recorder is None:
+            return os.fork()
+        self.printed = len(recorder.output)
+        recorder.busy = True  # the audit event of this fork is no process of the run's own
+        try:
+            return os.fork()
+        finally:
+            recorder.busy = False
+
+    def report(self) -> Any:
+        if not _ACTIVE:
+            return None
+        recorder = _ACTIVE[-1]
+        modules = [m.__file__ for m in list(sys.modules.values()) if isinstance(getattr(m, "__file__", None), str)]
+        return {"files": recorder.files, "folders": recorder.folders, "probes": sorted(recorder.probes),
+                "modules": modules, "unrecordable": recorder.unrecordable or len(recorder.output) > self.printed}
+
+    def absorb(self, report: Any) -> None:
+        if not _ACTIVE or not isinstance(report, dict):
+            return
+        recorder = _ACTIVE[-1]
+        for path, seen in report["files"].items():
+            recorder.files.setdefault(path, seen)
+        for folder, listing in report["folders"].items():
+            recorder.folders.setdefault(folder, listing)
+        recorder.probes.update(report["probes"])
+        for file in report["modules"]:  # modules only a worker imported (jsonschema, to word an error)
+            path = os.path.abspath(file)
+            if path not in recorder.files:
+                recorder.files[path] = _fingerprint(path, recorder.installed)
+        recorder.unrecordable = recorder.unrecordable or bool(report["unrecordable"])
+
+
+WORKERS = _Workers()
+
+
 def recorded(command: str, argv: list[str], run: Callable[[], int]) -> int:
     """`run()`, recorded for replay when it exits 0 or 1 having changed nothing."""
     threading = sys.modules.get("threading")

@@ -30,9 +30,7 @@ from atomgen.check.descriptor import check_descriptor
 from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
 from atomgen.check.instance_layouts import check_instance_layouts
 from atomgen.check.packing import packed_types
-from atomgen.check.rejections import accepted_signedness, rejections
 from atomgen.check.result import AnalysedAtom
-from atomgen.check.verify_plan import verify_plan
 from atomgen.check.verify_section import check_verify_section
 from atomgen.diagnostics import Diagnostic
 from atomgen.spec.backend import Backend
@@ -64,20 +62,17 @@ def analyze(
     out.extend(emission.check_emission(spec))
     out.extend(check_verify_section(spec))
     out.extend(check_descriptor(spec))
-    plan = verify_plan(spec)
     packing = packed_types(spec)
     if any(d.rule in _STRUCTURAL_STOPS for d in structural):
-        return AnalysedAtom(spec, backend, tuple(out), (), plan, packing=packing)
+        return AnalysedAtom(spec, backend, tuple(out), (), packing=packing)
     evaluated = _evaluate(spec, out, packing)
     proofs: tuple[dict[str, Any], ...] = ()
     if prove:
         from atomgen.check.proofs import prove_spec
 
         proofs = tuple(prove_spec(spec))
-    if any(d.severity == "error" for d in out):
-        return AnalysedAtom(spec, backend, tuple(out), tuple(evaluated), plan, proofs, packing=packing)
-    return AnalysedAtom(spec, backend, tuple(out), tuple(evaluated), plan, proofs,
-                        rejections(spec, plan), accepted_signedness(spec), packing)
+    complete = not any(d.severity == "error" for d in out)
+    return AnalysedAtom(spec, backend, tuple(out), tuple(evaluated), proofs, packing, complete)
 
 
 def _evaluate(spec: AtomSpec, out: list[Diagnostic],

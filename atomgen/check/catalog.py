@@ -8,7 +8,6 @@ here knows about specs.
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -117,6 +116,8 @@ class Catalog:
 
     def suggest(self, name: str) -> list[str]:
         """Did-you-mean candidates for a name the catalogue does not have."""
+        import difflib  # only for a finding
+
         return difflib.get_close_matches(name, list(self.intrinsics), n=3, cutoff=0.6)
 
     def by_instruction(self, text: str) -> list[Intrinsic]:
@@ -234,14 +235,12 @@ def _load_checked(path: Path, display: str) -> tuple[Optional[dict[str, Any]], l
 
 @lru_cache(maxsize=None)
 def _shipped(backend: str) -> Optional[tuple[dict[str, Any], str]]:
-    from atomgen.spec.loader import load_package_data
+    from atomgen.check import shipped
 
     path = catalog_path(backend)
-    if not path.is_file():
-        return None
-    # The shipped file is package data, validated by tests/test_catalog.py; a fast safe load suffices.
-    data = load_package_data(path.read_text(encoding="utf-8"))
-    return data, str(path)
+    # The shipped file is package data, validated by tests/test_catalog.py; read in its compiled form.
+    data = shipped.load(path)
+    return None if data is None else (data, str(path))
 
 
 @lru_cache(maxsize=64)

@@ -11,7 +11,7 @@ from typing import Optional
 
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout.algebra import Layout
-from atomgen.spec.expr import ExprError, evaluate_item
+from atomgen.spec.expr import ExprError, LayoutText, evaluate_item, names_in
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 from atomgen.spec.sparsity import SPARSE_ROLES
 from atomgen.spec.variables import VariableError, instance_variables, select_piece
@@ -67,7 +67,7 @@ def evaluate_instance(spec: AtomSpec, instance: Instance) -> tuple[Optional[Eval
         if piece.parsed is None:
             continue
         try:
-            shape = evaluate_item(piece.parsed.shape, variables)
+            layout = _layout(piece.parsed, variables)
         except ExprError as error:
             diagnostics.append(
                 spec.diagnostic(
@@ -75,14 +75,33 @@ def evaluate_instance(spec: AtomSpec, instance: Instance) -> tuple[Optional[Eval
                 )
             )
             continue
-        try:
-            stride = evaluate_item(piece.parsed.stride, variables)
-        except ExprError as error:
-            diagnostics.append(
-                spec.diagnostic(
-                    error.rule, f"layout '{role}', instance {instance.id}: {error.message}", piece.path, error.offset
-                )
-            )
-            continue
-        result.operands[role] = EvaluatedOperand(role, piece, Layout(shape, stride))
+        result.operands[role] = EvaluatedOperand(role, piece, layout)
     return result, diagnostics
+
+
+# A layout text is a function of the few variables it names, and a spec's rows repeat them
+# (wgmma's A is one layout for every N of its 456 rows): each text is evaluated once per
+# combination of those values. An entry keeps its text alive, so an id is never reused.
+_NAMES: dict[int, tuple[LayoutText, tuple[str, ...]]] = {}
+_LAYOUTS: dict[tuple[int, tuple[int, ...]], Layout] = {}
+_MEMO_MAX = 1 << 16
+
+
+def _layout(parsed: LayoutText, variables: dict[str, int]) -> Layout:
+    known = _NAMES.get(id(parsed))
+    if known is None or known[0] is not parsed:
+        if len(_NAMES) >= _MEMO_MAX or len(_LAYOUTS) >= _MEMO_MAX:
+            _NAMES.clear()
+            _LAYOUTS.clear()
+        known = _NAMES[id(parsed)] = (parsed, tuple(sorted(names_in(parsed.shape) | names_in(parsed.stride))))
+    try:
+        key = (id(parsed), tuple([variables[name] for name in known[1]]))
+    except KeyError:  # an unknown name: evaluating says which, at its offset
+        key = None
+    layout = _LAYOUTS.get(key) if key is not None else None
+    if layout is None:
+        # the shape is evaluated first, so that its error is the one reported
+        layout = Layout(evaluate_item(parsed.shape, variables), evaluate_item(parsed.stride, variables))
+        if key is not None:
+            _LAYOUTS[key] = layout
+    return layout

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
-from atomgen import __version__
+from atomgen import __version__, replay
 from atomgen.check.catalog import PROJECT_CATALOG_FILE
 from atomgen.check.names import cross_spec_rules
+from atomgen.check.workers import default_workers, map_in_workers
 from atomgen.diagnostics import Diagnostic, Position, SpecError
 from atomgen.replay import cache_dir
 from atomgen.spec.backend import BACKEND_FILE, Backend, find_backend_file, load_backend
@@ -24,6 +25,8 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 _CODE_FOLDERS = ("check", "spec", "layout")
 # A check of fewer uncached specs than this finishes before a progress line would help.
 PROGRESS_FROM = 8
+# ... or before forking workers would pay (a pre-commit hook passes a spec or two).
+PARALLEL_FROM = 4
 
 
 class UsageError(Exception):
@@ -244,9 +247,11 @@ def check_paths(
     keep_models: bool = False,
     side_files: bool = True,
     tree: Optional[str] = None,
+    workers: Optional[int] = None,
 ) -> list[SpecResult]:
     """Every spec under `paths`, plus the cross-spec name rules; with `side_files`, also the
-    backend.yaml and intrinsics.yaml files there, each validated by its own schema.
+    backend.yaml and intrinsics.yaml files there, each validated by its own schema. Uncached specs
+    are analysed by `workers` processes (default: one per core, from PARALLEL_FROM specs on).
 
     With `tree`, the cross-spec rules also see every other spec under it (checked, cached,
     but not returned), and a collision is reported on the spec from `paths`.
@@ -257,8 +262,8 @@ def check_paths(
     if tree is not None:
         given = {path.resolve() for path, _ in files}
         others = [(path, display) for path, display in collect_spec_files([tree]) if path.resolve() not in given]
-        context = _check_files(others, use_cache, prove, keep_models=False)
-    ordered = _check_files(files, use_cache, prove, keep_models)
+        context = _check_files(others, use_cache, prove, False, workers)
+    ordered = _check_files(files, use_cache, prove, keep_models, workers)
     cross_spec_rules(context + ordered, _position_of)
     if not side_files:
         return ordered
@@ -267,9 +272,8 @@ def check_paths(
 
 
 def _check_files(
-    files: list[tuple[Path, str]], use_cache: bool, prove: bool, keep_models: bool
+    files: list[tuple[Path, str]], use_cache: bool, prove: bool, keep_models: bool, workers: Optional[int] = None
 ) -> list[SpecResult]:
-    from atomgen.check.prover import Prover
     from atomgen.terminal import Progress
 
     cache = Cache(use_cache)
@@ -300,32 +304,34 @@ def _check_files(
                     continue
                 remodel[display] = cached
         misses.append((path, display))
-    prover = Prover(enabled=prove and len(misses) > len(remodel))
     backends: dict[Path, tuple[Optional[Backend], list[Diagnostic]]] = {}
     progress = Progress(len(misses) if len(misses) >= PROGRESS_FROM else 0, "checking")
-    for path, display in misses:
-        progress.step(display)
-        try:
-            result = model_file(path, display)
-            if result.spec is not None:
-                if display not in remodel:
-                    prover.submit(display, result.spec)
-                result = analyze_model(result, path, prove=False, backends=backends)
-        except Exception as error:  # noqa: BLE001 - one file's bug must not hide the others' findings
-            result = SpecResult(display, [], internal_error=f"{type(error).__name__}: {error}")
+
+    def one(miss: tuple[Path, str]) -> SpecResult:
+        path, display = miss
+        result = _analyze_file(path, display, prove and display not in remodel, backends)
         if not keep_models:
             # Evaluated instances are large (every concrete layout); a check of thousands of
             # specs must not hold them all. Positions for cross-spec rules are re-read on demand.
             result.spec, result.analysis = None, None
-        results[display] = result
-    proofs = prover.collect()
+        return result
+
+    if keep_models:
+        workers = 1  # the analysed models stay in this process, for render
+    elif workers is None:
+        workers = default_workers() if len(misses) >= PARALLEL_FROM else 1
+    if workers > 1:
+        _load_analysis_code()  # once, before the fork, so that every worker starts with it
+    def taken(count: int, miss: tuple[Path, str]) -> None:
+        progress.step(miss[1], advance=count - progress.count)
+
+    done = map_in_workers(one, misses, workers, taken if progress.enabled else None, replay.WORKERS)
     progress.done()
-    for _, display in misses:
-        result = results[display]
+    for (_, display), result in zip(misses, done):
+        results[display] = result
         if display in remodel:
             result.proofs, result.cached = remodel[display].proofs, True
             continue
-        result.proofs = proofs.get(display, [])
         if cache.enabled and not result.internal_error:
             cache.put(
                 keys[display],
@@ -336,6 +342,41 @@ def _check_files(
                 },
             )
     return [results[display] for _, display in files]
+
+
+def _analyze_file(
+    path: Path, display: str, prove: bool, backends: dict[Path, tuple[Optional[Backend], list[Diagnostic]]]
+) -> SpecResult:
+    """model -> proofs -> analyze for one uncached file; a bug met here is this file's internal error."""
+    try:
+        result = model_file(path, display)
+        if result.spec is None:
+            return result
+        proofs = _proofs(result.spec) if prove else []
+        result = analyze_model(result, path, prove=False, backends=backends)
+        result.proofs = proofs
+        return result
+    except Exception as error:  # noqa: BLE001 - one file's bug must not hide the others' findings
+        return SpecResult(display, [], internal_error=f"{type(error).__name__}: {error}")
+
+
+def _proofs(spec: Any) -> list[dict[str, Any]]:
+    """The symbolic proofs (exact rational-function identities, a few milliseconds per spec); a
+    spec whose model breaks the prover, which the check reports as broken anyway, has none."""
+    from atomgen.check.proofs import prove_spec
+
+    try:
+        return prove_spec(spec)
+    except Exception:  # noqa: BLE001
+        return []
+
+
+def _load_analysis_code() -> None:
+    import atomgen.check.analyze  # noqa: F401
+    import atomgen.check.proofs  # noqa: F401
+    import atomgen.check.side_files  # noqa: F401
+    import atomgen.spec.loader  # noqa: F401
+    import atomgen.spec.validate  # noqa: F401
 
 
 def _position_of(result: SpecResult, field_name: str) -> Position:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Iterator, Optional
 
 from atomgen.check import coverage
@@ -90,9 +91,6 @@ class Metadata:
             return max(1, self.register_bits // self.sparsity.selector_bits)
         return max(1, self.lanes // len(self.holders)) if self.sparsity.selector_stride else 1
 
-    def holder_lanes(self, selector: int) -> tuple[int, ...]:
-        return tuple(lane + selector * self.sparsity.selector_stride for lane in self.holders)
-
 
 def evaluate_metadata(spec: AtomSpec, evaluated: EvaluatedInstance) -> Optional[Metadata]:
     """The metadata of one evaluated instance, or None (a dense atom, or what the rules report)."""
@@ -110,8 +108,14 @@ def evaluate_metadata(spec: AtomSpec, evaluated: EvaluatedInstance) -> Optional[
     if algebra.size(holders) > coverage.MAX_OPERAND_POINTS or any(x <= 0 for x in algebra.flatten(holders.shape)):
         return None  # not a lane list: AG348 has nothing to judge, the structural rules say why
     packed = parse_packed(instance.packed["e"]) if "e" in instance.packed else None
-    return Metadata(sparsity, layout, tuple(algebra.image(holders)), packed.bits if packed else None,
+    return Metadata(sparsity, layout, _lanes_of(holders.shape, holders.stride), packed.bits if packed else None,
                     spec.threads)
+
+
+@lru_cache(maxsize=256)
+def _lanes_of(shape: algebra.IntTuple, stride: algebra.IntTuple) -> tuple[int, ...]:
+    """The holders' lanes (the image of e_holders); every row of a spec shares a few layouts."""
+    return tuple(algebra.image(Layout(shape, stride)))
 
 
 def check_sparse(spec: AtomSpec, evaluated: list[EvaluatedInstance]) -> Iterator[Diagnostic]:
@@ -177,11 +181,10 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
         return
     layout = metadata.layout
     tile = variables["m"] * variables["k_index"]
-    text = algebra.format_layout(layout)
     holders = algebra.size(algebra.mode(layout, 0)) if algebra.rank(layout) == 2 else None
     if holders != len(metadata.holders):
         message = (f"layout 'e' has {holders} holders in its thread mode, e_holders {len(metadata.holders)} "
-                   f"(instance {instance.id}: {text})")
+                   f"(instance {instance.id}: {algebra.format_layout(layout)})")
         yield spec.diagnostic("AG346", message, e_piece.path)
         yield spec.diagnostic("AG348", message, holder_piece.path)  # either layout may be the wrong one
         return
@@ -196,8 +199,8 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
             what = (f"maps to {outside[0]}, outside the (M, k_index) index tile of {tile}" if outside else
                     f"names index {twice[0]} {counts[twice[0]]} times" if twice else
                     f"leaves {missing} of the {tile} indices unheld")
-            yield spec.diagnostic("AG346", f"metadata layout 'e' {what} (instance {instance.id}: {text})",
-                                  e_piece.path)
+            yield spec.diagnostic("AG346", f"metadata layout 'e' {what} (instance {instance.id}: "
+                                  f"{algebra.format_layout(layout)})", e_piece.path)
     slots = algebra.size(algebra.mode(layout, 1))
     if metadata.register_bits is None:
         yield spec.diagnostic("AG347", f"instance {instance.id} gives no packed.e (the metadata register)",
@@ -215,25 +218,42 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
 
 
 def _check_holders(spec: AtomSpec, metadata: Metadata, instance: Instance, path: JsonPath) -> Iterator[Diagnostic]:
-    lanes, holders = spec.threads, len(metadata.holders)
     stride = metadata.sparsity.selector_stride
-    if stride and lanes % holders:
+    fault = _holders_fault(metadata.holders, metadata.selectors, stride, spec.threads)
+    if fault is None:
+        return
+    lanes, holders = spec.threads, len(metadata.holders)
+    kind, selector, chosen, bad = fault
+    if kind == "divide":
         yield spec.diagnostic("AG348", f"instance {instance.id}: {holders} metadata holders do not divide the "
                               f"{lanes} lanes among the selectors", path)
-        return
-    held: Counter[int] = Counter()
-    for selector in range(metadata.selectors):
-        chosen = metadata.holder_lanes(selector)
-        bad = [lane for lane in chosen if not 0 <= lane < lanes]
-        if bad or len(set(chosen)) < len(chosen):
-            problem = f"lane {bad[0]} is not a lane of the atom" if bad else "two holders are one lane"
-            yield spec.diagnostic("AG348", f"instance {instance.id}, selector {selector}: {problem} "
-                                  f"(holders {list(chosen)[:8]}...)", path)
-            return
-        held.update(chosen)
-    if stride and (len(held) != lanes or any(n > 1 for n in held.values())):
+    elif kind == "selector":
+        problem = f"lane {bad} is not a lane of the atom" if bad is not None else "two holders are one lane"
+        yield spec.diagnostic("AG348", f"instance {instance.id}, selector {selector}: {problem} "
+                              f"(holders {list(chosen)[:8]}...)", path)
+    else:
         yield spec.diagnostic("AG348", f"instance {instance.id}: the {metadata.selectors} selectors with stride "
                               f"{stride} do not give each of the {lanes} lanes to exactly one selector", path)
+
+
+@lru_cache(maxsize=256)
+def _holders_fault(
+    holders: tuple[int, ...], selectors: int, stride: int, lanes: int
+) -> Optional[tuple[str, int, tuple[int, ...], Optional[int]]]:
+    """The first thing wrong with the selectors' holder lanes: (kind, selector, its lanes, a bad lane),
+    or None. A pure function of the numbers, so the rows of a spec that share them are judged once."""
+    if stride and lanes % len(holders):
+        return ("divide", 0, (), None)
+    held: Counter[int] = Counter()
+    for selector in range(selectors):
+        chosen = tuple(lane + selector * stride for lane in holders)
+        bad = [lane for lane in chosen if not 0 <= lane < lanes]
+        if bad or len(set(chosen)) < len(chosen):
+            return ("selector", selector, chosen, bad[0] if bad else None)
+        held.update(chosen)
+    if stride and (len(held) != lanes or any(n > 1 for n in held.values())):
+        return ("cover", 0, (), None)
+    return None
 
 
 def sparse_summary(spec: AtomSpec, evaluated: EvaluatedInstance) -> str:

@@ -1,6 +1,6 @@
 """What verify() accepts, as data: the instance table in order, free-parameter ranges, pins.
 
-Built once per spec by the analysis (AnalysedAtom.verify) and read by the C++ renderer (which
+Built once per spec, when first read (AnalysedAtom.verify), and read by the C++ renderer (which
 turns it into verify()), the DSL wrapper and the test renderer (one negative case per message),
 so they can never disagree on wording.
 """

@@ -1,0 +1,81 @@
+"""The shipped intrinsic catalogues, read from their compiled form.
+
+atomgen/catalog/<backend>.yaml is the source (commented, reviewed, validated by
+tests/test_catalog.py). Parsing 100 KB of YAML costs every `check` process about 15 ms, so the
+package also ships <backend>.json beside it: the same data, compiled by
+`python -m atomgen.check.shipped`, which json reads in well under a millisecond. The compiled
+file records the length and CRC-32 of the YAML it was compiled from; when they do not match
+(the YAML was edited and not recompiled) it is ignored and the YAML is parsed, so a stale
+compiled file can cost time but never change a result. tests/test_catalog.py fails while one
+is stale, as CI does for generated/.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import zlib
+from pathlib import Path
+from typing import Any, Optional
+
+_FORMAT = 1
+
+
+def compiled_path(source: Path) -> Path:
+    return source.with_suffix(".json")
+
+
+def load(source: Path) -> Optional[Any]:
+    """The catalogue at `source` (a shipped YAML file) as plain data; None when there is none."""
+    try:
+        raw = source.read_bytes()
+    except OSError:
+        return None
+    try:
+        compiled = json.loads(compiled_path(source).read_bytes())
+        if compiled.get("format") == _FORMAT and compiled.get("source") == _stamp(raw):
+            return compiled["data"]
+    except (OSError, ValueError, AttributeError):
+        pass
+    return _parse(raw)
+
+
+def compile_text(source: Path) -> str:
+    """The compiled form of `source`, as the package ships it (deterministic)."""
+    raw = source.read_bytes()
+    data = _parse(raw)
+    text = json.dumps({"format": _FORMAT, "source": _stamp(raw), "data": data}, indent=1, ensure_ascii=True)
+    if json.loads(text)["data"] != data:  # e.g. a non-string mapping key, which JSON would turn into a string
+        raise ValueError(f"{source}: the catalogue does not survive a JSON round trip")
+    return text + "\n"
+
+
+def _parse(raw: bytes) -> Any:
+    from atomgen.spec.loader import load_package_data
+
+    return load_package_data(raw.decode("utf-8"))
+
+
+def _stamp(raw: bytes) -> str:
+    return f"{len(raw)}:{zlib.crc32(raw):08x}"
+
+
+def main(argv: list[str]) -> int:
+    """Recompile every shipped catalogue (or check them with --check); run after editing one."""
+    from atomgen.resources import catalog_path
+
+    stale = []
+    for source in sorted(catalog_path("any").parent.glob("*.yaml")):
+        text, target = compile_text(source), compiled_path(source)
+        if target.is_file() and target.read_text(encoding="utf-8") == text:
+            continue
+        stale.append(target.name)
+        if "--check" not in argv:
+            target.write_text(text, encoding="utf-8")
+    verb = "stale" if "--check" in argv else "compiled"
+    print(f"{verb}: {', '.join(stale) or 'none'}")
+    return 1 if stale and "--check" in argv else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
