@@ -89,6 +89,13 @@ class Ledger:
     verdicts: dict[tuple[Any, Any, int, int], bool] = field(default_factory=dict)
     wrong_pieces: set[int] = field(default_factory=set)
     enumerated: int = 0
+    # (role, layout, tile, piece id) whose modes, thread count and cover were all exact
+    # (check/instance_layouts.py: later rows that share them skip those rules)
+    clean: set[tuple[Any, ...]] = field(default_factory=set)
+
+    def is_exact(self, layout: Layout, tile: int, holders: int) -> bool:
+        """Whether this cover was judged exact."""
+        return self.verdicts.get((layout.shape, layout.stride, tile, holders)) is True
 
     def judge(self, piece: object, layout: Layout, tile: int, holders: int) -> Judgement:
         key = (layout.shape, layout.stride, tile, holders)
@@ -169,10 +176,15 @@ def _fault(
     return judged.fault, []
 
 
+def expected_holders(spec: AtomSpec, role: str) -> int:
+    """How many (thr, val) pairs hold each element of an MMA operand's tile."""
+    return spec.replicated.get(role, 1) if role in ("a", "b") else 1
+
+
 def mma_coverage(
     ledger: Ledger, spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance, tile: int
 ) -> Iterator[Diagnostic]:
-    expected = spec.replicated.get(role, 1) if role in ("a", "b") else 1
+    expected = expected_holders(spec, role)
     fault, stop = _fault(ledger, spec, role, layout, piece, instance, tile, expected)
     if fault is None:
         yield from stop

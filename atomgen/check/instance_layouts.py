@@ -50,38 +50,12 @@ def check_instance_layouts(
     variables = evaluated.variables
     thread_layout = evaluated.operands.get("thr")
     if thread_layout is not None:
-        yield from zero_modes(spec, thread_layout.layout, thread_layout.piece, "thr", instance)
-        threads = algebra.size(thread_layout.layout)
-        if threads != spec.threads:
-            yield spec.diagnostic(
-                "AG311",
-                f"thread layout has {threads} threads, the atom has {spec.threads} (instance {instance.id})",
-                thread_layout.piece.path,
-            )
-        elif spec.lanes:
-            # A declared lane group: the atom's threads are distinct lanes of the issuing `lanes`.
-            lanes = algebra.image(thread_layout.layout)
-            declared = set(spec.lane_group) if spec.lane_group else set(lanes)
-            if len(set(lanes)) < len(lanes) or not all(0 <= lane < spec.lanes for lane in lanes) \
-                    or set(lanes) != declared:
-                yield spec.diagnostic(
-                    "AG321",
-                    f"thread layout {algebra.format_layout(thread_layout.layout)} does not map its "
-                    f"{threads} threads one-to-one into lanes 0..{spec.lanes - 1}"
-                    + (f", onto the declared lane_group {list(spec.lane_group)}" if spec.lane_group else "")
-                    + f" (instance {instance.id})",
-                    thread_layout.piece.path,
-                )
-        elif threads > 0 and not ledger.judge(thread_layout.piece, thread_layout.layout, threads, 1).exact:
-            # The thread layout names the lanes that issue the atom: one lane per thread, all of them.
-            lanes = algebra.image(thread_layout.layout)
-            rule = "AG321" if len(set(lanes)) < len(lanes) else "AG322"
-            yield spec.diagnostic(
-                rule,
-                f"thread layout {algebra.format_layout(thread_layout.layout)} does not map its "
-                f"{threads} threads one-to-one onto lanes 0..{threads - 1} (instance {instance.id})",
-                thread_layout.piece.path,
-            )
+        shared = ("thr", thread_layout.layout, id(thread_layout.piece))
+        if shared not in ledger.clean:  # the rows of a spec share one thread layout or a few
+            found = list(_thread_findings(spec, thread_layout.layout, thread_layout.piece, instance, ledger))
+            yield from found
+            if not found:
+                ledger.clean.add(shared)
     copy_bits: Optional[int] = None
     moved: dict[str, tuple[int, LayoutPiece]] = {}
     for role in spec.operands:
@@ -89,38 +63,24 @@ def check_instance_layouts(
         if operand is None:
             continue
         layout, piece = operand.layout, operand.piece
-        zero = list(zero_modes(spec, layout, piece, role, instance))
-        yield from zero
-        if zero or algebra.rank(layout) != 2 or not algebra.congruent(layout.shape, layout.stride):
-            continue
-        thread_mode = algebra.mode(layout, 0)
-        value_mode = algebra.mode(layout, 1)
-        threads = algebra.size(thread_mode)
-        if threads != spec.threads:
-            yield spec.diagnostic(
-                "AG311",
-                f"layout '{role}' has {threads} threads in its thr mode, the atom has "
-                f"{spec.threads} (instance {instance.id}: {algebra.format_layout(layout)})",
-                piece.path,
-            )
-            continue
         if spec.kind == "mma":
-            tile = tile_size(spec, role, variables)
-            if tile is not None:
-                yield from coverage.mma_coverage(ledger, spec, role, layout, piece, instance, tile)
-            yield from packing.mma_packing(spec, role, value_mode, piece, instance, variables, packed)
-        else:
-            holders, problem = _copy_holders(spec, role, layout, instance, variables)
-            if problem is not None:
-                yield problem
-                continue
-            yield from coverage.copy_coverage(ledger, spec, role, layout, piece, instance, holders)
-            bits = algebra.size(value_mode) // holders  # bits each thread really moves
-            moved[role] = (bits, piece)
-            if copy_bits is None:
-                copy_bits = bits
-            if role in ("dst", "src"):
-                yield from packing.copy_recast(spec, role, layout, piece, instance, bits)
+            yield from _mma_operand(ledger, spec, role, layout, piece, evaluated, packed)
+            continue
+        found = list(_mode_findings(spec, role, layout, piece, instance))
+        yield from found
+        if found or not _thr_val(layout):
+            continue
+        holders, problem = _copy_holders(spec, role, layout, instance, variables)
+        if problem is not None:
+            yield problem
+            continue
+        yield from coverage.copy_coverage(ledger, spec, role, layout, piece, instance, holders)
+        bits = algebra.size(algebra.mode(layout, 1)) // holders  # bits each thread really moves
+        moved[role] = (bits, piece)
+        if copy_bits is None:
+            copy_bits = bits
+        if role in ("dst", "src"):
+            yield from packing.copy_recast(spec, role, layout, piece, instance, bits)
     yield from _copy_widths_agree(spec, moved, instance)
     if spec.kind == "copy" and copy_bits is not None and not spec.whole_tile:
         value = packed.get("value")
@@ -131,6 +91,91 @@ def check_instance_layouts(
                 f"value {value.text} holds {value.bits}",
                 instance.path + ("packed", "value"),
             )
+
+def _thread_findings(
+    spec: AtomSpec, layout: Layout, piece: LayoutPiece, instance: Instance, ledger: coverage.Ledger
+) -> Iterator[Diagnostic]:
+    """The thread layout: its modes, its size, and one distinct lane per thread."""
+    yield from zero_modes(spec, layout, piece, "thr", instance)
+    threads = algebra.size(layout)
+    if threads != spec.threads:
+        yield spec.diagnostic(
+            "AG311",
+            f"thread layout has {threads} threads, the atom has {spec.threads} (instance {instance.id})",
+            piece.path,
+        )
+    elif spec.lanes:
+        # A declared lane group: the atom's threads are distinct lanes of the issuing `lanes`.
+        lanes = algebra.image(layout)
+        declared = set(spec.lane_group) if spec.lane_group else set(lanes)
+        if len(set(lanes)) < len(lanes) or not all(0 <= lane < spec.lanes for lane in lanes) \
+                or set(lanes) != declared:
+            yield spec.diagnostic(
+                "AG321",
+                f"thread layout {algebra.format_layout(layout)} does not map its "
+                f"{threads} threads one-to-one into lanes 0..{spec.lanes - 1}"
+                + (f", onto the declared lane_group {list(spec.lane_group)}" if spec.lane_group else "")
+                + f" (instance {instance.id})",
+                piece.path,
+            )
+    elif threads > 0 and not ledger.judge(piece, layout, threads, 1).exact:
+        # The thread layout names the lanes that issue the atom: one lane per thread, all of them.
+        lanes = algebra.image(layout)
+        rule = "AG321" if len(set(lanes)) < len(lanes) else "AG322"
+        yield spec.diagnostic(
+            rule,
+            f"thread layout {algebra.format_layout(layout)} does not map its "
+            f"{threads} threads one-to-one onto lanes 0..{threads - 1} (instance {instance.id})",
+            piece.path,
+        )
+
+
+def _mma_operand(
+    ledger: coverage.Ledger, spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece,
+    evaluated: EvaluatedInstance, packed: Mapping[str, PackedType],
+) -> Iterator[Diagnostic]:
+    """An MMA operand's modes, thread count and cover of its tile, then its packing."""
+    instance, variables = evaluated.instance, evaluated.variables
+    tile = tile_size(spec, role, variables)
+    # The rows of a spec share their concrete layouts (wgmma's B is one per N, for 14 types): a
+    # layout whose modes, thread count and cover were exact for this piece and tile is exact again.
+    # Packing depends on each row's types, so it is judged for every row.
+    shared = (role, layout, tile, id(piece))
+    if shared not in ledger.clean:
+        found = list(_mode_findings(spec, role, layout, piece, instance))
+        yield from found
+        if found or not _thr_val(layout):
+            return
+        if tile is not None:
+            found = list(coverage.mma_coverage(ledger, spec, role, layout, piece, instance, tile))
+            yield from found
+        if not found and (tile is None or ledger.is_exact(layout, tile, coverage.expected_holders(spec, role))):
+            ledger.clean.add(shared)
+    yield from packing.mma_packing(spec, role, algebra.mode(layout, 1), piece, instance, variables, packed)
+
+
+def _thr_val(layout: Layout) -> bool:
+    """A (thr, val) layout: what the thread-count, cover and packing rules read."""
+    return algebra.rank(layout) == 2 and algebra.congruent(layout.shape, layout.stride)
+
+
+def _mode_findings(
+    spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance
+) -> Iterator[Diagnostic]:
+    """Empty modes and negative strides, else a thr mode without the atom's thread count."""
+    zero = list(zero_modes(spec, layout, piece, role, instance))
+    yield from zero
+    if zero or not _thr_val(layout):
+        return
+    threads = algebra.size(algebra.mode(layout, 0))
+    if threads != spec.threads:
+        yield spec.diagnostic(
+            "AG311",
+            f"layout '{role}' has {threads} threads in its thr mode, the atom has "
+            f"{spec.threads} (instance {instance.id}: {algebra.format_layout(layout)})",
+            piece.path,
+        )
+
 
 def _copy_widths_agree(
     spec: AtomSpec, moved: dict[str, tuple[int, LayoutPiece]], instance: Instance
