@@ -129,6 +129,14 @@ def test_one_worker_or_no_fork_is_a_plain_loop(tmp_path: Path, monkeypatch: pyte
     assert workers.map_in_workers(lambda i: i * 3, [1, 2, 3], 4) == [3, 6, 9]
 
 
+def test_a_refused_fork_leaves_the_work_to_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refuse)
+    assert workers.map_in_workers(lambda i: (i, os.getpid()), [1, 2, 3], 3) == [(i, os.getpid()) for i in (1, 2, 3)]
+
+
 def test_no_fork_beside_other_threads(tmp_path: Path) -> None:
     release = threading.Event()
     other = threading.Thread(target=release.wait)

@@ -62,7 +62,8 @@ def map_in_workers(
 
     `taken(n, item)` is called in this process as it takes an item, with how many items all
     workers have taken so far (for a progress line). An `observer` forks the workers and gets
-    each one's report. Without fork (not POSIX) or with one worker, it is a loop.
+    each one's report. With one worker, without fork (not POSIX) or beside other threads, it is a
+    loop; when the system refuses a fork, this process does the share the missing worker would have.
     """
     workers = max(1, min(workers, len(items), MAX_WORKERS))
     if workers == 1 or not _can_fork():
@@ -77,12 +78,20 @@ def map_in_workers(
     queue_read, queue_write = os.pipe()
     os.write(queue_write, b"".join(_ENTRY.pack(number) for number in range(batches)))
     os.close(queue_write)  # an empty queue then reads as end of file
-    sys.stdout.flush()  # a child must not inherit, and later flush, half-written output
-    sys.stderr.flush()
+    for stream in (sys.stdout, sys.stderr):  # a child must not inherit, and later flush, half-written output
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # closed, or a reader that went away: nothing is pending then
+            pass
     children: list[tuple[int, int]] = []  # (pid, read end of its result pipe)
     for _ in range(workers - 1):
         result_read, result_write = os.pipe()
-        pid = observer.fork() if observer is not None else os.fork()
+        try:
+            pid = observer.fork() if observer is not None else os.fork()
+        except OSError:  # out of processes or memory: fewer workers
+            os.close(result_read)
+            os.close(result_write)
+            break
         if pid == 0:  # the worker
             os.close(result_read)
             _serve(work, items, batch, queue_read, result_write, observer)  # never returns
