@@ -1,7 +1,5 @@
 """`python -m atomgen` is the `atomgen` command."""
 
-import sys
+from atomgen.cli import command
 
-from atomgen.cli import main
-
-sys.exit(main())
+command()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from typing import Any, Callable, NoReturn, Optional, Sequence
@@ -353,9 +354,33 @@ REPLAYED: dict[str, Callable[[argparse.Namespace], bool]] = {
 }
 
 
+# Commands whose process ends with os._exit once its output is flushed (as mypy's fast exit):
+# `check` holds every analysed spec and the memo tables, and freeing them object by object at
+# interpreter exit took 20 ms, a tenth of its run. It starts no process it does not wait for
+# and leaves nothing to exit handlers (its cache and replay files are written and closed).
+FAST_EXIT = frozenset(("check",))
+
+
+def command() -> NoReturn:
+    """The `atomgen` executable (and `python -m atomgen`): main(), then exit with its status."""
+    status = main()
+    if _command_word(sys.argv[1:]) not in FAST_EXIT:
+        sys.exit(status)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a reader that went away (`| head`) or a closed stream
+            pass
+    os._exit(status)
+
+
+def _command_word(arguments: Sequence[str]) -> Optional[str]:
+    return next((a for a in arguments if not a.startswith("-")), None)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
-    wanted = next((a for a in arguments if not a.startswith("-")), None)
+    wanted = _command_word(arguments)
     if wanted in REPLAYED and "--no-cache" not in arguments:
         from atomgen import replay
 

@@ -134,3 +134,41 @@ def test_check_defaults_to_specs_folder() -> None:
     result = run_cli("check")
     assert result.returncode == 0, result.output
     assert re.search(r"atomgen check: \d+ spec\(s\), 0 error\(s\)", result.stderr)
+
+
+class _Exited(Exception):
+    pass
+
+
+def _command(monkeypatch: pytest.MonkeyPatch, *arguments: str) -> tuple[list[int], int]:
+    """atomgen.cli.command() with os._exit recorded: (its calls, the status the process ends with)."""
+    from atomgen import cli
+
+    hard: list[int] = []
+
+    def fake_exit(status: int) -> None:
+        hard.append(status)
+        raise _Exited()
+
+    monkeypatch.setattr(cli.os, "_exit", fake_exit)
+    monkeypatch.setattr(cli.sys, "argv", ["atomgen", *arguments])
+    try:
+        cli.command()
+    except SystemExit as done:
+        return hard, int(done.code or 0)
+    except _Exited:
+        return hard, hard[-1]
+    raise AssertionError("command() returned")
+
+
+def test_check_ends_with_a_fast_exit_after_flushing(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
+    """`check` skips the interpreter's teardown of its analysed models (os._exit), with every byte out first."""
+    monkeypatch.setenv("ATOMGEN_CACHE_DIR", str(tmp_path))
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("threads: [64\n", encoding="utf-8")
+    hard, status = _command(monkeypatch, "check", str(bad), "--no-cache", "--format", "json")
+    assert hard == [1] and status == 1
+    assert json.loads(capsys.readouterr().out)[0]["rule"] == "AG001"  # the whole document was written
+    hard, status = _command(monkeypatch, "explain", "AG001")
+    assert hard == [] and status == 0  # other commands exit normally
