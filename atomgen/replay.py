@@ -132,6 +132,11 @@ class _Tee:
         return getattr(self._stream, name)
 
 
+def _module_files() -> list[str]:
+    files = (getattr(module, "__file__", None) for module in list(sys.modules.values()))
+    return [file for file in files if isinstance(file, str)]
+
+
 _ACTIVE: list["_Recorder"] = []
 
 
@@ -205,16 +210,20 @@ class _Recorder:
         elif event in PROCESSES:
             self.unrecordable = True
 
+    def add_modules(self, files: list[str]) -> None:
+        """Imported modules are inputs too (a worker's included, jsonschema to word an error)."""
+        for file in files:
+            path = os.path.abspath(file)
+            if path not in self.files:
+                self.files[path] = _fingerprint(path, self.installed)
+
     def probed(self, path: str) -> None:
         absolute = os.path.abspath(path)
         if not os.path.join(absolute, "").startswith(self.cache):
             self.probes.add(absolute)
 
     def save(self, command: str, argv: list[str], status: int) -> None:
-        for module in list(sys.modules.values()):
-            file = getattr(module, "__file__", None)
-            if isinstance(file, str) and file not in self.files:
-                self.files[os.path.abspath(file)] = _fingerprint(file, self.installed)
+        self.add_modules(_module_files())
         record = {
             "version": VERSION,
             "status": status,
@@ -257,9 +266,9 @@ class _Workers:
         if not _ACTIVE:
             return None
         recorder = _ACTIVE[-1]
-        modules = [m.__file__ for m in list(sys.modules.values()) if isinstance(getattr(m, "__file__", None), str)]
         return {"files": recorder.files, "folders": recorder.folders, "probes": sorted(recorder.probes),
-                "modules": modules, "unrecordable": recorder.unrecordable or len(recorder.output) > self.printed}
+                "modules": _module_files(),
+                "unrecordable": recorder.unrecordable or len(recorder.output) > self.printed}
 
     def absorb(self, report: Any) -> None:
         if not _ACTIVE or not isinstance(report, dict):
@@ -270,10 +279,7 @@ class _Workers:
         for folder, listing in report["folders"].items():
             recorder.folders.setdefault(folder, listing)
         recorder.probes.update(report["probes"])
-        for file in report["modules"]:  # modules only a worker imported (jsonschema, to word an error)
-            path = os.path.abspath(file)
-            if path not in recorder.files:
-                recorder.files[path] = _fingerprint(path, recorder.installed)
+        recorder.add_modules(report["modules"])
         recorder.unrecordable = recorder.unrecordable or bool(report["unrecordable"])
 
 

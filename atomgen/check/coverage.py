@@ -93,12 +93,16 @@ class Ledger:
     # (check/instance_layouts.py: later rows that share them skip those rules)
     clean: set[tuple[Any, ...]] = field(default_factory=set)
 
+    @staticmethod
+    def _key(layout: Layout, tile: int, holders: int) -> tuple[Any, Any, int, int]:
+        return (layout.shape, layout.stride, tile, holders)
+
     def is_exact(self, layout: Layout, tile: int, holders: int) -> bool:
         """Whether this cover was judged exact."""
-        return self.verdicts.get((layout.shape, layout.stride, tile, holders)) is True
+        return self.verdicts.get(self._key(layout, tile, holders)) is True
 
     def judge(self, piece: object, layout: Layout, tile: int, holders: int) -> Judgement:
-        key = (layout.shape, layout.stride, tile, holders)
+        key = self._key(layout, tile, holders)
         verdict = self.verdicts.get(key)
         if verdict is None:
             compact = algebra.compact_cover(layout)

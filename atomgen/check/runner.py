@@ -322,6 +322,7 @@ def _check_files(
         workers = default_workers() if len(misses) >= PARALLEL_FROM else 1
     if workers > 1:
         _load_analysis_code()  # once, before the fork, so that every worker starts with it
+
     def taken(count: int, miss: tuple[Path, str]) -> None:
         progress.step(miss[1], advance=count - progress.count)
 

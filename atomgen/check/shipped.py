@@ -13,7 +13,6 @@ is stale, as CI does for generated/.
 from __future__ import annotations
 
 import json
-import sys
 import zlib
 from pathlib import Path
 from typing import Any, Optional
@@ -60,22 +59,19 @@ def _stamp(raw: bytes) -> str:
     return f"{len(raw)}:{zlib.crc32(raw):08x}"
 
 
-def main(argv: list[str]) -> int:
-    """Recompile every shipped catalogue (or check them with --check); run after editing one."""
+def main() -> int:
+    """Recompile every shipped catalogue whose compiled form is stale; run after editing one."""
     from atomgen.resources import catalog_path
 
-    stale = []
+    written = []
     for source in sorted(catalog_path("any").parent.glob("*.yaml")):
         text, target = compile_text(source), compiled_path(source)
-        if target.is_file() and target.read_text(encoding="utf-8") == text:
-            continue
-        stale.append(target.name)
-        if "--check" not in argv:
+        if not target.is_file() or target.read_text(encoding="utf-8") != text:
             target.write_text(text, encoding="utf-8")
-    verb = "stale" if "--check" in argv else "compiled"
-    print(f"{verb}: {', '.join(stale) or 'none'}")
-    return 1 if stale and "--check" in argv else 0
+            written.append(target.name)
+    print(f"compiled: {', '.join(written) or 'none (all fresh)'}")
+    return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(main())

@@ -1,11 +1,12 @@
 """Spread a check's independent per-spec work over forked worker processes.
 
 The uncached specs of a check are analysed independently (the cross-spec rules run after,
-on the results), so they can run on every core. Workers are forked after the analysis code is
-imported, so they start with it. Each worker takes the next spec from one shared queue, a pipe
-of spec numbers: the shipped specs differ fifty-fold in cost, so a fixed split would leave a
-core idle while another works through the wgmma tables. Results come back pickled through a
-pipe per worker; they are plain data (diagnostics, names, proofs), never the analysed models.
+on the results), so they can run on every core. The caller imports what the work needs before
+(check/runner.py imports the analysis code), so every forked worker starts with it. Each worker
+takes the next spec from one shared queue, a pipe of spec numbers: the shipped specs differ
+fifty-fold in cost, so a fixed split would leave a core idle while another works through the
+wgmma tables. Results come back pickled through a pipe per worker; they are plain data
+(diagnostics, names, proofs), never the analysed models.
 
 A worker is trusted for nothing it did not report: when one dies or sends something unreadable,
 every spec without a result is analysed again in this process, so a crash costs time, never a
