@@ -199,7 +199,39 @@ def scaffold(args: argparse.Namespace) -> int:
         print("atomgen new: --name must be lower case letters, digits and '_'", file=sys.stderr)
         return 2
     target = specs / args.backend / subtarget / f"{name}.yaml"
-    return _write(target, scaffold_text(args.what, subtarget, args.backend, name, target), args.force)
+    status = _write(target, scaffold_text(args.what, subtarget, args.backend, name, target), args.force)
+    if status == 0:
+        _declare_subtarget(specs / args.backend / "backend.yaml", subtarget)
+    return status
+
+
+def _declare_subtarget(backend_file: Path, subtarget: str) -> None:
+    """A subtarget the backend does not know yet gets its `subtarget_chips` entry as a TODO (AG010 at its
+    line): check compares every row against the subtarget's chips, so they must be named, not guessed."""
+    if not backend_file.is_file():
+        return
+    text = backend_file.read_text(encoding="utf-8")
+    entry = f"  {subtarget}: [TODO]   # the chips {subtarget} atoms run on (from `chips`), e.g. [gfx950]"
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        if not re.match(r"^subtarget_chips\s*:", line):
+            continue
+        block = index + 1
+        while block < len(lines) and (lines[block].startswith((" ", "\t")) or not lines[block].strip()):
+            if re.match(rf"^\s+{re.escape(subtarget)}\s*:", lines[block]):
+                return  # declared already
+            block += 1
+        rest = line.split(":", 1)[1].split("#", 1)[0].strip()
+        if rest and rest != "{}":
+            print(f"atomgen new: add `{subtarget}: [chips]` to subtarget_chips in {backend_file}", file=sys.stderr)
+            return
+        lines[index] = "subtarget_chips:"
+        lines.insert(block if not rest else index + 1, entry)
+        write_new_file(backend_file, "\n".join(lines) + "\n")
+        print(f"declared subtarget {subtarget} in {backend_file} (subtarget_chips.{subtarget}: TODO)")
+        return
+    write_new_file(backend_file, text.rstrip("\n") + f"\nsubtarget_chips:\n{entry}\n")
+    print(f"declared subtarget {subtarget} in {backend_file} (subtarget_chips.{subtarget}: TODO)")
 
 
 def scaffold_text(what: str, subtarget: str, backend: str, name: str, target: Path | str) -> str:

@@ -72,8 +72,8 @@ def instance_chips(spec: AtomSpec, instance: Instance, backend: Optional[Backend
     if instance.subtargets:
         return frozenset(instance.subtargets)
     family = backend.subtarget_chips.get(spec.subtarget) if backend is not None else None
-    if not family:
-        return None
+    if not family or "TODO" in family:
+        return None  # undeclared (AG109) or scaffolded (AG010): reported once, not per row
     floor = instance.min_subtarget
     order = backend.chips if backend is not None else ()
     if floor is not None and floor in order:

@@ -13,6 +13,7 @@ from typing import Any, Optional
 
 from atomgen.check import (
     against_catalog,
+    backend_file,
     coverage,
     emission,
     immediates,
@@ -20,6 +21,7 @@ from atomgen.check import (
     layouts,
     names,
     parameters,
+    semantics,
     sparse,
     state,
     tcgen05,
@@ -58,7 +60,9 @@ def analyze(
         for instance in spec.instances:
             out.extend(against_catalog.check_instance(spec, instance, catalog, backend))
         out.extend(immediates.check_immediates(spec, catalog))
+        out.extend(semantics.check_semantics(spec, catalog))
     out.extend(state.check_state(spec, backend))
+    out.extend(backend_file.check_subtarget(spec, backend))
     out.extend(emission.check_emission(spec))
     out.extend(check_verify_section(spec))
     out.extend(check_descriptor(spec))
@@ -98,4 +102,5 @@ def _evaluate(spec: AtomSpec, out: list[Diagnostic],
                 out.append(diagnostic)
     out.extend(layouts.dead_pieces(spec, evaluated))
     out.extend(sparse.check_sparse(spec, evaluated))
+    out.extend(semantics.check_placeholder_copies(spec, evaluated))
     return evaluated

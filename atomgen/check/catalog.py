@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from atomgen.diagnostics import Diagnostic, SpecError
+from atomgen.reading import exists
 from atomgen.resources import catalog_path
 
 PROJECT_CATALOG_FILE = "intrinsics.yaml"
@@ -28,6 +29,17 @@ class Immediate:
     high: Optional[int]
     enum: Optional[str] = None
     cases: tuple[tuple[str, int], ...] = ()
+    formats: tuple[tuple[str, str], ...] = ()  # an enum's element type -> the case that encodes it
+    format_of: Optional[str] = None  # the value is the format code of this operand's element type (AG375)
+    describes: Optional[int] = None  # the one value the atoms' layouts describe (AG376)
+
+    def code(self, case: str) -> Optional[int]:
+        return next((number for name, number in self.cases if name == case), None)
+
+    def format_code(self, element: str) -> Optional[int]:
+        """The code of an element type's format, or None when the enum has no format for it."""
+        case = next((c for e, c in self.formats if e == element), None)
+        return None if case is None else self.code(case)
 
 
 @dataclass(frozen=True)
@@ -83,6 +95,7 @@ class Intrinsic:
     origin: str  # the catalogue file it came from
     patterns: tuple[str, ...] = ()  # emission patterns that lower it (empty: not declared)
     llvm_intrinsic: str = ""  # an op the dialect lacks: the LLVM intrinsic called through llvm.call_intrinsic
+    operation: str = ""  # what the op computes (an atomic's add/max/min), matched by a row's operation parameter
 
     def operand(self, name: str) -> Optional[Operand]:
         return self._by_name.get(name)
@@ -145,11 +158,15 @@ def _immediate(value: Any, enums: dict[str, Immediate]) -> Optional[Immediate]:
     if not isinstance(value, dict):
         return None
     enum = value.get("enum")
+    format_of = str(value["format_of"]) if value.get("format_of") is not None else None
+    describes = int(value["describes"]) if value.get("describes") is not None else None
     if isinstance(enum, str) and enum in enums:
         base = enums[enum]
-        return Immediate(str(value["cpp_type"]), base.low, base.high, enum, base.cases)
+        return Immediate(str(value["cpp_type"]), base.low, base.high, enum, base.cases, base.formats, format_of,
+                         describes)
     low, high = (value.get("range") or [None, None])[:2]
-    return Immediate(str(value["cpp_type"]), low, high, enum if isinstance(enum, str) else None)
+    return Immediate(str(value["cpp_type"]), low, high, enum if isinstance(enum, str) else None,
+                     format_of=format_of, describes=describes)
 
 
 def _operand(name: str, value: Any, enums: dict[str, Immediate]) -> Operand:
@@ -181,7 +198,8 @@ def _enums(data: dict[str, Any]) -> dict[str, Immediate]:
     for name, value in (data.get("enums") or {}).items():
         cases = tuple((str(k), int(v)) for k, v in value["cases"].items())
         numbers = [number for _, number in cases]
-        enums[str(name)] = Immediate(str(value["cpp_type"]), min(numbers), max(numbers), str(name), cases)
+        formats = tuple((str(k), str(v)) for k, v in (value.get("formats") or {}).items())
+        enums[str(name)] = Immediate(str(value["cpp_type"]), min(numbers), max(numbers), str(name), cases, formats)
     return enums
 
 
@@ -201,6 +219,7 @@ def _intrinsics(data: dict[str, Any], origin: str, enums: dict[str, Immediate]) 
             origin=origin,
             patterns=tuple(str(p) for p in value.get("patterns") or ()),
             llvm_intrinsic=str(value.get("llvm_intrinsic", "")),
+            operation=str(value.get("operation", "")),
         )
     return found
 
@@ -268,7 +287,8 @@ def project_catalog_for(backend_file: Optional[str]) -> Optional[str]:
     if backend_file is None:
         return None
     candidate = Path(backend_file).parent / PROJECT_CATALOG_FILE
-    return str(candidate) if candidate.is_file() else None
+    # anything at the name counts: a FIFO or a link loop is refused by the loader (AG106 with AG008/AG009)
+    return str(candidate) if exists(candidate) else None
 
 
 def validate_catalog_file(path: Path, display: str) -> list[Diagnostic]:

@@ -54,6 +54,21 @@ INTEGRAL = ("int32_t", "int64_t", "uint32_t", "uint64_t", "int", "unsigned")  # 
 
 
 @dataclass(frozen=True)
+class Feed:
+    """A state field the template passes to the instruction (rule AG367).
+
+    With `operand`, the field becomes that operand of the row's intrinsic, and the catalogue says
+    its type and whether it is an immediate; without one, `llvm_type` and `immediate` say what the
+    template's use of the value needs (an address offset added in i64, an i1 predicate).
+    """
+
+    state: str  # the AtomStateField case, or the name of a private field
+    operand: str = ""
+    llvm_type: str = ""
+    immediate: bool = False
+
+
+@dataclass(frozen=True)
 class PatternNeeds:
     kind: str  # the atom kind the pattern's template is written for
     parameters: tuple[str, ...] = ()  # parameters the template reads by name
@@ -67,10 +82,15 @@ class PatternNeeds:
     extra_names: tuple[str, ...] = ()  # pattern-defined argument names
     packed_by_element: tuple[str, ...] = ()  # operands whose packed type the template picks by element type
     values_only: bool = False  # arguments are SSA values (call_intrinsic): no result type, enum case or Type
+    feeds: tuple[Feed, ...] = ()  # state fields that become instruction operands (AG367)
+    operation: str = ""  # the parameter naming the operation the row's intrinsic performs (AG374)
 
 
 MMA = ("a", "b", "c")
 COORDS = tuple(f"Coord{i}" for i in range(5))
+COORD_FEEDS = tuple(Feed(case, llvm_type="i32") for case in COORDS)  # box coordinates, SSA i32 operands
+ACCUMULATE = Feed("Accumulate", llvm_type="i1")  # wgmma scale-d / tcgen05 enable-input-d: an i1 predicate
+METADATA = Feed("Metadata", llvm_type="i32")  # the sparse metadata register
 PATTERNS: dict[str, PatternNeeds] = {
     "mfma": PatternNeeds("mma", packed=MMA, builder_arguments=True),
     "mfma_scale": PatternNeeds("mma", packed=MMA, builder_arguments=True, extra_names=("cbsz", "blgp")),
@@ -81,29 +101,39 @@ PATTERNS: dict[str, PatternNeeds] = {
     "wmma_generic": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True),
     "wmma_scale": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True,
                                extra_names=("fmtA", "fmtB", "fmt0", "modC", "opselA", "opselB")),
-    "buffer_copy": PatternNeeds("copy", parameters=("bitSize",), state_cases=("Soffset",), packed=("value",)),
-    "lds_dma": PatternNeeds("copy", parameters=("bitSize",), state_cases=("Soffset", "ImmOffset"), packed=("value",)),
+    "buffer_copy": PatternNeeds("copy", parameters=("bitSize",), state_cases=("Soffset",), packed=("value",),
+                                feeds=(Feed("Soffset", "soffset"),)),
+    "lds_dma": PatternNeeds("copy", parameters=("bitSize",), state_cases=("Soffset", "ImmOffset"), packed=("value",),
+                            feeds=(Feed("Soffset", "soffset"), Feed("ImmOffset", "offset"))),
     "global_lds_dma": PatternNeeds("copy", parameters=("bitSize",), packed=("value",)),
-    "buffer_atomic": PatternNeeds("copy", state_cases=("Soffset",), packed=("value",)),
+    "buffer_atomic": PatternNeeds("copy", state_cases=("Soffset",), packed=("value",),
+                                  feeds=(Feed("Soffset", "soffset"),), operation="atomicOp"),
     "lds_read_trans": PatternNeeds("copy", parameters=("bitSize",), packed=("value",)),
     # The descriptor template reads the tensor extents and global strides by name (render/tdm.py).
+    # imm_offset is added to the 64-bit global address at run time (not an ImmArg of the TDM ops).
     "tdm": PatternNeeds("copy", state_cases=("ImmOffset",), positive=("numWarps",),
-                        state_names=tuple(f"extent_{i}" for i in range(5)) + tuple(f"stride_{i}" for i in range(4))),
+                        state_names=tuple(f"extent_{i}" for i in range(5)) + tuple(f"stride_{i}" for i in range(4)),
+                        feeds=(Feed("ImmOffset", llvm_type="i64"), Feed("WorkgroupMask", llvm_type="i32"))
+                        + tuple(Feed(f"extent_{i}", llvm_type="i32") for i in range(5))
+                        + tuple(Feed(f"stride_{i}", llvm_type="i64") for i in range(4))),
     "mma_sync": PatternNeeds("mma", packed=MMA, instruction=True),
-    "mma_sp": PatternNeeds("mma", state_cases=("Metadata",), packed=MMA + ("e",), instruction=True),
-    "wgmma_ss": PatternNeeds("mma", state_cases=("Accumulate",), packed=MMA, instruction=True),
+    "mma_sp": PatternNeeds("mma", state_cases=("Metadata",), packed=MMA + ("e",), instruction=True,
+                           feeds=(METADATA,)),
+    "wgmma_ss": PatternNeeds("mma", state_cases=("Accumulate",), packed=MMA, instruction=True, feeds=(ACCUMULATE,)),
     "wgmma_sp": PatternNeeds("mma", state_cases=("Accumulate", "Metadata"), packed=MMA + ("e",), instruction=True,
-                             packed_by_element=("a",)),
+                             packed_by_element=("a",), feeds=(ACCUMULATE, METADATA)),
     "wgmma_rs": PatternNeeds("mma", state_cases=("Accumulate",), packed=MMA, instruction=True,
-                             packed_by_element=("a",)),
+                             packed_by_element=("a",), feeds=(ACCUMULATE,)),
     # The instruction descriptor is built from m, n and the operand majors (render/cpp tcgen05).
     "tcgen05_mma": PatternNeeds("mma", parameters=("m", "n", "transA", "transB"), state_cases=("Accumulate",),
-                                packed=MMA, instruction=True),
+                                packed=MMA, instruction=True, feeds=(ACCUMULATE,)),
     "ldmatrix": PatternNeeds("copy", parameters=("num", "transpose"), packed=("value",)),
     "stmatrix": PatternNeeds("copy", parameters=("num", "transpose"), packed=("value",)),
     "cp_async": PatternNeeds("copy", parameters=("bytes", "cacheModifier")),
-    "tma_load": PatternNeeds("copy", parameters=("rank",), state_cases=("TmaDescriptor", "Mbarrier") + COORDS),
-    "tma_store": PatternNeeds("copy", parameters=("rank",), state_cases=("TmaDescriptor",) + COORDS),
+    "tma_load": PatternNeeds("copy", parameters=("rank",), state_cases=("TmaDescriptor", "Mbarrier") + COORDS,
+                             feeds=(Feed("TmaDescriptor", "tma_desc"), Feed("Mbarrier", "mbar")) + COORD_FEEDS),
+    "tma_store": PatternNeeds("copy", parameters=("rank",), state_cases=("TmaDescriptor",) + COORDS,
+                              feeds=(Feed("TmaDescriptor", "tma_desc"),) + COORD_FEEDS),
 }
 
 

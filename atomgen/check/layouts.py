@@ -155,6 +155,12 @@ def check_exceptions(spec: AtomSpec) -> Iterator[Diagnostic]:
         yield spec.diagnostic("AG341", "transposing/whole_tile exceptions are for copies", path)
     if spec.whole_tile and "whole_tile_copy" not in spec.traits:
         yield spec.diagnostic("AG341", "a whole_tile copy must carry the whole_tile_copy trait", ("traits",))
+    if "whole_tile_copy" in spec.traits and not spec.whole_tile:
+        # The trait makes FlyDSL's layout lowering hand the whole tile to one call: a per-thread copy would
+        # then copy one thread's bits for the tile.
+        index = spec.traits.index("whole_tile_copy")
+        yield spec.diagnostic("AG341", "the whole_tile_copy trait is for copies that declare exceptions.whole_tile; "
+                              "this copy's layouts are per thread", ("traits", index))
     for operand, source in spec.operand_source.items():
         # One issuing thread (tcgen05) names the whole tile once: nothing is replicated.
         if source == "shared_memory_descriptor" and operand not in spec.replicated and spec.threads > 1:

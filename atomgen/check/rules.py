@@ -18,6 +18,7 @@ FAMILIES = (
     "atomgen.spec.validate",  # AG010, AG101: placeholders and the schema
     "atomgen.spec.instances",  # AG360: the size of the instance table
     "atomgen.check.side_files",  # AG105-AG107: backend.yaml and the project catalogue
+    "atomgen.check.backend_file",  # AG108, AG109: backend.yaml's enum and subtargets
     "atomgen.check.expressions",  # AG20x
     "atomgen.check.layouts",  # AG301-AG304, AG356, AG357
     "atomgen.check.evaluate",  # AG355: no layout piece for an instance
@@ -29,6 +30,7 @@ FAMILIES = (
     "atomgen.check.against_catalog",  # AG352, AG354, AG358, AG359
     "atomgen.check.state",  # AG36x
     "atomgen.check.emission",  # AG371-AG373
+    "atomgen.check.semantics",  # AG367, AG374-AG377: fields tied to the instruction
     "atomgen.check.names",  # AG38x
     "atomgen.check.parameters",  # AG391-AG393, AG395
     "atomgen.check.immediates",  # AG394

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from atomgen.check.semantics import format_code
 from atomgen.check.verify_plan import describe
 from atomgen.render import llvm_api
 from atomgen.render.cpp import intrinsic_call
@@ -48,13 +49,10 @@ def _arg(token: Any, spec: AtomSpec, instance: Instance, params: dict[str, CppPa
     raise CppRenderError(f"unknown emission argument '{text}' in row {instance.id}")
 
 
-def _format_code(spec: AtomSpec, instance: Instance, key: str, operand_param: str) -> str:
+def _format_code(spec: AtomSpec, instance: Instance, key: str, role: str) -> str:
     emission = spec.emission
     enum = emission.get("format_enum") or (emission.get("enums") or {}).get("format", "ROCDL::MatrixFormat")
-    row = instance.emission
-    codes = emission.get("format_codes") or {}
-    value = row.get(key)
-    code: Any = value if isinstance(value, int) else codes.get(str(instance.values.get(operand_param)))
+    code = format_code(spec, instance, key, role)  # the code check's AG375 judged
     if code is None:
         raise CppRenderError(f"row {instance.id}: no format code for {key}")
     return f"static_cast<{enum}>({code})"
@@ -83,11 +81,11 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
         packed_entries.append((instance.index, description, (a_ty, b_ty, acc_ty)))
         extra = {local: local for local, _ in state_reads}
         if pattern == "mfma_scale":
-            extra["cbsz"] = _format_code(spec, instance, "cbsz", spec.operand_types["a"])
-            extra["blgp"] = _format_code(spec, instance, "blgp", spec.operand_types["b"])
+            extra["cbsz"] = _format_code(spec, instance, "cbsz", "a")
+            extra["blgp"] = _format_code(spec, instance, "blgp", "b")
         if pattern == "wmma_scale":
-            extra["fmtA"] = _format_code(spec, instance, "fmtA", spec.operand_types["a"])
-            extra["fmtB"] = _format_code(spec, instance, "fmtB", spec.operand_types["b"])
+            extra["fmtA"] = _format_code(spec, instance, "fmtA", "a")
+            extra["fmtB"] = _format_code(spec, instance, "fmtB", "b")
             extra["fmt0"] = str(enums.get("scale_format", "ROCDL::WMMAMatrixScaleFormat(0)"))
             if "modC" in params:
                 locals_["modC"] = f"int32_t modC = {params['modC'].getter};"

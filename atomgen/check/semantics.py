@@ -1,0 +1,342 @@
+"""What the generated code turns into operands, immediates and opcodes, tied to the instruction
+(rule family AG367, AG374-AG377).
+
+The layout rules prove what a spec says about data; these rules prove that the fields the
+generated C++ passes to the instruction say the same thing as the instruction: a state field
+has the type and immediacy of the operand it becomes, a row's operation is its intrinsic's, a
+format code encodes the row's element type, an immediate with a meaning (a broadcast, a block
+or lane selection) holds the one value the layouts describe, and a copy moves real bits unless
+it declares itself a whole-tile copy. docs/rules.md ("How each field is tied") lists every field.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator, Optional
+
+from atomgen.check.against_catalog import companions
+from atomgen.check.catalog import Catalog, Immediate, Intrinsic, Operand
+from atomgen.check.emission import PATTERNS, Feed
+from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.layout import algebra
+from atomgen.spec.model import AtomSpec, Instance, StateField
+
+RULES = (
+    Rule(
+        "AG367",
+        "state-feed",
+        "A state field the generated code passes to the instruction has another type or immediacy than the "
+        "operand it becomes.",
+        "The template hands the field's slot to the intrinsic as it is: an i64 soffset makes the buffer op fail "
+        "to verify, and an imm_offset that is not an immediate is folded into a runtime value the ImmArg cannot "
+        "take (or hides a compile-time offset in VGPRs).",
+        "- {name: imm_offset, enum_case: ImmOffset, llvm_type: i32, immediate: false, ...}   # lds_dma: offset",
+        "Give the field the operand's type (the message names it) and `immediate: true` exactly when the operand "
+        "is an immediate.",
+    ),
+    Rule(
+        "AG374",
+        "operation-intrinsic",
+        "A row's operation parameter names another operation than its intrinsic performs.",
+        "The generated dispatch picks the op from the row: `atomicOp: max` on a fadd row lowers a max as an add.",
+        "- {atomicOp: max, valType: f32, intrinsic: rocdl.raw.ptr.buffer.atomic.fadd, ...}",
+        "Name the intrinsic of the operation (the catalogue's `operation`), or the operation of the intrinsic.",
+    ),
+    Rule(
+        "AG375",
+        "format-code",
+        "A matrix format code does not encode the row's element type.",
+        "Scaled MFMA/WMMA read their A and B bits as the format the code names: fp8 data sent with the bf8 code "
+        "(cbsz: 1) computes with the wrong exponent width, and nothing else in the spec can see it.",
+        "- {elemTyA: f8E4M3FN, ..., emission: {cbsz: 1, blgp: 0}}   # 1 is bf8 (f8E5M2)",
+        "Use the code the message names (the catalogue enum's `formats`).",
+    ),
+    Rule(
+        "AG376",
+        "immediate-meaning",
+        "An immediate that changes which data the instruction reads holds a value the layouts do not describe.",
+        "MFMA's cbsz/abid broadcast one block of A to the others and blgp permutes B's lanes: a spec that sends "
+        "cbsz = 1 with layouts of the plain product generates an atom that computes another product.",
+        "emission: {pattern: mfma, args: [accTy, a, b, c, \"1\", \"0\", \"ROCDL::MFMAPermB::none\"]}",
+        "Send the value the catalogue says the layouts describe (0 / none), or describe the broadcast in the "
+        "layouts and the catalogue.",
+    ),
+    Rule(
+        "AG377",
+        "placeholder-copy",
+        "A copy moves less than a byte per thread without declaring itself a whole-tile copy.",
+        "(1,1):(1,1) is the placeholder of a whole-tile copy (TMA, TDM), whose tile the descriptor describes; "
+        "without `exceptions.whole_tile` it is proved as a real 1-bit copy, and no copy instruction moves less "
+        "than a byte.",
+        "layouts: {thr: \"1:1\", src: \"(1,1):(1,1)\", ...}   # no exceptions.whole_tile",
+        "Declare `exceptions: {whole_tile: true}` and the whole_tile_copy trait, or give the real bit layouts.",
+    ),
+)
+
+_WIDTH = re.compile(r"^i([1-9][0-9]{0,3})$")
+_CPP_WIDTH = {"int32_t": 32, "uint32_t": 32, "int64_t": 64, "uint64_t": 64, "int16_t": 16, "int8_t": 8, "bool": 1}
+_INTEGER = re.compile(r"^-?[0-9]+$")
+
+
+def check_semantics(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
+    needs = PATTERNS.get(str(spec.emission.get("pattern")))
+    if needs is None or needs.kind != spec.kind:
+        return  # AG101 / AG371 say so
+    yield from _state_feeds(spec, catalog, needs.feeds)
+    if needs.operation:
+        yield from _operations(spec, catalog, needs.operation)
+    yield from _format_codes(spec, catalog)
+    yield from _meaningful_immediates(spec, catalog)
+
+
+# --- AG367: state fields that become operands -------------------------------------------------
+
+def _field(spec: AtomSpec, feed: Feed) -> Optional[StateField]:
+    return next((f for f in spec.state if f.enum_case == feed.state or (f.private and f.name == feed.state)), None)
+
+
+def _entries(spec: AtomSpec, instance: Instance, catalog: Catalog) -> list[Intrinsic]:
+    own = catalog.get(instance.intrinsic)
+    return ([own] if own is not None else []) + companions(spec, instance, catalog)
+
+
+def _state_feeds(spec: AtomSpec, catalog: Catalog, feeds: tuple[Feed, ...]) -> Iterator[Diagnostic]:
+    reported: set[tuple[str, str]] = set()
+    for feed in feeds:
+        state_field = _field(spec, feed)
+        if state_field is None:
+            continue  # AG371 reports a missing field
+        for instance in spec.instances:
+            llvm_type = state_field.llvm_type_for(instance.values).replace(" ", "")
+            if not _WIDTH.match(llvm_type) and not llvm_type.startswith("!llvm.ptr"):
+                break  # not a slot type at all: AG366 is the one finding
+            if not feed.operand:
+                problems = _declared_feed(state_field, llvm_type, feed)
+            else:
+                problems = [p for entry in _entries(spec, instance, catalog)
+                            for operand in [entry.operand(feed.operand)] if operand is not None
+                            for p in _operand_feed(state_field, llvm_type, operand, entry)]
+            for key, message in problems:
+                if (state_field.name, key) not in reported:
+                    reported.add((state_field.name, key))
+                    yield spec.diagnostic("AG367", f"state field '{state_field.name}' {message}",
+                                          state_field.path + (key,))
+
+
+def _declared_feed(state_field: StateField, llvm_type: str, feed: Feed) -> list[tuple[str, str]]:
+    problems = []
+    if llvm_type != feed.llvm_type:
+        problems.append(("llvm_type", f"is {llvm_type}, but the generated code uses it as {feed.llvm_type}"))
+    if state_field.immediate != feed.immediate:
+        passed = "an immediate" if feed.immediate else "a runtime value"
+        problems.append(("immediate", f"is declared immediate: {str(state_field.immediate).lower()}, but the "
+                                      f"generated code passes it as {passed}"))
+    return problems
+
+
+def _operand_feed(state_field: StateField, llvm_type: str, operand: Operand,
+                  entry: Intrinsic) -> list[tuple[str, str]]:
+    problems = []
+    immediate = operand.immediate
+    if immediate is None:
+        names = [t.replace(" ", "") for t in operand.type_names() if t != "data"]
+        if names and llvm_type not in names:
+            problems.append(("llvm_type", f"is {llvm_type}, but {entry.name} takes {' or '.join(names)} "
+                                          f"for {operand.name}"))
+        if state_field.immediate:
+            problems.append(("immediate", f"is declared immediate, but {entry.name} takes {operand.name} as a "
+                                          "runtime value: the generated code would demand a constant for nothing"))
+        return problems
+    width = _WIDTH.match(llvm_type)
+    wanted = _CPP_WIDTH.get(immediate.cpp_type)
+    if wanted is not None and (width is None or int(width.group(1)) != wanted):
+        problems.append(("llvm_type", f"is {llvm_type}, but {entry.name}'s {operand.name} is an immediate "
+                                      f"{immediate.cpp_type} (i{wanted})"))
+    if not state_field.immediate:
+        problems.append(("immediate", f"becomes the immediate {operand.name} of {entry.name}: declare "
+                                      "`immediate: true` so it stays a compile-time constant"))
+    low, high = immediate.low, immediate.high
+    if (low is not None and state_field.default < low) or (high is not None and state_field.default > high):
+        problems.append(("default", f"default {state_field.default} is outside {entry.name}'s {operand.name} "
+                                    f"range {low}..{high}"))
+    return problems
+
+
+# --- AG374: the row's operation is its intrinsic's --------------------------------------------
+
+def _operations(spec: AtomSpec, catalog: Catalog, parameter: str) -> Iterator[Diagnostic]:
+    for instance in spec.instances:
+        entry = catalog.get(instance.intrinsic)
+        value = instance.values.get(parameter)
+        if entry is None or not entry.operation or value is None:
+            continue
+        if str(value) != entry.operation:
+            same = sorted(n for n, e in catalog.intrinsics.items()
+                          if e.operation == str(value) and set(e.patterns) & {str(spec.emission.get("pattern"))})
+            hint = (f"; {value} is {', '.join(same)}",) if same else ()
+            where = instance.path + ((parameter,) if parameter in instance.raw else ())
+            yield spec.diagnostic(
+                "AG374",
+                f"instance {instance.id}: {parameter} is {value}, but {entry.name} performs {entry.operation}: the "
+                f"generated code would lower {value} as {entry.operation}",
+                where, notes=hint)
+
+
+# --- AG375: format codes encode the row's element types ---------------------------------------
+
+FORMAT_KEYS = {"mfma_scale": (("cbsz", "a"), ("blgp", "b")), "wmma_scale": (("fmtA", "a"), ("fmtB", "b"))}
+
+
+def format_code(spec: AtomSpec, instance: Instance, key: str, role: str) -> Optional[int]:
+    """The format code the generated code sends for `key` (render reads this too): the row's own
+    integer, else the emission's `format_codes` entry of the row's element type of `role`."""
+    value = instance.emission.get(key)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    codes = spec.emission.get("format_codes") or {}
+    code = codes.get(str(instance.values.get(spec.operand_types.get(role, ""))))
+    return code if isinstance(code, int) and not isinstance(code, bool) else None
+
+
+def _format_enum(spec: AtomSpec, catalog: Catalog) -> Optional[Immediate]:
+    return next((e for e in catalog.enums.values() if e.formats), None)
+
+
+def _format_codes(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
+    keys = FORMAT_KEYS.get(str(spec.emission.get("pattern")), ())
+    enum = _format_enum(spec, catalog)
+    if not keys or enum is None:
+        return
+    codes = spec.emission.get("format_codes")
+    for element, code in (codes or {}).items() if isinstance(codes, dict) else ():
+        wanted = enum.format_code(str(element))
+        if wanted is None or code != wanted:
+            yield spec.diagnostic(
+                "AG375", f"format_codes gives {element} the code {code}, but {enum.cpp_type} encodes it as "
+                f"{_code_text(enum, wanted)}", ("emission", "format_codes", element))
+    for instance in spec.instances:
+        variant = (spec.emission.get("variants") or {}).get(instance.variant or "")
+        for key, role in keys:
+            raw = instance.emission.get(key)
+            if isinstance(variant, list) and key not in [str(t) for t in variant]:
+                if raw is not None:
+                    yield spec.diagnostic(
+                        "AG375", f"instance {instance.id}: the {instance.variant} builder takes no {key}, so "
+                        f"emission.{key} is never read", instance.path + ("emission", key))
+                continue  # this row's builder takes no format code (gfx1250 F4)
+            if raw is not None and not (isinstance(raw, int) and not isinstance(raw, bool)):
+                yield spec.diagnostic(
+                    "AG375", f"instance {instance.id}: emission.{key} is {raw!r}, which the generated code never "
+                    "reads: a row's format code is an integer (or comes from emission.format_codes)",
+                    instance.path + ("emission", key))
+                continue
+            element = str(instance.values.get(spec.operand_types.get(role, "")))
+            code, wanted = format_code(spec, instance, key, role), enum.format_code(element)
+            if code != wanted:
+                where = instance.path + (("emission", key) if raw is not None else ())
+                yield spec.diagnostic(
+                    "AG375", f"instance {instance.id}: {key} sends {_code_text(enum, code)} for {role.upper()} "
+                    f"elements {element}, which {enum.cpp_type} encodes as {_code_text(enum, wanted)}", where)
+
+
+def _code_text(enum: Immediate, code: Optional[int]) -> str:
+    if code is None:
+        return "nothing (no format)"
+    name = next((n for n, c in enum.cases if c == code), None)
+    return f"{code} ({name})" if name else str(code)
+
+
+# --- AG376: immediates with a meaning hold the value the layouts describe -----------------------
+
+def _argument_tokens(spec: AtomSpec, instance: Instance) -> Optional[tuple[list[str], tuple[Any, ...]]]:
+    """The builder arguments of a row after the result type, with the path they are written at."""
+    variants = spec.emission.get("variants")
+    if isinstance(variants, dict):
+        tokens = variants.get(instance.variant or "")
+        path: tuple[Any, ...] = ("emission", "variants", instance.variant or "")
+    else:
+        tokens, path = spec.emission.get("args"), ("emission", "args")
+    if not isinstance(tokens, list):
+        return None
+    texts = [str(t) for t in tokens]
+    return (texts[1:], path) if texts[:1] == ["accTy"] else (texts, path)
+
+
+def _token_values(spec: AtomSpec, instance: Instance, token: str, catalog: Catalog) -> Optional[set[int]]:
+    """The values a builder argument can take for a row; None when it is not a constant atomgen knows."""
+    if _INTEGER.match(token):
+        return {int(token)}
+    if "::" in token:
+        case = token.rsplit("::", 1)[1]
+        enum_type = token.rsplit("::", 1)[0]
+        enum = next((e for e in catalog.enums.values() if e.cpp_type == enum_type), None)
+        code = enum.code(case) if enum is not None else None
+        return None if code is None else {code}
+    raw = instance.emission.get(token)
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return {raw}
+    parameter = spec.parameter(token)
+    if parameter is not None and parameter.is_integer:
+        if parameter.free_values is not None:
+            return {int(v) for v in parameter.free_values if isinstance(v, int)}
+        if parameter.free_min is not None or parameter.free_max is not None:
+            low, high = parameter.free_min or 0, parameter.free_max if parameter.free_max is not None else 1 << 31
+            return set(range(low, min(high, low + 64) + 1))
+        value = instance.values.get(token)
+        return {int(value)} if isinstance(value, int) else None
+    return None
+
+
+def _meaningful_immediates(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
+    reported: set[tuple[Any, ...]] = set()
+    for instance in spec.instances:
+        entry = catalog.get(instance.intrinsic)
+        found = _argument_tokens(spec, instance)
+        if entry is None or found is None or not any(
+                o.immediate is not None and o.immediate.describes is not None for o in entry.operands):
+            continue
+        tokens, path = found
+        if len(tokens) != len(entry.operands):
+            continue  # builder arguments not in the op's operand order: AG372 / the real build judge them
+        for index, (token, operand) in enumerate(zip(tokens, entry.operands)):
+            immediate = operand.immediate
+            if immediate is None or immediate.describes is None:
+                continue
+            values = _token_values(spec, instance, token, catalog)
+            if values is None or values == {immediate.describes}:
+                continue  # None: not a constant atomgen knows (AG372 judges the token)
+            where = path + (index,)
+            parameter = spec.parameter(token)
+            if parameter is not None:
+                where = parameter.path
+            if (where, operand.name) in reported:
+                continue
+            reported.add((where, operand.name))
+            shown = ", ".join(str(v) for v in sorted(values))
+            yield spec.diagnostic(
+                "AG376",
+                f"instance {instance.id}: {operand.name} of {entry.name} is {token} ({shown}), but the layouts "
+                f"describe {operand.name} = {immediate.describes} only: another value changes which data the "
+                "instruction reads",
+                where)
+
+
+# --- AG377: a copy moves real bits, or is a declared whole-tile copy ----------------------------
+
+def check_placeholder_copies(spec: AtomSpec, evaluated: list[Any]) -> Iterator[Diagnostic]:
+    if spec.kind != "copy" or spec.whole_tile:
+        return
+    for item in evaluated:
+        for role in ("src", "dst", "ref"):
+            operand = item.operands.get(role)
+            if operand is None:
+                continue
+            bits = algebra.size(operand.layout) // max(spec.threads, 1)
+            if bits < 8:
+                yield spec.diagnostic(
+                    "AG377",
+                    f"instance {item.instance.id}: layout '{role}' moves {bits} bit(s) per thread "
+                    f"({algebra.format_layout(operand.layout)}); a placeholder of a whole-tile copy needs "
+                    "exceptions.whole_tile",
+                    operand.piece.path)
+                return
