@@ -131,6 +131,19 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
         "--no-cache", action="store_true", help="ignore the proof cache (it is keyed by content and never stale)"
     )
     check.add_argument(
+        "--proofs",
+        action="store_true",
+        help="also report every parametric fact proved, its verdict and the engines that reached it "
+        "(polynomial; sympy where a certificate is cached or --certify made one); json: an object "
+        "with 'diagnostics' and 'proofs'",
+    )
+    check.add_argument(
+        "--certify",
+        action="store_true",
+        help="certify every proved fact with sympy as gen does (imports sympy for the facts without a cached "
+        "certificate); a disagreement of the engines is an internal error",
+    )
+    check.add_argument(
         "-j",
         "--jobs",
         type=_positive,
@@ -238,13 +251,27 @@ def run_check(args: argparse.Namespace) -> int:
     except (UsageError, ConfigError) as error:
         print(f"atomgen check: {error}", file=sys.stderr)
         return EXIT_USAGE
+    if args.proofs or args.certify:
+        from atomgen.check.certify import certify_results
+
+        certify_results(results, compute=args.certify)  # a disagreement: that spec's internal error
     diagnostics = [d for r in results for d in r.diagnostics]
     errors = [d for d in diagnostics if d.severity == "error"]
-    if args.format in ("json", "sarif"):
+    if args.format == "json" and args.proofs:
+        import json
+
+        proofs = [{"spec": r.path, **record} for r in results for record in r.proofs]
+        print(json.dumps({"diagnostics": json.loads(format_all(diagnostics, "json")), "proofs": proofs}, indent=2))
+    elif args.format in ("json", "sarif"):
         print(format_all(diagnostics, args.format))
     else:
         if diagnostics:
             print(format_all(diagnostics, "text", color=wants_color(sys.stdout, args.color)))
+        if args.proofs:
+            for result in results:
+                for record in result.proofs:
+                    print(f"{result.path}: {record['layout']}[{record['piece']}] {record['fact']}: {record['status']} "
+                          f"({', '.join(record['engines'])})")
         bad = len({d.path for d in errors})
         print(
             f"atomgen check: {len(results)} spec(s), {len(errors)} error(s) in {bad} spec(s)"
@@ -349,7 +376,8 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
 # Commands whose output is a function of the files they read (atomgen/replay.py): with
 # nothing changed, the recorded output is printed without running them.
 REPLAYED: dict[str, Callable[[argparse.Namespace], bool]] = {
-    "check": lambda args: not args.no_cache,
+    # --proofs and --certify read certificates, which live in the cache a replay does not watch
+    "check": lambda args: not args.no_cache and not args.proofs and not args.certify,
     "gen": lambda args: True,
 }
 

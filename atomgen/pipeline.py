@@ -64,12 +64,21 @@ class Checked:
 
 def check_for_gen(paths: Iterable[str]) -> Checked:
     """load -> validate -> model -> analyze every spec under `paths` (the check cache gives
-    diagnostics and proofs; the models are built once, here). Raises runner.UsageError."""
+    diagnostics and proofs; the models are built once, here), then certify the proofs with
+    sympy. Raises runner.UsageError."""
     from atomgen.check.runner import check_paths
 
     results = check_paths(list(paths), side_files=False, keep_models=True)
     checked = Checked(results)
     if checked.errors or checked.internal_errors:
+        return checked
+    # Every fact the polynomial engine decided is decided again by sympy before anything derived
+    # from the specs is written (cached certificates: a warm gen imports no sympy); a
+    # disagreement is that spec's internal error (atomgen/check/certify.py).
+    from atomgen.check.certify import certify_results
+
+    certify_results(results)
+    if checked.internal_errors:
         return checked
     checked.atoms = [r.analysis for r in results if r.analysis is not None]
     return checked

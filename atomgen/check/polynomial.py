@@ -164,11 +164,23 @@ class Rational:
         return self.num[()], self.den[()]
 
     def text(self) -> str:
-        """A canonical spelling, for naming opaque min/max/% atoms."""
+        """A spelling for naming opaque min/max/% atoms: the same for numerator and denominator
+        scaled by one integer (2m/4 and m/2 are one atom's argument, as sympy's cancel has them).
+        Two spellings of one function that differ by a common polynomial factor stay apart (the
+        fact is then left per instance, and sympy, which cancels it, disagrees: an internal error)."""
         def spell(poly: Poly) -> str:
             return "+".join(f"{c}*" + "*".join(f"{n}^{e}" for n, e in m) for m, c in sorted(poly.items())) or "0"
 
-        return spell(self.num) if self.is_polynomial() else f"({spell(self.num)})/({spell(self.den)})"
+        if self.is_polynomial():
+            return spell(self.num)
+        from math import gcd
+
+        names = sorted({n for poly in (self.num, self.den) for mono in poly for n, _ in mono})
+        lead = self.den[max(self.den, key=_order_key(names))]
+        common = gcd(*self.num.values(), *self.den.values()) * (1 if lead > 0 else -1)
+        num = {m: c // common for m, c in self.num.items()}
+        den = {m: c // common for m, c in self.den.items()}
+        return spell(num) if den == constant(1) else f"({spell(num)})/({spell(den)})"
 
 
 def _atom(function: str, args: list[Rational]) -> Rational:
