@@ -139,3 +139,52 @@ def test_subtarget_chip_not_in_chips(tmp_path: Path) -> None:
     backend = _tree(tmp_path) / "rocdl" / "backend.yaml"
     line = _edit(backend, "  cdna4: [gfx950]", "  cdna4: [gfx951]")
     assert ("AG109", line) in _findings(backend)
+
+
+def _field_index_unit(backend_text: str, folder: Path) -> str:
+    """The generated TMA load's getFieldIndex and the generated enum's cases, as one C++ unit (check bypassed:
+    the spec is analysed and rendered with the given backend.yaml)."""
+    import re
+
+    from atomgen.pipeline import analyse_loaded, render
+    from atomgen.spec.backend import load_backend
+    from atomgen.spec.loader import load_file
+
+    backend_file = SPECS / "ptx" / "backend.yaml"
+    spec = SPECS / "ptx" / "sm90" / "tma_load.yaml"
+    temporary = folder / "backend.yaml"
+    temporary.write_text(backend_text, encoding="utf-8")
+    backend, _ = load_backend(temporary, str(backend_file))
+    atom, _ = analyse_loaded(load_file(spec, str(spec)), backend)
+    assert atom is not None
+    plan = render([atom])
+    cpp = next(text for path, text in plan.owned.items() if path.endswith("CopyOpSM90_TmaLoad.cpp"))
+    function = re.search(r"std::optional<unsigned> \w+::getFieldIndex\(AtomStateField field\) \{.*?\n\}\n", cpp,
+                         re.S)
+    assert function is not None
+    tablegen = "\n".join(text for path, text in plan.owned.items() if path.endswith("Atom.td"))
+    cases = re.findall(r'I32EnumAttrCase<"(\w+)", (\d+),', tablegen)
+    assert len(cases) >= 8
+    slots = sorted(set(re.findall(r"\bk\w+Slot\b", function.group(0))))
+    return "\n".join([
+        "#include <optional>",
+        "enum class AtomStateField : unsigned { " + ", ".join(f"{n} = {v}" for n, v in cases) + " };",
+        "struct CopyOpSM90_TmaLoadType { static std::optional<unsigned> getFieldIndex(AtomStateField field); };",
+        *(f"constexpr unsigned {name} = {index};" for index, name in enumerate(slots)),
+        function.group(0)])
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
+def test_enum_collision_is_a_real_compile_error(tmp_path: Path) -> None:
+    """What AG108 prevents, shown by the C++ compiler: the generated switch has a duplicate case."""
+    import subprocess
+
+    text = (SPECS / "ptx" / "backend.yaml").read_text(encoding="utf-8")
+    for backend_text, compiles in ((text, True), (text.replace("{name: Coord1, value: 4,", "{name: Coord1, value: 2,"),
+                                                  False)):
+        unit = tmp_path / "unit.cpp"
+        unit.write_text(_field_index_unit(backend_text, tmp_path), encoding="utf-8")
+        result = subprocess.run(["g++", "-std=c++17", "-fsyntax-only", str(unit)], capture_output=True, text=True)
+        assert (result.returncode == 0) == compiles, result.stderr
+        if not compiles:
+            assert "duplicate case value" in result.stderr

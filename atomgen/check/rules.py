@@ -87,4 +87,7 @@ def markdown_catalogue() -> str:
         lines += ["", f"## {rule.id} `{rule.name}`", "", rule.summary, "", f"Why it matters: {rule.why}", "",
                   "Failing example:", "", "```yaml", rule.bad, "```", "", f"Fix: {rule.fix}", "",
                   f"Code: `{_module_file(rule.id)}`"]
+    from atomgen.check import ties
+
+    lines += [""] + list(ties.markdown())
     return "\n".join(lines) + "\n"

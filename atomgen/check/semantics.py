@@ -248,8 +248,9 @@ def _code_text(enum: Immediate, code: Optional[int]) -> str:
 
 # --- AG376: immediates with a meaning hold the value the layouts describe -----------------------
 
-def _argument_tokens(spec: AtomSpec, instance: Instance) -> Optional[tuple[list[str], tuple[Any, ...]]]:
-    """The builder arguments of a row after the result type, with the path they are written at."""
+def _argument_tokens(spec: AtomSpec, instance: Instance) -> Optional[tuple[list[str], tuple[Any, ...], int]]:
+    """The builder arguments of a row after the result type, the path they are written at and the
+    index of the first one there."""
     variants = spec.emission.get("variants")
     if isinstance(variants, dict):
         tokens = variants.get(instance.variant or "")
@@ -259,7 +260,7 @@ def _argument_tokens(spec: AtomSpec, instance: Instance) -> Optional[tuple[list[
     if not isinstance(tokens, list):
         return None
     texts = [str(t) for t in tokens]
-    return (texts[1:], path) if texts[:1] == ["accTy"] else (texts, path)
+    return (texts[1:], path, 1) if texts[:1] == ["accTy"] else (texts, path, 0)
 
 
 def _token_values(spec: AtomSpec, instance: Instance, token: str, catalog: Catalog) -> Optional[set[int]]:
@@ -295,7 +296,7 @@ def _meaningful_immediates(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnos
         if entry is None or found is None or not any(
                 o.immediate is not None and o.immediate.describes is not None for o in entry.operands):
             continue
-        tokens, path = found
+        tokens, path, first = found
         if len(tokens) != len(entry.operands):
             continue  # builder arguments not in the op's operand order: AG372 / the real build judge them
         for index, (token, operand) in enumerate(zip(tokens, entry.operands)):
@@ -305,7 +306,7 @@ def _meaningful_immediates(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnos
             values = _token_values(spec, instance, token, catalog)
             if values is None or values == {immediate.describes}:
                 continue  # None: not a constant atomgen knows (AG372 judges the token)
-            where = path + (index,)
+            where = path + (first + index,)
             parameter = spec.parameter(token)
             if parameter is not None:
                 where = parameter.path
