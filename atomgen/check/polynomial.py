@@ -3,7 +3,8 @@
 A layout expression is built from integers, parameter names, + - * /, and min/max/%. Its
 value as a function of the parameters is a ratio of two polynomials with integer
 coefficients, so a fact like `threads == 64` is an identity of rational functions, decided
-by multiplying out (no CAS: sympy cost 150 ms to import, as much as the rest of `check`).
+by multiplying out (no CAS in `check`: sympy costs 250 ms to import, as much as the rest of
+`check`; `gen` has sympy decide every fact again from the same statement, atomgen/check/certify.py).
 min, max and % of non-constant arguments stay opaque atoms: a fact that needs their value
 is left to the per-instance checks, which decide it exactly anyway.
 
