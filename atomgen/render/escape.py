@@ -45,8 +45,14 @@ def cpp_comment(value: Any) -> str:
     A backslash at the end of a line would splice the next source line into the comment
     (and clang-format may reflow a comment so that one lands there), so backslashes are
     spelled `\\x5c`: the character after a backslash is then never a space or a line end.
+    The comments C++ tools obey (`NOLINT...` for clang-tidy, `clang-format off|on`, `IWYU
+    pragma:`) get a space inside their keyword (`NO LINT`, `clang -format`, `IWYU pragma :`).
     """
-    return _one_line(value).replace("\\", "\\x5c")
+    return _CPP_TOOL.sub(" ", _one_line(value).replace("\\", "\\x5c"))
+
+
+# zero-width: where the space goes
+_CPP_TOOL = re.compile(r"(?<=NO)(?=LINT)|(?<=clang)(?=-format)|(?<=IWYU pragma)(?=:)", re.IGNORECASE)
 
 
 def _cpp_escape(char: str) -> str:
@@ -62,8 +68,10 @@ _CPP_SPECIAL = re.compile("[\\\\\"\x00-\x1f\x7f" + LINE_BREAKS[4:] + "\u200e\u20
 
 
 def cpp_string(value: Any) -> str:
-    """The body of a C++ string literal `"..."` (also a valid C string)."""
-    return _CPP_SPECIAL.sub(lambda match: _cpp_escape(match.group()), str(value))
+    """The body of a C++ string literal `"..."` (also a valid C string). A `?` before another
+    is written `\\?`, so no trigraph (`??/` is a backslash before C++17) can form."""
+    text = _CPP_SPECIAL.sub(lambda match: _cpp_escape(match.group()), str(value))
+    return text.replace("??", "?\\?").replace("??", "?\\?")
 
 
 # --- TableGen --------------------------------------------------------------------------------
@@ -74,9 +82,12 @@ def tablegen_string(value: Any) -> str:
 
     TableGen knows only \\\\ \\" \\' \\t \\n, and mlir-tblgen copies a `summary` into C++
     comments and docs, where an escaped newline would end the comment: so one line, with
-    only backslash and quote escaped.
+    only backslash and quote escaped. A backslash that ends the text would end mlir-tblgen's
+    `/// summary` comment with a line splice (it trims the summary first), so that one is
+    spelled `<U+005C>`.
     """
-    return _one_line(value).replace("\\", "\\\\").replace('"', '\\"')
+    text = re.sub(r"\\(\s*)$", lambda match: _visible("\\") + match.group(1), _one_line(value))
+    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
 # --- Python ----------------------------------------------------------------------------------
@@ -101,36 +112,91 @@ def py_string(value: Any) -> str:
 def py_docstring(value: Any) -> str:
     """Text inside a `\"\"\"...\"\"\"` docstring: newlines stay; backslashes and controls
     become escapes; a quote is escaped when another quote or the end follows, so no run of
-    quotes can close the docstring early."""
+    quotes can close the docstring early. What tools read in a docstring's value (doctest's
+    `>>>`, a reST directive `.. name::`) gets a space inside (`>> >`, `. . name::`)."""
     def escape(match: Any) -> str:
         return match.group() if match.group() in "\"'" else _py_escape(match.group())
 
     lines = [_PY_SPECIAL.sub(escape, line) for line in str(value).split("\n")]
-    return re.sub(r'"(?="|\Z)', r'\\"', "\n".join(lines))
+    text = _PY_DOC_TOOL.sub(" ", "\n".join(lines))
+    return re.sub(r'"(?="|\Z)', r'\\"', text)
+
+
+_PY_DOC_TOOL = re.compile(r"(?<=>>)(?=>)|(?<=\.)(?=\.\s+[\w:+-]+::)")
 
 
 def py_comment(value: Any) -> str:
-    """The body of one `#` comment line."""
-    return _one_line(value)
+    """The body of one `#` comment line: a `word:` or `word=` gets a space before the sign, and
+    `noqa` one inside, so no `# type: ignore`, `# noqa`, `# fmt: off`, `# pragma: no cover` or
+    `-*- coding: ... -*-` reaches a tool."""
+    return re.sub(r"(?<=\w)(?=[:=])|(?<=no)(?=qa)", " ", _one_line(value), flags=re.IGNORECASE)
 
 
 # --- MLIR tests and FileCheck ----------------------------------------------------------------
 
-# lit and FileCheck read directives anywhere in a line: `RUN:` in a comment is a command,
-# `CHECK:` (or any --check-prefix, with -NEXT, -NOT, {LITERAL} ...) a pattern.
-_DIRECTIVE = re.compile(r"(?<![A-Za-z0-9_])([A-Z][A-Z0-9_-]*(?:\{LITERAL\})?):")
+# The words lit reads in a test file (lit/TestRunner.py, parseIntegratedTestScript). lit finds
+# them with one regex over the whole file, as substrings anywhere in a line (`xRUN:` is a RUN
+# line), and the first one on a line takes the rest of it.
+LIT_KEYWORDS = ("RUN:", "XFAIL:", "REQUIRES:", "UNSUPPORTED:", "ALLOW_RETRIES:", "END.", "DEFINE:", "REDEFINE:")
+# FileCheck reads `PREFIX:`, `PREFIX-NEXT:` ... `PREFIX-COUNT-n:`, `PREFIX{LITERAL}:` for every
+# prefix of a RUN line (CHECK, REG, LLVM, VERIFY here; COM: and RUN: are its comment prefixes),
+# and mlir-opt -verify-diagnostics reads `expected-error {{...}}`. So every run of capitals,
+# digits, `_` and `-` directly before a colon counts as a directive, whatever precedes it: that
+# covers every keyword and prefix above, future ones too, with no list to keep in sync.
+# `// -----` splits an --split-input-file test, and `@@...@@` is atomgen's own placeholder
+# (atomgen/render/tests/mlir.py NEXT_FUNC), resolved after the text is placed.
+_LIT_TEXT = re.compile(
+    r"(?P<word>[A-Z][A-Z0-9_-]*(?:\{LITERAL\})?)(?P<colon>:)"
+    r"|(?P<end>END)(?P<dot>\.)"
+    r"|(?P<expected>expected)(?P<dash>-)(?=(?:error|note|remark|warning))"
+    r"|(?P<split>----)(?P<fifth>-)"
+    r"|(?P<at>@)(?P<second>@)"
+)
+
+
+# In a CHECK line also `COM` and `RUN` themselves: the `filecheck` tool (the lit config's
+# default FileCheck) drops every line where a comment prefix is followed, anywhere, by a check
+# prefix (`// CHECK: RUN out of REGisters` is no check line for --check-prefix=REG).
+_IN_PATTERN = re.compile(r"(?P<co>CO)(?P<m>M)|(?P<ru>RU)(?P<n>N)|" + _LIT_TEXT.pattern)
+
+
+def _break_directives(text: str, broken: Callable[[str, str], str], spots: "re.Pattern[str]" = _LIT_TEXT) -> str:
+    """`text` with each directive-like spot rewritten by `broken(before, char)`, where `char` is
+    the one character (`:`, `.`, `-`, `@`) that makes it a directive."""
+    def one(match: Any) -> str:
+        groups = [g for g in match.groups() if g is not None]
+        return broken(groups[0], groups[1])
+
+    return spots.sub(one, text)
 
 
 def mlir_comment(value: Any) -> str:
-    """The body of one `//` comment line in a lit test: one line, and no `WORD:` that lit or
-    FileCheck would read as a directive (RUN:, CHECK:, XFAIL: ...)."""
-    return _DIRECTIVE.sub(r"\1 :", cpp_comment(value))
+    """The body of one `//` comment line in a lit test: one line, and nothing that lit, FileCheck
+    or mlir-opt reads there. A space goes in before the character that makes a directive
+    (`RUN :`, `ALLOW_RETRIES : 3`, `CHECK-NEXT :`, `END .`, `expected -error`, `---- -`, `@ @`):
+    the words stay readable, and no keyword is whole any more."""
+    return _break_directives(cpp_comment(value), lambda before, char: f"{before} {char}")
 
 
 def filecheck_literal(value: Any) -> str:
-    """Text matched literally in a CHECK pattern: `{{` and `[[` open regexes and variables."""
+    """Text matched literally in a CHECK pattern, also when it must match verbatim (a verify()
+    message): `{{` and `[[` would open a regex or a variable, so they are matched as a regex;
+    the character that makes a lit keyword or a directive is matched by a one-character regex
+    (`ALLOW_RETRIES{{:}} 3`, `END{{[.]}}`, `RU{{N}}`), which FileCheck reads as the same text
+    and lit not at all."""
     text = _one_line(value)
-    return re.sub(r"\{\{|\[\[", lambda match: "{{" + re.escape(match.group()) + "}}", text)
+    out: list[str] = []
+    cursor = 0
+    for match in re.finditer(r"\{\{|\[\[", text):
+        out.append(_break_directives(text[cursor:match.start()], _regex_char, _IN_PATTERN))
+        out.append("{{" + re.escape(match.group()) + "}}")
+        cursor = match.end()
+    out.append(_break_directives(text[cursor:], _regex_char, _IN_PATTERN))
+    return "".join(out)
+
+
+def _regex_char(before: str, char: str) -> str:
+    return before + "{{" + ("[.]" if char == "." else char) + "}}"
 
 
 # --- CMake -----------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from atomgen.check.verify_plan import format_value
+from atomgen.render import escape
 from atomgen.render.cpp.params import CppParam, value_stream
 from atomgen.spec.model import AtomSpec
 
@@ -57,8 +58,8 @@ def simulate_stream(pieces: list[StreamPiece], values: dict[str, Any]) -> str:
 
 
 def cpp_string(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{escaped}"'
+    """A C++ string literal, quotes included (escaping: atomgen/render/escape.py)."""
+    return f'"{escape.cpp_string(text)}"'
 
 
 def cpp_string_chunks(text: str, separator: str = "; ", width: int = 76) -> list[str]:

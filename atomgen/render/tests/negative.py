@@ -22,9 +22,10 @@ def _case_name(case_id: str) -> str:
 def _case(spec: AtomSpec, dialect: str, rejection: Rejection) -> NegativeCase:
     # Spec text: matched literally by FileCheck, one line (the title comment escapes it again).
     expected = filecheck_literal(rejection.wording) + rejection.message if rejection.kind != "accept" else ""
-    title = mlir_comment(expected) if rejection.kind == "constraint" else rejection.title
+    # The title is a comment line: values in the case id and the constraint's message are spec text.
+    title = rejection.wording + rejection.message if rejection.kind == "constraint" else rejection.title
     values = dict(rejection.values)
-    return NegativeCase(rejection.id, _case_name(rejection.id), f"{rejection.id}: {title}",
+    return NegativeCase(rejection.id, _case_name(rejection.id), mlir_comment(f"{rejection.id}: {title}"),
                         atom_type(spec, dialect, values, default_val_bits(spec, rejection.instance)), expected,
                         values=values)
 
