@@ -337,3 +337,23 @@ def test_a_common_polynomial_factor_in_an_atom_is_a_disagreement() -> None:
               "statement": _equal(left, right)}
     with pytest.raises(Disagreement, match="polynomial says per-instance, sympy says proved"):
         certify_records("x.yaml", [record])
+
+
+def test_the_engines_agree_on_the_layout_mutants_of_the_shipped_specs() -> None:
+    """tests/test_mutations.py's literal mutants (every other one): their facts include false ones,
+    which the shipped specs have none of; sympy reaches the polynomial verdict on each."""
+    from test_mutations import mutants
+
+    from atomgen.pipeline import model
+    from atomgen.spec.loader import load_text
+
+    statements: dict[str, dict[str, Any]] = {}
+    for spec, _ in SHIPPED:
+        for _, text in mutants(spec)[::2]:
+            modeled, _ = model(load_text(text, str(spec)))
+            if modeled is not None:
+                for record in prove_spec(modeled):
+                    statements.setdefault(certify.canonical(record["statement"]), record)
+    verdicts = [(record["status"], sympy_verdict(record["statement"])) for record in statements.values()]
+    assert {ours for ours, _ in verdicts} == {"proved", "false", "per-instance"}
+    assert [pair for pair in verdicts if pair[0] != pair[1]] == []
