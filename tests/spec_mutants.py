@@ -164,3 +164,29 @@ def mutant(
     copied = copy.deepcopy(data)
     operator = _pick(rng, OPERATORS)
     return copied, operator(copied, rng, patterns, intrinsics)
+
+
+# --- whole sections swapped between specs (issue 23) -----------------------------------------
+
+# Every top-level section a spec author could paste from another spec (the identity fields
+# included: a copy keeps the other atom's name); not spec_version or backend (check reads the
+# backend from the file's folder).
+SECTIONS = ["kind", "subtarget", "tablegen_def", "cpp_class", "mnemonic", "stateful", "traits", "summary",
+            "notes", "threads", "parameters", "assembly_format", "builders", "let", "layouts", "exceptions",
+            "sparse", "tensor_memory", "instances", "state", "python", "emission", "tests", "verify",
+            "known_flydsl_defects", "known_cute_differences", "known_triton_differences", "operand_types"]
+
+
+def swap_sections(data: dict[str, Any], donors: list[dict[str, Any]], rng: random.Random) -> tuple[dict[str, Any], str]:
+    """`data` with one to three whole top-level sections taken from a donor spec: the donor's
+    section replaces this one's, or this one's is dropped where the donor has none."""
+    copied = copy.deepcopy(data)
+    donor = _pick(rng, [d for d in donors if d is not data] or donors)
+    present = [s for s in SECTIONS if s in copied or s in donor]
+    taken = sorted(rng.sample(present, min(len(present), 1 + rng.randrange(3))))
+    for section in taken:
+        if section in donor:
+            copied[section] = copy.deepcopy(donor[section])
+        else:
+            copied.pop(section, None)
+    return copied, f"sections {', '.join(taken)} from {donor.get('mnemonic')}"

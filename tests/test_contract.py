@@ -17,7 +17,7 @@ from typing import Any
 
 from conftest import SPECS
 from scaffold_answers import FILLED, FILLED_COPY, fill
-from spec_mutants import mutant
+from spec_mutants import mutant, swap_sections
 
 from atomgen.check.catalog import load_catalog
 from atomgen.pipeline import analyse_loaded
@@ -124,3 +124,45 @@ def test_tdm_needs_its_state_fields_and_a_positive_warp_count() -> None:
     assert [rule for rule, _ in zero] == ["AG371"] and zero[0][1] > 0
     outside = _tdm_variant(lambda d: _parameter(d, "numWarps").__setitem__("default", 3))
     assert [rule for rule, _ in outside] == ["AG392"]
+
+
+SWAPS = int(os.environ.get("ATOMGEN_SWAP_MUTANTS", "600"))
+
+
+def test_specs_with_sections_swapped_between_them_check_or_generate() -> None:
+    """Whole sections (layouts, instances, state, parameters, emission, python, verify ...) moved
+    between shipped specs, mostly of the same backend: a mutant check accepts generates, a
+    mutant it rejects is rejected with a rule id and a line."""
+    rng = random.Random(int(os.environ.get("ATOMGEN_SWAP_SEED", "23")))
+    subjects = _subjects()
+    by_backend: dict[str, list[dict[str, Any]]] = {}
+    for loaded, _ in subjects:
+        by_backend.setdefault(str(loaded.data["backend"]), []).append(loaded.data)
+    every = [loaded.data for loaded, _ in subjects]
+    accepted = rejected = 0
+    kinds: dict[str, int] = {}
+    failures: list[str] = []
+    for number in range(SWAPS):
+        loaded, backend = subjects[number % len(subjects)]
+        donors = by_backend[str(loaded.data["backend"])] if rng.random() < 0.8 else every
+        data, what = swap_sections(loaded.data, donors, rng)
+        atom, errors = _check(dataclasses.replace(loaded, data=data), backend)
+        if errors:
+            rejected += 1
+            for diagnostic in errors:
+                kinds[diagnostic.rule] = kinds.get(diagnostic.rule, 0) + 1
+                if not diagnostic.rule.startswith("AG") or diagnostic.position.line < 1:
+                    failures.append(f"{loaded.path} [{what}]: rejected without rule/line: {diagnostic.format()}")
+            continue
+        accepted += 1
+        try:
+            plan = build_plan([atom])
+            for path, text in plan.owned.items():  # well-formed where a compiler is at hand
+                if path.endswith(".py"):
+                    compile(text, path, "exec")
+        except Exception as error:  # noqa: BLE001 - the finding this test exists for
+            failures.append(f"{loaded.path} [{what}]: check accepts, gen fails: {type(error).__name__}: {error}")
+    summary = f"{SWAPS} section swaps: {accepted} accepted and generated, {rejected} rejected"
+    assert not failures, summary + "\n" + "\n".join(failures[:40]) + f"\n({len(failures)} failures)"
+    assert accepted > SWAPS // 20 and rejected > SWAPS // 4, summary
+    print(summary, sorted(kinds.items(), key=lambda item: -item[1])[:12])
