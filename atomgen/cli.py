@@ -293,7 +293,9 @@ def run_check(args: argparse.Namespace) -> int:
 def _inside(path: str, folder: str) -> bool:
     from pathlib import Path
 
-    resolved, root = Path(path).resolve(), Path(folder).resolve()
+    from atomgen.reading import real_path
+
+    resolved, root = Path(real_path(path)), Path(real_path(folder))
     return resolved == root or root in resolved.parents
 
 

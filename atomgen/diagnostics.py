@@ -147,10 +147,11 @@ def _source_line(path: str, line: int) -> Optional[str]:
 
 @lru_cache(maxsize=64)
 def _read_lines(path: str) -> Optional[tuple[str, ...]]:
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_SOURCE_BYTES)
-    except OSError:
+    from atomgen.reading import InputError, read_head
+
+    try:  # never blocks on a FIFO nor reads a device: the finding may be about exactly that
+        raw = read_head(path, MAX_SOURCE_BYTES)
+    except InputError:
         return None
     return tuple(raw.decode("utf-8", errors="replace").splitlines())
 

@@ -20,8 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
+from atomgen import reading
+
 CONFIG_FILE = "atomgen.toml"
 KEYS = ("specs", "generated")
+MAX_CONFIG_BYTES = 1 << 20  # as a spec (atomgen/spec/loader.py MAX_SPEC_BYTES)
 
 
 class ConfigError(Exception):
@@ -49,19 +52,25 @@ def _load_toml(path: Path) -> dict[str, Any]:
     else:  # pragma: no cover - Python 3.10
         import tomli as tomllib
     try:
-        with open(path, "rb") as handle:
-            return tomllib.load(handle)
-    except (OSError, ValueError) as error:
+        raw = reading.read_bounded(path, MAX_CONFIG_BYTES)
+    except reading.InputError as error:
+        rule = {"special": "AG008", "loop": "AG009", "too-large": "AG003"}.get(error.reason, "AG005")
+        raise ConfigError(f"{path} {error.message} [{rule}]; atomgen reads its configuration only from a "
+                          "regular file") from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
         raise ConfigError(f"{path}: {error}") from None
 
 
 def _table(folder: Path) -> Optional[tuple[Path, dict[str, Any]]]:
     own = folder / CONFIG_FILE
-    if own.is_file():
+    # anything at the name counts (a FIFO, a link loop): _load_toml refuses it clearly
+    if reading.exists(own):
         data = _load_toml(own)
         return own, dict(data.get("tool", {}).get("atomgen", data))
     pyproject = folder / "pyproject.toml"
-    if pyproject.is_file():
+    if reading.exists(pyproject):
         table = _load_toml(pyproject).get("tool", {}).get("atomgen")
         if isinstance(table, dict):
             return pyproject, table
@@ -71,7 +80,7 @@ def _table(folder: Path) -> Optional[tuple[Path, dict[str, Any]]]:
 def _inside(root: Path, value: Any, key: str, config: Path) -> Path:
     if not isinstance(value, str) or not value:
         raise ConfigError(f"{config}: [tool.atomgen] {key} must be a non-empty string")
-    path = (root / value).resolve()
+    path = Path(os.path.realpath(root / value))
     if path != root and root not in path.parents:
         raise ConfigError(f"{config}: {key} = '{value}' leaves the project root {root}")
     return path
@@ -79,7 +88,7 @@ def _inside(root: Path, value: Any, key: str, config: Path) -> Path:
 
 def find_project(start: Optional[Path] = None) -> Optional[Project]:
     """The project holding `start` (a file or folder; default the working folder), if any."""
-    here = (start or Path.cwd()).resolve()
+    here = Path(os.path.realpath(start or Path.cwd()))
     if here.is_file() or not here.exists():
         here = here.parent
     for folder in (here, *here.parents):

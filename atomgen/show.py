@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
 
+from atomgen import reading
 from atomgen.check.sparse import sparse_summary
 from atomgen.diagnostics import format_all
 from atomgen.layout import algebra
@@ -140,7 +141,7 @@ def show(
     from atomgen.check.runner import analyze_file, side_file_kind
 
     path = Path(spec_path)
-    if not path.is_file():
+    if not reading.exists(path):  # a FIFO, a device or a link loop is the loader's to refuse (AG008, AG009)
         print(f"atomgen show: no such spec file: {spec_path}", file=sys.stderr)
         return 2
     kind = side_file_kind(path)

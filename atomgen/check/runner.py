@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
-from atomgen import __version__, replay
+from atomgen import __version__, reading, replay
 from atomgen.check.catalog import PROJECT_CATALOG_FILE
 from atomgen.check.names import cross_spec_rules
 from atomgen.check.workers import default_workers, map_in_workers
@@ -65,9 +65,13 @@ def _walk(paths: Iterable[str]) -> dict[str, tuple[Path, str]]:
             for file in sorted(path.rglob("*.yaml")) + sorted(path.rglob("*.yml")):
                 if any(part.startswith(".") for part in file.relative_to(path).parts):
                     continue
+                if file.is_dir():
+                    continue  # a folder named x.yaml: its files are walked, it is no spec
+                # FIFOs, devices, sockets and link loops are kept: the loader refuses each with
+                # its rule (AG008, AG009) from its stat, without opening it (atomgen/reading.py)
                 display = os.path.normpath(str(file))
                 found[display] = (file, display)
-        elif path.is_file():
+        elif reading.exists(path):  # a file, or something that is not one (the loader says what)
             display = os.path.normpath(given)
             found[display] = (path, display)
         else:
@@ -260,8 +264,9 @@ def check_paths(
     files = collect_spec_files(paths)
     context: list[SpecResult] = []
     if tree is not None:
-        given = {path.resolve() for path, _ in files}
-        others = [(path, display) for path, display in collect_spec_files([tree]) if path.resolve() not in given]
+        given = {reading.real_path(path) for path, _ in files}
+        others = [(path, display) for path, display in collect_spec_files([tree])
+                  if reading.real_path(path) not in given]
         context = _check_files(others, use_cache, prove, False, workers)
     ordered = _check_files(files, use_cache, prove, keep_models, workers)
     cross_spec_rules(context + ordered, _position_of)
@@ -286,9 +291,10 @@ def _check_files(
     for path, display in files:
         if cache.enabled:
             try:
-                raw = path.read_bytes()
-            except OSError:
-                raw = b""
+                raw = _read_input(path)
+            except reading.InputError:
+                misses.append((path, display))  # not cached either way: the loader says what it is
+                continue
             keys[display] = cache.key(display, raw, _guess_backend_bytes(path))
             hit = cache.get(keys[display])
             if hit is not None:
@@ -333,7 +339,7 @@ def _check_files(
         if display in remodel:
             result.proofs, result.cached = remodel[display].proofs, True
             continue
-        if cache.enabled and not result.internal_error:
+        if cache.enabled and not result.internal_error and display in keys:
             cache.put(
                 keys[display],
                 {
@@ -388,26 +394,31 @@ def _position_of(result: SpecResult, field_name: str) -> Position:
 
 def _scan_position(path: str, field_name: str) -> Position:
     try:
-        for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-            if line.startswith(f"{field_name}:"):
-                return Position(number, len(field_name) + 3)
-    except OSError:
-        pass
+        text = _read_input(Path(path)).decode("utf-8", "replace")
+    except reading.InputError:
+        return Position(1, 1)
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith(f"{field_name}:"):
+            return Position(number, len(field_name) + 3)
     return Position(1, 1)
+
+
+def _read_input(path: Path) -> bytes:
+    """A spec's or side file's bytes through the bounded reader (atomgen/reading.py)."""
+    from atomgen.spec.loader import MAX_SPEC_BYTES
+
+    return reading.read_bounded(path, MAX_SPEC_BYTES)
 
 
 def _guess_backend_bytes(path: Path) -> bytes:
     """Bytes of every backend.yaml above the spec (the spec's backend is not parsed yet)."""
     parts = []
-    for folder in path.resolve().parents:
+    for folder in Path(reading.real_path(path)).parents:
         candidate = folder / BACKEND_FILE
-        if candidate.is_file():
+        for file in (candidate, folder / PROJECT_CATALOG_FILE) if reading.exists(candidate) else ():
+            # the project catalogue beside it is an input of the analysis too
             try:
-                parts.append(candidate.read_bytes())
-            except OSError:
-                pass
-            try:  # the project catalogue beside it is an input of the analysis too
-                parts.append((folder / "intrinsics.yaml").read_bytes())
-            except OSError:
-                pass
+                parts.append(_read_input(file))
+            except reading.InputError as error:  # an unreadable one is part of the key as well
+                parts.append(f"\0{file.name}:{error.reason}".encode())
     return b"\0".join(parts)
