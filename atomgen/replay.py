@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat  # imported by os already
 import sys
 from pathlib import Path
 from typing import Any, Callable, Optional, TextIO
@@ -39,6 +40,7 @@ MUTATIONS = frozenset(("os.rename", "os.remove", "os.rmdir", "os.mkdir", "os.tru
                        "os.chmod", "os.chown", "os.utime", "shutil.rmtree", "shutil.move", "shutil.copyfile"))
 PROCESSES = frozenset(("subprocess.Popen", "os.system", "os.posix_spawn", "os.exec", "os.fork", "os.spawn"))
 WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
+MAX_HASHED_BYTES = 64 << 20  # a recorded input bigger than this is compared by size and mode only
 _real_stat = os.stat  # while a run is recorded, os.stat also notes the path (see recorded())
 
 
@@ -58,11 +60,15 @@ def _installed_prefixes() -> tuple[str, ...]:
 def _fingerprint(path: str, installed: tuple[str, ...]) -> Any:
     """Size and mtime for an installed file, its content's hash for any other; None if absent."""
     try:
+        status = _real_stat(path)
         if os.path.realpath(path).startswith(installed):
-            status = _real_stat(path)
             return [status.st_size, status.st_mtime_ns]
+        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_HASHED_BYTES:
+            # a FIFO or a device now stands where a file was (opening it could block, reading it
+            # never end): it differs from any recorded hash, and is never opened
+            return ["not hashed", status.st_mode, status.st_size]
         with open(path, "rb") as handle:
-            return blake2b(handle.read(), digest_size=20).hexdigest()
+            return blake2b(handle.read(MAX_HASHED_BYTES + 1), digest_size=20).hexdigest()
     except OSError:
         return None
 
@@ -81,7 +87,7 @@ def _kind(path: str) -> str:
         mode = _real_stat(path).st_mode
     except OSError:
         return "absent"
-    return "dir" if mode & 0o040000 else "file" if mode & 0o100000 else "other"
+    return "dir" if stat.S_ISDIR(mode) else "file" if stat.S_ISREG(mode) else "other"
 
 
 def _record_path(command: str, argv: list[str]) -> Path:

@@ -7,18 +7,21 @@ their own schemas (atomgen/check/runner.py, check_side_file).
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Optional, Sequence
 
 from atomgen.diagnostics import Diagnostic, Rule
-from atomgen.spec.backend import BACKEND_FILE, Backend
+from atomgen.spec.backend import BACKEND_FILE, Backend, backend_folder
 from atomgen.spec.model import AtomSpec
 
 RULES = (
     Rule(
         "AG105",
         "backend-file",
-        "specs/<backend>/backend.yaml is missing or incomplete.",
-        "State-field enum cases and dialect names come from the backend description.",
+        "specs/<backend>/backend.yaml is missing, unreadable or incomplete (an error: gen cannot write without it).",
+        "State-field enum cases, dialect names and every generated path come from the backend description; check "
+        "and gen must agree, so a spec whose backend file is missing fails both.",
         "(a spec under specs/rocdl/ with no specs/rocdl/backend.yaml)",
         "Add the backend file (`atomgen new backend NAME`).",
     ),
@@ -75,13 +78,18 @@ def backend_findings(
             )
         )
     if backend is None and not found:
+        folder = backend_folder(Path(spec.path), spec.backend) if spec.path else None
+        file = None if folder is None else folder / BACKEND_FILE
+        shown = None if file is None else str(file) if os.path.isabs(display) else os.path.relpath(file)
+        expected = f"{shown} is missing" if shown is not None else (
+            f"no folder named '{spec.backend}' above this spec holds a {BACKEND_FILE}")
         found.append(
             Diagnostic(
                 "AG105",
-                f"no {BACKEND_FILE} found in a folder named '{spec.backend}' above this spec",
+                f"backend '{spec.backend}' has no description: {expected}; gen cannot write this atom without it "
+                f"(`atomgen new backend {spec.backend}` scaffolds one)",
                 display,
                 where,
-                severity="warning",
             )
         )
     return found

@@ -13,21 +13,24 @@ import os
 from pathlib import Path
 from typing import Optional
 
-from atomgen import __version__
+from atomgen import __version__, reading
 from atomgen.check.runner import cache_dir
 from atomgen.resources import data_dir
 from atomgen.write.output import Plan, SharedFile
 
 _PACKAGE = Path(__file__).resolve().parent.parent
+# atomgen's own sources are inputs too; specs over 1 MiB are refused by check anyway (AG003)
+MAX_INPUT_BYTES = 64 << 20
 
 
 def render_inputs(spec_files: list[tuple[Path, str]]) -> list[Path]:
     """Every file a render plan depends on (also what `gen --list-deps` prints for build systems)."""
     files: set[Path] = set()
     for path, _ in spec_files:
-        files.add(path.resolve())
-        for folder in path.resolve().parents:
-            if (folder / "backend.yaml").is_file():
+        resolved = Path(reading.real_path(path))  # never raises on a link loop (check reports it: AG009)
+        files.add(resolved)
+        for folder in resolved.parents:
+            if reading.exists(folder / "backend.yaml"):
                 files.add(folder / "backend.yaml")
     for folder in (data_dir("templates"), data_dir("schema"), _PACKAGE):
         for file in folder.rglob("*"):
@@ -42,7 +45,10 @@ def plan_key(spec_files: list[tuple[Path, str]], options: str) -> str:
         digest.update(f"{display_path}\0{display}\0".encode())
     for file in render_inputs(spec_files):
         digest.update(str(file).encode() + b"\0")
-        digest.update(file.read_bytes())
+        try:  # a spec is read as check reads it: a FIFO or /dev/zero is refused, never read
+            digest.update(reading.read_bounded(file, MAX_INPUT_BYTES))
+        except reading.InputError as error:
+            digest.update(f"\0unreadable:{error.reason}".encode())  # check refuses it: no plan is stored
     return digest.hexdigest()
 
 

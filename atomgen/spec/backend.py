@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from atomgen.diagnostics import SpecError
+from atomgen.reading import exists, real_path
 from atomgen.spec.loader import LoadedSpec, load_file
 
 BACKEND_FILE = "backend.yaml"
@@ -79,11 +80,18 @@ class Backend:
 
 def find_backend_file(spec_path: Path, backend: str) -> Optional[Path]:
     """The backend.yaml of the nearest ancestor folder named after the backend."""
-    for folder in spec_path.resolve().parents:
+    for folder in Path(real_path(spec_path)).parents:
         candidate = folder / BACKEND_FILE
-        if folder.name == backend and candidate.is_file():
+        # anything there counts, a FIFO or a link loop too: the loader then says what it is (AG008,
+        # AG009) instead of the spec being checked as if the backend had no file
+        if folder.name == backend and exists(candidate):
             return candidate
     return None
+
+
+def backend_folder(spec_path: Path, backend: str) -> Optional[Path]:
+    """The nearest ancestor folder named after the backend (where its backend.yaml belongs)."""
+    return next((f for f in Path(real_path(spec_path)).parents if f.name == backend), None)
 
 
 def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:

@@ -19,6 +19,7 @@ import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from atomgen.diagnostics import Diagnostic, Position, Rule, SpecError
+from atomgen.reading import InputError, read_bounded
 
 RULES = (
     Rule(
@@ -81,6 +82,26 @@ RULES = (
         'summary: "fast\\rpath"',
         "Use printable text; newlines are fine in free text.",
     ),
+    Rule(
+        "AG008",
+        "not-a-regular-file",
+        "An input (a spec, backend.yaml, intrinsics.yaml) is a FIFO, a character or block device or a socket, not "
+        "a regular file.",
+        "Reading a FIFO blocks until some other process writes to it, and a device such as /dev/zero never ends: "
+        "a check in a pre-commit hook would hang or fill the memory. atomgen refuses such a path from its `stat`, "
+        "before opening it, and reads at most the size limit from any file.",
+        "specs/rocdl/cdna3/x.yaml -> /dev/zero   (or `mkfifo x.yaml`)",
+        "Replace it with the regular file it stands for, or remove it from the spec folder.",
+    ),
+    Rule(
+        "AG009",
+        "symlink-loop",
+        "An input is a symbolic link that leads back to itself.",
+        "A link loop has no content; following it fails with ELOOP, and it must not stop the other specs of the "
+        "run from being checked.",
+        "specs/rocdl/cdna3/x.yaml -> x.yaml",
+        "Point the link at a real file, or remove it.",
+    ),
 )
 
 MAX_SPEC_BYTES = 1 << 20
@@ -142,6 +163,49 @@ def _refuse(rule: str, message: str, path: str, position: Position) -> SpecError
     return SpecError([Diagnostic(rule, message, path, position)])
 
 
+_OPENERS = {"flow mapping": "{", "flow sequence": "[", "quoted scalar": "quote"}
+
+
+def yaml_error(error: Any, text: str, path: str) -> Diagnostic:
+    """PyYAML's error as a plain sentence at the character to fix, PyYAML's own words as a note:
+    an unclosed `{`, `[` or quote is reported at its opener (PyYAML notices it where the next
+    token begins, a line or more later), a tab where indentation belongs says so."""
+    problem_mark, context_mark = error.problem_mark, error.context_mark
+    problem = (error.problem or "").strip()
+    context = (error.context or "").strip()
+    mark = problem_mark or context_mark
+    position = _mark_position(mark) if mark is not None else Position(1, 1)
+    raw = (f"{context} at {_mark_position(context_mark).line}:{_mark_position(context_mark).column}: "
+           if context and context_mark is not None else "") + (problem or "invalid YAML")
+    notes: tuple[str, ...] = (f"PyYAML: {raw}",)
+    at = problem_mark.index if problem_mark is not None else -1
+    opened = next((opener for what, opener in _OPENERS.items() if context == f"while scanning a {what}"
+                   or context == f"while parsing a {what}"), None)
+    if 0 <= at < len(text) and text[at] == "\t" or "tab character" in problem:
+        message = "a tab cannot indent YAML; use spaces"
+    elif opened is not None and context_mark is not None:
+        where = _mark_position(context_mark)
+        opener = "'" + text[context_mark.index] + "'" if opened == "quote" and context_mark.index < len(text) \
+            else f"'{opened}'"
+        if problem_mark is not None and problem_mark.line > context_mark.line or "end of stream" in problem:
+            message = f"unclosed {opener} opened at {where.line}:{where.column}"
+            closer = {"{": "}", "[": "]"}.get(opened)
+            notes = (f"close it ({closer!r}) or put ',' between its items" if closer else "close the quote",) + notes
+            position = where
+        else:
+            message = f"{problem} in the {opener} opened at {where.line}:{where.column}"
+    elif problem == "did not find expected key" and context == "while parsing a block mapping" and context_mark:
+        where = _mark_position(context_mark)
+        message = (f"this line is not a key of the mapping at {where.line}:{where.column}: "
+                   "check its indentation (or a '- ' item where a key belongs)")
+    elif problem.startswith("mapping values are not allowed"):
+        message = "a ': ' inside a plain value starts a mapping here; quote the value"
+    else:
+        message = problem or context or "invalid YAML"
+        notes = (f"PyYAML: {raw}",) if context else ()
+    return Diagnostic("AG001", f"invalid YAML: {message}", path, position, notes=notes)
+
+
 def load_text(text: str, path: str) -> LoadedSpec:
     """Parse YAML text; raise SpecError with positioned diagnostics on any problem."""
     if len(text.encode("utf-8", "replace")) > MAX_SPEC_BYTES:
@@ -154,10 +218,7 @@ def load_text(text: str, path: str) -> LoadedSpec:
         while parser.check_event():
             builder.feed(parser.get_event())
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        position = _mark_position(mark) if mark is not None else Position(1, 1)
-        problem = (error.problem or error.context or "invalid YAML").strip()
-        raise _refuse("AG001", f"invalid YAML: {problem}", path, position) from None
+        raise SpecError([yaml_error(error, text, path)]) from None
     except yaml.YAMLError as error:
         raise _refuse("AG001", f"invalid YAML: {error}", path, Position(1, 1)) from None
     finally:
@@ -199,20 +260,30 @@ def load_package_data(text: str) -> Any:
 
 
 def load_file(path: Path, display_path: str | None = None) -> LoadedSpec:
+    """A spec (or backend.yaml, a catalogue) read through atomgen/reading.py: regular files only,
+    at most MAX_SPEC_BYTES of them, never blocking on a FIFO."""
     shown = display_path or str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_SPEC_BYTES:
-            raise _refuse("AG003", f"spec is {size} bytes, over the {MAX_SPEC_BYTES // 1024} KiB limit; refusing "
-                          "to parse it", shown, Position(1, 1))
-        raw = path.read_bytes()
-    except OSError as error:
-        raise SpecError([Diagnostic("AG005", f"cannot read spec: {error.strerror}", shown)]) from None
+        raw = read_bounded(path, MAX_SPEC_BYTES)
+    except InputError as error:
+        raise SpecError([input_diagnostic(error, shown)]) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise _refuse("AG005", f"spec is not UTF-8 text ({error.reason})", shown, Position(1, 1)) from None
     return load_text(text, shown)
+
+
+def input_diagnostic(error: InputError, shown: str) -> Diagnostic:
+    """The loader family's finding for a file that atomgen/reading.py did not read."""
+    if error.reason == "too-large":
+        return Diagnostic("AG003", f"spec {error.message}; refusing to parse it", shown, Position(1, 1))
+    if error.reason == "special":
+        return Diagnostic("AG008", f"this path {error.message}; atomgen reads specs only from regular files, "
+                          "and never opens this one", shown, Position(1, 1))
+    if error.reason == "loop":
+        return Diagnostic("AG009", f"this path {error.message}; it has no content to check", shown, Position(1, 1))
+    return Diagnostic("AG005", f"cannot read spec: this path {error.message}", shown, Position(1, 1))
 
 
 _DISCARD = object()  # the slot of a value whose key was refused
