@@ -109,7 +109,7 @@ dialect:
   cpp_namespace: "::mlir::fly_{name}"
   dependent_dialects: [TODO]   # the MLIR dialect the atoms lower to, e.g. "NVVM::NVVMDialect"
   use_default_type_printer_parser: true
-  use_default_attribute_printer_parser: true
+  use_default_attribute_printer_parser: false   # the skeleton declares types only (AG110)
   cpp_using_namespaces: ["mlir::fly"]
 base_classes:
   mma:

@@ -44,8 +44,12 @@ def test_no_command_prints_help_and_exits_2() -> None:
 
 
 def test_new_mma_then_check_reports_each_todo(tmp_path: Path) -> None:
+    backend = tmp_path / "specs" / "rocdl" / "backend.yaml"
+    backend.parent.mkdir(parents=True)
+    backend.write_text(ROCDL_BACKEND.read_text())
     result = run_cli("new", "mma", "--subtarget", "cdna5", cwd=tmp_path)
     assert result.returncode == 0, result.output
+    assert "declared subtarget cdna5" in result.stdout  # a TODO entry in subtarget_chips (AG010 there)
     spec = tmp_path / "specs" / "rocdl" / "cdna5" / "mma.yaml"
     assert spec.is_file()
     text = spec.read_text()
@@ -73,7 +77,7 @@ def test_new_mma_then_check_reports_each_todo(tmp_path: Path) -> None:
         text = text.replace(todo, answer, 1)
     assert "TODO" not in re.sub(r"#.*", "", text)
     spec.write_text(text)
-    (tmp_path / "specs" / "rocdl" / "backend.yaml").write_text(ROCDL_BACKEND.read_text())
+    backend.write_text(backend.read_text().replace("cdna5: [TODO]", "cdna5: [gfx942]"))
     clean = run_cli("check", "--no-cache", "specs", cwd=tmp_path)
     assert clean.returncode == 0, clean.output
     assert "error" not in clean.stdout

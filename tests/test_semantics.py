@@ -188,3 +188,22 @@ def test_enum_collision_is_a_real_compile_error(tmp_path: Path) -> None:
         assert (result.returncode == 0) == compiles, result.stderr
         if not compiles:
             assert "duplicate case value" in result.stderr
+
+
+def test_default_attribute_parser_without_attributes(tmp_path: Path) -> None:
+    """FlyPTX asked for the default attribute parser/printer with no attribute to parse: the link failed."""
+    backend = _tree(tmp_path) / "ptx" / "backend.yaml"
+    line = _edit(backend, "use_default_attribute_printer_parser: false", "use_default_attribute_printer_parser: true")
+    assert ("AG110", line) in _findings(backend)
+
+
+def test_a_printed_type_the_lexer_cannot_read_back(tmp_path: Path) -> None:
+    """`x` `` $num printed `x1`, one identifier to MLIR's lexer, so the ldmatrix type did not parse ("expected 'x'")."""
+    path = _tree(tmp_path) / "ptx" / "sm80" / "ldmatrix.yaml"
+    line = _edit(path, "`<` `num` `=` $num", "`<` `x` `` $num")
+    results = check_paths([str(path)], use_cache=False, prove=False)
+    found = [d for r in results for d in r.diagnostics if d.rule == "AG391"]
+    assert [d.position.line for d in found] == [line] and "'x1'" in found[0].message
+    # an integer glued to a keyword is two tokens (`4b`): FlyDSL's lds_read_trans format is fine
+    assert not [d for d in check_paths([str(SPECS / "rocdl" / "cdna4" / "lds_read_trans.yaml")], use_cache=False,
+                                       prove=False)[0].diagnostics if d.rule == "AG391"]

@@ -37,6 +37,15 @@ RULES = (
         "Name a declared subtarget, or declare it: `subtarget_chips: {cdna5: [gfx9xx]}` (`atomgen new mma "
         "--subtarget cdna5` scaffolds the entry as a TODO).",
     ),
+    Rule(
+        "AG110",
+        "parser-without-syntax",
+        "A generated dialect asks for the default attribute parser/printer, but declares no attribute.",
+        "mlir-tblgen then declares FlyPTXDialect::parseAttribute/printAttribute and defines them only for the "
+        "attributes it generates: with none, the link fails (`parseAttribute` undefined).",
+        "generate_dialect: true\ndialect: {use_default_attribute_printer_parser: true, ...}",
+        "Set `use_default_attribute_printer_parser: false` (atomgen's dialect skeleton has types only).",
+    ),
 )
 
 
@@ -59,6 +68,12 @@ def check_backend_data(loaded: LoadedSpec) -> list[Diagnostic]:
                 found.append(Diagnostic(
                     "AG108", f"state enum case {case.get('name')!s} repeats the {key} {case[key]!r} of case {other}",
                     loaded.path, loaded.position(("state_enum", "cases", index, key))))
+    dialect: dict[str, Any] = data["dialect"] if isinstance(data.get("dialect"), dict) else {}
+    if data.get("generate_dialect") and dialect.get("use_default_attribute_printer_parser"):
+        found.append(Diagnostic(
+            "AG110", "the generated dialect declares no attributes, so a default attribute parser/printer would be "
+            "declared and never defined: set use_default_attribute_printer_parser: false",
+            loaded.path, loaded.position(("dialect", "use_default_attribute_printer_parser"))))
     chips = [str(c) for c in data.get("chips") or []]
     for subtarget, members in (data.get("subtarget_chips") or {}).items():
         for index, chip in enumerate(members if isinstance(members, list) else []):

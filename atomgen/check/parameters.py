@@ -119,6 +119,29 @@ def check_parameters(spec: AtomSpec) -> Iterator[Diagnostic]:
                     ("operand_types",) if "operand_types" in spec.data else ("parameters",),
                 )
 
+def _round_trip(spec: AtomSpec, elements: tuple[asmformat.Element, ...], names: set[str]) -> Iterator[Diagnostic]:
+    """Every instance's printed type must lex back into the tokens the format's parser reads."""
+    from atomgen.spec.printing import format_value, sample_values
+
+    if any(name not in names for name, _ in asmformat.variables(elements)):
+        return  # reported above
+    defaults = {p.name: p.default for p in spec.parameters if p.default is not None}
+    for instance in spec.instances:
+        try:
+            glued = asmformat.glued_tokens(elements, sample_values(spec, instance), defaults,
+                                           lambda name, value: format_value(spec, name, value))
+        except (asmformat.FormatError, KeyError):
+            return
+        if glued:
+            left, right = glued[0].split("|", 1)
+            yield spec.diagnostic(
+                "AG391", f"instance {instance.id} prints '{left}{right}' ('{left}' then '{right}' with no space), "
+                "which MLIR's lexer reads as one token: the printed type cannot be parsed back",
+                ("assembly_format",), notes=("drop the empty literal `` so the printer puts a space between them, or "
+                                             "print the two as one custom directive",))
+            return
+
+
 def check_assembly_format(spec: AtomSpec) -> Iterator[Diagnostic]:
     path = ("assembly_format",)
     try:
@@ -140,6 +163,7 @@ def check_assembly_format(spec: AtomSpec) -> Iterator[Diagnostic]:
                 "printed type cannot round-trip",
                 ("parameters", index, "name"),
             )
+    yield from _round_trip(spec, elements, names)
     for element in elements:
         if isinstance(element, asmformat.Group):
             anchor = element.anchor

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import jinja2
 
-from atomgen.render.base import RenderOutput
+from atomgen.render.base import RegionPiece, RenderOutput
 from atomgen.render.cpp.registers import render_header
 from atomgen.render.names import backend_names
 from atomgen.spec.backend import Backend
@@ -81,6 +81,8 @@ def render_backend(backend: Backend, env: jinja2.Environment) -> RenderOutput:
         "dialect_class": dialect_def.replace("_", ""),
         "dialect_headers": [DIALECT_HEADERS[d] for d in dialect.dependent_dialects if d in DIALECT_HEADERS],
         "traits": [(t.tablegen_def, t.native_name, t.cpp_namespace) for t in backend.traits],
+        "default_type_parser": dialect.default_type_parser,
+        "default_attribute_parser": dialect.default_attribute_parser,
     }
     ir = names.tablegen_dir
     files = {
@@ -94,4 +96,7 @@ def render_backend(backend: Backend, env: jinja2.Environment) -> RenderOutput:
         ): "dialect/module.py.j2",
     }
     output.files.update({path: env.get_template(t).render(**context) for path, t in files.items()})
+    # The dialect's own source is compiled into the library like the atoms (configure fails without it).
+    cmake_file = names.paths.get("lib_cmake", f"{names.lib_dir}/CMakeLists.txt")
+    output.regions.append(RegionPiece(cmake_file, "sources", "Dialect.cpp", "  Dialect.cpp\n"))
     return output

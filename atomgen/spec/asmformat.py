@@ -125,11 +125,32 @@ def variables(elements: tuple[Element, ...]) -> list[tuple[str, int]]:
 ValueFormatter = Callable[[str, object], str]
 
 
+_WORD = re.compile(r"[A-Za-z0-9_$.]")  # characters MLIR's lexer keeps in one bare identifier or number
+
+
+def _merges(left: str, right: str) -> bool:
+    """Whether MLIR's lexer reads `left` immediately followed by `right` as one token: a bare identifier
+    takes every following letter, digit, `_`, `$` and `.`; a number takes following digits (and `0` an `x`).
+    `4b` is the integer 4 then `b` (two tokens); `x1` is one identifier."""
+    if not _WORD.match(right[0]):
+        return False
+    if left[0].isalpha() or left[0] == "_":
+        return True
+    return left.isdigit() and (right[0].isdigit() or right[0] == "." or (left == "0" and right[0] in "xX"))
+
+
 class _Printer:
     def __init__(self) -> None:
         self.out = ""
         self.should_emit_space = False
         self.last_was_punctuation = True
+        self.glued: list[str] = []  # two printed tokens with no space that the lexer reads as one
+
+    def _append(self, text: str) -> None:
+        word = re.search(r"[A-Za-z0-9_$.]+$", self.out)
+        if word and text and _merges(word.group(0), text):
+            self.glued.append(f"{word.group(0)}|{text}")
+        self.out += text
 
     def literal(self, value: str) -> None:
         if value == "":
@@ -144,14 +165,14 @@ class _Printer:
             need = value[0] not in "<>(){}[],"
         if self.should_emit_space and need:
             self.out += " "
-        self.out += value
+        self._append(value)
         self.should_emit_space = len(value) != 1 or value[0] not in "<({["
         self.last_was_punctuation = not (value[0] == "_" or value[0].isalpha())
 
     def value(self, text: str) -> None:
         if self.should_emit_space or not self.last_was_punctuation:
             self.out += " "
-        self.out += text
+        self._append(text)
         self.should_emit_space = True
         self.last_was_punctuation = False
 
@@ -166,6 +187,19 @@ def print_params(
     printer = _Printer()
     _print(elements, values, defaults, format_value, printer)
     return printer.out
+
+
+def glued_tokens(
+    elements: tuple[Element, ...],
+    values: Mapping[str, object],
+    defaults: Mapping[str, object],
+    format_value: ValueFormatter,
+) -> list[str]:
+    """Adjacent printed tokens the MLIR lexer would read as one (`x` `` $num prints `x1`, one identifier,
+    which the generated parser then rejects: "expected 'x'"): `left|right` for each."""
+    printer = _Printer()
+    _print(elements, values, defaults, format_value, printer)
+    return printer.glued
 
 
 def _print(

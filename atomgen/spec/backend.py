@@ -55,6 +55,8 @@ class Dialect:
     tablegen_def: Optional[str] = None
     cpp_namespace: Optional[str] = None
     dependent_dialects: tuple[str, ...] = ()
+    default_type_parser: bool = True  # use_default_type_printer_parser
+    default_attribute_parser: bool = False  # use_default_attribute_printer_parser
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,8 @@ def _dialect(dialect: Any, name: str) -> Dialect:
         tablegen_def=str(entry["tablegen_def"]) if entry.get("tablegen_def") else None,
         cpp_namespace=str(entry["cpp_namespace"]) if entry.get("cpp_namespace") else None,
         dependent_dialects=tuple(str(d) for d in entry.get("dependent_dialects") or ()),
+        default_type_parser=bool(entry.get("use_default_type_printer_parser", True)),
+        default_attribute_parser=bool(entry.get("use_default_attribute_printer_parser", False)),
     )
 
 

@@ -23,7 +23,7 @@ def sample_values(spec: AtomSpec, instance: Instance) -> dict[str, Any]:
     return values
 
 
-def _format_value(spec: AtomSpec, name: str, value: object) -> str:
+def format_value(spec: AtomSpec, name: str, value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -33,7 +33,7 @@ def payload_type(spec: AtomSpec, dialect: str, values: dict[str, Any]) -> str:
     """`!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>`."""
     elements = asmformat.parse_format(spec.assembly_format)
     defaults = {p.name: p.default for p in spec.parameters if p.default is not None}
-    body = asmformat.print_params(elements, values, defaults, lambda n, v: _format_value(spec, n, v))
+    body = asmformat.print_params(elements, values, defaults, lambda n, v: format_value(spec, n, v))
     return f"!{dialect}.{spec.mnemonic}{body}"
 
 

@@ -104,7 +104,8 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
     """Everything the templates print, computed."""
     spec = analysed.spec
     names = backend_names(backend)
-    params = {p.name: cpp_param(p) for p in spec.parameters}
+    params = {p.name: cpp_param(p, frozenset(str(i.values[p.name]) for i in spec.instances if p.name in i.values))
+              for p in spec.parameters}
     plan = analysed.verify
     state = state_model(spec, backend, params)
     mlir_includes, fly_includes = includes(spec, backend)

@@ -9,6 +9,9 @@ from atomgen.render.cpp.params import CppParam
 from atomgen.render.cppexpr import cpp_expr, cpp_layout
 from atomgen.spec.expr import names_in
 from atomgen.spec.model import AtomSpec, LayoutPiece
+from atomgen.spec.sparsity import Sparsity
+
+SPARSE_VARIABLES = ("k_packed", "k_index")  # instance variables of a sparse spec (spec/sparsity.py)
 
 
 @dataclass
@@ -53,6 +56,8 @@ class _Variables:
             if name in self.lets:
                 for dependency in sorted(names_in(self.lets[name])):
                     visit(dependency)
+            if name in SPARSE_VARIABLES:
+                visit("k")  # A's compressed K: k and the sparse piece's ratio
             ordered.append(name)
 
         for name in sorted(names):
@@ -73,10 +78,36 @@ class _Variables:
                     else f"{getter}.getIntOrFloatBitWidth()"
                 )
                 lines.append(f"int32_t {_bits_local(bits)} = {width};")
+        for name in SPARSE_VARIABLES:
+            if name in ordered:
+                lines.append(f"int32_t {name} = {self._sparse(name)};")
         for name, _expression, _path in self.spec.let:
             if name in ordered:
                 lines.append(f"int32_t {name} = {cpp_expr(self.lets[name], self.spelling)};")
         return lines
+
+    def _sparse(self, name: str) -> str:
+        """k_packed / k_index of the sparse piece the instance selects (spec/sparsity.py computes the same):
+        a chain of conditions over the pieces' `when`, the last piece unconditional."""
+        if not self.spec.sparse:
+            raise CppRenderError(f"layout names {name}, but the spec declares no `sparse`")
+        choices: list[tuple[str | None, str]] = []
+        for piece in self.spec.sparse:
+            if name == "k_packed":
+                value = f"k * {piece.nonzeros} / {piece.chunk}"
+            else:
+                per_chunk = Sparsity(piece.nonzeros, piece.chunk, piece.index_bits, 0).per_chunk
+                if per_chunk.denominator != 1:
+                    raise CppRenderError(f"{name}: {per_chunk} indices per chunk is not an integer")
+                value = f"k / {piece.chunk} * {per_chunk.numerator}"
+            condition = self.condition(piece)[0] if piece.when else None  # type: ignore[arg-type]
+            choices.append((condition, value))
+            if condition is None:
+                break
+        text = choices[-1][1] if choices[-1][0] is None else "0"
+        for condition, value in reversed(choices[:-1] if choices[-1][0] is None else choices):
+            text = f"({condition}) ? {value} : {text}"
+        return text
 
     def type_params_used(self, names: set[str]) -> set[str]:
         return {n for n in names if n in self.params and self.params[n].is_type}

@@ -48,6 +48,44 @@ def type_predicate(value: str, type_name: str) -> str:
     return f"{value} == {type_builder(type_name, f'{value}.getContext()')}"
 
 
+def exact_type_predicate(value: str, type_name: str, siblings: frozenset[str]) -> str:
+    """type_predicate, narrowed where another value of the same parameter would also pass it: beside a
+    `ui8` row, the `i8` row's test must not take ui8 (isInteger(8) does), or the ui8 instance is matched
+    to the i8 row and its signedness is lost."""
+    match = _INTEGER.match(type_name)
+    if not match or match.group(1):
+        return type_predicate(value, type_name)
+    width = match.group(2)
+    signed, unsigned = f"si{width}" in siblings, f"ui{width}" in siblings
+    if signed and unsigned:
+        return f"{value}.isSignlessInteger({width})"
+    if unsigned:
+        return f"({value}.isInteger({width}) && !{value}.isUnsignedInteger())"
+    if signed:
+        return f"({value}.isInteger({width}) && !{value}.isSignedInteger())"
+    return type_predicate(value, type_name)
+
+
+def predicate_accepts(predicate_type: str, type_name: str) -> bool:
+    """Whether type_predicate(v, predicate_type) is true for a value of type `type_name`, as MLIR decides it:
+    `isInteger(N)` accepts every signedness of width N, `isSignedInteger`/`isUnsignedInteger` only their own."""
+    wanted, actual = _INTEGER.match(predicate_type), _INTEGER.match(type_name)
+    if wanted and actual:
+        return wanted.group(2) == actual.group(2) and (not wanted.group(1) or wanted.group(1) == actual.group(1))
+    return predicate_type == type_name
+
+
+def specific_first(type_names: list[str]) -> list[str]:
+    """The types in an order where no predicate of a chain shadows a later one: `ui8` and `si8` before `i8`
+    (a `type.isInteger(8)` tested first would take an unsigned ui8 for the signless i8: wgmma's u8 became s8)."""
+    ordered = sorted(type_names, key=lambda name: (not bool((m := _INTEGER.match(name)) and m.group(1)), name))
+    for index, name in enumerate(ordered):
+        later = [other for other in ordered[index + 1:] if predicate_accepts(name, other)]
+        if later:
+            raise CppRenderError(f"the test for {name} also accepts {', '.join(later)}: no chain order separates them")
+    return ordered
+
+
 def type_builder(type_name: str, ctx: str = "ctx") -> str:
     """C++ expression that builds the MLIR type `type_name` in context `ctx`."""
     name = type_name.strip()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from atomgen.render.cpp.mlirtype import type_predicate
+from atomgen.render.cpp.mlirtype import exact_type_predicate
 from atomgen.spec.model import Parameter
 
 
@@ -17,13 +17,14 @@ class CppParam:
     enum: str | None  # ::mlir::fly::AtomicOp for enum attributes
     is_type: bool
     is_bool: bool
+    values: frozenset[str] = frozenset()  # every value the spec's rows give it (type parameters)
 
     @property
     def decl(self) -> str:
         return f"{self.cpp_type} {self.name}"
 
 
-def cpp_param(parameter: Parameter) -> CppParam:
+def cpp_param(parameter: Parameter, values: frozenset[str] = frozenset()) -> CppParam:
     enum: str | None = None
     cpp_type = parameter.cpp_type
     if cpp_type.endswith("Attr") and parameter.enum:
@@ -35,6 +36,7 @@ def cpp_param(parameter: Parameter) -> CppParam:
         enum=enum,
         is_type=parameter.is_type,
         is_bool=parameter.is_bool,
+        values=values,
     )
 
 
@@ -59,7 +61,7 @@ def value_condition(parameter: CppParam, value: Any, variable: str | None = None
     """C++ bool: parameter `variable` (default: its name) equals the spec value."""
     var = variable or parameter.name
     if parameter.is_type:
-        return type_predicate(var, str(value))
+        return exact_type_predicate(var, str(value), parameter.values)
     if parameter.enum:
         return f"{var}.getValue() == {_enum_case(parameter, value)}"
     if parameter.is_bool:

@@ -7,7 +7,15 @@ from typing import Any, Callable
 
 from atomgen.check.verify_plan import describe
 from atomgen.render.cpp.messages import cpp_string
-from atomgen.render.cpp.mlirtype import CppRenderError, llvm_register_type, register_type, type_builder, type_predicate
+from atomgen.render.cpp.mlirtype import (
+    CppRenderError,
+    llvm_register_type,
+    predicate_accepts,
+    register_type,
+    specific_first,
+    type_builder,
+    type_predicate,
+)
 from atomgen.render.cpp.params import CppParam
 from atomgen.render.cpp.rows import group_rows
 from atomgen.render.cpp.state import StateModel, slot_of
@@ -133,18 +141,31 @@ def ptx_wgmma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | N
         families[key] = WgmmaFamily(condition, f"({a_el}, {b_el}) -> {c_el}", prefix + "n", "k" + rest, floating,
                                     a_el in ("f16", "bf16"))
     elements = {str(i.values[operand[r]]) for i in spec.instances for r in ("a", "b", "c")}
-    wgmma_types = [TypeCase(type_predicate("type", e), _ptx_type(e, "WGMMATypes")) for e in sorted(elements)]
+    wgmma_types = [TypeCase(type_predicate("type", e), _ptx_type(e, "WGMMATypes"))
+                   for e in specific_first(list(elements))]
     acc_slot = slot_of(state, "Accumulate")
     return {
         "rs": rs,
-        "families": list(families.values()),
+        "families": [families[key] for key in _unshadowed(list(families))],
         "wgmma_types": wgmma_types,
-        "packed_a": [TypeCase(type_predicate("getElemTyA()", e), type_builder(t)) for e, t in packed_a.items()],
+        "packed_a": [TypeCase(type_predicate("getElemTyA()", e), type_builder(packed_a[e]))
+                     for e in specific_first(list(packed_a))],
         "accumulate": acc_slot,
         "metadata": slot_of(state, "Metadata") if spec.emission.get("pattern") == "wgmma_sp" else None,
         "trans_a": params["transA"].getter if "transA" in params else "false",
         "trans_b": params["transB"].getter if "transB" in params else "false",
     }
+
+
+def _unshadowed(keys: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """Type families in an order where no family's test takes another family's types (ui8 rows before i8)."""
+    rank = {name: index for index, name in enumerate(specific_first(sorted({e for key in keys for e in key})))}
+    ordered = sorted(keys, key=lambda key: tuple(rank[e] for e in key))
+    for index, key in enumerate(ordered):
+        for later in ordered[index + 1:]:
+            if all(predicate_accepts(mine, theirs) for mine, theirs in zip(key, later)):
+                raise CppRenderError(f"the test for {key} also accepts {later}")
+    return ordered
 
 
 def ptx_matrix(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
@@ -192,9 +213,10 @@ def ptx_tcgen05(spec: AtomSpec, params: dict[str, CppParam], state: StateModel |
         if kinds.setdefault(a_el, instance.instruction or "") != (instance.instruction or ""):
             raise CppRenderError(f"row {instance.id}: {a_el} rows name different instructions")
     return {
-        "d_formats": [TypeCase(type_predicate("type", e), f"{v}u") for e, v in sorted(d_formats.items())],
-        "ab_formats": [TypeCase(type_predicate("type", e), f"{v}u") for e, v in sorted(ab_formats.items())],
-        "instructions": [TypeCase(type_predicate("type", e), f'"{t}"') for e, t in sorted(kinds.items())],
+        "d_formats": [TypeCase(type_predicate("type", e), f"{d_formats[e]}u") for e in specific_first(list(d_formats))],
+        "ab_formats": [TypeCase(type_predicate("type", e), f"{ab_formats[e]}u")
+                       for e in specific_first(list(ab_formats))],
+        "instructions": [TypeCase(type_predicate("type", e), f'"{kinds[e]}"') for e in specific_first(list(kinds))],
         "accumulate": slot_of(state, "Accumulate"),
         "trans_a": params["transA"].getter,
         "trans_b": params["transB"].getter,

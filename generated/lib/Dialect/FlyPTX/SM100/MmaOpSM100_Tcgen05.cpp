@@ -75,32 +75,33 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
     if (std::optional<unsigned> position = positionOf(kNValues0, n))
       return 224 + *position;
   // 64xNx32 (i8, i8) -> i32: nvvm.inline_ptx, rows 256-272
-  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) && elemTyAcc.isInteger(32))
+  if (m == 64 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 256 + *position;
   // 128xNx32 (i8, i8) -> i32: nvvm.inline_ptx, rows 273-289
-  if (m == 128 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 128 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 273 + *position;
   // 64xNx32 (i8, ui8) -> i32: nvvm.inline_ptx, rows 290-306
-  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 64 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 290 + *position;
   // 128xNx32 (i8, ui8) -> i32: nvvm.inline_ptx, rows 307-323
-  if (m == 128 && k == 32 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 128 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 307 + *position;
   // 64xNx32 (ui8, i8) -> i32: nvvm.inline_ptx, rows 324-340
-  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 324 + *position;
   // 128xNx32 (ui8, i8) -> i32: nvvm.inline_ptx, rows 341-357
-  if (m == 128 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 128 && k == 32 && elemTyA.isUnsignedInteger(8) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 341 + *position;
   // 64xNx32 (ui8, ui8) -> i32: nvvm.inline_ptx, rows 358-374
@@ -131,6 +132,8 @@ uint32_t getUmmaDFormat(Type type) {
 }
 
 uint32_t getUmmaABFormat(Type type) {
+  if (type.isUnsignedInteger(8))
+    return 0u;
   if (type.isBF16())
     return 1u;
   if (type.isF16())
@@ -139,12 +142,12 @@ uint32_t getUmmaABFormat(Type type) {
     return 1u;
   if (type.isTF32())
     return 2u;
-  if (type.isUnsignedInteger(8))
-    return 0u;
   llvm_unreachable("verify() admits only the instance table");
 }
 
 const char *getTcgen05Instruction(Type type) {
+  if (type.isUnsignedInteger(8))
+    return "tcgen05.mma.cta_group::1.kind::i8";
   if (type.isBF16())
     return "tcgen05.mma.cta_group::1.kind::f16";
   if (type.isF16())
@@ -153,8 +156,6 @@ const char *getTcgen05Instruction(Type type) {
     return "tcgen05.mma.cta_group::1.kind::i8";
   if (type.isTF32())
     return "tcgen05.mma.cta_group::1.kind::tf32";
-  if (type.isUnsignedInteger(8))
-    return "tcgen05.mma.cta_group::1.kind::i8";
   llvm_unreachable("verify() admits only the instance table");
 }
 

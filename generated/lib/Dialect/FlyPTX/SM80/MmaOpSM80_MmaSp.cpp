@@ -45,50 +45,50 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
     return 6; // 16x8x8 (tf32, tf32) -> f32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 16 && elemTyA.isTF32() && elemTyB.isTF32() && elemTyAcc.isF32())
     return 7; // 16x8x16 (tf32, tf32) -> f32: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 8; // 16x8x32 (i8, i8) -> i32: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
     return 9; // 16x8x32 (i8, ui8) -> i32: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 10; // 16x8x32 (ui8, i8) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
       elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
     return 11; // 16x8x32 (ui8, ui8) -> i32: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 64 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 12; // 16x8x64 (i8, i8) -> i32: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 64 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
     return 13; // 16x8x64 (i8, ui8) -> i32: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(8) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 14; // 16x8x64 (ui8, i8) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(8) &&
       elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
     return 15; // 16x8x64 (ui8, ui8) -> i32: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 64 && elemTyA.isInteger(4) && elemTyB.isInteger(4) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 16; // 16x8x64 (i4, i4) -> i32: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 64 && elemTyA.isInteger(4) && elemTyB.isUnsignedInteger(4) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
     return 17; // 16x8x64 (i4, ui4) -> i32: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) && elemTyB.isInteger(4) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 18; // 16x8x64 (ui4, i4) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
       elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
     return 19; // 16x8x64 (ui4, ui4) -> i32: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 128 && elemTyA.isInteger(4) && elemTyB.isInteger(4) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 128 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 20; // 16x8x128 (i4, i4) -> i32: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 128 && elemTyA.isInteger(4) && elemTyB.isUnsignedInteger(4) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 128 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
     return 21; // 16x8x128 (i4, ui4) -> i32: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 128 && elemTyA.isUnsignedInteger(4) && elemTyB.isInteger(4) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 128 && elemTyA.isUnsignedInteger(4) &&
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 22; // 16x8x128 (ui4, i4) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 128 && elemTyA.isUnsignedInteger(4) &&
       elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
@@ -377,7 +377,12 @@ Value MmaOpSM80_MmaSpType::setAtomState(OpBuilder &builder, Location loc, Value 
 Attribute MmaOpSM80_MmaSpType::getThrLayout() const { return FxLayout(FxC(32), FxC(1)); }
 
 Attribute MmaOpSM80_MmaSpType::getThrValLayoutA() const {
+  int32_t k = getK();
   int32_t elemTyABits = getElemTyA().getIntOrFloatBitWidth();
+  int32_t k_packed = (getElemTyA().isTF32()) ? k * 1 / 2
+                     : ((getElemTyA().isInteger(4) || getElemTyA().isUnsignedInteger(4)))
+                         ? k * 4 / 8
+                         : k * 2 / 4;
   int32_t V = 32 / elemTyABits;
   return FxLayout(FxShape(FxThr(4, 8), FxVal(V, 2, k_packed / (4 * V))),
                   FxStride(FxThr(16 * V, 1), FxVal(16, 8, 64 * V)));

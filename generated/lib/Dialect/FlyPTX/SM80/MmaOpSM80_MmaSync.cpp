@@ -39,74 +39,74 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
     return 6; // 16x8x8 (tf32, tf32) -> f32: nvvm.mma.sync
   if (m == 16 && n == 8 && k == 4 && elemTyA.isTF32() && elemTyB.isTF32() && elemTyAcc.isF32())
     return 7; // 16x8x4 (tf32, tf32) -> f32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 8; // 16x8x32 (i8, i8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
     return 9; // 16x8x32 (i8, ui8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 10; // 16x8x32 (ui8, i8) -> i32: nvvm.mma.sync
   if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
       elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
     return 11; // 16x8x32 (ui8, ui8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 16 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 16 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 12; // 16x8x16 (i8, i8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 16 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 16 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
     return 13; // 16x8x16 (i8, ui8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 14; // 16x8x16 (ui8, i8) -> i32: nvvm.mma.sync
   if (m == 16 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) &&
       elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
     return 15; // 16x8x16 (ui8, ui8) -> i32: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 16 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 8 && n == 8 && k == 16 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 16; // 8x8x16 (i8, i8) -> i32: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 16 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 8 && n == 8 && k == 16 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
     return 17; // 8x8x16 (i8, ui8) -> i32: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32))
+  if (m == 8 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 18; // 8x8x16 (ui8, i8) -> i32: nvvm.mma.sync
   if (m == 8 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) && elemTyB.isUnsignedInteger(8) &&
       elemTyAcc.isInteger(32))
     return 19; // 8x8x16 (ui8, ui8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 64 && elemTyA.isInteger(4) && elemTyB.isInteger(4) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 20; // 16x8x64 (i4, i4) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 64 && elemTyA.isInteger(4) && elemTyB.isUnsignedInteger(4) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
     return 21; // 16x8x64 (i4, ui4) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) && elemTyB.isInteger(4) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 22; // 16x8x64 (ui4, i4) -> i32: nvvm.mma.sync
   if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
       elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
     return 23; // 16x8x64 (ui4, ui4) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isInteger(4) && elemTyB.isInteger(4) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 24; // 16x8x32 (i4, i4) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isInteger(4) && elemTyB.isUnsignedInteger(4) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
     return 25; // 16x8x32 (i4, ui4) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(4) && elemTyB.isInteger(4) &&
-      elemTyAcc.isInteger(32))
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(4) &&
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 26; // 16x8x32 (ui4, i4) -> i32: nvvm.mma.sync
   if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(4) &&
       elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
     return 27; // 16x8x32 (ui4, ui4) -> i32: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 32 && elemTyA.isInteger(4) && elemTyB.isInteger(4) &&
-      elemTyAcc.isInteger(32))
+  if (m == 8 && n == 8 && k == 32 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 28; // 8x8x32 (i4, i4) -> i32: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 32 && elemTyA.isInteger(4) && elemTyB.isUnsignedInteger(4) &&
-      elemTyAcc.isInteger(32))
+  if (m == 8 && n == 8 && k == 32 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
     return 29; // 8x8x32 (i4, ui4) -> i32: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(4) && elemTyB.isInteger(4) &&
-      elemTyAcc.isInteger(32))
+  if (m == 8 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(4) &&
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
     return 30; // 8x8x32 (ui4, i4) -> i32: nvvm.mma.sync
   if (m == 8 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(4) && elemTyB.isUnsignedInteger(4) &&
       elemTyAcc.isInteger(32))

@@ -101,18 +101,18 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
     if (std::optional<unsigned> position = positionOf(kNValues0, n))
       return 352 + *position;
   // 64xNx32 (i8, i8) -> i32: nvvm.inline_ptx, rows 384-401
-  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32) && !transB)
+  if (m == 64 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 384 + *position;
   // 64xNx32 (i8, ui8) -> i32: nvvm.inline_ptx, rows 402-419
-  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isInteger(32) && !transB)
+  if (m == 64 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32) && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 402 + *position;
   // 64xNx32 (ui8, i8) -> i32: nvvm.inline_ptx, rows 420-437
-  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32) && !transB)
+  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 420 + *position;
   // 64xNx32 (ui8, ui8) -> i32: nvvm.inline_ptx, rows 438-455
@@ -129,6 +129,8 @@ std::optional<unsigned> matchInstance(MmaOpSM90_WgmmaRSType type) {
 }
 
 NVVM::WGMMATypes getWgmmaType(Type type) {
+  if (type.isUnsignedInteger(8))
+    return NVVM::WGMMATypes::u8;
   if (type.isBF16())
     return NVVM::WGMMATypes::bf16;
   if (type.isF16())
@@ -145,8 +147,6 @@ NVVM::WGMMATypes getWgmmaType(Type type) {
     return NVVM::WGMMATypes::s8;
   if (type.isTF32())
     return NVVM::WGMMATypes::tf32;
-  if (type.isUnsignedInteger(8))
-    return NVVM::WGMMATypes::u8;
   llvm_unreachable("verify() admits only the instance table");
 }
 
@@ -159,59 +159,59 @@ struct WgmmaInstruction {
 };
 
 WgmmaInstruction getWgmmaInstruction(int32_t n, Type elemTyA, Type elemTyB, Type elemTyAcc) {
-  if (elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32()) // (f16, f16) -> f32
-    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k16.f32.f16.f16").str(), true, true};
-  if (elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF16()) // (f16, f16) -> f16
-    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k16.f16.f16.f16").str(), true, true};
+  if (elemTyA.isUnsignedInteger(8) && elemTyB.isUnsignedInteger(8) &&
+      elemTyAcc.isInteger(32)) // (ui8, ui8) -> i32
+    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.s32.u8.u8").str(), false, false};
+  if (elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32)) // (ui8, i8) -> i32
+    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.s32.u8.s8").str(), false, false};
   if (elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32()) // (bf16, bf16) -> f32
     return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k16.f32.bf16.bf16").str(), true,
             true};
-  if (elemTyA.isTF32() && elemTyB.isTF32() && elemTyAcc.isF32()) // (tf32, tf32) -> f32
-    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k8.f32.tf32.tf32").str(), true,
+  if (elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF16()) // (f16, f16) -> f16
+    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k16.f16.f16.f16").str(), true, true};
+  if (elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32()) // (f16, f16) -> f32
+    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k16.f32.f16.f16").str(), true, true};
+  if (isa<Float8E4M3FNType>(elemTyA) && isa<Float8E4M3FNType>(elemTyB) &&
+      elemTyAcc.isF16()) // (f8E4M3FN, f8E4M3FN) -> f16
+    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.f16.e4m3.e4m3").str(), true,
             false};
   if (isa<Float8E4M3FNType>(elemTyA) && isa<Float8E4M3FNType>(elemTyB) &&
       elemTyAcc.isF32()) // (f8E4M3FN, f8E4M3FN) -> f32
     return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.f32.e4m3.e4m3").str(), true,
             false};
   if (isa<Float8E4M3FNType>(elemTyA) && isa<Float8E5M2Type>(elemTyB) &&
+      elemTyAcc.isF16()) // (f8E4M3FN, f8E5M2) -> f16
+    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.f16.e4m3.e5m2").str(), true,
+            false};
+  if (isa<Float8E4M3FNType>(elemTyA) && isa<Float8E5M2Type>(elemTyB) &&
       elemTyAcc.isF32()) // (f8E4M3FN, f8E5M2) -> f32
     return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.f32.e4m3.e5m2").str(), true,
+            false};
+  if (isa<Float8E5M2Type>(elemTyA) && isa<Float8E4M3FNType>(elemTyB) &&
+      elemTyAcc.isF16()) // (f8E5M2, f8E4M3FN) -> f16
+    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.f16.e5m2.e4m3").str(), true,
             false};
   if (isa<Float8E5M2Type>(elemTyA) && isa<Float8E4M3FNType>(elemTyB) &&
       elemTyAcc.isF32()) // (f8E5M2, f8E4M3FN) -> f32
     return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.f32.e5m2.e4m3").str(), true,
             false};
   if (isa<Float8E5M2Type>(elemTyA) && isa<Float8E5M2Type>(elemTyB) &&
-      elemTyAcc.isF32()) // (f8E5M2, f8E5M2) -> f32
-    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.f32.e5m2.e5m2").str(), true,
-            false};
-  if (isa<Float8E4M3FNType>(elemTyA) && isa<Float8E4M3FNType>(elemTyB) &&
-      elemTyAcc.isF16()) // (f8E4M3FN, f8E4M3FN) -> f16
-    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.f16.e4m3.e4m3").str(), true,
-            false};
-  if (isa<Float8E4M3FNType>(elemTyA) && isa<Float8E5M2Type>(elemTyB) &&
-      elemTyAcc.isF16()) // (f8E4M3FN, f8E5M2) -> f16
-    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.f16.e4m3.e5m2").str(), true,
-            false};
-  if (isa<Float8E5M2Type>(elemTyA) && isa<Float8E4M3FNType>(elemTyB) &&
-      elemTyAcc.isF16()) // (f8E5M2, f8E4M3FN) -> f16
-    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.f16.e5m2.e4m3").str(), true,
-            false};
-  if (isa<Float8E5M2Type>(elemTyA) && isa<Float8E5M2Type>(elemTyB) &&
       elemTyAcc.isF16()) // (f8E5M2, f8E5M2) -> f16
     return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.f16.e5m2.e5m2").str(), true,
             false};
-  if (elemTyA.isInteger(8) && elemTyB.isInteger(8) && elemTyAcc.isInteger(32)) // (i8, i8) -> i32
-    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.s32.s8.s8").str(), false, false};
+  if (isa<Float8E5M2Type>(elemTyA) && isa<Float8E5M2Type>(elemTyB) &&
+      elemTyAcc.isF32()) // (f8E5M2, f8E5M2) -> f32
+    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.f32.e5m2.e5m2").str(), true,
+            false};
   if (elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
       elemTyAcc.isInteger(32)) // (i8, ui8) -> i32
     return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.s32.s8.u8").str(), false, false};
-  if (elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32)) // (ui8, i8) -> i32
-    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.s32.u8.s8").str(), false, false};
-  if (elemTyA.isUnsignedInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isInteger(32)) // (ui8, ui8) -> i32
-    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.s32.u8.u8").str(), false, false};
+  if (elemTyA.isInteger(8) && elemTyB.isInteger(8) && elemTyAcc.isInteger(32)) // (i8, i8) -> i32
+    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k32.s32.s8.s8").str(), false, false};
+  if (elemTyA.isTF32() && elemTyB.isTF32() && elemTyAcc.isF32()) // (tf32, tf32) -> f32
+    return {("wgmma.mma_async.sync.aligned.m64n" + Twine(n) + "k8.f32.tf32.tf32").str(), true,
+            false};
   llvm_unreachable("verify() admits only the instance table");
 }
 
@@ -400,18 +400,20 @@ LogicalResult MmaOpSM90_WgmmaRSType::verify(function_ref<InFlightDiagnostic()> e
       return emitError() << "transB = false is required for 64x" << n
                          << "x32 (f8E5M2, f8E5M2) -> f16";
   }
-  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
+  if (m == 64 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      positionOf(kNValues1, n)) {
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x32 (i8, i8) -> i32";
   }
-  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
+  if (m == 64 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x32 (i8, ui8) -> i32";
   }
-  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
+  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      positionOf(kNValues1, n)) {
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x32 (ui8, i8) -> i32";
   }
@@ -477,20 +479,20 @@ struct PackedOperands {
 };
 
 Type getPackedA(MmaOpSM90_WgmmaRSType type, MLIRContext *ctx) {
-  if (type.getElemTyA().isF16())
-    return VectorType::get({8}, Float16Type::get(ctx));
+  if (type.getElemTyA().isUnsignedInteger(8))
+    return VectorType::get({16}, IntegerType::get(ctx, 8));
   if (type.getElemTyA().isBF16())
     return VectorType::get({8}, BFloat16Type::get(ctx));
-  if (type.getElemTyA().isTF32())
-    return VectorType::get({4}, IntegerType::get(ctx, 32));
+  if (type.getElemTyA().isF16())
+    return VectorType::get({8}, Float16Type::get(ctx));
   if (isa<Float8E4M3FNType>(type.getElemTyA()))
     return VectorType::get({16}, IntegerType::get(ctx, 8));
   if (isa<Float8E5M2Type>(type.getElemTyA()))
     return VectorType::get({16}, IntegerType::get(ctx, 8));
   if (type.getElemTyA().isInteger(8))
     return VectorType::get({16}, IntegerType::get(ctx, 8));
-  if (type.getElemTyA().isUnsignedInteger(8))
-    return VectorType::get({16}, IntegerType::get(ctx, 8));
+  if (type.getElemTyA().isTF32())
+    return VectorType::get({4}, IntegerType::get(ctx, 32));
   llvm_unreachable("verify() admits only the instance table");
 }
 

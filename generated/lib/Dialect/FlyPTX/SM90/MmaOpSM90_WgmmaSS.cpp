@@ -102,18 +102,20 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
     if (std::optional<unsigned> position = positionOf(kNValues0, n))
       return 352 + *position;
   // 64xNx32 (i8, i8) -> i32: nvvm.wgmma.mma_async, rows 384-401
-  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32) && !transA && !transB)
+  if (m == 64 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      !transA && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 384 + *position;
   // 64xNx32 (i8, ui8) -> i32: nvvm.wgmma.mma_async, rows 402-419
-  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isInteger(32) && !transA && !transB)
+  if (m == 64 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32) && !transA && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 402 + *position;
   // 64xNx32 (ui8, i8) -> i32: nvvm.wgmma.mma_async, rows 420-437
-  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32) && !transA && !transB)
+  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      !transA && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 420 + *position;
   // 64xNx32 (ui8, ui8) -> i32: nvvm.wgmma.mma_async, rows 438-455
@@ -130,6 +132,8 @@ std::optional<unsigned> matchInstance(MmaOpSM90_WgmmaSSType type) {
 }
 
 NVVM::WGMMATypes getWgmmaType(Type type) {
+  if (type.isUnsignedInteger(8))
+    return NVVM::WGMMATypes::u8;
   if (type.isBF16())
     return NVVM::WGMMATypes::bf16;
   if (type.isF16())
@@ -146,8 +150,6 @@ NVVM::WGMMATypes getWgmmaType(Type type) {
     return NVVM::WGMMATypes::s8;
   if (type.isTF32())
     return NVVM::WGMMATypes::tf32;
-  if (type.isUnsignedInteger(8))
-    return NVVM::WGMMATypes::u8;
   llvm_unreachable("verify() admits only the instance table");
 }
 
@@ -339,22 +341,24 @@ LogicalResult MmaOpSM90_WgmmaSSType::verify(function_ref<InFlightDiagnostic()> e
       return emitError() << "transB = false is required for 64x" << n
                          << "x32 (f8E5M2, f8E5M2) -> f16";
   }
-  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
+  if (m == 64 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      positionOf(kNValues1, n)) {
     if (transA)
       return emitError() << "transA = false is required for 64x" << n << "x32 (i8, i8) -> i32";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x32 (i8, i8) -> i32";
   }
-  if (m == 64 && k == 32 && elemTyA.isInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
+  if (m == 64 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
     if (transA)
       return emitError() << "transA = false is required for 64x" << n << "x32 (i8, ui8) -> i32";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x32 (i8, ui8) -> i32";
   }
-  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
+  if (m == 64 && k == 32 && elemTyA.isUnsignedInteger(8) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      positionOf(kNValues1, n)) {
     if (transA)
       return emitError() << "transA = false is required for 64x" << n << "x32 (ui8, i8) -> i32";
     if (transB)

@@ -12,8 +12,8 @@
 // CHECK: nvvm.ldmatrix %[[SRC]] {{.*}}layout = #nvvm.mma_layout<row>, num = 1 : i32{{.*}} : (!llvm.ptr<3>) -> i32
 // CHECK: llvm.store %{{[0-9]+}}, %[[DST]] : vector<2xi16>, !llvm.ptr<5>
 func.func @sm80_ldmatrix_1(%src: !fly.memref<i16, shared, 2:1>, %dst: !fly.memref<i16, register, 2:1>) {
-  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm80.ldmatrix<x1, trans = false>, 16>
-  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm80.ldmatrix<x1, trans = false>, 16>, !fly.memref<i16, shared, 2:1>, !fly.memref<i16, register, 2:1>) -> ()
+  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm80.ldmatrix<num = 1, trans = false>, 16>
+  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm80.ldmatrix<num = 1, trans = false>, 16>, !fly.memref<i16, shared, 2:1>, !fly.memref<i16, register, 2:1>) -> ()
   return
 }
 
@@ -23,8 +23,8 @@ func.func @sm80_ldmatrix_1(%src: !fly.memref<i16, shared, 2:1>, %dst: !fly.memre
 // CHECK: nvvm.ldmatrix %[[SRC]] {{.*}}layout = #nvvm.mma_layout<col>, num = 1 : i32{{.*}} : (!llvm.ptr<3>) -> i32
 // CHECK: llvm.store %{{[0-9]+}}, %[[DST]] : vector<2xi16>, !llvm.ptr<5>
 func.func @sm80_ldmatrix_1_transpose(%src: !fly.memref<i16, shared, 2:1>, %dst: !fly.memref<i16, register, 2:1>) {
-  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm80.ldmatrix<x1, trans = true>, 16>
-  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm80.ldmatrix<x1, trans = true>, 16>, !fly.memref<i16, shared, 2:1>, !fly.memref<i16, register, 2:1>) -> ()
+  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm80.ldmatrix<num = 1, trans = true>, 16>
+  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm80.ldmatrix<num = 1, trans = true>, 16>, !fly.memref<i16, shared, 2:1>, !fly.memref<i16, register, 2:1>) -> ()
   return
 }
 
@@ -34,8 +34,8 @@ func.func @sm80_ldmatrix_1_transpose(%src: !fly.memref<i16, shared, 2:1>, %dst: 
 // CHECK: nvvm.ldmatrix %[[SRC]] {{.*}}layout = #nvvm.mma_layout<row>, num = 2 : i32{{.*}} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[DST]] : vector<4xi16>, !llvm.ptr<5>
 func.func @sm80_ldmatrix_2(%src: !fly.memref<i16, shared, 4:1>, %dst: !fly.memref<i16, register, 4:1>) {
-  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm80.ldmatrix<x2, trans = false>, 16>
-  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm80.ldmatrix<x2, trans = false>, 16>, !fly.memref<i16, shared, 4:1>, !fly.memref<i16, register, 4:1>) -> ()
+  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm80.ldmatrix<num = 2, trans = false>, 16>
+  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm80.ldmatrix<num = 2, trans = false>, 16>, !fly.memref<i16, shared, 4:1>, !fly.memref<i16, register, 4:1>) -> ()
   return
 }
 
@@ -45,8 +45,8 @@ func.func @sm80_ldmatrix_2(%src: !fly.memref<i16, shared, 4:1>, %dst: !fly.memre
 // CHECK: nvvm.ldmatrix %[[SRC]] {{.*}}layout = #nvvm.mma_layout<col>, num = 2 : i32{{.*}} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[DST]] : vector<4xi16>, !llvm.ptr<5>
 func.func @sm80_ldmatrix_2_transpose(%src: !fly.memref<i16, shared, 4:1>, %dst: !fly.memref<i16, register, 4:1>) {
-  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm80.ldmatrix<x2, trans = true>, 16>
-  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm80.ldmatrix<x2, trans = true>, 16>, !fly.memref<i16, shared, 4:1>, !fly.memref<i16, register, 4:1>) -> ()
+  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm80.ldmatrix<num = 2, trans = true>, 16>
+  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm80.ldmatrix<num = 2, trans = true>, 16>, !fly.memref<i16, shared, 4:1>, !fly.memref<i16, register, 4:1>) -> ()
   return
 }
 
@@ -56,8 +56,8 @@ func.func @sm80_ldmatrix_2_transpose(%src: !fly.memref<i16, shared, 4:1>, %dst: 
 // CHECK: nvvm.ldmatrix %[[SRC]] {{.*}}layout = #nvvm.mma_layout<row>, num = 4 : i32{{.*}} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[DST]] : vector<8xi16>, !llvm.ptr<5>
 func.func @sm80_ldmatrix_4(%src: !fly.memref<i16, shared, 8:1>, %dst: !fly.memref<i16, register, 8:1>) {
-  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm80.ldmatrix<x4, trans = false>, 16>
-  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm80.ldmatrix<x4, trans = false>, 16>, !fly.memref<i16, shared, 8:1>, !fly.memref<i16, register, 8:1>) -> ()
+  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm80.ldmatrix<num = 4, trans = false>, 16>
+  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm80.ldmatrix<num = 4, trans = false>, 16>, !fly.memref<i16, shared, 8:1>, !fly.memref<i16, register, 8:1>) -> ()
   return
 }
 
@@ -67,7 +67,7 @@ func.func @sm80_ldmatrix_4(%src: !fly.memref<i16, shared, 8:1>, %dst: !fly.memre
 // CHECK: nvvm.ldmatrix %[[SRC]] {{.*}}layout = #nvvm.mma_layout<col>, num = 4 : i32{{.*}} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[DST]] : vector<8xi16>, !llvm.ptr<5>
 func.func @sm80_ldmatrix_4_transpose(%src: !fly.memref<i16, shared, 8:1>, %dst: !fly.memref<i16, register, 8:1>) {
-  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm80.ldmatrix<x4, trans = true>, 16>
-  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm80.ldmatrix<x4, trans = true>, 16>, !fly.memref<i16, shared, 8:1>, !fly.memref<i16, register, 8:1>) -> ()
+  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm80.ldmatrix<num = 4, trans = true>, 16>
+  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm80.ldmatrix<num = 4, trans = true>, 16>, !fly.memref<i16, shared, 8:1>, !fly.memref<i16, register, 8:1>) -> ()
   return
 }

@@ -12,8 +12,8 @@
 // CHECK: llvm.load %[[SRC]] : !llvm.ptr<5> -> vector<2xi16>
 // CHECK: nvvm.stmatrix %[[DST]], %{{[0-9]+}} {{.*}}layout = #nvvm.mma_layout<row>{{.*}} : !llvm.ptr<3>, i32
 func.func @sm90_stmatrix_1(%src: !fly.memref<i16, register, 2:1>, %dst: !fly.memref<i16, shared, 2:1>) {
-  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm90.stmatrix<x1, trans = false>, 16>
-  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm90.stmatrix<x1, trans = false>, 16>, !fly.memref<i16, register, 2:1>, !fly.memref<i16, shared, 2:1>) -> ()
+  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm90.stmatrix<num = 1, trans = false>, 16>
+  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm90.stmatrix<num = 1, trans = false>, 16>, !fly.memref<i16, register, 2:1>, !fly.memref<i16, shared, 2:1>) -> ()
   return
 }
 
@@ -23,8 +23,8 @@ func.func @sm90_stmatrix_1(%src: !fly.memref<i16, register, 2:1>, %dst: !fly.mem
 // CHECK: llvm.load %[[SRC]] : !llvm.ptr<5> -> vector<2xi16>
 // CHECK: nvvm.stmatrix %[[DST]], %{{[0-9]+}} {{.*}}layout = #nvvm.mma_layout<col>{{.*}} : !llvm.ptr<3>, i32
 func.func @sm90_stmatrix_1_transpose(%src: !fly.memref<i16, register, 2:1>, %dst: !fly.memref<i16, shared, 2:1>) {
-  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm90.stmatrix<x1, trans = true>, 16>
-  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm90.stmatrix<x1, trans = true>, 16>, !fly.memref<i16, register, 2:1>, !fly.memref<i16, shared, 2:1>) -> ()
+  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm90.stmatrix<num = 1, trans = true>, 16>
+  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm90.stmatrix<num = 1, trans = true>, 16>, !fly.memref<i16, register, 2:1>, !fly.memref<i16, shared, 2:1>) -> ()
   return
 }
 
@@ -34,8 +34,8 @@ func.func @sm90_stmatrix_1_transpose(%src: !fly.memref<i16, register, 2:1>, %dst
 // CHECK: llvm.load %[[SRC]] : !llvm.ptr<5> -> vector<4xi16>
 // CHECK: nvvm.stmatrix %[[DST]], %{{[0-9]+}}, %{{[0-9]+}} {{.*}}layout = #nvvm.mma_layout<row>{{.*}} : !llvm.ptr<3>, i32, i32
 func.func @sm90_stmatrix_2(%src: !fly.memref<i16, register, 4:1>, %dst: !fly.memref<i16, shared, 4:1>) {
-  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm90.stmatrix<x2, trans = false>, 16>
-  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm90.stmatrix<x2, trans = false>, 16>, !fly.memref<i16, register, 4:1>, !fly.memref<i16, shared, 4:1>) -> ()
+  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm90.stmatrix<num = 2, trans = false>, 16>
+  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm90.stmatrix<num = 2, trans = false>, 16>, !fly.memref<i16, register, 4:1>, !fly.memref<i16, shared, 4:1>) -> ()
   return
 }
 
@@ -45,8 +45,8 @@ func.func @sm90_stmatrix_2(%src: !fly.memref<i16, register, 4:1>, %dst: !fly.mem
 // CHECK: llvm.load %[[SRC]] : !llvm.ptr<5> -> vector<4xi16>
 // CHECK: nvvm.stmatrix %[[DST]], %{{[0-9]+}}, %{{[0-9]+}} {{.*}}layout = #nvvm.mma_layout<col>{{.*}} : !llvm.ptr<3>, i32, i32
 func.func @sm90_stmatrix_2_transpose(%src: !fly.memref<i16, register, 4:1>, %dst: !fly.memref<i16, shared, 4:1>) {
-  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm90.stmatrix<x2, trans = true>, 16>
-  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm90.stmatrix<x2, trans = true>, 16>, !fly.memref<i16, register, 4:1>, !fly.memref<i16, shared, 4:1>) -> ()
+  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm90.stmatrix<num = 2, trans = true>, 16>
+  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm90.stmatrix<num = 2, trans = true>, 16>, !fly.memref<i16, register, 4:1>, !fly.memref<i16, shared, 4:1>) -> ()
   return
 }
 
@@ -56,8 +56,8 @@ func.func @sm90_stmatrix_2_transpose(%src: !fly.memref<i16, register, 4:1>, %dst
 // CHECK: llvm.load %[[SRC]] : !llvm.ptr<5> -> vector<8xi16>
 // CHECK: nvvm.stmatrix %[[DST]], %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}} {{.*}}layout = #nvvm.mma_layout<row>{{.*}} : !llvm.ptr<3>, i32, i32, i32, i32
 func.func @sm90_stmatrix_4(%src: !fly.memref<i16, register, 8:1>, %dst: !fly.memref<i16, shared, 8:1>) {
-  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm90.stmatrix<x4, trans = false>, 16>
-  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm90.stmatrix<x4, trans = false>, 16>, !fly.memref<i16, register, 8:1>, !fly.memref<i16, shared, 8:1>) -> ()
+  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm90.stmatrix<num = 4, trans = false>, 16>
+  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm90.stmatrix<num = 4, trans = false>, 16>, !fly.memref<i16, register, 8:1>, !fly.memref<i16, shared, 8:1>) -> ()
   return
 }
 
@@ -67,7 +67,7 @@ func.func @sm90_stmatrix_4(%src: !fly.memref<i16, register, 8:1>, %dst: !fly.mem
 // CHECK: llvm.load %[[SRC]] : !llvm.ptr<5> -> vector<8xi16>
 // CHECK: nvvm.stmatrix %[[DST]], %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}} {{.*}}layout = #nvvm.mma_layout<col>{{.*}} : !llvm.ptr<3>, i32, i32, i32, i32
 func.func @sm90_stmatrix_4_transpose(%src: !fly.memref<i16, register, 8:1>, %dst: !fly.memref<i16, shared, 8:1>) {
-  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm90.stmatrix<x4, trans = true>, 16>
-  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm90.stmatrix<x4, trans = true>, 16>, !fly.memref<i16, register, 8:1>, !fly.memref<i16, shared, 8:1>) -> ()
+  %atom = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_ptx.sm90.stmatrix<num = 4, trans = true>, 16>
+  fly.copy_atom_call(%atom, %src, %dst) : (!fly.copy_atom<!fly_ptx.sm90.stmatrix<num = 4, trans = true>, 16>, !fly.memref<i16, register, 8:1>, !fly.memref<i16, shared, 8:1>) -> ()
   return
 }

@@ -25,7 +25,7 @@ def FlyPTX_Dialect : Dialect {
   let cppNamespace = "::mlir::fly_ptx";
   let dependentDialects = ["NVVM::NVVMDialect"];
   let useDefaultTypePrinterParser = 1;
-  let useDefaultAttributePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 0;
 }
 
 class FlyPTX_MmaOp<string typeName, string typeMnemonic, list<Trait> traits = []>

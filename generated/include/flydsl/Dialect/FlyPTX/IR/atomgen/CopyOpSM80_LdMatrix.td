@@ -14,7 +14,7 @@ def FlyPTX_CopyOpSM80_LdMatrix : FlyPTX_CopyOp<"CopyOpSM80_LdMatrix", "sm80.ldma
     "int32_t":$num,
     "bool":$transpose
   );
-  let assemblyFormat = "`<` `x` `` $num `,` `trans` `=` $transpose `>`";
+  let assemblyFormat = "`<` `num` `=` $num `,` `trans` `=` $transpose `>`";
   let genVerifyDecl = 1;
 }
 

@@ -14,7 +14,7 @@ def FlyPTX_CopyOpSM90_StMatrix : FlyPTX_CopyOp<"CopyOpSM90_StMatrix", "sm90.stma
     "int32_t":$num,
     "bool":$transpose
   );
-  let assemblyFormat = "`<` `x` `` $num `,` `trans` `=` $transpose `>`";
+  let assemblyFormat = "`<` `num` `=` $num `,` `trans` `=` $transpose `>`";
   let genVerifyDecl = 1;
 }
 
