@@ -170,3 +170,10 @@ def _clip(text: str, column: int) -> tuple[str, int]:
     prefix = "..." if start else ""
     suffix = "..." if start + MAX_SOURCE_WIDTH < len(text) else ""
     return prefix + cut + suffix, len(prefix) + min(column - start, len(cut) + 1)
+
+
+def consequence(diagnostic: Diagnostic, strip: str = "") -> str:
+    """A finding folded under its root cause, as a note: `line:col [AGnnn]: message` (`strip`: a
+    prefix of the message the root cause already says, such as `instance 16x16x16_f16: `)."""
+    message = diagnostic.message[len(strip):] if strip and diagnostic.message.startswith(strip) else diagnostic.message
+    return f"{diagnostic.position.line}:{diagnostic.position.column} [{diagnostic.rule}]: {message}"

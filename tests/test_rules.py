@@ -127,8 +127,8 @@ C = 'c: "((16, 4), 4) : ((16, 4), 1)"'
 # 22 a, 23 b, 24 c, 26-27 the instance (27 packed). MINIMAL_COPY: 8 stateful, 19 the instance, 21 state.
 CASES: tuple[Case, ...] = (
     # --- loading ---------------------------------------------------------------------------
-    # An unclosed flow sequence is noticed where the next mapping key begins.
-    Case("AG001", "unclosed-bracket", "threads: 64\n", "threads: [64\n", 10, ":"),
+    # An unclosed flow sequence is noticed where the next mapping key begins; reported at the opener.
+    Case("AG001", "unclosed-bracket", "threads: 64\n", "threads: [64\n", 9, "["),
     Case("AG001", "bad-indent", '  thr: "64:1"\n', '  thr: "64:1"\n bad: 1\n', 22, 2),
     # The C loader shares the anchored node: the diagnostic points at the anchor's node.
     Case("AG002", "sequence-alias", "", "", 10, "*t", text=_alias),
@@ -200,8 +200,11 @@ CASES: tuple[Case, ...] = (
          "{bitSize", base="copy"),
     # --- instance table -------------------------------------------------------------------
     Case("AG351", "duplicate-row", INSTANCE, INSTANCE + "\n" + INSTANCE, 28, "{"),
-    Case("AG352", "catalog-packed", "intrinsic: rocdl.mfma.f32.16x16x16f16",
-         "intrinsic: rocdl.mfma.f32.16x16x16bf16.1k", 27, '"vector<4xf16>", b'),
+    Case("AG352", "catalog-packed", 'packed: {a: "vector<4xf16>"', 'packed: {a: "vector<4xi16>"', 27,
+         '"vector<4xi16>"', also=frozenset({"AG331"})),
+    # The row's types, packing and instruction are f16's: the intrinsic is the one finding (issue 22).
+    Case("AG352", "catalog-intrinsic-swap", "intrinsic: rocdl.mfma.f32.16x16x16f16",
+         "intrinsic: rocdl.mfma.f32.16x16x16bf16.1k", 26, "rocdl"),
     Case("AG353", "missing-key", " k: 16,", "", 26, "{"),
     Case("AG358", "unknown-intrinsic", "intrinsic: rocdl.mfma.f32.16x16x16f16",
          "intrinsic: rocdl.mfma.f32.16x16x16.totally_bogus", 26, "rocdl"),

@@ -10,11 +10,12 @@ number of blocks (AG354). Parameters reaching immediates: atomgen/check/immediat
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import Generator, Iterator, Optional
 
 from atomgen.check.catalog import Catalog, Chips, Intrinsic, IsaInstruction, Operand
-from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.diagnostics import Diagnostic, Rule, consequence
 from atomgen.spec.backend import Backend
 from atomgen.spec.mlir_types import parse_packed
 from atomgen.spec.model import AtomSpec, Instance
@@ -113,6 +114,92 @@ def companions(spec: AtomSpec, instance: Instance, catalog: Catalog) -> list[Int
 
 
 def check_instance(
+    spec: AtomSpec, instance: Instance, catalog: Catalog, backend: Optional[Backend]
+) -> Iterator[Diagnostic]:
+    """The row against its catalogue entry; when its element types are not the intrinsic's, the
+    intrinsic of the row's shape and types (found in the catalogue) is offered, and when that one
+    takes the row as written, the intrinsic is the one finding and the rest are its notes."""
+    found = list(_check_instance(spec, instance, catalog, backend))
+    entry = catalog.get(instance.intrinsic)
+    if entry is None or spec.kind != "mma" or not _element_mismatch(spec, instance, entry):
+        yield from found
+        return
+    better = [other for other in matching_intrinsics(spec, instance, catalog, backend) if other is not entry]
+    if not better:
+        yield from found
+        return
+    hint = f"did you mean {' or '.join(repr(other.name) for other in better[:2])}?"
+    if len(better) == 1 and not list(_check_instance(spec, replace(instance, intrinsic=better[0].name), catalog,
+                                                      backend)):
+        strip = f"instance {instance.id}: "
+        yield spec.diagnostic(
+            "AG352",
+            f"instance {instance.id}: {entry.name} is not the intrinsic of this row ({_row_text(spec, instance)}); "
+            + hint,
+            instance.path + ("intrinsic",),
+            notes=tuple("hence " + consequence(d, strip) for d in sorted(found, key=lambda d: d.position))
+            + (f"{better[0].name} takes the row as written; catalogue: {better[0].source}",),
+        )
+        return
+    first = next(i for i, d in enumerate(found) if d.rule == "AG352" and " elements " in d.message)
+    for index, diagnostic in enumerate(found):
+        yield replace(diagnostic, message=diagnostic.message + "; " + hint) if index == first else diagnostic
+
+
+def _element_mismatch(spec: AtomSpec, instance: Instance, entry: Intrinsic) -> bool:
+    """Whether an operand's element type is not one the intrinsic takes."""
+    for role, parameter in spec.operand_types.items():
+        operand = entry.operand(role)
+        value = instance.values.get(parameter)
+        if operand is not None and operand.elements and isinstance(value, str) and value not in operand.element_names():
+            return True
+    return False
+
+
+_NAME_SHAPE = re.compile(r"(?<![0-9])(\d+)x(\d+)x(\d+)(?![0-9])|(?<![0-9a-z])m(\d+)n(\d+)k(\d+)(?![0-9])")
+
+
+def intrinsic_shape(entry: Intrinsic) -> Optional[tuple[int, ...]]:
+    """An MMA intrinsic's (M, N, K), as its name or its instructions spell it."""
+    match = _NAME_SHAPE.search(entry.name)
+    if match:
+        return tuple(int(g) for g in match.groups() if g is not None)
+    for item in entry.isa:
+        shape = _spelled_shape(item.label)
+        if shape is not None:
+            return shape
+    return None
+
+
+def matching_intrinsics(
+    spec: AtomSpec, instance: Instance, catalog: Catalog, backend: Optional[Backend]
+) -> list[Intrinsic]:
+    """The catalogue's intrinsics of the row's shape, block count and element types that exist on
+    its chips: the did-you-mean of an intrinsic whose types are not the row's."""
+    row = tuple(instance.values.get(name) for name in ("m", "n", "k"))
+    chips = instance_chips(spec, instance, backend)
+    blocks = _declared_blocks(spec, instance)
+    found = []
+    for entry in catalog.intrinsics.values():
+        if entry.blocks != blocks or intrinsic_shape(entry) != row or not _fits(entry.subtargets, chips):
+            continue
+        typed = [(entry.operand(role), instance.values.get(parameter))
+                 for role, parameter in spec.operand_types.items()]
+        if all(operand is not None and operand.elements and value in operand.element_names()
+               for operand, value in typed):
+            found.append(entry)
+    return found
+
+
+def _row_text(spec: AtomSpec, instance: Instance) -> str:
+    """`16x16x16, A bf16, B bf16, C f32`."""
+    shape = "x".join(str(instance.values.get(name)) for name in ("m", "n", "k"))
+    types = ", ".join(f"{role.upper()} {instance.values.get(parameter)}"
+                      for role, parameter in spec.operand_types.items())
+    return f"{shape}, {types}"
+
+
+def _check_instance(
     spec: AtomSpec, instance: Instance, catalog: Catalog, backend: Optional[Backend]
 ) -> Iterator[Diagnostic]:
     path = instance.path + ("intrinsic",)

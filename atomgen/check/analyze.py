@@ -30,7 +30,7 @@ from atomgen.check import (
 from atomgen.check.catalog import Catalog
 from atomgen.check.descriptor import check_descriptor
 from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
-from atomgen.check.instance_layouts import check_instance_layouts
+from atomgen.check.instance_layouts import check_instance_layouts, thread_count_root_cause
 from atomgen.check.packing import packed_types
 from atomgen.check.result import AnalysedAtom
 from atomgen.check.verify_section import check_verify_section
@@ -75,6 +75,7 @@ def analyze(
         from atomgen.check.proofs import prove_spec
 
         proofs = tuple(prove_spec(spec))
+    out = instances.fold_unknown_types(spec, out)
     complete = not any(d.severity == "error" for d in out)
     return AnalysedAtom(spec, backend, tuple(out), tuple(evaluated), proofs, packing, complete)
 
@@ -86,6 +87,7 @@ def _evaluate(spec: AtomSpec, out: list[Diagnostic],
     ledger = coverage.Ledger()  # this spec's coverage verdicts and enumeration budget
     reported: set[tuple[str, str]] = set()
     evaluated: list[EvaluatedInstance] = []
+    start = len(out)
     for instance in spec.instances:
         item, problems = evaluate_instance(spec, instance)
         out.extend(problems)
@@ -100,6 +102,7 @@ def _evaluate(spec: AtomSpec, out: list[Diagnostic],
             if key not in reported:
                 reported.add(key)
                 out.append(diagnostic)
+    out[start:] = thread_count_root_cause(spec, evaluated, out[start:])
     out.extend(layouts.dead_pieces(spec, evaluated))
     out.extend(sparse.check_sparse(spec, evaluated))
     out.extend(semantics.check_placeholder_copies(spec, evaluated))

@@ -185,9 +185,36 @@ def expected_holders(spec: AtomSpec, role: str) -> int:
     return spec.replicated.get(role, 1) if role in ("a", "b") else 1
 
 
+MAX_PAIRS_NAMED = 4  # a message names this many of the (thr, val) pairs that hold one element
+
+
+def holders_of(layout: Layout, index: int) -> list[tuple[int, int]]:
+    """The (thr, val) pairs of a rank-2 layout that land on `index` (called for a finding only,
+    on a layout whose cover was just enumerated within the budget)."""
+    return [algebra.domain_coordinate(layout, linear) for linear, value in enumerate(algebra.image(layout))
+            if value == index]
+
+
+def pairs_text(pairs: list[tuple[int, int]], second: str = "val") -> str:
+    """`(thr=0, val=1), (thr=16, val=1)`, cut after MAX_PAIRS_NAMED."""
+    shown = ", ".join(f"(thr={thr}, {second}={val})" for thr, val in pairs[:MAX_PAIRS_NAMED])
+    return shown + (f", ... ({len(pairs)} in all)" if len(pairs) > MAX_PAIRS_NAMED else "")
+
+
+def element_text(index: int, rows: Optional[int], cols: Optional[int]) -> str:
+    """`element 16 at (row, col) = (0, 1)` of a column-major (rows x cols) reference tile; a
+    multi-block tile's third coordinate is the block."""
+    if not rows or not cols:
+        return f"element {index}"
+    row, col, block = index % rows, (index // rows) % cols, index // (rows * cols)
+    return f"element {index} at (row, col) = ({row}, {col})" + (f" of block {block}" if block else "")
+
+
 def mma_coverage(
-    ledger: Ledger, spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance, tile: int
+    ledger: Ledger, spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance, tile: int,
+    rows: Optional[int] = None, cols: Optional[int] = None,
 ) -> Iterator[Diagnostic]:
+    """`rows`, `cols`: the reference tile's extents (M or N, K or N), to name an element's (row, col)."""
     expected = expected_holders(spec, role)
     fault, stop = _fault(ledger, spec, role, layout, piece, instance, tile, expected)
     if fault is None:
@@ -211,8 +238,8 @@ def mma_coverage(
         what = "not injective" if expected == 1 else f"replicated more than the declared {expected}x"
         yield spec.diagnostic(
             rule,
-            f"layout '{role}' is {what}: {dims} element {index} is held by {count} (thr, val) "
-            f"pairs (instance {instance.id}: {text})",
+            f"layout '{role}' is {what}: {dims} {element_text(index, rows, cols)} is held by {count} (thr, val) "
+            f"pairs, {pairs_text(holders_of(layout, index))} (instance {instance.id}: {text})",
             piece.path,
             notes=()
             if role == "c" or expected > 1
@@ -222,7 +249,7 @@ def mma_coverage(
     if fault.missing:
         yield spec.diagnostic(
             "AG322",
-            f"layout '{role}' does not cover its {dims} tile: element {fault.missing[0]} "
+            f"layout '{role}' does not cover its {dims} tile: {element_text(fault.missing[0], rows, cols)} "
             f"(of {tile}) is held by no thread, {fault.missing[1]} missing (instance {instance.id}: {text})",
             piece.path,
         )
@@ -231,8 +258,8 @@ def mma_coverage(
         index, count = fault.under
         yield spec.diagnostic(
             "AG323",
-            f"layout '{role}' declares {expected}x replication but {dims} element {index} is held "
-            f"{count}x (instance {instance.id}: {text})",
+            f"layout '{role}' declares {expected}x replication but {dims} {element_text(index, rows, cols)} is "
+            f"held {count}x, by {pairs_text(holders_of(layout, index))} (instance {instance.id}: {text})",
             ("exceptions", "replicated", role),
         )
 
@@ -257,9 +284,10 @@ def copy_coverage(
     if fault:
         duplicate = fault.over or fault.under
         detail = (
-            f"bit {duplicate[0]} is held by {duplicate[1]} (thr, bit) pairs, not {holders}"
+            f"bit {duplicate[0]} is held by {duplicate[1]} (thr, bit) pairs, not {holders}: "
+            f"{pairs_text(holders_of(layout, duplicate[0]), 'bit')}"
             if duplicate and holders > 1
-            else f"bit {duplicate[0]} is moved twice"
+            else f"bit {duplicate[0]} is moved twice, by {pairs_text(holders_of(layout, duplicate[0]), 'bit')}"
             if duplicate
             else f"bit {fault.out_of_tile[1]} lies outside the {tile} bits moved"
             if fault.out_of_tile

@@ -30,16 +30,23 @@ RULES = (
 )
 
 
-def tile_size(spec: AtomSpec, role: str, variables: dict[str, int]) -> Optional[int]:
+def tile_extents(spec: AtomSpec, role: str, variables: dict[str, int]) -> Optional[tuple[int, int]]:
+    """An MMA operand's reference tile as (rows, cols): (M, K), (N, K) or (M, N)."""
     if spec.kind == "mma":
         dims = {"a": ("m", "k"), "b": ("n", "k"), "c": ("m", "n")}[role]
         if all(d in variables for d in dims):
-            # a multi-block MMA's reference tiles carry the block index as a third coordinate;
             # a sparse MMA's A holds only its nonzeros, the compressed (M, k_packed)
             second = variables.get("k_packed", variables[dims[1]]) if role == "a" else variables[dims[1]]
-            return variables[dims[0]] * second * variables.get("blocks", 1)
-        return None
+            return variables[dims[0]], second
     return None
+
+
+def tile_size(spec: AtomSpec, role: str, variables: dict[str, int]) -> Optional[int]:
+    extents = tile_extents(spec, role, variables)
+    if extents is None:
+        return None
+    # a multi-block MMA's reference tiles carry the block index as a third coordinate
+    return extents[0] * extents[1] * variables.get("blocks", 1)
 
 def check_instance_layouts(
     spec: AtomSpec, evaluated: EvaluatedInstance, ledger: coverage.Ledger, packed: Mapping[str, PackedType]
@@ -122,10 +129,14 @@ def _thread_findings(
         # The thread layout names the lanes that issue the atom: one lane per thread, all of them.
         lanes = algebra.image(layout)
         rule = "AG321" if len(set(lanes)) < len(lanes) else "AG322"
+        shared_lane = next((lane for lane in lanes if lanes.count(lane) > 1), None) if rule == "AG321" else None
+        detail = "" if shared_lane is None else (
+            f": threads {', '.join(str(t) for t, lane in enumerate(lanes) if lane == shared_lane)} "
+            f"all name lane {shared_lane}")
         yield spec.diagnostic(
             rule,
             f"thread layout {algebra.format_layout(layout)} does not map its "
-            f"{threads} threads one-to-one onto lanes 0..{threads - 1} (instance {instance.id})",
+            f"{threads} threads one-to-one onto lanes 0..{threads - 1}{detail} (instance {instance.id})",
             piece.path,
         )
 
@@ -147,11 +158,54 @@ def _mma_operand(
         if found or not _thr_val(layout):
             return
         if tile is not None:
-            found = list(coverage.mma_coverage(ledger, spec, role, layout, piece, instance, tile))
+            rows, cols = tile_extents(spec, role, variables) or (None, None)
+            found = list(coverage.mma_coverage(ledger, spec, role, layout, piece, instance, tile, rows, cols))
             yield from found
         if not found and (tile is None or ledger.is_exact(layout, tile, coverage.expected_holders(spec, role))):
             ledger.clean.add(shared)
     yield from packing.mma_packing(spec, role, algebra.mode(layout, 1), piece, instance, variables, packed)
+
+
+def thread_count_root_cause(
+    spec: AtomSpec, evaluated: list[EvaluatedInstance], found: list[Diagnostic]
+) -> list[Diagnostic]:
+    """`found` with its AG311 findings folded into one at `threads:` when that is what is wrong:
+    every layout of every instance agrees on one thread count and only `threads` says otherwise.
+    The layouts that disagree with it become the notes (root cause first, consequences under it);
+    when the layouts disagree among themselves, each is reported where it is."""
+    wrong = [d for d in found if d.rule == "AG311"]
+    if not wrong:
+        return found
+    counts: dict[tuple[str, object], set[int]] = {}
+    for item in evaluated:
+        for role in ("thr",) + spec.operands:
+            operand = item.operands.get(role)
+            if operand is None:
+                continue
+            if role == "thr":
+                count = algebra.size(operand.layout)
+            elif _thr_val(operand.layout):
+                count = algebra.size(algebra.mode(operand.layout, 0))
+            else:
+                continue
+            counts.setdefault((role, operand.piece.path), set()).add(count)
+    values = set().union(*counts.values()) if counts else set()
+    if len(counts) < 2 or len(values) != 1 or spec.threads in values:
+        return found
+    count = values.pop()
+    notes = []
+    for role, path in counts:
+        position = spec.position(path)  # type: ignore[arg-type]
+        what = "the thread layout" if role == "thr" else f"layout '{role}'"
+        notes.append(f"{what} ({position.line}:{position.column}) has {count} threads")
+    root = spec.diagnostic(
+        "AG311",
+        f"threads is {spec.threads}, but every layout has {count} threads: set `threads: {count}`, "
+        f"or change all {len(counts)} layouts",
+        ("threads",),
+        notes=tuple(notes),
+    )
+    return [d for d in found if d.rule != "AG311"] + [root]
 
 
 def _thr_val(layout: Layout) -> bool:

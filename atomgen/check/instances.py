@@ -5,11 +5,14 @@ Rows checked against the intrinsic catalogue are atomgen/check/against_catalog.p
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any, Iterator
 
 from atomgen.check.parameters import value_fits
-from atomgen.diagnostics import Diagnostic, Rule
-from atomgen.spec.mlir_types import parse_packed
+from atomgen.diagnostics import Diagnostic, Rule, consequence
+from atomgen.spec.loader import JsonPath
+from atomgen.spec.mlir_types import parse_packed, suggest_type
 from atomgen.spec.model import AtomSpec
 
 RULES = (
@@ -42,21 +45,23 @@ RULES = (
 
 def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
     key = spec.key_parameters
-    seen: dict[tuple[Any, ...], int] = {}
+    seen: dict[tuple[Any, ...], JsonPath] = {}
     for instance in spec.instances:
         path = instance.path
         for parameter in key:
             if parameter.name not in instance.values:
                 yield spec.diagnostic(
-                    "AG353", f"instance {instance.index} gives no value for parameter '{parameter.name}'", path
+                    "AG353", f"instance {instance.id} gives no value for parameter '{parameter.name}'", path
                 )
             elif not value_fits(parameter.cpp_type, instance.values[parameter.name]):
                 value = instance.values[parameter.name]
                 rule = "AG332" if parameter.is_type else "AG353"
+                guess = suggest_type(value) if parameter.is_type and isinstance(value, str) else None
                 yield spec.diagnostic(
                     rule,
                     f"instance {instance.id}: {parameter.name} = {value!r} is not a {parameter.cpp_type}"
-                    + (" atomgen knows" if parameter.is_type else ""),
+                    + (" atomgen knows" if parameter.is_type else "")
+                    + (f"; did you mean '{guess}'?" if guess and guess != value else ""),
                     path + (parameter.name,),
                 )
         for parameter in key:
@@ -86,20 +91,60 @@ def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
             sorted((k, repr(v)) for k, v in instance.pin.items())
         )
         if signature in seen:
+            first = spec.position(seen[signature])
             yield spec.diagnostic(
                 "AG351",
-                f"instance {instance.id} duplicates instance {seen[signature]} (same {', '.join(p.name for p in key)})",
+                f"instance {instance.id} is given twice: this row duplicates the one at line {first.line} "
+                f"(same {', '.join(p.name for p in key)})",
                 path,
             )
         else:
-            seen[signature] = instance.index
+            seen[signature] = path
         for operand, text in instance.packed.items():
             if parse_packed(text) is None:
+                guess = suggest_type(text)
                 yield spec.diagnostic(
                     "AG332",
-                    f"instance {instance.id}: packed type '{text}' is not one atomgen can size",
+                    f"instance {instance.id}: packed type '{text}' is not one atomgen can size"
+                    + (f"; did you mean '{guess}'?" if guess and guess != text else ""),
                     path + ("packed", operand),
                 )
+
+def fold_unknown_types(spec: AtomSpec, found: list[Diagnostic]) -> list[Diagnostic]:
+    """Root cause first: an instance's type parameter atomgen cannot size (AG332, `elemTyAcc: f23`)
+    is the finding; what other rules then say about that instance and that value (the catalogue
+    takes f32, not f23; the packed type holds f32) become notes under it, not errors of their own."""
+    unknown: dict[tuple[str, str], int] = {}  # (instance id, value) -> index of its AG332 in found
+    for instance in spec.instances:
+        for parameter in spec.key_parameters:
+            value = instance.values.get(parameter.name)
+            if parameter.is_type and isinstance(value, str) and not value_fits(parameter.cpp_type, value):
+                position = spec.position(instance.path + (parameter.name,))
+                index = next((i for i, d in enumerate(found) if d.rule == "AG332" and d.position == position), None)
+                if index is not None:
+                    unknown.setdefault((instance.id, value), index)
+    if not unknown:
+        return found
+    notes: dict[int, list[str]] = {}
+    folded: set[int] = set()
+    for index, diagnostic in enumerate(found):
+        if diagnostic.rule == "AG332" or diagnostic.severity != "error":
+            continue
+        for (instance_id, value), root in unknown.items():
+            if diagnostic.message.startswith(f"instance {instance_id}:") and re.search(
+                    rf"(?<![\w.<]){re.escape(value)}(?![\w.>])", diagnostic.message):
+                notes.setdefault(root, []).append("hence " + consequence(diagnostic, f"instance {instance_id}: "))
+                folded.add(index)
+                break
+    result = []
+    for index, diagnostic in enumerate(found):
+        if index in folded:
+            continue
+        if index in notes:
+            diagnostic = replace(diagnostic, notes=diagnostic.notes + tuple(notes[index]))
+        result.append(diagnostic)
+    return result
+
 
 def _free_value_ok(parameter: Any, value: Any) -> bool:
     if parameter.free_values is not None:

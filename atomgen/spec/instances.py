@@ -91,28 +91,29 @@ def build_instances(
                 context.diagnostic("AG360", f"the instance table has more than {MAX_INSTANCES} instances", path)
             )
             break
-        for name in raw_row:
-            if name not in INSTANCE_FIELDS and name not in by_name and name != "expand":
-                diagnostics.append(
-                    Diagnostic(
-                        "AG353",
-                        f"instance {row_index}: '{name}' is neither a parameter nor an instance field",
-                        context.loaded.path,
-                        context.loaded.key_position(path + (name,)),
-                    )
-                )
+        unknown = [name for name in raw_row if name not in INSTANCE_FIELDS and name not in by_name]
         rows, problems = expand_row(raw_row, path, context)
         diagnostics.extend(problems)
         rows = rows[: MAX_INSTANCES - len(instances) + 1]  # one over the limit is enough to report it
+        if unknown:
+            from atomgen.suggest import did_you_mean
+
+            ids = [_row_id(data["kind"], row, parameters, key) for row in rows] or [str(raw_row.get("id") or "")]
+            label = ids[0] if len(ids) == 1 else f"{ids[0]} (and the {len(ids) - 1} other rows of its family)"
+            for name in unknown:
+                diagnostics.append(
+                    Diagnostic(
+                        "AG353",
+                        f"instance {label}: '{name}' is neither a parameter nor an instance field"
+                        + did_you_mean(str(name), INSTANCE_FIELDS + tuple(sorted(by_name))),
+                        context.loaded.path,
+                        context.loaded.key_position(path + (name,)),
+                        notes=("instance fields: " + ", ".join(INSTANCE_FIELDS)
+                               + "; parameters: " + ", ".join(p.name for p in parameters),),
+                    )
+                )
         for row in rows:
-            values: dict[str, ScalarValue] = {}
-            for parameter in parameters:
-                if parameter.name in row:
-                    values[parameter.name] = row[parameter.name]
-                elif parameter.name in (row.get("pin") or {}):
-                    values[parameter.name] = row["pin"][parameter.name]
-                elif parameter.default is not None:
-                    values[parameter.name] = parameter.default
+            values = _row_values(row, parameters)
             instances.append(
                 Instance(
                     index=len(instances),
@@ -136,9 +137,32 @@ def build_instances(
     return tuple(instances)
 
 
+def _row_values(row: dict[str, Any], parameters: tuple["Parameter", ...]) -> dict[str, ScalarValue]:
+    """Every parameter's value in a row: given, pinned or default."""
+    values: dict[str, ScalarValue] = {}
+    for parameter in parameters:
+        if parameter.name in row:
+            values[parameter.name] = row[parameter.name]
+        elif parameter.name in (row.get("pin") or {}):
+            values[parameter.name] = row["pin"][parameter.name]
+        elif parameter.default is not None:
+            values[parameter.name] = parameter.default
+    return values
+
+
+def _row_id(kind: str, row: dict[str, Any], parameters: tuple["Parameter", ...],
+            key: tuple["Parameter", ...]) -> str:
+    """The id an expanded row's instance gets (Instance.id)."""
+    return str(row.get("id") or instance_id(kind, _row_values(row, parameters), key))
+
+
 def instance_id(kind: str, values: dict[str, ScalarValue], key: tuple[Parameter, ...]) -> str:
     """A readable, stable id: `16x16x16_f16_f16_f32` for MMAs, key values joined otherwise."""
-    names = [p.name for p in key]
+    return id_of(kind, values, [p.name for p in key])
+
+
+def id_of(kind: str, values: dict[str, Any], names: list[str]) -> str:
+    """instance_id over the key parameters' names (the schema's messages name rows of unvalidated data)."""
     parts: list[str] = []
     if kind == "mma" and all(n in values for n in ("m", "n", "k")):
         parts.append(f"{values['m']}x{values['n']}x{values['k']}")

@@ -28,6 +28,7 @@ FLOAT_BITS = {
 _INTEGER = re.compile(r"^(?:[su]?i)([1-9][0-9]{0,3})\Z")
 _VECTOR = re.compile(r"^vector<([1-9][0-9]{0,5})x([A-Za-z0-9]+)>\Z")
 _STRUCT = re.compile(r"^!llvm\.struct<\((.*)\)>\Z")
+_VECTOR_ANY = re.compile(r"^vector<([1-9][0-9]{0,5})x(.+)>\Z")
 
 
 class PackedType(NamedTuple):
@@ -41,6 +42,23 @@ class PackedType(NamedTuple):
     @property
     def bits(self) -> int:
         return self.length * self.element_bits
+
+
+# The integer element types specs name (any iN is known; these are the ones a did-you-mean offers).
+COMMON_INTEGERS = ("i1", "i4", "i8", "i16", "i32", "i64")
+
+
+def suggest_type(text: str) -> Optional[str]:
+    """The known type nearest to an unknown one (`f23` -> `f32`, `vector<4xf61>` -> `vector<4xf16>`),
+    or None: a did-you-mean for element and packed types."""
+    from atomgen.suggest import closest
+
+    known = tuple(FLOAT_BITS) + COMMON_INTEGERS
+    match = _VECTOR_ANY.match(str(text).strip())
+    if match:
+        element = closest(match.group(2), known)
+        return None if element is None else f"vector<{match.group(1)}x{element}>"
+    return closest(str(text), known)
 
 
 def element_bits(name: str) -> Optional[int]:
