@@ -39,10 +39,12 @@ def analyse_loaded(
     from atomgen.check.catalog import load_catalog
 
     spec, problems = model(loaded)
-    if spec is None or problems:
+    if spec is None or (problems and not spec.partial):
         return None, problems
     catalog, _ = load_catalog(spec.backend)
     atom = analyze(spec, backend, catalog, prove=prove)
+    if spec.partial:  # schema errors set aside: the rules' findings too, but no atom
+        return None, problems + list(atom.diagnostics)
     return atom, list(atom.diagnostics)
 
 

@@ -241,7 +241,10 @@ def analyze_model(
         "mnemonic": spec.mnemonic,
     }
     backend_problems = backend_findings(spec, backend, backend_problems, project_catalog, catalog_problems)
-    return SpecResult(display, problems + backend_problems + list(analysis.diagnostics), names, spec, analysis)
+    found = problems + backend_problems + list(analysis.diagnostics)
+    if spec.partial:  # schema errors set aside to run the rules: its findings only, never its model
+        return SpecResult(display, found, names)
+    return SpecResult(display, found, names, spec, analysis)
 
 
 def check_paths(

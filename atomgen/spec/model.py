@@ -152,6 +152,9 @@ class AtomSpec:
     blocks: Optional[Expr] = None  # exceptions.blocks: independent products per instruction (multi-block MMAs)
     sparse: tuple[SparsePiece, ...] = ()  # `sparse`: structured-sparse A and its metadata (atomgen/spec/sparsity.py)
     tensor_memory: dict[str, TensorMemoryOperand] = field(default_factory=dict)  # tcgen05 TMEM operands
+    # Modeled with schema errors set aside (free text, unknown keys: spec/validate.py `neutralised`):
+    # its rules run for check's report; nothing renders, draws or compares it.
+    partial: bool = False
 
     @property
     def operands(self) -> tuple[str, ...]:

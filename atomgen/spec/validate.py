@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import re
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Optional
@@ -86,11 +88,36 @@ def _inline_refs(node: Any, definitions: dict[str, Any], depth: int = 0) -> Any:
     return node
 
 
-def _describe(path: JsonPath) -> str:
+def _describe(path: JsonPath, data: Any = None) -> str:
+    """`parameters[2].cpp_type`; a path into an instance row names the instance by its id, as every
+    other message does (`instance 16x16x16_f16_f16_f32: packed.a`)."""
+    label = _instance_label(path, data)
+    if label is not None:
+        rest = _describe(path[2:])
+        return label if rest == "spec" else f"{label}: {rest}"
     text = ""
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return text or "spec"
+
+
+def _instance_label(path: JsonPath, data: Any) -> Optional[str]:
+    """`instance <id>` for a path into a row of `instances` (no family: its rows have several ids)."""
+    if len(path) < 2 or path[0] != "instances" or not isinstance(path[1], int) or not isinstance(data, dict):
+        return None
+    from atomgen.spec.instances import id_of
+
+    try:
+        row = data["instances"][path[1]]
+        if not isinstance(row, dict) or "expand" in row:
+            return None
+        if isinstance(row.get("id"), str):
+            return f"instance {row['id']}"
+        key = [p for p in data["parameters"] if isinstance(p, dict) and "free" not in p]
+        values = {p["name"]: row.get(p["name"], p.get("default")) for p in key}
+        return f"instance {id_of(str(data['kind']), values, [str(p['name']) for p in key])}"
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return None
 
 
 def _shorten(text: str) -> str:
@@ -109,23 +136,97 @@ def _is_valid(name: str) -> Optional[Callable[[Any], bool]]:
 
 def validate(loaded: LoadedSpec, schema_name: str = "atom") -> list[Diagnostic]:
     """One diagnostic per schema violation (the most specific one of each `oneOf`)."""
+    return _validation(loaded, schema_name)[0]
+
+
+def _validation(loaded: LoadedSpec, schema_name: str) -> tuple[list[Diagnostic], list[Any]]:
+    """The diagnostics, and the jsonschema errors they word."""
     if not isinstance(loaded.data, dict):
-        return [Diagnostic("AG101", "a spec is a YAML mapping at the top level", loaded.path, loaded.position(()))]
+        return [Diagnostic("AG101", "a spec is a YAML mapping at the top level", loaded.path, loaded.position(()))], []
     is_valid = _is_valid(schema_name)
     if is_valid is not None and is_valid(loaded.data):
-        return []  # jsonschema is only needed to find and word the errors
+        return [], []  # jsonschema is only needed to find and word the errors
     validator = _validator(schema_name)
     diagnostics: list[Diagnostic] = []
     seen: set[tuple[JsonPath, str]] = set()
-    for error in sorted(validator.iter_errors(loaded.data), key=lambda e: list(map(str, e.absolute_path))):
-        for leaf in _leaves(error):
-            path: JsonPath = tuple(leaf.absolute_path)
-            message, position = _explain(leaf, path, loaded)
+    errors = sorted(validator.iter_errors(loaded.data), key=lambda e: list(map(str, e.absolute_path)))
+    leaves = [leaf for error in errors for leaf in _leaves(error)]
+    renamed = _renamed_keys(leaves)
+    for leaf in leaves:
+        path: JsonPath = tuple(leaf.absolute_path)
+        if leaf.validator == "required" and (path, _missing(leaf)) in renamed:
+            continue  # the misspelled key beside it is the one finding (its note says so)
+        for message, position, notes in _explain(leaf, path, loaded, renamed):
             if (path, message) in seen:
                 continue
             seen.add((path, message))
-            diagnostics.append(Diagnostic("AG101", _shorten(message), loaded.path, position, notes=_notes(leaf)))
-    return diagnostics
+            diagnostics.append(Diagnostic("AG101", _shorten(message), loaded.path, position, notes=notes))
+    return diagnostics, leaves
+
+
+def neutralised(loaded: LoadedSpec, leaves: list[Any], schema_name: str = "atom") -> Optional[LoadedSpec]:
+    """The spec with only what the schema rejected set aside, when that is free text or unknown
+    keys, which no rule and no part of the model reads: a text field (`x-kind: text` in the schema:
+    notes, summary, docs, reasons) becomes "", an unknown key is dropped. None when any error is
+    elsewhere, or when the result is still not schema-valid: then nothing after the schema runs.
+    Positions stay those of the file (no list item is removed)."""
+    if not leaves or not isinstance(loaded.data, dict):
+        return None
+    data = copy.deepcopy(loaded.data)
+    for leaf in leaves:
+        path = tuple(leaf.absolute_path)
+        parent = _at(data, path[:-1]) if path else None
+        if isinstance(leaf.schema, dict) and leaf.schema.get("x-kind") == "text" and path \
+                and isinstance(parent, (dict, list)):
+            parent[path[-1]] = ""  # type: ignore[index]
+        elif leaf.validator == "additionalProperties" and isinstance(leaf.schema, dict):
+            target = _at(data, path)
+            if not isinstance(target, dict):
+                return None
+            allowed = leaf.schema.get("properties", {})
+            for key in [k for k in target if k not in allowed]:
+                del target[key]
+        else:
+            return None
+    is_valid = _is_valid(schema_name)
+    valid = is_valid(data) if is_valid is not None else not any(True for _ in _validator(schema_name).iter_errors(data))
+    return dataclasses.replace(loaded, data=data) if valid else None
+
+
+def _at(data: Any, path: JsonPath) -> Any:
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _missing(error: Any) -> Optional[str]:
+    """The property a `required` error says is missing."""
+    names = error.validator_value if isinstance(error.validator_value, list) else []
+    instance = error.instance if isinstance(error.instance, dict) else {}
+    return next((str(n) for n in names if n not in instance and repr(n) in error.message), None)
+
+
+def _renamed_keys(leaves: list[Any]) -> dict[tuple[JsonPath, Optional[str]], str]:
+    """(mapping path, missing required key) -> the unknown key beside it that is its misspelling
+    (`assembly_fromat` for a missing `assembly_format`): one finding, at the key that is wrong."""
+    from atomgen.suggest import closest
+
+    found: dict[tuple[JsonPath, Optional[str]], str] = {}
+    for leaf in leaves:
+        if leaf.validator != "additionalProperties" or not isinstance(leaf.instance, dict):
+            continue
+        allowed = set(leaf.schema.get("properties", {}))
+        path: JsonPath = tuple(leaf.absolute_path)
+        missing = {_missing(other) for other in leaves
+                   if other.validator == "required" and tuple(other.absolute_path) == path}
+        for extra in (k for k in leaf.instance if k not in allowed):
+            match = closest(str(extra), allowed)
+            if match in missing:
+                found[(path, match)] = str(extra)
+    return found
 
 
 def _notes(error: Any) -> tuple[str, ...]:
@@ -160,22 +261,38 @@ def _leaves(error: Any) -> list[Any]:
     return [error]
 
 
-def _explain(error: Any, path: JsonPath, loaded: LoadedSpec) -> tuple[str, Any]:
-    where = _describe(path)
+def _explain(
+    error: Any, path: JsonPath, loaded: LoadedSpec, renamed: dict[tuple[JsonPath, Optional[str]], str]
+) -> list[tuple[str, Any, tuple[str, ...]]]:
+    """(message, position, notes) for one schema error: an unknown key once per key, at the key,
+    with a did-you-mean; an enum value with the nearest allowed one."""
+    from atomgen.suggest import did_you_mean
+
+    where = _describe(path, loaded.data)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = set(error.schema.get("properties", {}))
-        extras = sorted(k for k in error.instance if k not in allowed)
-        if extras:
-            from atomgen.suggest import did_you_mean
-
-            extra = extras[0]
-            return (
+        extras = sorted((k for k in error.instance if k not in allowed), key=str)
+        found = []
+        for extra in extras:
+            missing = next((m for (p, m), key in renamed.items() if p == path and key == str(extra)), None)
+            notes = _notes(error)
+            if missing is not None:
+                notes = (f"'{missing}' is required here and missing: renaming the key fixes both",) + notes
+            found.append((
                 f"{where}: unknown key '{extra}'{did_you_mean(str(extra), allowed)}",
                 loaded.key_position(path + (extra,)),
-            )
+                notes,
+            ))
+        if found:
+            return found
     if error.validator == "required":
-        return f"{where}: {error.message}", loaded.key_position(path) if path else loaded.position(())
-    return f"{where}: {error.message}", loaded.position(path)
+        return [(f"{where}: {error.message}", loaded.key_position(path) if path else loaded.position(()), ())]
+    if error.validator == "enum" and isinstance(error.validator_value, list) and isinstance(error.instance, str):
+        values = [str(v) for v in error.validator_value]
+        # the hint first: a long list of allowed values would cut it off (MAX_MESSAGE)
+        message = f"{where}: {error.instance!r} is not one of the allowed values{did_you_mean(error.instance, values)}"
+        return [(message, loaded.position(path), ("allowed values here: " + ", ".join(values),))]
+    return [(f"{where}: {error.message}", loaded.position(path), _notes(error))]
 
 
 TODO_MARKER = "TODO"
@@ -196,7 +313,7 @@ def unfilled(loaded: LoadedSpec) -> list[Diagnostic]:
             found.append(
                 Diagnostic(
                     "AG010",
-                    f"{_describe(path)} is still TODO: fill it in (see `atomgen explain AG010`)",
+                    f"{_describe(path, loaded.data)} is still TODO: fill it in (see `atomgen explain AG010`)",
                     loaded.path,
                     loaded.position(path),
                 )
@@ -208,10 +325,25 @@ def unfilled(loaded: LoadedSpec) -> list[Diagnostic]:
 
 def validated_model(loaded: LoadedSpec) -> tuple[Optional[Any], list[Diagnostic]]:
     """validate -> model: the typed spec (an AtomSpec), or the diagnostics that stopped it
-    (placeholders, schema). The spec layer's own chain, so that check and the pipeline share it."""
+    (placeholders, schema). The spec layer's own chain, so that check and the pipeline share it.
+    A spec whose schema errors are all in free text or unknown keys is modeled without them and
+    marked `partial`: its rules run, and nothing but check's report may use it."""
     from atomgen.spec.model import build_model
 
-    problems = unfilled(loaded) or validate(loaded)
+    problems = unfilled(loaded)
     if problems:
         return None, problems
-    return build_model(loaded)
+    problems, leaves = _validation(loaded, "atom")
+    if not problems:
+        return build_model(loaded)
+    # The schema's findings do not hide the rules' independent ones: with only free text or
+    # unknown keys rejected, the model is built without them and analysed as a partial spec
+    # (docs/architecture.md, "Schema errors and the rules").
+    partial = neutralised(loaded, leaves)
+    if partial is None:
+        return None, problems
+    spec, more = build_model(partial)
+    if spec is None:
+        return None, problems
+    spec.partial = True
+    return spec, problems + more
