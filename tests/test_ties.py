@@ -118,6 +118,9 @@ def _spec_mutants(path: Path) -> Iterator[tuple[str, dict[str, Any], tuple[Any, 
         mutant = copy.deepcopy(data)
         mutant["state"][index]["immediate"] = not state[index]["immediate"]
         yield f"{feed.state}.immediate", mutant, ("state", index, "immediate"), "AG367"
+        mutant = copy.deepcopy(data)
+        mutant["state"][index]["units"] = "bytes" if state[index]["units"] != "bytes" else "elements"
+        yield f"{feed.state}.units", mutant, ("state", index, "units"), "AG367"
     for local, slot in (data["emission"].get("state_operands") or {}).items():
         if "llvm_type_when" in state[slot]:
             continue

@@ -66,6 +66,7 @@ class Feed:
     operand: str = ""
     llvm_type: str = ""
     immediate: bool = False
+    units: str = "none"  # how the template scales the value: elements (by the element width), bytes, none
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,8 @@ class PatternNeeds:
 
 MMA = ("a", "b", "c")
 COORDS = tuple(f"Coord{i}" for i in range(5))
-COORD_FEEDS = tuple(Feed(case, llvm_type="i32") for case in COORDS)  # box coordinates, SSA i32 operands
+SOFFSET = Feed("Soffset", "soffset", units="elements")  # the buffer templates scale it to bytes
+COORD_FEEDS = tuple(Feed(case, llvm_type="i32", units="elements") for case in COORDS)  # TMA box coordinates
 ACCUMULATE = Feed("Accumulate", llvm_type="i1")  # wgmma scale-d / tcgen05 enable-input-d: an i1 predicate
 METADATA = Feed("Metadata", llvm_type="i32")  # the sparse metadata register
 PATTERNS: dict[str, PatternNeeds] = {
@@ -102,20 +104,21 @@ PATTERNS: dict[str, PatternNeeds] = {
     "wmma_scale": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True,
                                extra_names=("fmtA", "fmtB", "fmt0", "modC", "opselA", "opselB")),
     "buffer_copy": PatternNeeds("copy", parameters=("bitSize",), state_cases=("Soffset",), packed=("value",),
-                                feeds=(Feed("Soffset", "soffset"),)),
+                                feeds=(SOFFSET,)),
     "lds_dma": PatternNeeds("copy", parameters=("bitSize",), state_cases=("Soffset", "ImmOffset"), packed=("value",),
-                            feeds=(Feed("Soffset", "soffset"), Feed("ImmOffset", "offset"))),
+                            feeds=(SOFFSET, Feed("ImmOffset", "offset", units="bytes"))),
     "global_lds_dma": PatternNeeds("copy", parameters=("bitSize",), packed=("value",)),
     "buffer_atomic": PatternNeeds("copy", state_cases=("Soffset",), packed=("value",),
-                                  feeds=(Feed("Soffset", "soffset"),), operation="atomicOp"),
+                                  feeds=(SOFFSET,), operation="atomicOp"),
     "lds_read_trans": PatternNeeds("copy", parameters=("bitSize",), packed=("value",)),
     # The descriptor template reads the tensor extents and global strides by name (render/tdm.py).
     # imm_offset is added to the 64-bit global address at run time (not an ImmArg of the TDM ops).
     "tdm": PatternNeeds("copy", state_cases=("ImmOffset",), positive=("numWarps",),
                         state_names=tuple(f"extent_{i}" for i in range(5)) + tuple(f"stride_{i}" for i in range(4)),
-                        feeds=(Feed("ImmOffset", llvm_type="i64"), Feed("WorkgroupMask", llvm_type="i32"))
-                        + tuple(Feed(f"extent_{i}", llvm_type="i32") for i in range(5))
-                        + tuple(Feed(f"stride_{i}", llvm_type="i64") for i in range(4))),
+                        feeds=(Feed("ImmOffset", llvm_type="i64", units="bytes"),
+                               Feed("WorkgroupMask", llvm_type="i32"))
+                        + tuple(Feed(f"extent_{i}", llvm_type="i32", units="elements") for i in range(5))
+                        + tuple(Feed(f"stride_{i}", llvm_type="i64", units="elements") for i in range(4))),
     "mma_sync": PatternNeeds("mma", packed=MMA, instruction=True),
     "mma_sp": PatternNeeds("mma", state_cases=("Metadata",), packed=MMA + ("e",), instruction=True,
                            feeds=(METADATA,)),

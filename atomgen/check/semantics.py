@@ -113,9 +113,10 @@ def _state_feeds(spec: AtomSpec, catalog: Catalog, feeds: tuple[Feed, ...]) -> I
             if not feed.operand:
                 problems = _declared_feed(state_field, llvm_type, feed)
             else:
-                problems = [p for entry in _entries(spec, instance, catalog)
-                            for operand in [entry.operand(feed.operand)] if operand is not None
-                            for p in _operand_feed(state_field, llvm_type, operand, entry)]
+                problems = _units(state_field, feed) + [
+                    p for entry in _entries(spec, instance, catalog)
+                    for operand in [entry.operand(feed.operand)] if operand is not None
+                    for p in _operand_feed(state_field, llvm_type, operand, entry)]
             for key, message in problems:
                 if (state_field.name, key) not in reported:
                     reported.add((state_field.name, key))
@@ -123,8 +124,15 @@ def _state_feeds(spec: AtomSpec, catalog: Catalog, feeds: tuple[Feed, ...]) -> I
                                           state_field.path + (key,))
 
 
+def _units(state_field: StateField, feed: Feed) -> list[tuple[str, str]]:
+    if state_field.units == feed.units:
+        return []
+    return [("units", f"is in {state_field.units}, but the generated code takes it in {feed.units}"
+                      + (" (it multiplies the value by the element width)" if feed.units == "elements" else ""))]
+
+
 def _declared_feed(state_field: StateField, llvm_type: str, feed: Feed) -> list[tuple[str, str]]:
-    problems = []
+    problems = _units(state_field, feed)
     if llvm_type != feed.llvm_type:
         problems.append(("llvm_type", f"is {llvm_type}, but the generated code uses it as {feed.llvm_type}"))
     if state_field.immediate != feed.immediate:

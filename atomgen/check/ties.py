@@ -113,7 +113,8 @@ TIES: tuple[tuple[str, Tie], ...] = (
     ("state[].coercion", _t("instruction", "AG364", "how a set value is converted to the slot type")),
     ("state[].immediate", _t("instruction", "AG364 AG367", "whether the value must stay a compile-time constant: "
                              "exactly when the operand is an immediate")),
-    ("state[].units", _t("instruction", "AG101", "how the value is scaled (elements: by the element width)")),
+    ("state[].units", _t("instruction", "AG367", "how the template scales the value (elements: by the element "
+                         "width); must be what the pattern does with it")),
     ("state[].doc", _t("text", "", "comments")),
     ("python*", _t("name", "AG381 AG382", "the binding class, DSL module and wrapper names")),
     ("emission", _t("structure", "AG101", "the emission pattern and its arguments")),
