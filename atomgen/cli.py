@@ -109,7 +109,8 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
     )
     check.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: the project's specs/)")
     check.add_argument(
-        "--format", choices=("text", "json", "sarif"), default="text", help="output format (default text)"
+        "--format", choices=("text", "json", "sarif", "github"), default="text",
+        help="output format (default text; github: GitHub Actions workflow commands, annotations on the PR)",
     )
     check.add_argument(
         "--tree",
@@ -125,7 +126,7 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
         "--color",
         choices=("auto", "always", "never"),
         default="auto",
-        help="colour text output (default auto: on a terminal, unless NO_COLOR is set)",
+        help="colour text output (default auto: on a terminal or with FORCE_COLOR, unless NO_COLOR is set)",
     )
     check.add_argument(
         "--no-cache", action="store_true", help="ignore the proof cache (it is keyed by content and never stale)"
@@ -220,6 +221,18 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
     )
     schema.add_argument("--backend", action="store_true", help="print the backend.yaml schema instead")
 
+    completion = commands.add_parser(
+        "completion",
+        help="print a shell completion script (bash, zsh, fish)",
+        formatter_class=_formatter,
+        description="Print a completion script for SHELL, built from this parser: commands, options and "
+        "their choices;\npaths complete as files.",
+        epilog="examples:\n  eval \"$(atomgen completion bash)\"     # in ~/.bashrc\n"
+        "  eval \"$(atomgen completion zsh)\"      # in ~/.zshrc, after compinit\n"
+        "  atomgen completion fish > ~/.config/fish/completions/atomgen.fish",
+    )
+    completion.add_argument("shell", choices=("bash", "zsh", "fish"), metavar="SHELL", help="bash, zsh or fish")
+
     _add_later_commands(commands, wanted)
     return parser
 
@@ -257,16 +270,20 @@ def run_check(args: argparse.Namespace) -> int:
         certify_results(results, compute=args.certify)  # a disagreement: that spec's internal error
     diagnostics = [d for r in results for d in r.diagnostics]
     errors = [d for d in diagnostics if d.severity == "error"]
+    from atomgen.project import root_relative
+
+    shown = None if args.paths else root_relative()  # defaults print relative to the project root
     if args.format == "json" and args.proofs:
         import json
 
         proofs = [{"spec": r.path, **record} for r in results for record in r.proofs]
         print(json.dumps({"diagnostics": json.loads(format_all(diagnostics, "json")), "proofs": proofs}, indent=2))
-    elif args.format in ("json", "sarif"):
-        print(format_all(diagnostics, args.format))
+    elif args.format in ("json", "sarif", "github"):
+        if diagnostics or args.format != "github":
+            print(format_all(diagnostics, args.format, shown=shown))
     else:
         if diagnostics:
-            print(format_all(diagnostics, "text", color=wants_color(sys.stdout, args.color)))
+            print(format_all(diagnostics, "text", color=wants_color(sys.stdout, args.color), shown=shown))
         if args.proofs:
             for result in results:
                 for record in result.proofs:
@@ -359,6 +376,13 @@ def run_explain(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
+def run_completion(args: argparse.Namespace) -> int:
+    from atomgen.completion import script
+
+    sys.stdout.write(script(args.shell))
+    return EXIT_CLEAN
+
+
 def run_schema(args: argparse.Namespace) -> int:
     from atomgen.resources import load_schema
 
@@ -372,6 +396,7 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "new": run_new,
     "explain": run_explain,
     "schema": run_schema,
+    "completion": run_completion,
 }
 
 

@@ -6,7 +6,7 @@ import json
 import unicodedata
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 from atomgen.terminal import paint
 
@@ -41,6 +41,15 @@ UNKNOWN = Position(0, 0)
 
 
 @dataclass(frozen=True)
+class Related:
+    """Another place a finding is about (the spec a name clashes with): SARIF's relatedLocations."""
+
+    path: str
+    position: Position = UNKNOWN
+    message: str = ""
+
+
+@dataclass(frozen=True)
 class Diagnostic:
     """One finding: rule id, message, and where it points."""
 
@@ -50,11 +59,13 @@ class Diagnostic:
     position: Position = UNKNOWN
     severity: str = "error"
     notes: tuple[str, ...] = field(default_factory=tuple)
+    related: tuple[Related, ...] = field(default_factory=tuple)
 
-    def format(self, color: bool = False, source: bool = False) -> str:
+    def format(self, color: bool = False, source: bool = False, shown: Optional[str] = None) -> str:
         """clang's shape: `path:line:col: error[AGnnn]: message`, then (with `source`) the
-        spec's line with a caret under the column, then the notes."""
-        where = self.path
+        spec's line with a caret under the column, then the notes. `shown` prints another name
+        for the path (relative to the project root) while the source line is read from the path."""
+        where = self.path if shown is None else shown
         if self.position.line:
             where += f":{self.position.line}:{self.position.column}"
         severity = paint(self.severity, self.severity if self.severity in ("error", "warning") else "note", color)
@@ -71,6 +82,10 @@ class Diagnostic:
         data["column"] = self.position.column
         del data["position"]
         data["notes"] = list(self.notes)
+        del data["related"]
+        if self.related:
+            data["related"] = [{"path": r.path, "line": r.position.line, "column": r.position.column,
+                                "message": r.message} for r in self.related]
         return data
 
     @staticmethod
@@ -82,6 +97,11 @@ class Diagnostic:
             position=Position(int(str(data["line"])), int(str(data["column"]))),
             severity=str(data["severity"]),
             notes=tuple(str(n) for n in _as_list(data.get("notes"))),
+            related=tuple(
+                Related(str(r["path"]), Position(int(r["line"]), int(r["column"])), str(r.get("message", "")))
+                for r in _as_list(data.get("related"))
+                if isinstance(r, dict)
+            ),
         )
 
 
@@ -107,16 +127,47 @@ def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int, str, str]:
     )
 
 
-def format_all(diagnostics: Iterable[Diagnostic], output_format: str, color: bool = False) -> str:
-    """`text` (with source lines and carets), `json`, or `sarif` (SARIF 2.1.0, atomgen/sarif.py)."""
+def format_all(
+    diagnostics: Iterable[Diagnostic], output_format: str, color: bool = False,
+    shown: Optional[Callable[[str], str]] = None,
+) -> str:
+    """`text` (with source lines and carets), `json`, `sarif` (SARIF 2.1.0, atomgen/sarif.py; its
+    paths are relative to a fixed %SRCROOT%) or `github` (GitHub Actions workflow commands, one
+    line a finding, as ruff's `--output-format github`). `shown` renames paths in text, json
+    and github output (atomgen/project.py root_relative)."""
     ordered = sorted(diagnostics, key=sort_key)
+    name = shown or (lambda path: path)
     if output_format == "json":
-        return json.dumps([d.to_json() for d in ordered], indent=2)
+        return json.dumps([{**d.to_json(), "path": name(d.path)} for d in ordered], indent=2)
     if output_format == "sarif":
         from atomgen.sarif import sarif_log
 
         return json.dumps(sarif_log(ordered), indent=2)
-    return "\n".join(d.format(color=color, source=True) for d in ordered)
+    if output_format == "github":
+        return "\n".join(github_command(d, name(d.path)) for d in ordered)
+    return "\n".join(d.format(color=color, source=True, shown=name(d.path)) for d in ordered)
+
+
+GITHUB_LEVELS = {"error": "error", "warning": "warning", "note": "notice"}
+
+
+def github_command(diagnostic: Diagnostic, path: str) -> str:
+    """`::error file=F,line=L,col=C,title=AGnnn::message` (notes on lines of their own), escaped
+    as GitHub's toolkit escapes workflow command data and properties."""
+
+    def data(text: str) -> str:
+        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+    def value(text: str) -> str:
+        return data(text).replace(":", "%3A").replace(",", "%2C")
+
+    properties = [f"file={value(path)}"]
+    if diagnostic.position.line > 0:
+        properties += [f"line={diagnostic.position.line}", f"col={max(1, diagnostic.position.column)}"]
+    properties.append(f"title={value(diagnostic.rule)}")
+    message = "\n".join([diagnostic.message, *(f"note: {note}" for note in diagnostic.notes)])
+    level = GITHUB_LEVELS.get(diagnostic.severity, "warning")
+    return f"::{level} {','.join(properties)}::{data(message)}"
 
 
 def source_excerpt(path: str, position: Position, color: bool = False) -> list[str]:

@@ -18,7 +18,7 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from atomgen import reading
 
@@ -127,3 +127,28 @@ def default_generated(paths: Optional[list[str]] = None) -> Optional[str]:
     """The generated tree of the project holding the first spec path (or the working folder)."""
     project = find_project(Path(paths[0]) if paths else None)
     return None if project is None else project.shown(project.generated)
+
+
+def root_relative() -> Optional[Callable[[str], str]]:
+    """For output of a command given no path, run from a subfolder of its project: a renaming of
+    paths (relative to the working folder) to paths relative to the project root, so that they
+    read `specs/rocdl/...` from any folder, not `../../rocdl/...`; None where nothing changes.
+    Paths outside the project, and absolute ones, stay as they are."""
+    try:
+        project = find_project()
+    except ConfigError:
+        return None
+    here = Path(os.path.realpath(Path.cwd()))
+    if project is None or project.root == here:
+        return None
+    root = project.root
+
+    def rename(path: str) -> str:
+        if os.path.isabs(path):
+            return path
+        absolute = Path(os.path.normpath(here / path))
+        if absolute != root and root not in absolute.parents:
+            return path
+        return absolute.relative_to(root).as_posix()
+
+    return rename

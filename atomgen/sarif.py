@@ -1,24 +1,30 @@
 """`atomgen check --format sarif`: diagnostics as a SARIF 2.1.0 log (GitHub code scanning, IDEs).
 
 One run, atomgen as its tool driver with every rule of the catalogue (id, kebab-case name,
-summary, why, example and fix as help), one result per diagnostic. Paths relative to the
-working folder become URIs relative to %SRCROOT% (the folder `check` ran in), which is what
-code scanning resolves against the repository root; absolute paths become file: URIs.
+summary, why, example and fix as help, a helpUri into docs/rules.md), one result per
+diagnostic. %SRCROOT% is a stable folder, not the one `check` ran in: the git work tree
+holding the project (what code scanning resolves against), else the project root
+(atomgen/project.py), else the working folder; files under it become URIs relative to it,
+others file: URIs. A cross-spec clash (AG382, AG383) names the spec it clashes with in
+relatedLocations.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Optional
 from urllib.parse import quote
 
 from atomgen import __version__
-from atomgen.diagnostics import Diagnostic
+from atomgen.diagnostics import Diagnostic, Position
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 SARIF_VERSION = "2.1.0"
 LEVELS = {"error": "error", "warning": "warning", "note": "note"}
+# Where atomgen's README and docs/rules.md are published (informationUri, helpUri).
+REPOSITORY = "https://github.com/atomgen/atomgen"
+RULES_DOC = f"{REPOSITORY}/blob/main/docs/rules.md"
 
 
 def _rule_entries() -> tuple[list[dict[str, Any]], dict[str, int]]:
@@ -37,6 +43,7 @@ def _rule_entries() -> tuple[list[dict[str, Any]], dict[str, int]]:
                     "markdown": f"**{rule.id} `{rule.name}`**: {rule.summary}\n\n{rule.why}\n\n"
                     f"Failing example:\n\n```yaml\n{rule.bad}\n```\n\nFix: {rule.fix}",
                 },
+                "helpUri": f"{RULES_DOC}#{rule.id.lower()}-{rule.name}",  # GitHub's anchor of "## AG321 `name`"
                 "defaultConfiguration": {"level": "error"},
                 "properties": {"tags": ["atomgen"]},
             }
@@ -44,23 +51,39 @@ def _rule_entries() -> tuple[list[dict[str, Any]], dict[str, int]]:
     return entries, {rule.id: index for index, rule in enumerate(RULES)}
 
 
-def _location(diagnostic: Diagnostic) -> dict[str, Any]:
-    path = diagnostic.path
-    if os.path.isabs(path):
-        artifact: dict[str, Any] = {"uri": Path(path).as_uri()}
+def source_root() -> Path:
+    """%SRCROOT%: the git work tree holding the project, else the project root, else the working folder."""
+    from atomgen.project import ConfigError, find_project
+
+    try:
+        project = find_project()
+    except ConfigError:
+        project = None
+    start = project.root if project is not None else Path(os.path.realpath(Path.cwd()))
+    for folder in (start, *start.parents):
+        if (folder / ".git").exists():
+            return folder
+    return start
+
+
+def _location(path: str, position: Position, root: Path, message: str = "") -> dict[str, Any]:
+    absolute = Path(os.path.realpath(path))
+    if absolute == root or root in absolute.parents:
+        artifact: dict[str, Any] = {"uri": quote(absolute.relative_to(root).as_posix()), "uriBaseId": "%SRCROOT%"}
     else:
-        artifact = {"uri": quote(Path(path).as_posix()), "uriBaseId": "%SRCROOT%"}
+        artifact = {"uri": absolute.as_uri()}
     physical: dict[str, Any] = {"artifactLocation": artifact}
-    if diagnostic.position.line > 0:
-        physical["region"] = {
-            "startLine": diagnostic.position.line,
-            "startColumn": max(1, diagnostic.position.column),
-        }
-    return {"physicalLocation": physical}
+    if position.line > 0:
+        physical["region"] = {"startLine": position.line, "startColumn": max(1, position.column)}
+    location: dict[str, Any] = {"physicalLocation": physical}
+    if message:
+        location["message"] = {"text": message}
+    return location
 
 
-def sarif_log(diagnostics: Iterable[Diagnostic]) -> dict[str, Any]:
+def sarif_log(diagnostics: Iterable[Diagnostic], root: Optional[Path] = None) -> dict[str, Any]:
     """The whole log for one `check`, as plain data ready for json.dumps."""
+    root = source_root() if root is None else root
     rules, index = _rule_entries()
     results = []
     for diagnostic in diagnostics:
@@ -69,8 +92,13 @@ def sarif_log(diagnostics: Iterable[Diagnostic]) -> dict[str, Any]:
             "ruleId": diagnostic.rule,
             "level": LEVELS.get(diagnostic.severity, "warning"),
             "message": {"text": text},
-            "locations": [_location(diagnostic)],
+            "locations": [_location(diagnostic.path, diagnostic.position, root)],
         }
+        if diagnostic.related:
+            result["relatedLocations"] = [
+                {"id": number, **_location(other.path, other.position, root, other.message)}
+                for number, other in enumerate(diagnostic.related)
+            ]
         if diagnostic.rule in index:
             result["ruleIndex"] = index[diagnostic.rule]
         results.append(result)
@@ -84,10 +112,11 @@ def sarif_log(diagnostics: Iterable[Diagnostic]) -> dict[str, Any]:
                         "name": "atomgen",
                         "version": __version__,
                         "semanticVersion": __version__,
+                        "informationUri": f"{REPOSITORY}#readme",
                         "rules": rules,
                     }
                 },
-                "originalUriBaseIds": {"%SRCROOT%": {"uri": Path.cwd().as_uri() + "/"}},
+                "originalUriBaseIds": {"%SRCROOT%": {"uri": root.as_uri().rstrip("/") + "/"}},
                 "columnKind": "unicodeCodePoints",
                 "results": results,
             }

@@ -141,6 +141,8 @@ def show(
     from atomgen.check.runner import analyze_file, side_file_kind
 
     path = Path(spec_path)
+    if path.is_dir():
+        return _folder_given(spec_path)
     if not reading.exists(path):  # a FIFO, a device or a link loop is the loader's to refuse (AG008, AG009)
         print(f"atomgen show: no such spec file: {spec_path}", file=sys.stderr)
         return 2
@@ -181,6 +183,28 @@ def show(
         print(format_all(result.diagnostics, "text"), file=sys.stderr)
         return 1
     return status
+
+
+SHOWN_SPECS = 12  # a folder given to `show`: this many of its specs are named
+
+
+def _folder_given(folder: str) -> int:
+    """`show` draws one spec; a folder gets the specs in it named, not "no such spec file"."""
+    from atomgen.check.runner import UsageError, collect_spec_files
+
+    try:
+        specs = [display for _, display in collect_spec_files([folder])]
+    except UsageError:
+        specs = []
+    if not specs:
+        print(f"atomgen show: {folder} is a folder with no spec in it; show takes one spec file", file=sys.stderr)
+        return 2
+    lines = [f"atomgen show: {folder} is a folder; show takes one spec file, e.g. one of its {len(specs)}:"]
+    lines += [f"  atomgen show {spec}" for spec in specs[:SHOWN_SPECS]]
+    if len(specs) > SHOWN_SPECS:
+        lines.append(f"  ... and {len(specs) - SHOWN_SPECS} more (`atomgen check {folder}` checks them all)")
+    print("\n".join(lines), file=sys.stderr)
+    return 2
 
 
 def _print(

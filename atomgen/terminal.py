@@ -2,7 +2,9 @@
 
 Both are decided per stream: colour when the stream is a terminal and NO_COLOR is unset
 (https://no-color.org), progress only when stderr is a terminal, so logs, CI output and
-`atomgen check | grep` stay plain text.
+`atomgen check | grep` stay plain text. FORCE_COLOR set and non-empty (https://force-color.org)
+colours a pipe too (CI logs that render ANSI); NO_COLOR wins over it, as in CPython and Rich,
+and `--color always|never` wins over both.
 """
 
 from __future__ import annotations
@@ -27,12 +29,13 @@ STYLES = {
 
 
 def wants_color(stream: TextIO, choice: str = "auto") -> bool:
-    """`always`/`never` are the user's word; `auto` means a terminal without NO_COLOR."""
+    """`always`/`never` are the user's word; `auto` means a terminal without NO_COLOR, or
+    FORCE_COLOR without NO_COLOR (each counts when set and non-empty)."""
     if choice == "always":
         return True
     if choice == "never" or os.environ.get("NO_COLOR"):
         return False
-    return _is_terminal(stream)
+    return bool(os.environ.get("FORCE_COLOR")) or _is_terminal(stream)
 
 
 def paint(text: str, style: str, color: bool) -> str:

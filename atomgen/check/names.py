@@ -9,7 +9,7 @@ import keyword
 import re
 from typing import Any, Callable, Iterator, Optional
 
-from atomgen.diagnostics import Diagnostic, Position, Rule
+from atomgen.diagnostics import Diagnostic, Position, Related, Rule
 from atomgen.spec.model import AtomSpec
 
 RULES = (
@@ -111,7 +111,7 @@ def check_names(spec: AtomSpec) -> Iterator[Diagnostic]:
 
 def cross_spec_rules(results: list[Any], position_of: Callable[[Any, str], Position]) -> None:
     """AG382/AG383 across a check run: a tablegen_def, cpp_class or (per backend) mnemonic used twice."""
-    owners: dict[tuple[str, str], str] = {}
+    owners: dict[tuple[str, str], Any] = {}  # the result that used the name first
     for result in results:
         if not result.names:
             continue
@@ -119,14 +119,16 @@ def cross_spec_rules(results: list[Any], position_of: Callable[[Any, str], Posit
             value = result.names.get(field_name, "")
             scope = result.names.get("backend", "") if field_name == "mnemonic" else ""
             key = (field_name, scope + ":" + value)
-            if key in owners and owners[key] != result.path:
+            owner = owners.get(key)
+            if owner is not None and owner.path != result.path:
                 result.diagnostics.append(
                     Diagnostic(
                         rule,
-                        f"{field_name} '{value}' is already used by {owners[key]}",
+                        f"{field_name} '{value}' is already used by {owner.path}",
                         result.path,
                         position_of(result, field_name),
+                        related=(Related(owner.path, position_of(owner, field_name), f"{field_name} '{value}'"),),
                     )
                 )
             else:
-                owners.setdefault(key, result.path)
+                owners.setdefault(key, result)

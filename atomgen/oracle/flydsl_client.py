@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Sequence
 
 MIN_FLYDSL = (0, 5, 0)
-INSTALL_HINT = "pip install 'flydsl>=0.5.0'  (or: pip install -e '.[dev]')"
+INSTALL_HINT = "pip install 'flydsl>=0.5.0'  (or: pip install -e '.[test]')"
 
 
 class OracleError(Exception):
