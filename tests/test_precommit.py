@@ -2,7 +2,9 @@
 
 Each finding of issue 11 is a test: a new spec colliding with an unchanged one, a backend.yaml
 edit that breaks its specs, and `atomgen-gen` in a repository whose folders are not specs/ and
-generated/.
+generated/. Issue 22: the README's `.pre-commit-config.yaml` runs as written, `atomgen-gen`
+fixes (writes, then fails listing the files), a missing tree is one line, and both hooks
+together print a spec error once.
 """
 
 from __future__ import annotations
@@ -124,13 +126,19 @@ def test_gen_hook_uses_the_consumers_folders(tmp_path: Path, pre_commit_home: Pa
     mfma = repo / "atoms/rocdl/cdna3/mfma.yaml"
     mfma.write_text(re.sub(r"^summary: .*$", "summary: edited", mfma.read_text(), count=1, flags=re.M))
     git("add", "-A", cwd=repo)
-    stale = try_repo(repo, pre_commit_home, "atomgen-gen")
+    check_only = try_repo(repo, pre_commit_home, "atomgen-gen-check")
+    assert check_only.returncode == 1, check_only.stdout + check_only.stderr
+    assert "is stale" in check_only.stdout + check_only.stderr
+    stale = try_repo(repo, pre_commit_home, "atomgen-gen")  # the fixing hook writes, then fails listing what
     assert stale.returncode == 1, stale.stdout + stale.stderr
-    assert "is stale" in stale.stdout + stale.stderr
+    assert "was stale" in stale.stdout and "wrote third_party/gen/" in stale.stdout, stale.stdout
+    git("add", "-A", cwd=repo)
+    fixed = try_repo(repo, pre_commit_home, "atomgen-gen-check")
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
 
-    # the hook's own entry with folders as args, as a `.pre-commit-config.yaml` would give them
+    # the check-only hook's own entry with folders as args, as a `.pre-commit-config.yaml` would give them
     hooks = {h["id"]: h for h in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())}
-    entry = shlex.split(hooks["atomgen-gen"]["entry"])
+    entry = shlex.split(hooks["atomgen-gen-check"]["entry"])
     assert entry[0] == "atomgen"
     (repo / "pyproject.toml").unlink()
     shutil.move(repo / "third_party/gen", repo / "out")
@@ -151,3 +159,89 @@ def test_gen_hook_uses_the_consumers_folders(tmp_path: Path, pre_commit_home: Pa
         env=env,
     )
     assert again.returncode == 0, again.stdout + again.stderr
+
+
+def readme_config() -> str:
+    """The README's `.pre-commit-config.yaml` example: its yaml block that uses the atomgen-gen hook."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"^( *)```yaml\n(.*?)^\1```", readme, re.S | re.M) if "id: atomgen-gen" in b[1]]
+    assert len(blocks) == 1, "README.md should hold one .pre-commit-config.yaml example"
+    indent, body = blocks[0]
+    return "".join(line[len(indent):] + "\n" for line in body.splitlines())
+
+
+def shadow_of_this_checkout(tmp_path: Path) -> tuple[Path, str]:
+    """A commit of this checkout's working tree (tracked files as they are now, untracked ones
+    not ignored), in a clone: what `repo:` and `rev:` point at, as a consumer's would."""
+    shadow = tmp_path / "atomgen-shadow"
+    git("clone", "-q", str(ROOT), str(shadow), cwd=tmp_path)
+    listed = subprocess.run(["git", "ls-files", "-z", "-m", "-o", "-d", "--exclude-standard"], cwd=ROOT,
+                            check=True, capture_output=True).stdout.decode()
+    for name in sorted({n for n in listed.split("\0") if n}):
+        source, target = ROOT / name, shadow / name
+        if source.is_file():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+        elif target.is_file():
+            target.unlink()
+    git("add", "-A", cwd=shadow)
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "shadow", cwd=shadow)
+    rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=shadow, check=True, capture_output=True,
+                         text=True).stdout.strip()
+    return shadow, rev
+
+
+def run_hooks(repo: Path, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PRE_COMMIT_HOME": str(home), "ATOMGEN_CACHE_DIR": str(repo.parent / "cache"),
+           "NO_COLOR": "1"}
+    return subprocess.run([PRE_COMMIT, "run", "--all-files", "--color", "never"], cwd=repo, capture_output=True,
+                          text=True, env=env, timeout=900)
+
+
+def test_readme_config_runs_fixes_a_missing_tree_and_prints_each_error_once(
+    tmp_path: Path, pre_commit_home: Path
+) -> None:
+    """Before: no README example ran; on a repository without generated/ the gen hook printed a
+    diff of every line of 179 files; the gen hook only checked; a spec error printed twice."""
+    shadow, rev = shadow_of_this_checkout(tmp_path)
+    config = readme_config()
+    parsed = yaml.safe_load(config)
+    assert [h["id"] for h in parsed["repos"][0]["hooks"]] == ["atomgen-check", "atomgen-gen"]
+    config = re.sub(r"(repo: ).*", lambda m: m.group(1) + str(shadow), config, count=1)
+    config = re.sub(r"(rev: ).*", lambda m: m.group(1) + rev, config, count=1)
+    repo = _user_repo(tmp_path)
+    (repo / ".pre-commit-config.yaml").write_text(config)
+    git("add", "-A", cwd=repo)
+
+    created = run_hooks(repo, pre_commit_home)  # no generated/ yet: the gen hook makes it, and fails
+    assert created.returncode == 1, created.stdout + created.stderr
+    assert re.search(r"atomgen gen: created generated with \d+ file\(s\)", created.stdout), created.stdout
+    assert len(created.stdout.splitlines()) < 40, created.stdout
+    assert (repo / "generated/lib/Dialect/FlyROCDL/CMakeLists.txt").is_file()
+    git("add", "-A", cwd=repo)
+    clean = run_hooks(repo, pre_commit_home)
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+
+    mfma = repo / "specs/rocdl/cdna3/mfma.yaml"
+    mfma.write_text(mfma.read_text().replace("m*KPT), m)", "m*KPT), 0)", 1))
+    git("add", "-A", cwd=repo)
+    broken = run_hooks(repo, pre_commit_home)
+    assert broken.returncode == 1, broken.stdout + broken.stderr
+    located = re.findall(r"^specs/rocdl/cdna3/mfma\.yaml:\d+:\d+: error\[AG321\]", broken.stdout, re.M)
+    assert len(located) == 1, broken.stdout  # atomgen-check's, not repeated by atomgen-gen
+    assert re.search(r"atomgen gen: 1 spec error\(s\) in 1 spec\(s\), nothing written: see atomgen-check",
+                     broken.stdout), broken.stdout
+
+
+def test_gen_check_hook_says_in_one_line_that_the_tree_is_missing(tmp_path: Path) -> None:
+    """Before: 64,942 lines of diff ending in "179 file(s) differ"; now one line naming the fix."""
+    repo = _user_repo(tmp_path)
+    hooks = {h["id"]: h for h in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())}
+    entry = shlex.split(hooks["atomgen-gen-check"]["entry"])
+    env = {**os.environ, "ATOMGEN_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "-m", "atomgen", *entry[1:]], cwd=repo, capture_output=True, text=True,
+                            env=env)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert re.fullmatch(r"atomgen gen --check: generated does not exist \(\d+ file\(s\) to generate\); "
+                        r"run `atomgen gen --prune`\n", result.stderr), result.stderr

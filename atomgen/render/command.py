@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -98,10 +100,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="print the inputs (specs, backend files, templates, atomgen sources), one per line",
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
+    parser.add_argument(
+        "--exit-non-zero-on-fix",
+        action="store_true",
+        help="write, then exit 1 listing the files written or removed (exit 0 when nothing changed): the "
+        "atomgen-gen pre-commit hook, a fixing hook as ruff-format's",
+    )
+    parser.add_argument(
+        "--brief-errors",
+        action="store_true",
+        help="on spec errors print one line (how many, and `atomgen check` to see them) instead of the "
+        "diagnostics: what the hooks run, since the atomgen-check hook prints them",
+    )
 
 
-def _checked_atoms(paths: list[str]) -> tuple[list[Any], int]:
-    """The analysed atoms of clean specs (atomgen/pipeline.py); any error prints diagnostics and yields exit 1."""
+def _checked_atoms(paths: list[str], brief: bool = False, shown: Any = None) -> tuple[list[Any], int]:
+    """The analysed atoms of clean specs (atomgen/pipeline.py); any error prints diagnostics (with
+    `brief`, one line counting them) and yields exit 1."""
     from atomgen.check.runner import UsageError
     from atomgen.diagnostics import format_all
     from atomgen.pipeline import check_for_gen
@@ -120,8 +135,13 @@ def _checked_atoms(paths: list[str]) -> tuple[list[Any], int]:
             print(format_all(errors, "text"), file=sys.stderr)
         print("atomgen gen: nothing written", file=sys.stderr)
         return [], 2
+    if errors and brief:
+        specs = len({d.path for d in errors})
+        print(f"atomgen gen: {len(errors)} spec error(s) in {specs} spec(s), nothing written: see atomgen-check "
+              f"(`atomgen check{''.join(' ' + shlex.quote(p) for p in paths)}`)", file=sys.stderr)
+        return [], 1
     if errors:
-        print(format_all(errors, "text", color=wants_color(sys.stderr)), file=sys.stderr)
+        print(format_all(errors, "text", color=wants_color(sys.stderr), shown=shown), file=sys.stderr)
         print(f"atomgen gen: {len(errors)} check error(s); nothing written", file=sys.stderr)
         return [], 1
     if not checked.results:
@@ -143,6 +163,7 @@ def run(args: argparse.Namespace) -> int:
     from atomgen.write.adopt import adopt
     from atomgen.write.tree import WriteError, plan_standalone, unified_diff
 
+    given_out = args.out
     try:
         paths = args.paths or default_specs()
         spec_files = collect_spec_files(paths)
@@ -163,7 +184,9 @@ def run(args: argparse.Namespace) -> int:
     key = plan_key(spec_files, f"plan-v4:{profile.name}")  # v4: shared files carry their skeleton
     plan = None if args.list_deps else load_plan(key)
     if plan is None:
-        atoms, status = _checked_atoms(paths)
+        from atomgen.project import root_relative
+
+        atoms, status = _checked_atoms(paths, args.brief_errors, None if args.paths else root_relative())
         if status:
             return status
         if args.list_deps:
@@ -191,6 +214,11 @@ def run(args: argparse.Namespace) -> int:
         adoptions[:] = [adoption]
         return adoption.changes
 
+    if args.check and args.out and not root.exists() and not args.list_outputs:
+        count = len(plan.owned) + len(plan.shared)
+        print(f"atomgen gen --check: {root} does not exist ({count} file(s) to generate); run "
+              f"`{_fix_command(args, given_out)}`", file=sys.stderr)
+        return 1
     if args.list_outputs or args.check:
         try:
             changes = changes_on_disk()
@@ -207,10 +235,13 @@ def run(args: argparse.Namespace) -> int:
                   "without --check to finish it", file=sys.stderr)
             return 1
         if changes.changed or changes.stale:
-            sys.stdout.write(unified_diff(changes))
+            # a missing file is one line, not a diff of all its lines
+            missing = [path for path in changes.changed if path not in changes.old]
+            sys.stdout.write(unified_diff(replace(changes, changed=[p for p in changes.changed if p in changes.old])))
+            sys.stdout.write("".join(f"missing file: {root / path}\n" for path in missing))
             print(
-                f"atomgen gen --check: {root} is stale ({len(changes.changed)} file(s) differ, "
-                f"{len(changes.stale)} stale); run the same command without --check",
+                f"atomgen gen --check: {root} is stale ({len(changes.changed) - len(missing)} file(s) differ, "
+                f"{len(missing)} missing, {len(changes.stale)} stale); run `{_fix_command(args, given_out)}`",
                 file=sys.stderr,
             )
             return 1
@@ -220,6 +251,7 @@ def run(args: argparse.Namespace) -> int:
     if args.into and not root.is_dir():
         print(f"atomgen gen: --into {root}: not a folder; nothing written", file=sys.stderr)
         return 1
+    existed = root.exists()
     def report(message: str) -> None:
         if not args.quiet:
             print(f"atomgen gen: {message}", file=sys.stderr)
@@ -233,6 +265,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     for adoption in adoptions:
         _report_adoption(adoption, args)
+    if args.exit_non_zero_on_fix and (changes.changed or changes.stale):
+        _report_fix(changes, root, existed)
+        return 1
     if not args.quiet:
         print(
             f"atomgen gen: {len(changes.changed)} file(s) written, {len(changes.texts) - len(changes.changed)} "
@@ -248,3 +283,38 @@ def _report_adoption(adoption: Any, args: argparse.Namespace) -> None:
         print(f"atomgen gen: {verb} hand-written {line}", file=sys.stderr)
     for path in adoption.orphans:
         print(f"atomgen gen: {path}: no spec produces it any more (run with --prune to delete it)", file=sys.stderr)
+
+
+FIXES_LISTED = 20  # a fixing run names this many of the files it wrote, then counts the rest
+
+
+def _report_fix(changes: Any, root: Path, existed: bool) -> None:
+    """What --exit-non-zero-on-fix prints after writing: the files, so the user stages them."""
+    if not existed:
+        print(f"atomgen gen: created {root} with {len(changes.changed)} file(s); stage it and commit again",
+              file=sys.stderr)
+        return
+    lines = [f"atomgen gen: {root} was stale: {len(changes.changed)} file(s) written, {len(changes.stale)} removed; "
+             "stage them and commit again"]
+    named = [f"  wrote {root / path}" for path in changes.changed]
+    named += [f"  removed {root / path}" for path in changes.stale]
+    lines += named[:FIXES_LISTED]
+    if len(named) > FIXES_LISTED:
+        lines.append(f"  ... and {len(named) - FIXES_LISTED} more")
+    print("\n".join(lines), file=sys.stderr)
+
+
+def _fix_command(args: argparse.Namespace, given_out: Any) -> str:
+    """The gen command that brings the tree up to date: this one, without --check."""
+    words = ["atomgen", "gen", *args.paths]
+    if given_out:
+        words += ["--out", given_out]
+    if args.into:
+        words += ["--into", args.into]
+    words += [flag for flag, on in (("--prune", args.prune), ("--replace-handwritten", args.replace_handwritten))
+              if on]
+    if args.llvm_api:
+        words += ["--llvm-api", args.llvm_api]
+    if args.only != "all":
+        words += ["--only", args.only]
+    return " ".join(shlex.quote(word) for word in words)
