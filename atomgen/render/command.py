@@ -25,8 +25,11 @@ Specs with any check error produce no output at all.
                 sets add up; --prune removes what no spec owns any more. docs/adopt-flydsl.md
   --check       write nothing; print a unified diff and exit 1 when the tree is stale
 
-Writing is all-or-nothing, also when gen is killed: files are staged under DIR/.atomgen and
-committed through a journal that the next gen finishes (or drops) first. Gens on one DIR take
+Writing is all-or-nothing, also when gen is killed. --out builds the new tree beside DIR and
+exchanges the two in one step (renameat2), so a reader sees the old tree or the new one; --into
+(and --out where the exchange is unavailable, which gen then says) stages files under
+DIR/.atomgen and commits them through a journal that the next gen, --check included, finishes
+(or drops) before it reads the tree (docs/architecture.md). Gens on one DIR take
 turns (a waiting one says so; ATOMGEN_LOCK_WAIT seconds, default 120). New files get the
 umask's mode; a read-only file is replaced only with --force.
 
@@ -161,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
     from atomgen.render.cache import load_plan, plan_key, render_inputs, store_plan
     from atomgen.write import journal
     from atomgen.write.adopt import adopt
-    from atomgen.write.tree import WriteError, plan_standalone, unified_diff
+    from atomgen.write.tree import WriteError, plan_standalone, settle, unified_diff
 
     given_out = args.out
     try:
@@ -221,6 +224,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if args.list_outputs or args.check:
         try:
+            # what an interrupted gen left is finished (or dropped) first: the diff reads a whole tree
+            settle(root, lambda message: print(f"atomgen gen: {message}", file=sys.stderr))
             changes = changes_on_disk()
         except WriteError as error:
             print(f"atomgen gen: {error}; nothing written", file=sys.stderr)

@@ -71,11 +71,12 @@ def manifest_text(plan: Plan, spec_files: list[tuple[Path, str]], root: Path) ->
 
 def write_manifest(plan: Plan, spec_files: list[tuple[Path, str]], root: Path, target: Path, prune: bool) -> int:
     from atomgen.write.atomic import write_new_file
-    from atomgen.write.tree import WriteError, plan_standalone
+    from atomgen.write.tree import WriteError, plan_standalone, settle
 
     try:
         text = manifest_text(plan, spec_files, root)
         if prune and root.is_dir():
+            settle(root, lambda message: print(f"atomgen gen: {message}", file=sys.stderr))
             for relative in plan_standalone(plan, root, prune=True).stale:
                 (root / relative).unlink()
         write_new_file(target, text)

@@ -35,7 +35,14 @@ OLD_TEMPORARY_SUFFIX = ".atomgen-tmp"
 
 
 class CommitError(Exception):
-    """Nothing was changed (or everything was put back); the message says why."""
+    """Nothing was changed (or everything was put back); the message says why.
+
+    With `keep_journal`, some old files could not be put back: the journal stays, so that the
+    next gen finishes the commit (or puts them back) before anything reads the tree."""
+
+    def __init__(self, message: str, keep_journal: bool = False):
+        super().__init__(message)
+        self.keep_journal = keep_journal
 
 
 @dataclass(frozen=True)
@@ -48,14 +55,30 @@ def _folder(root: Path) -> Path:
     return root / FOLDER
 
 
+class Held:
+    """The lock of a root, held; `also(folder)` takes a second lock file in a tree about to be
+    exchanged for the root (atomgen/write/swap.py), so that the root stays locked across the swap."""
+
+    def __init__(self) -> None:
+        self.descriptors: list[int] = []
+
+    def also(self, folder: Path) -> None:
+        folder.mkdir()
+        descriptor = os.open(folder / "lock", os.O_RDWR | os.O_CREAT, 0o666)
+        self.descriptors.append(descriptor)
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a new file: nobody else has it
+        os.write(descriptor, str(os.getpid()).encode())
+
+
 @contextlib.contextmanager
 def locked(root: Path, on_wait: Optional[Callable[[str], None]] = None,
-           wait_seconds: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
+           wait_seconds: float = LOCK_WAIT_SECONDS) -> Iterator[Held]:
     """Hold the root's lock for the body; other gens on this root wait (then refuse clearly).
 
     flock is released by the kernel when its holder dies, so a killed gen never leaves a
     stale lock. The lock file is removed on the way out; a waiter that then wins the lock on
     the removed file notices (its inode is no longer the one at the path) and tries again.
+    The locks taken with Held.also are released only after the one at the path is removed.
     """
     folder = _folder(root)
     lock_path = folder / "lock"
@@ -90,17 +113,25 @@ def locked(root: Path, on_wait: Optional[Callable[[str], None]] = None,
             os.close(descriptor)
             continue
         break
+    held = Held()
+    keep = False
     try:
         os.ftruncate(descriptor, 0)
         os.write(descriptor, str(os.getpid()).encode())
-        yield
+        yield held
+    except CommitError as error:
+        keep = error.keep_journal
+        raise
     finally:
-        _remove_work_folders(folder)
+        if not keep:
+            _remove_work_folders(folder)
         with contextlib.suppress(OSError):
             os.unlink(lock_path)
         with contextlib.suppress(OSError):
             os.rmdir(folder)
         os.close(descriptor)
+        for extra in held.descriptors:
+            os.close(extra)
 
 
 def _read_holder(descriptor: int) -> str:
@@ -224,6 +255,8 @@ def _commit(root: Path, entries: list[Entry], target: Callable[[str], Path], red
             gone = not (folder / "staged" / str(index)).exists()
             if (entry.action == "write" and gone) or (entry.action == "delete" and (backup / str(index)).exists()):
                 applied.append((index, entry, []))
+    created: list[Path] = []  # folders made for the entry being applied
+    path: Optional[Path] = None  # the file being replaced or deleted
     try:
         for index, entry in enumerate(entries):
             path = target(entry.path)
@@ -235,23 +268,31 @@ def _commit(root: Path, entries: list[Entry], target: Callable[[str], Path], red
             saved = backup / str(index)
             if path.exists() and not saved.exists():
                 _keep_old(path, saved)
-            created = _make_parents(path.parent, root)
-            applied.append((index, entry, created))
+            created = []
+            _make_parents(path.parent, root, created)
             if entry.action == "write":
                 os.replace(staged, path)
             else:
                 path.unlink()
+            # Recorded once done: an entry whose replace failed was not applied, and the
+            # rollback must neither "restore" it nor stop on it (issue 23: an immutable file).
+            applied.append((index, entry, created))
+            created = []
         # The renames reach the disk before the journal goes (a power cut, not only a kill).
-        for folder in sorted({(root / entry.path).parent for _, entry, _ in applied}):
-            _sync_folder(folder)
+        for place in sorted({(root / entry.path).parent for _, entry, _ in applied}):
+            _sync_folder(place)
     except OSError as error:
-        problem = f"{error.strerror or error}: {error.filename}" if error.filename else str(error)
-        try:
-            _roll_back(root, applied)
-        except OSError as second:
+        # the target, not the staged file os.replace names first
+        where = path if path is not None and error.filename2 is not None else error.filename
+        problem = f"{error.strerror or error}: {where}" if where else str(error)
+        for made in created:  # the failed entry's new folders
+            with contextlib.suppress(OSError):
+                made.rmdir()
+        failures = _roll_back(root, applied)
+        if failures:
             raise CommitError(
-                f"cannot replace a file ({problem}) nor put the old ones back ({second}); the journal in "
-                f"{folder} lets the next gen finish the job"
+                f"cannot replace a file ({problem}) nor put back {len(failures)} old file(s) ({'; '.join(failures)}); "
+                f"the journal in {folder} lets the next gen finish the job", keep_journal=True
             ) from None
         _remove_work_folders(folder)
         raise CommitError(f"cannot replace a file: {problem}; every file was put back") from None
@@ -264,26 +305,35 @@ def _keep_old(path: Path, saved: Path) -> None:
         shutil.copy2(path, saved)  # no hard links here: a copy keeps the old bytes as well
 
 
-def _make_parents(folder: Path, root: Path) -> list[Path]:
-    created: list[Path] = []
+def _make_parents(folder: Path, root: Path, created: list[Path]) -> None:
+    """Make the missing folders down to `folder`; `created` lists each one made, deepest first."""
+    missing: list[Path] = []
     current = folder
     while not current.exists() and current != root:
-        created.append(current)
+        missing.append(current)
         current = current.parent
-    for path in reversed(created):
+    for path in reversed(missing):
         path.mkdir()
-    return created
+        created.insert(0, path)
 
 
-def _roll_back(root: Path, applied: list[tuple[int, Entry, list[Path]]]) -> None:
+def _roll_back(root: Path, applied: list[tuple[int, Entry, list[Path]]]) -> list[str]:
+    """Put back every applied entry, newest first; one that cannot be put back does not stop the
+    others. Returns what could not be put back ('path (why)')."""
     backup = _folder(root) / "backup"
+    failures: list[str] = []
     for index, entry, created in reversed(applied):
         path = root / entry.path
         saved = backup / str(index)
-        if saved.exists():
-            os.replace(saved, path)
-        elif path.exists() and entry.action == "write":
-            path.unlink()
+        try:
+            if saved.exists():
+                os.replace(saved, path)
+            elif path.exists() and entry.action == "write":
+                path.unlink()
+        except OSError as error:
+            failures.append(f"{entry.path}: {error.strerror or error}")
+            continue
         for folder in created:
             with contextlib.suppress(OSError):
                 folder.rmdir()
+    return failures

@@ -3,8 +3,11 @@
 Safety: every relative path is checked (no absolute paths, no `..`, plain characters only),
 and no existing component of a target path may be a symbolic link, so a link planted in
 the tree cannot redirect a write outside it; a read-only file is refused unless forced.
-Atomicity: atomgen/write/journal.py stages every new text, then commits them through a
-journal that the next run finishes if this one is killed.
+Atomicity: a standalone tree (`--out`) is built beside the root and exchanged for it in one
+step (atomgen/write/swap.py), so a reader sees the old tree or the new one; files among a
+checkout's own (`--into`), and `--out` where the exchange is unavailable, go through
+atomgen/write/journal.py: every new text is staged, then committed through a journal that the
+next run finishes if this one is killed.
 """
 
 from __future__ import annotations
@@ -17,11 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Callable
 
-from atomgen.write import journal
+from atomgen.reading import InputError, read_bounded
+from atomgen.write import journal, swap
 from atomgen.write.output import Plan, anchors_for, region_indent, standalone_text
 from atomgen.write.regions import RegionError, place
 
 _SAFE_PART = re.compile(r"^[A-Za-z0-9_.+-]+\Z")
+MAX_TREE_FILE_BYTES = 64 << 20  # a generated or FlyDSL file; anything bigger is not one
 
 
 class WriteError(Exception):
@@ -57,11 +62,17 @@ class TreeChanges:
 
 
 def _read(path: Path) -> str | None:
+    """A file of the output tree, or None where there is none; a FIFO or a device there is
+    refused from its stat, never opened (atomgen/reading.py)."""
     try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    except (OSError, UnicodeDecodeError) as error:
+        raw = read_bounded(path, MAX_TREE_FILE_BYTES)
+    except InputError as error:
+        if error.reason == "missing":
+            return None
+        raise WriteError(f"cannot read {path}: it {error.message}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
         raise WriteError(f"cannot read {path}: {error}") from None
 
 
@@ -168,10 +179,13 @@ def read_only(path: Path) -> bool:
     return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK)
 
 
-def apply(changes: TreeChanges, force: bool = False) -> None:
+def apply(changes: TreeChanges, force: bool = False, held: journal.Held | None = None) -> str:
     """Every changed file written and every stale one deleted, or (on any failure) none.
 
-    Call it with the root's lock held (journal.locked), after journal.recover.
+    Call it with the root's lock held (journal.locked), after journal.recover. With `held` (a
+    standalone `--out` tree), the new tree is built beside the root and exchanged for it in one
+    step (atomgen/write/swap.py); where that is unavailable, and always without `held` (`--into`),
+    through the journal. Returns a note for the user (empty when there is nothing to say).
     """
     def target(path: str) -> Path:
         return target_of(changes.root, path)
@@ -181,29 +195,62 @@ def apply(changes: TreeChanges, force: bool = False) -> None:
         more = f" and {len(refused) - 1} more" if len(refused) > 1 else ""
         raise WriteError(f"{changes.root / refused[0]}{more} is read-only; pass --force to replace read-only files")
     if not changes.changed and not changes.stale:
+        return ""  # nothing written, nothing swapped: a no-op gen only compares
+    note = ""
+    if held is not None:
+        try:
+            return swap.replace_tree(changes.root, {p: changes.texts[p] for p in changes.changed},
+                                     set(changes.stale), held.also)
+        except swap.Unavailable as why:
+            note = f"cannot exchange {changes.root} in one step ({why}); wrote it through the journal"
+    # CommitError goes up through journal.locked, which keeps the journal when it must stay
+    journal.commit(changes.root, {p: changes.texts[p] for p in changes.changed}, list(changes.stale), target)
+    return note
+
+
+def settle(root: Path, report: Callable[[str], None], folders: list[Path] | None = None) -> None:
+    """Before a command reads `root` (gen --check, --list-outputs, --cmake-manifest --prune): finish
+    or drop what an interrupted gen left, under the lock, so that it reads the old or the new tree,
+    never a journal's half. Nothing is locked or written where nothing was left."""
+    if not root.is_dir() or not (journal.pending(root) or os.path.lexists(swap.beside(root))):
         return
     try:
-        journal.commit(changes.root, {p: changes.texts[p] for p in changes.changed}, list(changes.stale), target)
+        with journal.locked(root, on_wait=report):
+            done = journal.recover(root, lambda path: target_of(root, path), folders or [])
+            leftover = swap.remove_leftover(root)
     except journal.CommitError as error:
         raise WriteError(str(error)) from None
+    for message in (done, leftover):
+        if message:
+            report(message)
 
 
 def write(plan: Plan, root: Path, into: bool, prune: bool, force: bool, report: Callable[[str], None],
-          planner: Callable[[], TreeChanges] | None = None) -> TreeChanges:
+          planner: Callable[[], TreeChanges] | None = None, exchange: bool | None = None) -> TreeChanges:
     """The whole write of one gen: lock the root, finish or drop an interrupted gen, diff the
     plan against the disk and commit it. Diffing under the lock means two gens on one root
-    take turns, each comparing against the tree the other left."""
+    take turns, each comparing against the tree the other left.
+
+    `exchange` (default: not `into`) builds a standalone tree beside the root and swaps it in
+    (atomgen/write/swap.py); False writes through the journal, as `--into` always does."""
+    exchange = not into if exchange is None else exchange
     folders = sorted({(root / path).parent for path in [*plan.owned, *plan.shared]})
     try:
-        with journal.locked(root, on_wait=report):
+        with journal.locked(root, on_wait=report) as held:
             recovered = journal.recover(root, lambda path: target_of(root, path), folders)
             if recovered:
                 report(recovered)
+            if exchange:
+                leftover = swap.remove_leftover(root)
+                if leftover:
+                    report(leftover)
             if planner is not None:  # `--into` adopting a checkout (atomgen/write/adopt.py)
                 changes = planner()
             else:
                 changes = plan_into(plan, root, force=force) if into else plan_standalone(plan, root, prune=prune)
-            apply(changes, force=force)
+            note = apply(changes, force=force, held=held if exchange else None)
+            if note:
+                report(note)
     except journal.CommitError as error:
         raise WriteError(str(error)) from None
     return changes
