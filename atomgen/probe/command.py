@@ -59,6 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also time each MMA in a long loop and report TFLOP/s next to the measured peak")
     parser.add_argument("--filter", metavar="TEXT", help="only instances whose 'spec::instance' contains TEXT")
     parser.add_argument("--jobs", type=int, default=None, help="parallel nvcc jobs (default: CPU count)")
+    parser.add_argument("--via-atoms", metavar="DIR",
+                        help="run the generated atoms instead of the spec's inline PTX: DIR holds the atoms' test "
+                        "functions lowered to PTX by a fly-opt built with them (scripts/lower-atoms.py); MMAs only")
 
 
 def _now() -> str:
@@ -74,6 +77,8 @@ def _command_line(args: argparse.Namespace) -> str:
         words += ["--mutate-layout", args.mutate_layout]
     if args.filter:
         words += ["--filter", args.filter]
+    if getattr(args, "via_atoms", None):
+        words += ["--via-atoms", args.via_atoms]
     if args.report:
         words += ["--report", args.report]
     return " ".join(shlex.quote(w) for w in words)
@@ -150,6 +155,23 @@ def run(args: argparse.Namespace) -> int:
     if args.mutate_layout:
         role = None if args.mutate_layout == "auto" else args.mutate_layout
         cases = [mutate(c, role) for c in cases]
+    atoms = None
+    if getattr(args, "via_atoms", None):
+        from dataclasses import replace
+
+        from atomgen.probe.atoms import AtomIndex
+
+        try:
+            atoms = AtomIndex(Path(args.via_atoms))
+        except (OSError, ValueError) as error:
+            print(f"atomgen probe: --via-atoms {args.via_atoms}: {error}", file=sys.stderr)
+            return 2
+        # this rung runs the MMAs' generated atoms; a copy's kernel moves memory, not registers (not yet)
+        cases = [c if c.kind == "mma" or c.skip else replace(c, skip="--via-atoms runs MMA atoms only")
+                 for c in cases]
+        reason = "the generated atom is lowered for sm_100a; no Blackwell GPU here (assembled only)"
+        cases = [replace(c, skip=reason) if c.subtarget == "sm100" and not c.skip else c for c in cases]
+    args.atoms = atoms
     negative = [m for c in cases if not c.skip and _in_negative_control(c) for m in negatives_of(c)] \
         if args.negative_control else []
 
@@ -174,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
         folder = Path(args.emit)
         folder.mkdir(parents=True, exist_ok=True)
         for name, members in batches.items():
-            text, _, _, _ = program(members, timing=args.time)
+            text, _, _, _ = program(members, timing=args.time, atoms=args.atoms)
             (folder / f"{name}.cu").write_text(text, encoding="utf-8")
             (folder / f"{name}.in").write_bytes(b"".join(input_bytes(plans[c.slug]) for c in members))
         print(f"atomgen probe: wrote {len(batches)} programs ({len(plans)} instances) to {folder}")
@@ -212,14 +234,23 @@ def _run_on_device(args: argparse.Namespace, nvcc: str, environment: dict[str, A
         layouts = {}
         files = []
         for name, members in sorted(programs.items()):
-            text, offsets, _, out_total = program(members, timing=args.time)
+            text, offsets, _, out_total = program(members, timing=args.time, atoms=args.atoms)
             path = workdir / f"{name}.cu"
             path.write_text(text, encoding="utf-8")
             files.append(path)
             layouts[name] = (offsets, out_total)
         print(f"atomgen probe: compiling {len(files)} programs with {environment.get('nvcc')} ...", flush=True)
         compiling = Progress(len(files), "probe: compiled")  # a line on a terminal only
-        builds = compile_all(nvcc, files, args.jobs, done=compiling.step)
+        link: dict[str, tuple[Path, ...]] = {}
+        if args.atoms is not None:
+            from atomgen.probe.device import compile_objects
+
+            objects = compile_objects(nvcc, args.atoms.ptx_files())
+            for name, members in programs.items():
+                needed = {args.atoms.folder / args.atoms.lookup(c.spec_path, c.instance_id).ptx  # type: ignore[union-attr]
+                          for c in members}
+                link[name] = tuple(objects[p] for p in sorted(needed))
+        builds = compile_all(nvcc, files, args.jobs, done=compiling.step, link=link)
         compiling.done()
         running = Progress(len(programs), "probe: ran")
         for name, members in sorted(programs.items()):

@@ -88,20 +88,36 @@ class Build:
     log: str
 
 
-def compile_one(nvcc: str, source: Path) -> Build:
+def compile_one(nvcc: str, source: Path, link: tuple[Path, ...] = ()) -> Build:
+    """One probe program; `link`: relocatable device objects it calls into (the generated atoms)."""
     binary = source.with_suffix("")
-    command = [nvcc, "-O2", "-std=c++17", NVCC_ARCH, "-o", str(binary), str(source)]
+    command = [nvcc, "-O2", "-std=c++17", NVCC_ARCH, *(["-rdc=true"] if link else []), "-o", str(binary),
+               str(source), *map(str, link)]
     code, text = _run(command, timeout=COMPILE_TIMEOUT_S)
     return Build(source.stem, binary if code == 0 and binary.is_file() else None, text)
 
 
+def compile_objects(nvcc: str, ptx_files: list[Path]) -> dict[Path, Path]:
+    """Each lowered atom PTX file as a relocatable device object (once, before the programs link it)."""
+    objects = {}
+    for ptx in ptx_files:
+        target = ptx.with_suffix(".o")
+        code, text = _run([nvcc, NVCC_ARCH, "-rdc=true", "-dc", str(ptx), "-o", str(target)],
+                          timeout=COMPILE_TIMEOUT_S)
+        if code != 0:
+            raise RuntimeError(f"ptxas failed on {ptx.name}: {text[-2000:]}")
+        objects[ptx] = target
+    return objects
+
+
 def compile_all(nvcc: str, sources: list[Path], jobs: Optional[int] = None,
-                done: Optional[Callable[[str], None]] = None) -> dict[str, Build]:
+                done: Optional[Callable[[str], None]] = None,
+                link: Optional[dict[str, tuple[Path, ...]]] = None) -> dict[str, Build]:
     """Every source compiled in parallel; `done(name)` is called as each one finishes."""
     workers = jobs or max(1, min(32, (os.cpu_count() or 2)))
 
     def build(source: Path) -> Build:
-        result = compile_one(nvcc, source)
+        result = compile_one(nvcc, source, (link or {}).get(source.stem, ()))
         if done is not None:
             done(source.name)
         return result

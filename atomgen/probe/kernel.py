@@ -151,8 +151,9 @@ def _asm_operands(p: MmaPlan) -> dict[str, Any]:
             "selector": p.case.sparse.selector if p.case.sparse is not None else 0}
 
 
-def mma_part(p: MmaPlan, timed: bool) -> str:
-    """Tables, kernels and the `run` function of one MMA case (to be put in its namespace)."""
+def mma_part(p: MmaPlan, timed: bool, atom: Any = None) -> str:
+    """Tables, kernels and the `run` function of one MMA case (to be put in its namespace); with `atom`
+    (atomgen/probe/atoms.py AtomFunction) the generated atom's function runs in place of the inline PTX."""
     case = p.case
     loads = [(op, op.role.upper(), op.role) for op in (p.a, p.b) if isinstance(op, RegOperand)]
     tables = [_table(f"{op.role.upper()}_IDX", op.table) if isinstance(op, RegOperand)
@@ -171,7 +172,8 @@ def mma_part(p: MmaPlan, timed: bool) -> str:
     return _render(
         "mma.cu.j2", case, p=p, tables=tables, smem=[op for op in (p.a, p.b) if isinstance(op, SmemOperand)],
         loads=[*loads, *metadata, (p.c, "C", "d")], asm=_asm_operands(p), lanes=case.lanes or case.threads,
-        member=bool(case.lanes), ins=ins, outs=outs, in_bytes=total(ins), out_bytes=total(outs), timed=timed,
+        member=bool(case.lanes), ins=ins, outs=outs, in_bytes=total(ins), out_bytes=total(outs),
+        timed=timed and atom is None, atom=atom,
         time={"blocks": blocks, "threads": threads, "chains": chains, "iterations": TIME_ITERS,
               "flop": time_flop(p)},
     )
@@ -239,8 +241,10 @@ def is_timed(case: ProbeCase) -> bool:
     return case.family == "mma_sync" or (case.family == "wgmma" and case.mnk[1] == 256)
 
 
-def program(cases: list[ProbeCase], timing: bool = False) -> tuple[str, list[tuple[int, int]], int, int]:
-    """One .cu program running `cases` in order (CaseError if one cannot be planned).
+def program(cases: list[ProbeCase], timing: bool = False,
+            atoms: Any = None) -> tuple[str, list[tuple[int, int]], int, int]:
+    """One .cu program running `cases` in order (CaseError if one cannot be planned); with `atoms`
+    (an atomgen/probe/atoms.py AtomIndex) each MMA calls its generated atom instead of inline PTX.
 
     Returns (source, [(input offset, output offset)] per case, input bytes, output bytes).
     """
@@ -250,7 +254,12 @@ def program(cases: list[ProbeCase], timing: bool = False) -> tuple[str, list[tup
     for case in cases:
         planned = plan(case)
         if isinstance(planned, MmaPlan):
-            bodies.append(mma_part(planned, timing and is_timed(case)))
+            atom = None
+            if atoms is not None:
+                atom = atoms.lookup(case.spec_path, case.instance_id)
+                if atom is None:
+                    raise CaseError(f"no lowered atom function for {case.key} in {atoms.folder}")
+            bodies.append(mma_part(planned, timing and is_timed(case), atom))
         elif isinstance(planned, TmaPlan):
             bodies.append(tma_part(planned))
         else:

@@ -1,0 +1,133 @@
+"""The generated atoms as device functions: the rung of the probe that runs atomgen's *generated* code.
+
+`atomgen probe` (the spec rung) runs each instruction through inline PTX written from the spec.
+This rung runs the code atomgen generates instead: every positive FileCheck test function of a PTX
+spec (one per instance: `func.func @sm80_mma_sync_16x8x16_f16_f16_f32(%d, %a, %b, %c, state...)`,
+register memrefs in, `fly.mma_atom_call` on the generated atom) is lowered by a fly-opt built with the
+generated atoms (its RUN line's passes), then to the LLVM dialect, LLVM IR and PTX with Debian's
+mlir-opt-22, mlir-translate-22 and llc-22, on this machine (lower_file). The probe kernel then gives
+every thread its fragment by the spec's layouts exactly as the spec rung does, and calls the atom's
+function where the spec rung has its inline PTX (templates/probe/mma.cu.j2, atom_call); nvcc links
+the lowered PTX in (-rdc) on the device. Same inputs, same reference, same comparison: a difference
+between the two verdicts is a difference between the generated code and the spec.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import subprocess
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Optional
+
+INDEX = "atoms.json"  # in the --via-atoms folder: function -> PTX file and parameters
+LLVM_BIN = Path("/usr/lib/llvm-22/bin")
+# After the fly passes: everything else to the LLVM dialect (vector before scf->cf: REAL_BUILD.md).
+TO_LLVM = ("--convert-vector-to-llvm", "--convert-scf-to-cf", "--convert-cf-to-llvm", "--convert-arith-to-llvm",
+           "--convert-index-to-llvm", "--convert-func-to-llvm", "--convert-nvvm-to-llvm",
+           "--reconcile-unrealized-casts")
+CPU_OF_SUBTARGET = {"sm100": "sm_100a"}  # everything else is lowered for the H200 (sm_90a)
+_PARAM = re.compile(r"\.param\s+\.(b|u|s|f)(8|16|32|64)\s+\w+")
+_C_TYPE = {"8": "uint8_t", "16": "uint16_t", "32": "uint32_t", "64": "uint64_t"}
+# The value each state field gets in the probe kernel: scale-d on (D = A*B + C), the lane's metadata word.
+STATE_VALUES = {"accumulate": "1", "metadata": "e0"}
+
+
+class AtomError(Exception):
+    """A step of the lowering failed (the tool's output in the message)."""
+
+
+@dataclass(frozen=True)
+class AtomFunction:
+    name: str  # the test function: `<mnemonic>_<instance id>`
+    params: tuple[str, ...]  # C parameter types, from the PTX signature
+    state: tuple[str, ...]  # the probe kernel's value for each state parameter, in order
+    ptx: str  # the PTX file (in the --via-atoms folder) that defines it
+
+
+def run_passes(fly_opt: str, test_file: Path) -> list[str]:
+    """The fly-opt passes of a generated test file's RUN line."""
+    for line in test_file.read_text(encoding="utf-8").splitlines():
+        match = re.match(r"// RUN: %fly-opt %s (.*?) \|", line)
+        if match:
+            return shlex.split(match.group(1))
+    raise AtomError(f"{test_file}: no `// RUN: %fly-opt %s ... |` line")
+
+
+def _tool(command: list[str], what: str) -> str:
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        raise AtomError(f"{what} failed ({' '.join(command[:2])} ...):\n{done.stderr[-3000:]}")
+    return done.stdout
+
+
+def lower_file(fly_opt: str, test_file: Path, out: Path, mcpu: str = "sm_90a") -> Path:
+    """One generated test file -> one PTX file of `.visible .func`s, one per instance."""
+    out.mkdir(parents=True, exist_ok=True)
+    stem = out / test_file.stem
+    fly = _tool([fly_opt, str(test_file), *run_passes(fly_opt, test_file)], "fly-opt")
+    stem.with_suffix(".fly.mlir").write_text(fly, encoding="utf-8")
+    llvm = _tool([str(LLVM_BIN / "mlir-opt"), str(stem.with_suffix(".fly.mlir")), *TO_LLVM], "mlir-opt-22")
+    stem.with_suffix(".llvm.mlir").write_text(llvm, encoding="utf-8")
+    ir = _tool([str(LLVM_BIN / "mlir-translate"), "--mlir-to-llvmir", str(stem.with_suffix(".llvm.mlir"))],
+               "mlir-translate-22")
+    stem.with_suffix(".ll").write_text(ir, encoding="utf-8")
+    ptx = stem.with_suffix(".ptx")
+    _tool([str(LLVM_BIN / "llc"), "-mtriple=nvptx64-nvidia-cuda", f"-mcpu={mcpu}", "-mattr=+ptx80",
+           str(stem.with_suffix(".ll")), "-o", str(ptx)], "llc-22")
+    return ptx
+
+
+def signatures(ptx_text: str) -> dict[str, tuple[str, ...]]:
+    """`.visible .func name(.param .b64 p0, ...)` -> the C types of its parameters."""
+    found: dict[str, tuple[str, ...]] = {}
+    for match in re.finditer(r"\.visible\s+\.func\s+(?:\([^)]*\)\s*)?(\w+)\s*\(([^)]*)\)", ptx_text):
+        found[match.group(1)] = tuple(_C_TYPE[width] for _, width in _PARAM.findall(match.group(2)))
+    return found
+
+
+def write_index(folder: Path, entries: dict[str, dict[str, Any]]) -> None:
+    (folder / INDEX).write_text(json.dumps(entries, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def _spec(spec_path: str) -> Any:
+    from atomgen.spec.loader import load_file
+    from atomgen.spec.model import build_model
+
+    spec, _ = build_model(load_file(Path(spec_path), spec_path))
+    return spec
+
+
+def function_of(spec_path: str, instance_id: str) -> tuple[str, tuple[str, ...]]:
+    """(the instance's test function, its state fields in parameter order)."""
+    from atomgen.render.tests.mlir import function_name
+
+    spec = _spec(spec_path)
+    instance = next(i for i in spec.instances if i.id == instance_id)
+    return function_name(spec, instance), tuple(field.name for field in spec.state)
+
+
+class AtomIndex:
+    """The --via-atoms folder: which PTX file defines each instance's function."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.entries: dict[str, dict[str, Any]] = json.loads((folder / INDEX).read_text(encoding="utf-8"))
+
+    def lookup(self, spec_path: str, instance_id: str) -> Optional[AtomFunction]:
+        name, state = function_of(spec_path, instance_id)
+        entry = self.entries.get(name)
+        if entry is None:
+            return None
+        pointers = ("void*",) * 4
+        values = tuple(STATE_VALUES.get(field, "0") for field in state)
+        params = tuple(entry["params"])
+        scalars = tuple(params[4:]) if len(params) >= 4 else ()
+        return AtomFunction(name, pointers + scalars, values, entry["ptx"])
+
+    def ptx_files(self) -> list[Path]:
+        return sorted({self.folder / e["ptx"] for e in self.entries.values()})

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Lower every generated PTX atom to PTX, for `atomgen probe --cuda --via-atoms DIR` on the GPU machine.
+
+    scripts/lower-atoms.py FLY_OPT OUT_DIR [--tests generated/tests/mlir/Conversion/atomgen] [--specs specs/ptx]
+
+FLY_OPT is a fly-opt built with atomgen's generated atoms (scripts/flydsl-nvvm-build.sh). Each positive
+generated FileCheck file of a PTX spec (one test function per instance) goes through its RUN line's
+fly passes, then mlir-opt-22 (to the LLVM dialect), mlir-translate-22 and llc-22 (sm_90a; sm_100a for
+sm100 specs), into OUT_DIR/<file>.ptx. OUT_DIR/atoms.json maps each instance's function to its PTX file
+and parameter types. Nothing here needs a GPU; the PTX files are small text files the device run carries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from atomgen.probe.atoms import CPU_OF_SUBTARGET, AtomError, lower_file, signatures, write_index  # noqa: E402
+from atomgen.spec.loader import load_file  # noqa: E402
+from atomgen.spec.model import build_model  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("fly_opt")
+    parser.add_argument("out")
+    parser.add_argument("--tests", default=str(REPO / "generated/tests/mlir/Conversion/atomgen"))
+    parser.add_argument("--specs", default=str(REPO / "specs/ptx"))
+    args = parser.parse_args()
+    out = Path(args.out)
+    entries = {}
+    failures = 0
+    for path in sorted(Path(args.specs).rglob("*.yaml")):
+        if path.name == "backend.yaml":
+            continue
+        spec, _ = build_model(load_file(path, str(path)))
+        if spec is None or spec.kind != "mma":
+            continue
+        test_file = Path(args.tests) / f"{spec.subtarget}_{path.stem}.mlir"
+        if not test_file.is_file():
+            print(f"lower-atoms: no {test_file}", file=sys.stderr)
+            failures += 1
+            continue
+        started = time.perf_counter()
+        try:
+            ptx = lower_file(args.fly_opt, test_file, out, CPU_OF_SUBTARGET.get(spec.subtarget, "sm_90a"))
+        except AtomError as error:
+            print(f"lower-atoms: {test_file.name}: {error}", file=sys.stderr)
+            failures += 1
+            continue
+        found = signatures(ptx.read_text(encoding="utf-8"))
+        for name, params in found.items():
+            entries[name] = {"ptx": ptx.name, "params": list(params), "spec": str(path.relative_to(REPO))}
+        print(f"lower-atoms: {test_file.name}: {len(found)} functions, {time.perf_counter() - started:.1f} s")
+    write_index(out, entries)
+    print(f"lower-atoms: {len(entries)} functions in {out}; {failures} file(s) failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

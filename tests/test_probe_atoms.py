@@ -1,0 +1,100 @@
+"""The generated-atom rung's kernel generator (atomgen/probe/atoms.py, `atomgen probe --via-atoms`), on CPU.
+
+For a few instances of every MMA family the probe program must call the instance's generated test
+function (declared with the parameter types of its lowered PTX) where the spec rung has inline PTX,
+pass the thread's fragment, wgmma's descriptors and the state values, and compile with nvcc as
+relocatable device code. The GPU run itself is marked `gpu` and runs on the lent H200.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import REPO, SPECS
+
+from atomgen.probe.atoms import AtomIndex, function_of, signatures
+from atomgen.probe.cases import cases_from_paths
+from atomgen.probe.kernel import NVCC_ARCH, program
+
+FAMILIES = ("sm70/mma_sync", "sm80/mma_sync", "sm80/mma_sync_b1", "sm89/mma_sync_fp8", "sm80/mma_sp",
+            "sm90/wgmma_ss", "sm90/wgmma_rs", "sm90/wgmma_sp")
+PTX = """
+.visible .func {name}(
+	.param .b64 {name}_param_0,
+	.param .b64 {name}_param_1,
+	.param .b64 {name}_param_2,
+	.param .b64 {name}_param_3{extra}
+)
+"""
+
+
+def _cases() -> list:
+    cases, problems = cases_from_paths([str(SPECS / "ptx" / f"{family}.yaml") for family in FAMILIES])
+    assert not problems
+    picked, seen = [], set()
+    for case in cases:
+        if not case.skip and case.spec_path not in seen:  # the first runnable instance of each spec
+            seen.add(case.spec_path)
+            picked.append(case)
+    assert len(picked) == len(FAMILIES)
+    return picked
+
+
+def _index(tmp_path: Path, cases: list) -> AtomIndex:
+    entries = {}
+    for case in cases:
+        name, state = function_of(case.spec_path, case.instance_id)
+        text = PTX.format(name=name, extra="".join(f",\n\t.param .b32 {name}_param_{4 + i}" for i in range(len(state))))
+        assert signatures(text) == {name: ("uint64_t",) * 4 + ("uint32_t",) * len(state)}
+        entries[name] = {"ptx": "atoms.ptx", "params": list(signatures(text)[name])}
+    (tmp_path / "atoms.json").write_text(json.dumps(entries))
+    return AtomIndex(tmp_path)
+
+
+def test_every_family_calls_its_generated_atom(tmp_path: Path) -> None:
+    cases = _cases()
+    index = _index(tmp_path, cases)
+    for case in cases:
+        text, _, _, _ = program([case], atoms=index)
+        name, state = function_of(case.spec_path, case.instance_id)
+        assert f'extern "C" __device__ void {name}(void*, void*, void*, void*' in text, case.key
+        call = re.search(rf"{name}\(d_out, a_in, b_in, c_in([^)]*)\);", text)
+        assert call is not None, case.key
+        values = [v.strip() for v in call.group(1).split(",") if v.strip()]
+        assert values == [{"accumulate": "1", "metadata": "e0"}[s] for s in state], case.key
+        # the instruction itself is the atom's now: no inline PTX of it, no wgmma fence of the probe's
+        kernel = text.split("probe_kernel(")[1].split("\n}\n")[0]
+        assert "asm volatile(\"" + case.opcode not in kernel and "wgmma.fence" not in kernel, case.key
+        if case.family == "wgmma":
+            assert "uint64_t b_in[1] = {desc_b};" in kernel
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc is not installed")
+def test_the_programs_compile_as_relocatable_device_code(tmp_path: Path) -> None:
+    cases = _cases()
+    text, _, _, _ = program(cases, atoms=_index(tmp_path, cases))
+    source = tmp_path / "probe.cu"
+    source.write_text(text)
+    done = subprocess.run(["nvcc", NVCC_ARCH, "-std=c++17", "-rdc=true", "-dc", str(source), "-o",
+                           str(tmp_path / "probe.o")], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+
+
+def test_an_instance_without_a_lowered_function_is_refused(tmp_path: Path) -> None:
+    from atomgen.probe.cases import CaseError
+
+    (tmp_path / "atoms.json").write_text("{}")
+    with pytest.raises(CaseError, match="no lowered atom function"):
+        program(_cases()[:1], atoms=AtomIndex(tmp_path))
+
+
+def test_run_lines_give_the_fly_passes() -> None:
+    from atomgen.probe.atoms import run_passes
+
+    passes = run_passes("fly-opt", REPO / "generated/tests/mlir/Conversion/atomgen/sm80_mma_sync.mlir")
+    assert passes and passes[-1].startswith("--convert-fly-to-")
