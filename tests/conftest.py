@@ -77,7 +77,7 @@ layouts:
 instances:
   - {bitSize: 32, intrinsic: rocdl.raw.ptr.buffer.load, packed: {value: i32}}
 state:
-  - {name: soffset, enum_case: Soffset, llvm_type: i32, default: 0}
+  - {name: soffset, enum_case: Soffset, llvm_type: i32, default: 0, units: elements}
 emission:
   pattern: buffer_copy
   load: {op_class: RawPtrBufferLoadOp, intrinsic: rocdl.raw.ptr.buffer.load}

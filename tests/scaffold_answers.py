@@ -46,7 +46,7 @@ FILLED_COPY = {
         "  load: {op_class: RawPtrBufferLoadOp, intrinsic: rocdl.raw.ptr.buffer.load}\n"
         "  store: {op_class: RawPtrBufferStoreOp, intrinsic: rocdl.raw.ptr.buffer.store}\n"
         "state:\n"
-        "  - {name: soffset, enum_case: Soffset, llvm_type: i32, default: 0}"
+        "  - {name: soffset, enum_case: Soffset, llvm_type: i32, default: 0, units: elements}"
     ),
 }
 

@@ -24,7 +24,7 @@ from atomgen.diagnostics import Diagnostic
 THIRD_LAYOUT = 'b: "((16, 4), 4) : ((1, 64), 16)"'
 INSTANCE = "\n".join(MINIMAL_MMA.splitlines()[25:27])  # lines 26-27: the one row
 COPY_INSTANCE = "  - {bitSize: 32, intrinsic: rocdl.raw.ptr.buffer.load, packed: {value: i32}}"
-STATE = "  - {name: soffset, enum_case: Soffset, llvm_type: i32, default: 0}"
+STATE = "  - {name: soffset, enum_case: Soffset, llvm_type: i32, default: 0, units: elements}"
 
 
 @dataclass(frozen=True)
@@ -212,7 +212,7 @@ CASES: tuple[Case, ...] = (
          "intrinsic: rocdl.mfma.f32.16x16x16f16, instruction: v_mfma_f32_16x16x16_bf16,", 26, "v_mfma"),
     Case("AG359", "not-on-chip", "intrinsic: rocdl.mfma.f32.16x16x16f16,",
          "intrinsic: rocdl.mfma.f32.16x16x16f16, subtargets: [gfx1250],", 26, "rocdl"),
-    Case("AG366", "float-state", "llvm_type: i32, default: 0}", "llvm_type: f32, default: 0}", 21, "f32", base="copy"),
+    Case("AG366", "float-state", "llvm_type: i32, default: 0,", "llvm_type: f32, default: 0,", 21, "f32", base="copy"),
     Case("AG371", "pattern-for-another-kind", '  pattern: mfma\n  args: [accTy, a, b, c, "0", "0", "0"]',
          "  pattern: lds_read_trans", 29, "lds_read_trans"),
     Case("AG372", "unknown-builder-argument", 'args: [accTy, a, b, c, "0", "0", "0"]',
@@ -245,8 +245,8 @@ CASES: tuple[Case, ...] = (
          also=frozenset({"AG371"})),
     Case("AG362", "neither-enum-nor-private", "enum_case: Soffset, ", "", 21, "{", base="copy",
          also=frozenset({"AG371"})),
-    Case("AG363", "default-overflow", "default: 0}", "default: 4294967296}", 21, "4294967296", base="copy"),
-    Case("AG364", "coerced-immediate", "default: 0}", "default: 0, immediate: true, coercion: bitcast}", 21,
+    Case("AG363", "default-overflow", "default: 0,", "default: 4294967296,", 21, "4294967296", base="copy"),
+    Case("AG364", "coerced-immediate", "default: 0,", "default: 0, immediate: true, coercion: bitcast,", 21,
          "bitcast", base="copy", also=frozenset({"AG367"})),  # and soffset is no immediate of the buffer op
     Case("AG365", "duplicate-field", STATE, STATE + "\n" + STATE, 22, "soffset", base="copy"),
     # --- names ----------------------------------------------------------------------------
