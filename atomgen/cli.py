@@ -172,7 +172,10 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
         epilog="examples:\n  atomgen show specs/rocdl/cdna3/mfma.yaml --instance 16x16x16_f16_f16_f32 --format grid\n"
         "  atomgen show specs/ptx/sm80/ldmatrix.yaml --instance 4 --format lanes --bits 16\n"
         "  atomgen show specs/ptx/sm80/mma_sync.yaml --format svg --out pictures/\n"
-        "  atomgen show specs/rocdl/cdna3/mfma.yaml --format json | jq '.[1].coordinates[:4]'",
+        "  atomgen show specs/rocdl/cdna3/mfma.yaml --format json | jq '.[1].coordinates[:4]'\n"
+        "  atomgen show specs/rocdl/cdna3/mfma.yaml --instance 16x16x16_f16_f16_f32 --format svg --combined\n"
+        "  atomgen show specs/rocdl/cdna3/mfma.yaml --instance 16x16x16_f16_f16_f32 --where 'A[3][5]'\n"
+        "  atomgen show specs/rocdl/cdna3/mfma.yaml --instance 16x16x16_f16_f16_f32 --lane 19 --reg v1",
     )
     show.add_argument("spec", metavar="SPEC", help="one spec file")
     show.add_argument("--instance", metavar="ID", help="only this instance (ids are listed by text output)")
@@ -180,6 +183,16 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
     show.add_argument("--bits", type=int, choices=(4, 6, 8, 16, 32, 64, 128), metavar="N",
                       help="copies: element width in bits for the pictures")
     show.add_argument("--out", metavar="DIR", help="svg/latex: write one file per instance and operand into DIR")
+    show.add_argument("--combined", action="store_true",
+                      help="svg/latex of an MMA: one figure per instance, A left, B on top, C in the middle "
+                      "(CuTe's print_latex of a TiledMMA)")
+    show.add_argument("--where", metavar="ELEMENT",
+                      help="which lane, value, register and bits hold ELEMENT: A[m][k], B[k][n], C[m][n], dst[i] "
+                      "(needs --instance)")
+    show.add_argument("--lane", type=int, metavar="L", help="what lane L holds of every operand (needs --instance)")
+    show.add_argument("--reg", metavar="R",
+                      help="with --lane: only register R (2, v2 or r2, as --format lanes names it)")
+    show.add_argument("--value", type=int, metavar="V", help="with --lane: only value V of each operand")
 
     new = commands.add_parser(
         "new",
@@ -319,7 +332,8 @@ def _inside(path: str, folder: str) -> bool:
 def run_show(args: argparse.Namespace) -> int:
     from atomgen.show import show
 
-    return show(args.spec, args.instance, args.format, args.bits, args.out)
+    return show(args.spec, args.instance, args.format, args.bits, args.out, combined=args.combined, where=args.where,
+                lane=args.lane, register=args.reg, value=args.value)
 
 
 def run_new(args: argparse.Namespace) -> int:

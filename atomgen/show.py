@@ -17,6 +17,7 @@ from atomgen import reading
 from atomgen.check.sparse import sparse_summary
 from atomgen.diagnostics import format_all
 from atomgen.layout import algebra
+from atomgen.pictures.facts import facts_text, instruction_facts
 from atomgen.pictures.grid import render_grid
 from atomgen.pictures.lanes import render_lanes
 from atomgen.pictures.latex import render_latex
@@ -137,6 +138,12 @@ def show(
     output_format: str,
     value_bits: Optional[int] = None,
     out_dir: Optional[str] = None,
+    *,
+    combined: bool = False,
+    where: Optional[str] = None,
+    lane: Optional[int] = None,
+    register: Optional[str] = None,
+    value: Optional[int] = None,
 ) -> int:
     from atomgen.check.runner import analyze_file, side_file_kind
 
@@ -171,14 +178,24 @@ def show(
             known = ", ".join(i.id for i in spec.instances)
             print(f"atomgen show: no instance '{instance_id}' (instances: {known})", file=sys.stderr)
             return 2
+    query = where is not None or lane is not None
+    usage = _query_usage(spec, evaluated, output_format, combined, where, lane, register, value)
+    if usage:
+        print(f"atomgen show: {usage}", file=sys.stderr)
+        return 2
     pictures: dict[str, list[OperandPicture]] = {}
-    if output_format != "text":
+    if output_format != "text" or query:
         try:
             pictures = {e.instance.id: operand_pictures(spec, e, value_bits) for e in evaluated}
         except PictureError as error:
             print(f"atomgen show: {spec_path}: {error}", file=sys.stderr)
             return 2
-    status = _print(result, spec, evaluated, pictures, output_format, out_dir)
+    if query:
+        status = _answer(spec, evaluated[0], pictures[evaluated[0].instance.id], where, lane, register, value)
+    elif combined:
+        status = _print_combined(spec, evaluated, pictures, output_format, out_dir)
+    else:
+        status = _print(result, spec, evaluated, pictures, output_format, out_dir)
     if errors:
         print(format_all(result.diagnostics, "text"), file=sys.stderr)
         return 1
@@ -249,6 +266,111 @@ def _print(
                 )
             for line in tensor_memory_lines(spec, e):
                 print(line)
+            for line in facts_text(instruction_facts(spec, e)):
+                print(line)
+    return 0
+
+
+def _query_usage(
+    spec: Any,
+    evaluated: list[Any],
+    output_format: str,
+    combined: bool,
+    where: Optional[str],
+    lane: Optional[int],
+    register: Optional[str],
+    value: Optional[int],
+) -> str:
+    """Why these query and --combined options do not go together, or ''."""
+    if (register is not None or value is not None) and lane is None:
+        return "--reg and --value name a register or value of one lane: give --lane L too"
+    if register is not None and value is not None:
+        return "give --reg or --value, not both"
+    if where is not None and lane is not None:
+        return "give --where (which lane holds an element) or --lane (what a lane holds), not both"
+    if where is not None or lane is not None:
+        if combined or output_format != "text":
+            return "--where and --lane print text: leave out --format and --combined"
+        if len(evaluated) != 1:
+            known = ", ".join(e.instance.id for e in evaluated)
+            return f"--where and --lane answer for one instance: give --instance ID ({known})"
+    if combined:
+        if output_format not in ("svg", "latex"):
+            return "--combined draws one A/B/C figure per instance: use it with --format svg or latex"
+        if spec.kind != "mma":
+            return f"--combined draws an MMA's A, B and C; {spec.mnemonic} is a {spec.kind} atom"
+    return ""
+
+
+def _answer(
+    spec: Any,
+    evaluated: Any,
+    operands: list[OperandPicture],
+    where: Optional[str],
+    lane: Optional[int],
+    register: Optional[str],
+    value: Optional[int],
+) -> int:
+    """`--where A[i][j]` or `--lane L [--reg R | --value V]` for one instance; 2 when out of range."""
+    from atomgen.pictures.query import QueryError, lane_text, where_text
+
+    try:
+        if where is not None:
+            text = where_text(where, operands, spec.backend)
+        else:
+            assert lane is not None
+            text = lane_text(operands, lane, spec.backend, register, value)
+    except QueryError as error:
+        print(f"atomgen show: {spec.mnemonic} {evaluated.instance.id}: {error}", file=sys.stderr)
+        return 2
+    print(f"{spec.mnemonic} {evaluated.instance.id}  ->  {evaluated.instance.intrinsic}")
+    for line in facts_text(instruction_facts(spec, evaluated)):
+        print(line)
+    print(text)
+    return 0
+
+
+def _print_combined(
+    spec: Any,
+    evaluated: list[Any],
+    pictures: dict[str, list[OperandPicture]],
+    output_format: str,
+    out_dir: Optional[str],
+) -> int:
+    """One A/B/C figure per instance (CuTe's print_latex of a TiledMMA); --out: one file each."""
+    from atomgen.pictures.latex import latex_document, render_combined_tikz
+    from atomgen.pictures.svg import render_combined_svg, stack_svg
+
+    figures = []
+    for e in evaluated:
+        drawn = {p.role: p for p in pictures[e.instance.id]}
+        missing = [r for r in "abc" if r not in drawn]
+        a, b, c = (drawn.get(r) for r in "abc")
+        if missing or a is None or b is None or c is None:
+            print(f"atomgen show: {spec.mnemonic} {e.instance.id}: no picture of {', '.join(missing)}", file=sys.stderr)
+            return 2
+        if a.picture.rows != c.picture.rows or b.picture.cols != c.picture.cols:
+            print(
+                f"atomgen show: {spec.mnemonic} {e.instance.id}: A ({a.picture.rows} x {a.picture.cols}), "
+                f"B ({b.picture.rows} x {b.picture.cols}) and C ({c.picture.rows} x {c.picture.cols}) do not line up "
+                "(blocks side by side); draw them one by one without --combined",
+                file=sys.stderr,
+            )
+            return 2
+        title = f"{spec.mnemonic} {e.instance.id} -> {e.instance.intrinsic}"
+        render = render_combined_svg if output_format == "svg" else render_combined_tikz
+        figures.append((e.instance.id, render(title, drawn)))
+    suffix = "svg" if output_format == "svg" else "tex"
+    if out_dir is not None:
+        from atomgen.write.atomic import write_new_file
+
+        for instance_id, text in figures:
+            body = text if suffix == "svg" else latex_document([text])
+            write_new_file(Path(out_dir) / f"{_safe_name(instance_id)}.combined.{suffix}", body)
+        print(f"atomgen show: wrote {len(figures)} combined {suffix} file(s) to {out_dir}", file=sys.stderr)
+        return 0
+    texts = [text for _, text in figures]
+    print(stack_svg(texts) if suffix == "svg" else latex_document(texts), end="")
     return 0
 
 

@@ -27,6 +27,7 @@ from atomgen.layout import algebra
 from atomgen.pictures.grid import render_grid
 from atomgen.pictures.lanes import render_lanes
 from atomgen.pictures.model import OperandPicture, Picture, operand_pictures
+from atomgen.pictures.palette import cell_labels
 from atomgen.pictures.svg import render_svg
 from atomgen.show import records_json, render_instance
 from tests.conftest import REPO, SPECS, run_cli
@@ -293,3 +294,297 @@ def test_latex_compiles(tmp_path: Path) -> None:
     )
     assert build.returncode == 0, build.stdout[-3000:]
     assert f"({len(pictures)} pages" in build.stdout, build.stdout[-500:]
+
+
+# --- LaTeX by construction: lines on cell boundaries, labels at cell centres ----------------
+
+# cmtt at \tiny (5 pt) is 0.525 em a character; 72.27 pt to 2.54 cm
+TT_CHAR_PT, PT_PER_CM = 2.625, 72.27 / 2.54
+_UNITS = re.compile(r"\\begin\{tikzpicture\}\[x=([\d.]+)cm, y=([\d.]+)cm")
+_SEGMENT = re.compile(r"\((-?[\d.]+),(-?[\d.]+)\) -- \((-?[\d.]+),(-?[\d.]+)\)")
+_CELL_NODE = re.compile(r"\\node at \((-?[\d.]+),(-?[\d.]+)\) \{(T(?:\d+|\*)V\d+(?:\+\d+)?|\.)\};")
+_FILL = re.compile(r"\\fill\[c[0-9a-f]{6}\] \((-?[\d.]+),(-?[\d.]+)\) rectangle \+\(1,1\);")
+_ANY_NODE = re.compile(r"\\node(?:\[[^\]]*\])? at \((-?[\d.]+),(-?[\d.]+)\) \{([^}]*)\};")
+
+
+def _tikz_regions(tikz: str, regions: dict[str, tuple[int, int, OperandPicture]]) -> None:
+    """Check one tikzpicture against its pictures: `regions` maps a name to the top-left corner
+    (x0, y0) of a picture whose cell (row, col) is the unit square [x0+col, x0+col+1] x [y0-row-1, y0-row]."""
+    assert " grid" not in tikz  # TikZ's grid steps 1 cm whatever the units: the bug this replaces
+    x_unit, y_unit = (float(u) for u in _UNITS.search(tikz).groups())  # type: ignore[union-attr]
+    boundaries: set[tuple[float, float, float, float]] = set()
+    for segment in _SEGMENT.findall(tikz):
+        x1, y1, x2, y2 = (float(v) for v in segment)
+        assert all(v == int(v) for v in (x1, y1, x2, y2)), segment  # on a cell boundary
+        boundaries.add((x1, y1, x2, y2))
+    cells: dict[tuple[int, int], str] = {}
+    for x, y, label in _CELL_NODE.findall(tikz):
+        cx, cy = float(x) - 0.5, float(y) + 0.5  # the cell's top-left corner, if the node is at its centre
+        assert cx == int(cx) and cy == int(cy), (x, y, label)
+        cells[(int(cx), int(cy))] = label
+        # the label, centred with no inner sep, stays inside its cell: it crosses no line
+        assert len(label) * TT_CHAR_PT < x_unit * PT_PER_CM, (label, x_unit)
+        assert y_unit * PT_PER_CM > 5
+    fills = {(int(float(x)), int(float(y)) + 1) for x, y in _FILL.findall(tikz)}
+    expected_lines = set()
+    expected_cells = {}
+    for x0, y0, operand in regions.values():
+        picture = operand.picture
+        labels = cell_labels(picture)
+        for r in range(picture.rows + 1):
+            expected_lines.add((x0, y0 - r, x0 + picture.cols, y0 - r))
+        for c in range(picture.cols + 1):
+            expected_lines.add((x0 + c, y0, x0 + c, y0 - picture.rows))
+        for row in range(picture.rows):
+            for col in range(picture.cols):
+                if picture.cell(row, col):
+                    expected_cells[(x0 + col, y0 - row)] = labels[row][col]
+    assert boundaries == expected_lines
+    assert cells == expected_cells
+    assert fills == set(expected_cells)
+    # index numbers and notes sit outside every picture's cells
+    for x, y, text in _ANY_NODE.findall(tikz):
+        if _CELL_NODE.match(f"\\node at ({x},{y}) {{{text}}};"):
+            continue
+        px, py = float(x), float(y)
+        for x0, y0, operand in regions.values():
+            inside = x0 < px < x0 + operand.picture.cols and y0 - operand.picture.rows < py < y0
+            assert not inside, (text, px, py)
+
+
+LATEX_CASES = (
+    (MMA_SYNC, "16x8x16_f16_f16_f32"),
+    ("specs/ptx/sm90/wgmma_ss.yaml", "64x8x16_f16_f16_f32"),  # B: every thread holds every element
+    ("specs/ptx/sm80/ldmatrix.yaml", "2"),  # replicated address side
+    ("specs/rocdl/cdna3/mfma.yaml", "32x32x8_f16_f16_f32"),
+    ("specs/rocdl/cdna3/smfmac.yaml", None),  # sparse: compressed A and the metadata E
+)
+
+
+def _instance(spec: str, instance: str | None) -> tuple[Any, Any]:
+    result = _spec_result(spec)
+    evaluated = next(e for e in result.analysis.evaluated if instance is None or e.instance.id == instance)
+    return result.spec, evaluated
+
+
+def test_latex_lines_lie_on_cell_boundaries_and_labels_at_cell_centres() -> None:
+    from atomgen.pictures.latex import render_combined_tikz, render_tikz
+
+    for spec_path, instance in LATEX_CASES:
+        spec, evaluated = _instance(spec_path, instance)
+        operands = operand_pictures(spec, evaluated)
+        for operand in operands:
+            _tikz_regions(render_tikz(operand, "caption"), {"only": (0, 0, operand)})
+        if spec.kind == "mma":
+            drawn = {p.role: p for p in operands}
+            a, b = drawn["a"], drawn["b"]
+            tikz = render_combined_tikz("title", drawn)
+            # C at the origin, A left of it past a gap column, B above it past a gap row (CuTe's TiledMMA)
+            regions = {"c": (0, 0, drawn["c"]), "a": (-1 - a.picture.cols, 0, a), "b": (0, 1 + b.picture.rows, b)}
+            _tikz_regions(tikz, regions)
+
+
+# --- SVG: the element type in the title, and the combined A/B/C figure ----------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_svg_title_names_the_element_type() -> None:
+    spec, evaluated = _instance("specs/rocdl/cdna3/mfma.yaml", "16x16x16_bf16_bf16_f32")
+    for operand in operand_pictures(spec, evaluated):
+        title = ET.fromstring(render_svg(operand)).find(f"{SVG}title")
+        assert title is not None and title.text is not None
+        expected = "f32" if operand.role == "c" else "bf16"
+        assert f"({expected})" in title.text, title.text
+        # the catalogue's shared picture leaves it out (one SVG for every element type of a shape)
+        shared = ET.fromstring(render_svg(operand, element=False)).find(f"{SVG}title")
+        assert shared is not None and f"({expected})" not in str(shared.text)
+    whole = run_cli("show", "specs/rocdl/cdna3/mfma.yaml", "--instance", "16x16x16_bf16_bf16_f32", "--format", "svg")
+    titles = [t.text for t in ET.fromstring(whole.stdout).iter(f"{SVG}title")]
+    assert len(titles) == 3 and all("(bf16)" in str(t) or "(f32)" in str(t) for t in titles), titles
+
+
+def _row_texts(root: ET.Element) -> list[tuple[float, float, float, str]]:
+    """(x, y, width, text) of every row of cell labels (the <text> nodes with a textLength)."""
+    return [
+        (float(t.get("x", 0)), float(t.get("y", 0)), float(t.get("textLength", 0)), t.text or "")
+        for t in root.iter(f"{SVG}text")
+        if t.get("textLength")
+    ]
+
+
+def test_combined_svg_puts_a_left_b_on_top_c_in_the_middle() -> None:
+    from atomgen.pictures.svg import CELL_HEIGHT, render_combined_svg
+
+    for spec_path, instance in LATEX_CASES:
+        spec, evaluated = _instance(spec_path, instance)
+        if spec.kind != "mma":
+            continue
+        drawn = {p.role: p for p in operand_pictures(spec, evaluated)}
+        a, b, c = drawn["a"].picture, drawn["b"].picture, drawn["c"].picture
+        root = ET.fromstring(render_combined_svg("t", drawn))
+        rows = _row_texts(root)
+        assert len(rows) == b.rows + a.rows + c.rows
+        b_rows, a_rows, c_rows = rows[: b.rows], rows[b.rows : b.rows + a.rows], rows[b.rows + a.rows :]
+        cell = c_rows[0][2] / c.cols
+        assert b_rows[0][2] / b.cols == a_rows[0][2] / a.cols == cell  # one cell width for all three
+        assert {x for x, _, _, _ in b_rows} == {x for x, _, _, _ in c_rows}  # B straight above C
+        assert [y for _, y, _, _ in a_rows] == [y for _, y, _, _ in c_rows]  # A level with C
+        assert a_rows[0][0] + a.cols * cell + cell == c_rows[0][0]  # A left of C, one gap column
+        assert b_rows[-1][1] + 2 * CELL_HEIGHT == c_rows[0][1]  # B above C, one gap row
+        for picture, texts in ((a, a_rows), (b, b_rows), (c, c_rows)):
+            labels = cell_labels(picture)
+            assert [t.split() for _, _, _, t in texts] == [list(row) for row in labels]
+
+
+def test_combined_on_the_command_line(tmp_path: Path) -> None:
+    mfma = "specs/rocdl/cdna3/mfma.yaml"
+    svg = run_cli("show", mfma, "--instance", "16x16x16_f16_f16_f32", "--format", "svg", "--combined")
+    assert svg.returncode == 0, svg.stderr
+    root = ET.fromstring(svg.stdout)
+    assert len(_row_texts(root)) == 16 * 3
+    assert "rocdl.mfma.f32.16x16x16f16" in str(root.find(f"{SVG}svg/{SVG}title").text)  # type: ignore[union-attr]
+    files = run_cli("show", MMA_SYNC, "--format", "latex", "--combined", "--out", str(tmp_path))
+    assert files.returncode == 0, files.stderr
+    spec = _spec_result(MMA_SYNC).spec
+    assert sorted(p.name for p in tmp_path.glob("*.combined.tex")) == sorted(
+        f"{i.id}.combined.tex" for i in spec.instances
+    )
+    for args, message in (
+        (("specs/ptx/sm80/ldmatrix.yaml", "--format", "svg", "--combined"), "is a copy atom"),
+        ((mfma, "--format", "grid", "--combined"), "--format svg or latex"),
+        (("specs/rocdl/cdna3/mfma_multiblock.yaml", "--format", "svg", "--combined"), "do not line up"),
+    ):
+        refused = run_cli("show", *args)
+        assert refused.returncode == 2 and message in refused.stderr and "Traceback" not in refused.stderr
+
+
+# --- the calculator queries: --where A[i][j], --lane L --reg R ------------------------------
+
+QUERY_CASES = (
+    ("specs/rocdl/cdna3/mfma.yaml", "16x16x16_f16_f16_f32"),
+    ("specs/rocdl/cdna3/mfma.yaml", "32x32x16_f8E4M3FN_f8E4M3FN_f32"),  # 8-bit values, 4 to a register
+    ("specs/rocdl/gfx11/wmma.yaml", None),
+    (MMA_SYNC, "16x8x16_f16_f16_f32"),
+    ("specs/ptx/sm90/wgmma_ss.yaml", "64x8x16_f16_f16_f32"),  # B from shared memory: every thread, no register
+    ("specs/ptx/sm80/ldmatrix.yaml", "1"),  # src replicated over threads 8..31
+)
+
+
+def _tile_coordinates(operand: OperandPicture, index: int) -> tuple[int, int]:
+    """The test's own column-major placement: MMA tiles (M,K), (N,K) drawn K x N, (M,N); copies by index."""
+    picture = operand.picture
+    first_extent = picture.cols if picture.transpose else picture.rows
+    first, second = index % first_extent, index // first_extent
+    return (second, first) if picture.transpose else (first, second)
+
+
+def _named(operand: OperandPicture, index: int) -> str:
+    if operand.role in ("src", "dst", "ref"):
+        return f"{operand.label}[{index}]"
+    row, col = _tile_coordinates(operand, index)
+    return f"{operand.label}[{row}][{col}]"
+
+
+def _sample_cells(picture: Picture) -> list[tuple[int, int]]:
+    cells = {(0, 0), (picture.rows - 1, picture.cols - 1), (picture.rows // 2, picture.cols // 3)}
+    cells |= {((7 * i) % picture.rows, (5 * i + 3) % picture.cols) for i in range(6)}
+    return sorted(cells)
+
+
+def test_where_inverts_the_layout() -> None:
+    from atomgen.pictures.query import where_text
+
+    checked = 0
+    for spec_path, instance in QUERY_CASES:
+        spec, evaluated = _instance(spec_path, instance)
+        for operand in operand_pictures(spec, evaluated):
+            picture = operand.picture
+            # every (thr, val) of the layout, by brute force: index -> pairs
+            by_index: dict[int, set[tuple[int, int]]] = {}
+            for thr in range(picture.threads):
+                for val in range(picture.values):
+                    by_index.setdefault(algebra.evaluate(picture.layout, thr, val), set()).add((thr, val))
+            for row, col in _sample_cells(picture):
+                index = next(i for i in by_index if _tile_coordinates(operand, i) == (row, col))
+                text = where_text(_named(operand, index), [operand], spec.backend)
+                if picture.every_thread_holds_all:
+                    every = re.search(r"every lane 0\.\.(\d+), value (\d+)", text)
+                    assert every is not None, text
+                    value = int(every.group(2))
+                    assert by_index[index] == {(t, value) for t in range(picture.threads)}
+                    continue
+                found = re.findall(r"^\s+(\d+)\s+(\d+)\s+(\S+)\s+(\S+)$", text, re.M)
+                pairs = {(int(lane), int(value)) for lane, value, _, _ in found}
+                assert pairs == by_index[index], (spec_path, row, col, text)
+                assert f"{len(pairs)} holder(s)" in text
+                for lane, value, registers, bits in found:
+                    # the answer, evaluated forward again, is the element asked for
+                    forward = algebra.evaluate(picture.layout, int(lane), int(value))
+                    assert _tile_coordinates(operand, forward) == (row, col)
+                    if operand.value_bits is None:
+                        assert registers == bits == "-"
+                        continue
+                    low = int(value) * operand.value_bits
+                    first = low // 32
+                    assert registers.split(":")[0][1:] == str(first)
+                    assert bits == f"[{low - 32 * first + operand.value_bits - 1}:{low - 32 * first}]"
+                checked += 1
+    assert checked > 100
+
+
+def test_lane_and_register_name_what_they_hold() -> None:
+    from atomgen.pictures.query import lane_text
+
+    for spec_path, instance in QUERY_CASES:
+        spec, evaluated = _instance(spec_path, instance)
+        operands = operand_pictures(spec, evaluated)
+        registered = [o for o in operands if o.value_bits is not None]
+        for lane in (0, 1, operands[0].picture.threads - 1):
+            for register in range(3):
+                expected = set()
+                for operand in registered:
+                    for val in range(operand.picture.values):
+                        lo, hi = val * operand.value_bits, (val + 1) * operand.value_bits - 1  # type: ignore[operator]
+                        if lo // 32 <= register <= hi // 32:
+                            index = algebra.evaluate(operand.picture.layout, lane, val)
+                            expected.add((operand.label, val, _named(operand, index)))
+                if not expected:
+                    continue
+                text = lane_text(operands, lane, spec.backend, register=f"v{register}")
+                rows = re.findall(r"^(\S+)\s+(\d+)\s+(\S+)\s+(\S+)\s+(\S+)$", text, re.M)
+                got = {(o, int(v), e) for o, v, _, _, e in rows}
+                assert got == expected, (spec_path, lane, register, text)
+            values = lane_text(operands, lane, spec.backend, value=0)
+            assert values.count("\n") - 1 == sum(1 for o in operands if lane < o.picture.threads)
+
+
+def test_queries_on_the_command_line_and_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
+    from atomgen.show import show
+
+    mfma, instance = "specs/rocdl/cdna3/mfma.yaml", "16x16x16_f16_f16_f32"
+    where = run_cli("show", mfma, "--instance", instance, "--where", "A[3][5]")
+    assert where.returncode == 0, where.stderr
+    assert re.search(r"^\s+19\s+1\s+v0\s+\[31:16\]$", where.stdout, re.M)  # lane m + 16*(k/4), value k%4
+    assert "VGPRs per lane: A 2 (vector<4xf16>), B 2 (vector<4xf16>), C 4 (vector<4xf32>)" in where.stdout
+    assert "[derived from packed types]" in where.stdout and "8192 = 2*M*N*K" in where.stdout
+    lane = run_cli("show", mfma, "--instance", instance, "--lane", "19", "--reg", "v1")
+    assert lane.returncode == 0, lane.stderr
+    assert re.search(r"^C\s+1\s+v1\s+\[31:0\]\s+C\[5\]\[3\]$", lane.stdout, re.M)
+    refused = run_cli("show", mfma, "--instance", instance, "--lane", "64")
+    assert refused.returncode == 2 and "lane 64 is out of range: this instance has 64 lanes (0..63)" in refused.stderr
+    for kwargs, message in (
+        ({"instance_id": instance, "lane": 3, "register": "9"}, "register 9 is out of range"),
+        ({"instance_id": instance, "lane": 3, "value": 4}, "value 4 is out of range"),
+        ({"instance_id": instance, "where": "C[16][0]"}, "C[16][0] is outside the tile: C is 16 x 16"),
+        ({"instance_id": instance, "where": "D[0][0]"}, "no operand 'D' (operands: A, B, C)"),
+        ({"instance_id": instance, "where": "A[0]"}, "name an element by m and k"),
+        ({"instance_id": instance, "where": "A(0,0)"}, "is not an element"),
+        ({"where": "A[0][0]"}, "give --instance ID"),
+        ({"instance_id": instance, "register": "1"}, "give --lane L too"),
+        ({"instance_id": instance, "lane": 1, "where": "A[0][0]"}, "not both"),
+    ):
+        assert show(mfma, kwargs.pop("instance_id", None), "text", **kwargs) == 2, kwargs  # type: ignore[arg-type]
+        assert message in capsys.readouterr().err, (kwargs, message)
+    assert show("specs/ptx/sm80/ldmatrix.yaml", "1", "text", where="src[64]") == 2
+    assert "src[64] is outside the tile: src has elements 0..63" in capsys.readouterr().err
