@@ -141,7 +141,8 @@ def check_instance(
             + (f"{better[0].name} takes the row as written; catalogue: {better[0].source}",),
         )
         return
-    first = next(i for i, d in enumerate(found) if d.rule == "AG352" and " elements " in d.message)
+    # the element finding carries the hint; a row with no such finding (its fault is elsewhere) keeps its own
+    first = next((i for i, d in enumerate(found) if d.rule == "AG352" and " elements " in d.message), None)
     for index, diagnostic in enumerate(found):
         yield replace(diagnostic, message=diagnostic.message + "; " + hint) if index == first else diagnostic
 
