@@ -142,6 +142,7 @@ def test_gen_hook_uses_the_consumers_folders(tmp_path: Path, pre_commit_home: Pa
     assert entry[0] == "atomgen"
     (repo / "pyproject.toml").unlink()
     shutil.move(repo / "third_party/gen", repo / "out")
+    mfma.write_text(re.sub(r"^summary: .*$", "summary: edited again", mfma.read_text(), count=1, flags=re.M))
     with_args = subprocess.run(
         [sys.executable, "-m", "atomgen", *entry[1:], "atoms/", "--out", "out"],
         cwd=repo,
