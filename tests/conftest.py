@@ -157,3 +157,8 @@ def minimal_mma(spec_tree: SpecTree) -> Path:
 def shipped_specs() -> list[Path]:
     """Every shipped atom spec (not the backend descriptions), sorted."""
     return sorted(p for p in SPECS.rglob("*.yaml") if p.name != "backend.yaml")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The slow tests first, so that pytest-xdist's workers do not end on one long test alone."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -98,3 +98,23 @@ def test_run_lines_give_the_fly_passes() -> None:
 
     passes = run_passes("fly-opt", REPO / "generated/tests/mlir/Conversion/atomgen/sm80_mma_sync.mlir")
     assert passes and passes[-1].startswith("--convert-fly-to-")
+
+
+@pytest.mark.gpu
+def test_gpu_generated_atoms_pass_where_the_spec_does(tmp_path: Path) -> None:
+    """On the lent H200: the mma.sync instances through their generated atoms (PTX lowered on the CPU machine
+    by scripts/lower-atoms.py into $ATOMGEN_ATOMS) pass the probe's comparison."""
+    import os
+
+    from test_probe_host import _need_gpu
+
+    _need_gpu()
+    folder = os.environ.get("ATOMGEN_ATOMS")
+    if not folder or not (Path(folder) / "atoms.json").is_file():
+        pytest.skip("no lowered atoms: set ATOMGEN_ATOMS to a scripts/lower-atoms.py folder")
+    report = tmp_path / "atoms.json"
+    done = subprocess.run(["python3", "-m", "atomgen", "probe", str(SPECS / "ptx" / "sm80" / "mma_sync.yaml"),
+                           "--cuda", "--via-atoms", folder, "--report", str(report)], capture_output=True, text=True,
+                          cwd=REPO, timeout=600)
+    data = json.loads(report.read_text())
+    assert done.returncode == 0 and data["summary"]["pass"] > 0 and data["summary"]["fail"] == 0, done.stdout[-3000:]
