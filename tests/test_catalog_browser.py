@@ -92,8 +92,13 @@ def open_page(browser: Any, page: Path) -> None:
     browser.get_log("browser")  # drop what an earlier page left
 
 
+GENERATED = REPO / "generated"
+
+
 def test_every_link_resolves(site: Path, browser: Any) -> None:
-    checked = 0
+    """Links stay on the site, except an atom page's links to its generated files, which resolve
+    to files of the generated tree (relative to the site, as built here)."""
+    checked = generated = 0
     ids: dict[Path, set[str]] = {}
     for page in pages(site):
         open_page(browser, page)
@@ -106,6 +111,9 @@ def test_every_link_resolves(site: Path, browser: Any) -> None:
             assert url.scheme == "file", f"{page.name} links off the site: {link}"
             target = Path(unquote(url.path))
             assert target.is_file(), f"{page.name}: {link} -> no such file"
+            if GENERATED.resolve() in target.resolve().parents:
+                generated += 1
+                continue
             assert site.resolve() in target.resolve().parents, f"{page.name}: {link} leaves the site"
             if url.fragment:
                 if target not in ids:
@@ -117,13 +125,27 @@ def test_every_link_resolves(site: Path, browser: Any) -> None:
                 assert unquote(url.fragment) in ids[target], f"{page.name}: {link} -> no element #{url.fragment}"
             checked += 1
     assert checked > 100
+    # every atom links its .td and .cpp (and at least one test file) in generated/
+    assert generated >= 3 * (len(pages(site)) - 1), generated
 
 
 def _visible_rows(browser: Any) -> list[str]:
+    """Each visible row's text, and on the index each of its instances' words after a newline."""
     return browser.execute_script(
         "return Array.from(document.querySelectorAll('table.filterable tbody tr'))"
-        ".filter((r) => r.offsetParent !== null).map((r) => r.textContent.toLowerCase());"
+        ".filter((r) => r.offsetParent !== null)"
+        # the index's instance count cell reads 'n of N' while filtering: left out, to compare rows
+        ".map((r) => Array.from(r.cells).filter((c) => !c.classList.contains('count')).map((c) => c.textContent)"
+        ".join('').toLowerCase() + (r.dataset.instances ? '\\n' + r.dataset.instances : ''));"
     )
+
+
+def _matches(row: str, words: list[str]) -> bool:
+    """The filter's rule, restated: every word in the row's text or in one of its instances' words."""
+    text, *instances = row.split("\n")
+    if not instances:
+        return all(w in text for w in words)
+    return any(all(w in text or w in instance for w in words) for instance in instances)
 
 
 def test_filter_narrows_the_tables(site: Path, browser: Any) -> None:
@@ -139,7 +161,7 @@ def test_filter_narrows_the_tables(site: Path, browser: Any) -> None:
         box = browser.find_element(By.ID, "filter")
         box.send_keys(words)
         shown = _visible_rows(browser)
-        expected = [row for row in everything if all(w in row for w in words.split())]
+        expected = [row for row in everything if _matches(row, words.split())]
         assert 0 < len(shown) < len(everything), (page.name, len(shown), len(everything))
         assert shown == expected
         counter = browser.find_element(By.ID, "filter-count").text
@@ -150,6 +172,126 @@ def test_filter_narrows_the_tables(site: Path, browser: Any) -> None:
         box.clear()
         box.send_keys(" ")
         assert len(_visible_rows(browser)) == len(everything)
+
+
+def _spec_counts() -> dict[str, Any]:
+    """What the filters must find, counted from the specs (never from the pages): atoms with a
+    bf16 row, atoms with a row that runs on gfx950, and cdna3 mfma's rows by chip."""
+    from atomgen.check.against_catalog import instance_chips
+    from atomgen.check.runner import analyze_file, collect_spec_files
+
+    bf16_atoms = gfx950_atoms = 0
+    mfma: list[frozenset[str]] = []
+    for file, display in collect_spec_files([str(REPO / "specs")]):
+        result = analyze_file(file, display, prove=False)
+        assert result.spec is not None and result.analysis is not None
+        instances = result.spec.instances
+        chips = [instance_chips(result.spec, i, result.analysis.backend) or frozenset() for i in instances]
+        bf16_atoms += any("bf16" in str(v).lower() for i in instances for v in i.values.values())
+        gfx950_atoms += any("gfx950" in c for c in chips)
+        if file.as_posix().endswith("rocdl/cdna3/mfma.yaml"):
+            mfma = chips
+    return {"atoms": len(pages_of_specs()), "bf16": bf16_atoms, "gfx950": gfx950_atoms, "mfma": mfma}
+
+
+def pages_of_specs() -> list[Path]:
+    from atomgen.check.runner import collect_spec_files
+
+    return [file for file, _ in collect_spec_files([str(REPO / "specs")])]
+
+
+def _type(browser: Any, words: str) -> tuple[str, int]:
+    from selenium.webdriver.common.by import By
+
+    box = browser.find_element(By.ID, "filter")
+    box.clear()
+    box.send_keys(words)
+    return browser.find_element(By.ID, "filter-count").text, len(_visible_rows(browser))
+
+
+def test_filters_find_what_the_specs_hold(site: Path, browser: Any) -> None:
+    """The index filters over every instance field (types, shapes, chips, verdicts); the mfma
+    page's subtarget column finds the gfx950 rows; counts come from the specs."""
+    counts = _spec_counts()
+    atoms = counts["atoms"]
+    open_page(browser, site / "index.html")
+    assert _type(browser, "bf16") == (f"{counts['bf16']} of {atoms} shown", counts["bf16"])
+    assert counts["bf16"] >= 15  # the issue counted 15 specs with bf16 rows (the summary alone found 2)
+    assert _type(browser, "gfx950") == (f"{counts['gfx950']} of {atoms} shown", counts["gfx950"])
+    # an atom row says how many of its instances match
+    mfma_row = browser.execute_script(
+        "return document.querySelector('a[href=\"atoms/rocdl-cdna3-mfma.html\"]').closest('tr')"
+        ".querySelector('td.count').textContent;"
+    )
+    chips = counts["mfma"]
+    on_gfx950 = sum("gfx950" in c for c in chips)
+    assert mfma_row == f"{on_gfx950} of {len(chips)}"
+    open_page(browser, site / "atoms" / "rocdl-cdna3-mfma.html")
+    assert _type(browser, "gfx950") == (f"{on_gfx950} of {len(chips)} shown", on_gfx950)
+    only = sum(c == frozenset({"gfx950"}) for c in chips)
+    assert 0 < only < on_gfx950 < len(chips)
+    assert _type(browser, "gfx950 -gfx942") == (f"{only} of {len(chips)} shown", only)  # -word excludes
+    # a picture stays when one of its instances is shown
+    shown_pictures = browser.execute_script(
+        "return Array.from(document.querySelectorAll('details.picture')).filter((d) => d.offsetParent !== null)"
+        ".map((d) => d.dataset.instances.split(' '));"
+    )
+    visible = {row.split("\n")[0] for row in _visible_rows(browser)}
+    assert shown_pictures and all(any(i.lower() in " ".join(visible) for i in p) for p in shown_pictures)
+
+
+def _visible(browser: Any, selector: str) -> int:
+    return browser.execute_script(
+        f"return Array.from(document.querySelectorAll('{selector}')).filter((e) => e.offsetParent !== null).length;"
+    )
+
+
+def test_no_match_shows_a_message_and_hides_empty_sections(site: Path, browser: Any) -> None:
+    for page, what in ((site / "index.html", "atom"), (site / "atoms" / "rocdl-cdna3-mfma.html", "instance")):
+        open_page(browser, page)
+        assert _visible(browser, "#filter-empty") == 0
+        _type(browser, "no-such-thing")
+        message = browser.execute_script("return document.getElementById('filter-empty').textContent;")
+        assert _visible(browser, "#filter-empty") == 1 and f"No {what} matches \u201cno-such-thing\u201d" in message
+        assert _visible(browser, "table.filterable") == 0  # no empty table under its heading
+        if what == "atom":
+            assert _visible(browser, "main h2") == 0 and _visible(browser, "main h3") == 0
+        else:
+            assert _visible(browser, "details.picture") == 0
+        _type(browser, " ")
+        assert _visible(browser, "#filter-empty") == 0 and _visible(browser, "table.filterable") > 0
+
+
+def test_a_32x32_picture_fits_and_opens_at_full_size(site: Path) -> None:
+    """At 1280 px a 32x32 accumulator is scaled into its frame; a click shows it at full size,
+    and the frame scrolls."""
+    browser = start_browser(1280, 900)
+    try:
+        open_page(browser, site / "atoms" / "rocdl-cdna3-mfma.html")
+        picture = browser.execute_script(
+            "const d = Array.from(document.querySelectorAll('details.picture'))"
+            ".find((d) => d.querySelector('summary').textContent.includes('32 x 32'));"
+            "d.open = true; d.scrollIntoView(); const i = d.querySelector('img'); i.loading = 'eager';"
+            "return d.id;"
+        )
+        browser.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            f"const i = document.querySelector('#{picture} img');"
+            "if (i.complete) done(); else i.addEventListener('load', () => done());"
+        )
+        geometry = (
+            f"const f = document.querySelector('#{picture} .frame'), i = f.querySelector('img');"
+            "return [i.naturalWidth, i.getBoundingClientRect().width, f.clientWidth, f.scrollWidth,"
+            " i.getBoundingClientRect().right, f.getBoundingClientRect().right, document.documentElement.scrollWidth];"
+        )
+        natural, width, frame, scroll, right, frame_right, page = browser.execute_script(geometry)
+        assert natural > 1280 and width < natural  # wider than the window, scaled down
+        assert right <= frame_right and scroll <= frame and page <= 1280  # nothing clipped, no page scroll
+        browser.execute_script(f"document.querySelector('#{picture} .frame').click();")
+        natural, width, frame, scroll, right, frame_right, page = browser.execute_script(geometry)
+        assert width == natural and scroll > frame  # full size, the frame scrolls to the rest
+    finally:
+        browser.quit()
 
 
 def test_picture_link_opens_its_picture(site: Path, browser: Any) -> None:
@@ -206,28 +348,55 @@ def _pages_load_clean(site: Path, browser: Any) -> None:
     assert pictures >= len(list((site / "pictures").glob("*.svg")))  # every picture file is shown somewhere
 
 
+def _shoot(driver: Any, path: Path, width: int, height: int, scale: float = 1) -> None:
+    metrics = {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    time.sleep(0.5)
+    driver.save_screenshot(str(path))
+
+
 def write_screenshots(folder: Path) -> None:
-    """The screenshots under docs/screenshots: the index, an MFMA page, wgmma's pictures."""
+    """The screenshots under docs/screenshots: the index filtered by bf16, the mfma page filtered
+    by chip, a filter that matches nothing, pictures, and `show --combined` (SVG through chromium)."""
     folder.mkdir(parents=True, exist_ok=True)
     out = Path(os.environ.get("TMPDIR", "/tmp")) / "atomgen-catalog-shots"
     build_catalog(out)
     driver = start_browser(1400, 1000)
     try:
         shots = (
-            ("catalog-index.png", out / "index.html", None),
-            ("catalog-mfma.png", out / "atoms" / "rocdl-cdna3-mfma.html", "instances"),
-            ("catalog-mfma-pictures.png", out / "atoms" / "rocdl-cdna3-mfma.html", "pictures"),
-            ("catalog-ldmatrix-pictures.png", out / "atoms" / "ptx-sm80-ldmatrix.html", "pictures"),
+            ("catalog-index.png", out / "index.html", None, "bf16"),
+            ("catalog-mfma.png", out / "atoms" / "rocdl-cdna3-mfma.html", "instances", "gfx950 -gfx942"),
+            ("catalog-no-match.png", out / "index.html", None, "bf16 sm_75"),
+            ("catalog-mfma-pictures.png", out / "atoms" / "rocdl-cdna3-mfma.html", "pictures", ""),
+            ("catalog-ldmatrix-pictures.png", out / "atoms" / "ptx-sm80-ldmatrix.html", "pictures", ""),
         )
-        for name, page, anchor in shots:
+        for name, page, anchor, words in shots:
             driver.get(page.as_uri())
+            if words:
+                from selenium.webdriver.common.by import By
+
+                driver.find_element(By.ID, "filter").send_keys(words)
             if anchor:
                 driver.execute_script(
                     "for (const d of Array.from(document.querySelectorAll('details.picture')).slice(3)) d.open = false;"
                     f"document.getElementById('{anchor}').scrollIntoView();"
                 )
-            time.sleep(0.5)
-            driver.save_screenshot(str(folder / name))
+            _shoot(driver, folder / name, 1400, {"catalog-no-match.png": 420, "catalog-mfma.png": 720}.get(name, 1000))
+        for name, spec, instance in (
+            ("show-combined-mfma.png", "specs/rocdl/cdna3/mfma.yaml", "16x16x16_f16_f16_f32"),
+            ("show-combined-mma_sync.png", "specs/ptx/sm80/mma_sync.yaml", "16x8x16_f16_f16_f32"),
+        ):
+            svg = out / f"{name}.svg"
+            command = ["show", spec, "--instance", instance, "--format", "svg", "--combined"]
+            shown = subprocess.run(
+                [sys.executable, "-m", "atomgen", *command],
+                cwd=REPO, capture_output=True, text=True, check=True, env={**os.environ, "PYTHONPATH": str(REPO)},
+            ).stdout
+            svg.write_text(shown)
+            width = int(shown.split('width="', 1)[1].split('"', 1)[0])
+            height = int(shown.split('height="', 1)[1].split('"', 1)[0])
+            driver.get(svg.as_uri())
+            _shoot(driver, folder / name, width, height, scale=0.85)  # under 300 KB
     finally:
         driver.quit()
 

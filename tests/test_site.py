@@ -3,8 +3,15 @@ an unrelated folder is never replaced, verdicts come from the reports folder giv
 
 from __future__ import annotations
 
+import argparse
+import html
+import io
 import json
+import re
+import sys
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import MINIMAL_MMA, REPO, SpecTree, run_cli
 
@@ -69,3 +76,76 @@ def test_verdicts_per_instance_from_the_committed_reports(tmp_path: Path) -> Non
     mfma = next(a for a in flydsl["atoms"] if a["spec"].endswith("cdna3/mfma.yaml"))
     mfma_page = (out / "atoms" / "rocdl-cdna3-mfma.html").read_text()
     assert f"FlyDSL: {mfma['instances']} pass" in mfma_page
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_progress_line_on_a_terminal(spec_tree: SpecTree, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In process (no build of its own worth timing): stderr a terminal, the run says which spec it draws."""
+    from atomgen.site import command
+
+    spec_tree.write(MINIMAL_MMA)
+    monkeypatch.setenv("TERM", "xterm")
+    stderr = _Terminal()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    parser = argparse.ArgumentParser()
+    command.add_arguments(parser)
+    args = parser.parse_args([str(spec_tree.specs), "--out", str(tmp_path / "site"), "--reports", str(tmp_path)])
+    assert command.run(args) == 0
+    text = stderr.getvalue()
+    assert text.startswith(f"\r[1/1] catalog: {str(spec_tree.specs)[:40]}"), text  # the spec drawn (cut to 80 columns)
+    assert text.rstrip().splitlines()[-1].lstrip("\r ").startswith("atomgen catalog: 1 atom page(s)")  # the line erased
+    piped = run_cli("catalog", str(spec_tree.specs), "--out", str(tmp_path / "site"), "--reports", str(tmp_path))
+    assert piped.returncode == 0 and "\r" not in piped.stderr and "[1/1]" not in piped.stderr
+
+
+def _row(page: str, instance: str) -> list[str]:
+    """The cells' text of an instance's row of an atom page."""
+    row = page.split(f'<tr id="instance-{instance}">', 1)[1].split("</tr>", 1)[0]
+    return [html.unescape(re.sub(r"<[^>]+>", "", cell)) for cell in row.split("</td>")[:-1]]
+
+
+def test_subtargets_dsl_call_registers_and_generated_files(tmp_path: Path) -> None:
+    from atomgen.check.against_catalog import instance_chips
+    from atomgen.check.runner import analyze_file
+
+    out = tmp_path / "site"
+    result = run_cli("catalog", "specs/rocdl/cdna3/mfma.yaml", "--out", str(out), "--reports", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    page = (out / "atoms" / "rocdl-cdna3-mfma.html").read_text()
+    analysed = analyze_file(REPO / "specs/rocdl/cdna3/mfma.yaml", "specs/rocdl/cdna3/mfma.yaml", prove=False)
+    assert analysed.spec is not None and analysed.analysis is not None
+    head = re.findall(r"<th[^>]*>([^<]+)</th>", page.split('id="instance-table"', 1)[1].split("</thead>", 1)[0])
+    assert head[:4] == ["instance", "pictures", "subtargets", "DSL"] and "VGPRs" in head
+    for instance in analysed.spec.instances:
+        cells = dict(zip(head, _row(page, instance.id)))
+        chips = instance_chips(analysed.spec, instance, analysed.analysis.backend)
+        assert chips and set(cells["subtargets"].split()) == chips, instance.id
+    f16 = dict(zip(head, _row(page, "16x16x16_f16_f16_f32")))
+    assert f16["DSL"] == "MFMA(16, 16, 16, f16)" and f16["VGPRs"] == "A: 2, B: 2, C: 4"
+    assert dict(zip(head, _row(page, "32x32x16_i8_i8_i32")))["DSL"] == "MFMA(32, 32, 16, i8, i32)"
+    # mixed fp8 types: FlyDSL's MFMA(m, n, k, elem_ty_ab) cannot make the row, so no call is shown
+    assert dict(zip(head, _row(page, "16x16x32_f8E4M3FNUZ_f8E5M2FNUZ_f32")))["DSL"] == ""
+    assert "DSL: <code>MFMA(m, n, k, elem_ty_ab, elem_ty_acc=None)</code>" in page
+    generated = page.split('class="generated"', 1)[1].split("</p>")[0]
+    links = re.findall(r'<a href="([^"]+)"><code>([^<]+)</code></a>', generated)
+    names = [name for _, name in links]
+    assert names[:2] == ["MmaOpCDNA3_MFMA.td", "MmaOpCDNA3_MFMA.cpp"] and "cdna3_mfma.mlir" in names
+    for href, name in links:
+        target = (out / "atoms" / href).resolve()
+        assert target.is_file() and target.name == name and (REPO / "generated").resolve() in target.parents
+    # a shared picture names every element type drawn with it
+    assert re.search(r"<summary>A: [^<]* = 16 x 16 \(f16, bf16\)", page)
+    index = (out / "index.html").read_text()
+    row = index.split('<tr data-instances="', 1)[1].split('"', 1)[0]
+    assert "bf16" in row and "gfx950" in row and "16x16x16" in row
+    based = run_cli(
+        "catalog", "specs/rocdl/cdna3/mfma.yaml", "--out", str(out), "--reports", str(tmp_path),
+        "--generated-base", "https://example.org/tree/generated",
+    )
+    assert based.returncode == 0, based.stderr
+    assert ('href="https://example.org/tree/generated/include/flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMA.td"'
+            in (out / "atoms" / "rocdl-cdna3-mfma.html").read_text())

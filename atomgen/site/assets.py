@@ -31,7 +31,11 @@ td.v-known { color: var(--known); } td.v-skip, td.v-none { color: var(--skip); }
 details.picture { margin: 8px 0; border: 1px solid var(--line); border-radius: 4px; }
 details.picture > summary { cursor: pointer; padding: 5px 10px; background: var(--band); }
 details.picture .frame { overflow: auto; max-height: 720px; padding: 6px; }
-details.picture img { display: block; }
+details.picture img { display: block; max-width: 100%; height: auto; cursor: zoom-in; }
+details.picture .frame.full img { max-width: none; cursor: zoom-out; }
+p.empty { padding: 10px 14px; border: 1px dashed #9aa4ae; border-radius: 4px; color: var(--muted);
+          background: var(--band); }
+p.generated a { margin-right: 4px; }
 details.picture p { margin: 4px 10px; color: var(--muted); font-size: 13px; }
 .badge { display: inline-block; padding: 0 6px; border-radius: 8px; font-size: 12px; border: 1px solid var(--line);
          margin-right: 4px; white-space: nowrap; }
@@ -43,27 +47,65 @@ ul.notes li { margin: 3px 0; }
 td code { white-space: nowrap; }
 """
 
-# Filter: every row of a `table.filterable` stays visible when its text contains every word
-# typed (case-insensitive); an opened #pic-... link opens its <details>.
+# Filter: a row of a `table.filterable` stays visible when its text (and, on the index, the
+# words of one of its instances, data-instances) contains every word typed and no word typed
+# with a leading '-' (case-insensitive). Groups, sections and pictures left empty are hidden,
+# and a line says when nothing matches. An opened #pic-... link opens its <details>; a click
+# on a picture toggles its full size.
 SCRIPT = """\
 "use strict";
+function terms(value) {
+  const words = value.toLowerCase().split(/\\s+/).filter(Boolean);
+  return {
+    want: words.filter((w) => !(w.startsWith("-") && w.length > 1)),
+    not: words.filter((w) => w.startsWith("-") && w.length > 1).map((w) => w.slice(1)),
+  };
+}
+function matches(text, t) {
+  return t.want.every((w) => text.includes(w)) && !t.not.some((w) => text.includes(w));
+}
 function applyFilter(input) {
-  const words = input.value.toLowerCase().split(/\\s+/).filter(Boolean);
+  const t = terms(input.value);
+  const active = t.want.length + t.not.length > 0;
   let shown = 0, total = 0;
+  const visible = new Set();
   for (const row of document.querySelectorAll("table.filterable tbody tr")) {
     const text = row.textContent.toLowerCase();
-    const keep = words.every((w) => text.includes(w));
+    const instances = row.dataset.instances ? row.dataset.instances.split("\\n") : null;
+    const hits = instances ? instances.filter((i) => matches(text + " " + i, t)).length : 0;
+    const keep = instances ? hits > 0 || (instances.length === 0 && matches(text, t)) : matches(text, t);
     row.classList.toggle("hidden", !keep);
+    const count = row.querySelector("td.count");
+    if (count) count.textContent = active && keep ? hits + " of " + count.dataset.total : count.dataset.total;
     total += 1;
-    if (keep) shown += 1;
+    if (keep) { shown += 1; if (row.id) visible.add(row.id.replace(/^instance-/, "")); }
   }
-  for (const table of document.querySelectorAll("table.filterable")) {
-    const visible = table.querySelectorAll("tbody tr:not(.hidden)").length;
-    const group = table.closest("[data-group]");
-    if (group) group.classList.toggle("hidden", visible === 0);
+  for (const group of document.querySelectorAll("[data-group]")) {
+    const rows = group.querySelectorAll("table.filterable tbody tr");
+    const left = group.querySelectorAll("table.filterable tbody tr:not(.hidden)").length;
+    group.classList.toggle("hidden", rows.length > 0 && left === 0);
+  }
+  const pictures = document.querySelectorAll("details.picture[data-instances]");
+  let drawn = 0;
+  for (const picture of pictures) {
+    const keep = !active || picture.dataset.instances.split(" ").some((i) => visible.has(i));
+    picture.classList.toggle("hidden", !keep);
+    if (keep) drawn += 1;
+  }
+  const pictureCount = document.getElementById("picture-count");
+  if (pictureCount) {
+    pictureCount.textContent = active ? drawn + " of " + pictures.length + " distinct operand pictures"
+      : pictures.length + " distinct operand pictures";
   }
   const counter = document.getElementById("filter-count");
   if (counter) counter.textContent = shown + " of " + total + " shown";
+  const empty = document.getElementById("filter-empty");
+  if (empty) {
+    const what = empty.dataset.what;
+    empty.textContent = "No " + what + " matches \\u201c" + input.value.trim() + "\\u201d: every word must match " +
+      "one " + what + " (-word excludes); clear the filter to see all " + total + ".";
+    empty.classList.toggle("hidden", shown > 0);
+  }
 }
 function openTarget() {
   const id = decodeURIComponent(location.hash.slice(1));
@@ -75,6 +117,9 @@ document.addEventListener("DOMContentLoaded", () => {
   if (input) {
     input.addEventListener("input", () => applyFilter(input));
     applyFilter(input);
+  }
+  for (const frame of document.querySelectorAll("details.picture .frame")) {
+    frame.addEventListener("click", () => frame.classList.toggle("full"));
   }
   openTarget();
 });

@@ -7,6 +7,7 @@ build leaves DIR as it was; DIR is replaced only when it is empty or an earlier 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import os
 import shutil
@@ -14,11 +15,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 from atomgen.site.assets import SCRIPT, STYLE
 from atomgen.site.pages import AtomPage, PictureRef, atom_page, index_page
 from atomgen.site.reports import REPORT_FILES, load_reports
+from atomgen.terminal import Progress
 
 DESCRIPTION = f"""\
 Write a static HTML catalogue of the atoms in PATH (default specs/): an index by backend and
@@ -45,6 +47,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--reports", default="docs", metavar="DIR", help="folder holding the oracle and probe reports (default docs/)"
     )
+    parser.add_argument(
+        "--generated", metavar="DIR",
+        help="the generated tree each atom page links its .td, .cpp and tests in (default: the project's, "
+        "e.g. generated/); only files that exist there are linked",
+    )
+    parser.add_argument(
+        "--generated-base", metavar="URL",
+        help="link the generated files under URL (e.g. a repository's web view of generated/) instead of by a "
+        "path relative to the site",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,7 +76,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"atomgen catalog: {out} exists and is not an earlier catalogue; not replacing it", file=sys.stderr)
         return 2
     reports_folder = Path(args.reports)
-    site, problems = build_site(files, reports_folder)
+    generated, base = _generated_links(args, files, out)
+    progress = Progress(len(files), "catalog")
+    try:
+        site, problems = build_site(files, reports_folder, generated, base, progress)
+    finally:
+        progress.done()
     if problems:
         for problem in problems:
             print(problem, file=sys.stderr)
@@ -82,6 +99,33 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _generated_links(args: argparse.Namespace, files: list[tuple[Path, str]], out: Path) -> tuple[Optional[Path], str]:
+    """The generated tree whose files the pages link, and the prefix of those links: --generated-base,
+    else the tree's path relative to the atom pages (atoms/ under --out)."""
+    from atomgen.project import default_generated
+
+    folder = args.generated or default_generated([display for _, display in files])
+    if folder is None or not Path(folder).is_dir():
+        return None, ""
+    if args.generated_base:
+        return Path(folder), args.generated_base.rstrip("/") + "/"
+    relative = os.path.relpath(Path(folder).resolve(), (out / "atoms").resolve())
+    return Path(folder), Path(relative).as_posix().rstrip("/") + "/"
+
+
+TEST_SUFFIXES = ("", "_neg", "_xfail", "_neg_xfail", "_verify")  # atomgen/render/tests/files.py
+
+
+def generated_files(spec: Any, backend: Any, generated: Path) -> list[tuple[str, str]]:
+    """(label, path under the generated tree) of the atom's own files that exist there."""
+    from atomgen.render.names import atom_cpp_path, atom_td_path, backend_names, test_file_stem
+
+    names = backend_names(backend)
+    candidates = [atom_td_path(spec, names), atom_cpp_path(spec, names)]
+    candidates += [f"{names.tests_dir}/atomgen/{test_file_stem(spec)}{suffix}.mlir" for suffix in TEST_SUFFIXES]
+    return [(Path(c).name, c) for c in candidates if (generated / c).is_file()]
+
+
 def _report_path(spec_file: Path, display: str, reports_folder: Path) -> str:
     """The spec's path as reports name it: relative to the folder above the reports folder."""
     root = reports_folder.resolve().parent
@@ -91,14 +135,23 @@ def _report_path(spec_file: Path, display: str, reports_folder: Path) -> str:
         return display
 
 
-def build_site(files: list[tuple[Path, str]], reports_folder: Path) -> tuple[dict[str, Any], list[str]]:
+def build_site(
+    files: list[tuple[Path, str]],
+    reports_folder: Path,
+    generated: Optional[Path] = None,
+    link_base: str = "",
+    progress: Optional[Progress] = None,
+) -> tuple[dict[str, Any], list[str]]:
     """{relative path: text} of the whole site (plus `_pages`, `_reports`), or the diagnostics
-    of the specs that do not check."""
+    of the specs that do not check; atom pages link their files in `generated` under `link_base`."""
+    from atomgen.check.against_catalog import instance_chips
     from atomgen.check.runner import analyze_file
     from atomgen.diagnostics import format_all
+    from atomgen.pictures.facts import register_counts
     from atomgen.pictures.grid import heading
     from atomgen.pictures.model import PictureError, operand_pictures
     from atomgen.pictures.svg import render_svg
+    from atomgen.site.usage import signature, usage
     from atomgen.spec.defects import config_label
     from atomgen.spec.printing import atom_type, sample_values
 
@@ -109,6 +162,8 @@ def build_site(files: list[tuple[Path, str]], reports_folder: Path) -> tuple[dic
     # (picture identity, how it is named) -> (file key, width, height, the picture kept alive)
     svg_keys: dict[tuple[Any, ...], tuple[str, int, int, Any]] = {}
     for file, display in files:
+        if progress is not None:
+            progress.step(display)
         result = analyze_file(file, display, prove=False)
         errors = [d for d in result.diagnostics if d.severity == "error"]
         if errors or result.spec is None or result.analysis is None:
@@ -118,7 +173,13 @@ def build_site(files: list[tuple[Path, str]], reports_folder: Path) -> tuple[dic
         path = _report_path(file, display, reports_folder)
         stem = "-".join(_safe(part) for part in (spec.backend, spec.subtarget, file.stem))
         page = AtomPage(spec, path, f"{stem}.html", file.read_text(encoding="utf-8"), [], [])
+        page.signature = signature(spec)
+        backend = result.analysis.backend
+        if generated is not None and backend is not None:
+            page.links = [(name, link_base + relative) for name, relative in generated_files(spec, backend, generated)]
+        chip_rank = {chip: i for i, chip in enumerate(backend.chips if backend is not None else ())}
         refs: dict[str, PictureRef] = {}
+        shared: dict[str, Any] = {}  # picture key -> an operand drawing it (for its heading)
         labels[path] = []
         for evaluated in result.analysis.evaluated:
             instance = evaluated.instance
@@ -131,9 +192,11 @@ def build_site(files: list[tuple[Path, str]], reports_folder: Path) -> tuple[dic
                 operands = []
             row_pictures = {}
             for operand in operands:
-                memo = (id(operand.picture), operand.role, operand.element, operand.value_bits, operand.note)
+                # an MMA picture is drawn without its element type (a copy's element width is drawn)
+                shown = operand.element if operand.role in ("src", "dst", "ref") else ""
+                memo = (id(operand.picture), operand.role, operand.value_bits, operand.note, shown)
                 if memo not in svg_keys:
-                    svg = render_svg(operand)
+                    svg = render_svg(operand, element=False)  # one picture for every element type of a shape
                     key = hashlib.sha256(svg.encode()).hexdigest()[:16]
                     site[f"pictures/{key}.svg"] = svg
                     size = svg.split(">", 1)[0]
@@ -142,10 +205,14 @@ def build_site(files: list[tuple[Path, str]], reports_folder: Path) -> tuple[dic
                     svg_keys[memo] = (key, width, height, operand.picture)
                 key, width, height, _ = svg_keys[memo]
                 if key not in refs:
-                    refs[key] = PictureRef(key, operand.role, heading(operand, element=False), width, height)
+                    refs[key] = PictureRef(key, operand.role, "", width, height)
+                    shared[key] = operand
                 refs[key].instances.append(instance.id)
+                if operand.element not in refs[key].elements:
+                    refs[key].elements.append(operand.element)
                 row_pictures[operand.label] = key
             packed = dict(instance.packed)
+            chips = instance_chips(spec, instance, backend) or frozenset()
             page.rows.append(
                 {
                     "id": instance.id,
@@ -154,8 +221,16 @@ def build_site(files: list[tuple[Path, str]], reports_folder: Path) -> tuple[dic
                     "instruction": instance.instruction,
                     "packed": packed,
                     "pictures": row_pictures,
+                    "chips": sorted(chips, key=lambda c: (chip_rank.get(c, len(chip_rank)), c)),
+                    "usage": usage(spec, instance),
+                    "registers": {
+                        r.upper() if spec.kind == "mma" else r: n for r, n in register_counts(spec, instance).items()
+                    },
+                    "values": dict(instance.values),
                 }
             )
+        for key, ref in refs.items():  # the heading names every element type the picture is drawn for
+            ref.heading = heading(dataclasses.replace(shared[key], element=", ".join(ref.elements)))
         page.pictures = list(refs.values())
         pages.append(page)
     reports = load_reports(reports_folder, labels)
