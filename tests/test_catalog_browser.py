@@ -396,7 +396,7 @@ def write_screenshots(folder: Path) -> None:
             width = int(shown.split('width="', 1)[1].split('"', 1)[0])
             height = int(shown.split('height="', 1)[1].split('"', 1)[0])
             driver.get(svg.as_uri())
-            _shoot(driver, folder / name, width, height, scale=0.85)  # under 300 KB
+            _shoot(driver, folder / name, width, height, scale=0.7)  # under 300 KB
     finally:
         driver.quit()
 
