@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from atomgen.pictures.grid import heading
-from atomgen.pictures.model import OperandPicture
+from atomgen.pictures.model import OperandPicture, Picture
 from atomgen.pictures.palette import REPLICATED_COLOUR, cell_labels, cell_threads, replica_text, thread_hex
 
 _SPECIAL = {
@@ -64,25 +64,42 @@ def _cells(operand: OperandPicture, x0: int, y0: int, colours: dict[str, str]) -
     """Fills, labels and lines of one picture: cell (row, col) is the unit square whose top-left
     corner is (x0 + col, y0 - row); every line lies on a cell boundary (no `grid`, whose step is
     1 cm whatever the x and y units are), every label at its cell's centre."""
-    picture = operand.picture
+    cells, used = _picture_cells(operand.picture, x0, y0)
+    for colour in used:
+        colours.setdefault(colour, f"c{colour[1:]}")
+    return list(cells)
+
+
+@lru_cache(maxsize=4096)
+def _picture_cells(picture: Picture, x0: int, y0: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The cells of `_cells` and the colours they use, once per picture and place (an MMA
+    operand's picture is shared by its element types)."""
     labels, threads = cell_labels(picture), cell_threads(picture)  # labels are ours: T, V, digits, *, +
+    # coordinates as text once per column and row, not per cell
+    left = [str(x0 + col) for col in range(picture.cols)]
+    centre_x = [f"{x0 + col + 0.5:g}" for col in range(picture.cols)]
+    bottom = [str(y0 - row - 1) for row in range(picture.rows)]
+    centre_y = [f"{y0 - row - 0.5:g}" for row in range(picture.rows)]
+    names: dict[int | None, str] = {}
+    used: dict[str, None] = {}
     cells = []
     for row in range(picture.rows):
         for col in range(picture.cols):
             if not picture.cell(row, col):
                 continue
             thread = threads[row][col]
-            colour = REPLICATED_COLOUR if thread is None else thread_hex(thread)
-            name = colours.setdefault(colour, f"c{colour[1:]}")
-            x, y = x0 + col, y0 - row
+            if thread not in names:
+                colour = REPLICATED_COLOUR if thread is None else thread_hex(thread)
+                names[thread] = f"c{colour[1:]}"
+                used[colour] = None
             cells.append(
-                rf"\fill[{name}] ({x},{y - 1}) rectangle +(1,1); "
-                rf"\node at ({x + 0.5:g},{y - 0.5:g}) {{{labels[row][col]}}};"
+                f"\\fill[{names[thread]}] ({left[col]},{bottom[row]}) rectangle +(1,1); "
+                f"\\node at ({centre_x[col]},{centre_y[row]}) {{{labels[row][col]}}};"
             )
     segments = [f"({x0},{y0 - r}) -- ({x0 + picture.cols},{y0 - r})" for r in range(picture.rows + 1)]
     segments += [f"({x0 + c},{y0}) -- ({x0 + c},{y0 - picture.rows})" for c in range(picture.cols + 1)]
     cells.append(r"\draw[gray, very thin] " + " ".join(segments) + ";")
-    return cells
+    return tuple(cells), tuple(used)
 
 
 def _numbers(count: int, x0: int, y0: int, along: str, anchor: str = "") -> list[str]:
