@@ -118,3 +118,23 @@ def test_gpu_generated_atoms_pass_where_the_spec_does(tmp_path: Path) -> None:
                           cwd=REPO, timeout=600)
     data = json.loads(report.read_text())
     assert done.returncode == 0 and data["summary"]["pass"] > 0 and data["summary"]["fail"] == 0, done.stdout[-3000:]
+
+
+def test_the_negative_control_calls_a_wrong_variant_for_every_atom(tmp_path: Path) -> None:
+    """Every MMA atom has instances whose negative control calls another variant's generated atom (same
+    registers, other element types or signedness): the rung must report those as failing."""
+
+
+    from atomgen.probe import command
+
+    cases, _ = cases_from_paths([str(SPECS / "ptx")])
+    mma_specs = {c.spec_path for c in cases if c.kind == "mma" and not c.skip}
+    index = _index(tmp_path, [c for c in cases if c.kind == "mma" and not c.skip])
+    negative = command._wrong_variants(cases, index)
+    assert {c.spec_path for c in negative} == mma_specs
+    case = negative[0]
+    name, _ = function_of(case.spec_path, index.substitutes[case.slug])
+    assert name != function_of(case.spec_path, case.instance_id)[0]
+    text, _, _, _ = program([case], atoms=index)
+    assert f"{name}(d_out, a_in, b_in, c_in" in text
+

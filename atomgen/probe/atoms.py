@@ -111,12 +111,39 @@ def function_of(spec_path: str, instance_id: str) -> tuple[str, tuple[str, ...]]
     return function_name(spec, instance), tuple(field.name for field in spec.state)
 
 
+def wrong_variant(spec_path: str, instance_id: str) -> Optional[str]:
+    """Another instance of the spec whose atom takes the same registers but is another variant of the
+    instruction (other element types, an other-signedness or other-format twin): calling its generated
+    atom for this instance is the negative control of the generated-atom rung. None when there is none."""
+    from atomgen.spec.mlir_types import parse_packed
+
+    def bits(text: Any) -> Any:
+        parsed = parse_packed(str(text)) if text is not None else None
+        return parsed.bits if parsed is not None else text
+
+    spec = _spec(spec_path)
+    mine = next(i for i in spec.instances if i.id == instance_id)
+    roles = ("a", "b", "c")
+    for other in spec.instances:
+        if other.id == mine.id or any(bits(other.packed.get(r)) != bits(mine.packed.get(r)) for r in roles):
+            continue
+        if [other.values.get(k) for k in ("m", "n", "k")] != [mine.values.get(k) for k in ("m", "n", "k")]:
+            continue
+        if other.values != mine.values:
+            return str(other.id)
+    return None
+
+
 class AtomIndex:
     """The --via-atoms folder: which PTX file defines each instance's function."""
 
     def __init__(self, folder: Path):
         self.folder = folder
         self.entries: dict[str, dict[str, Any]] = json.loads((folder / INDEX).read_text(encoding="utf-8"))
+        self.substitutes: dict[str, str] = {}  # negative control: case slug -> the instance whose atom it calls
+
+    def lookup_case(self, case: Any) -> Optional[AtomFunction]:
+        return self.lookup(case.spec_path, self.substitutes.get(case.slug, case.instance_id))
 
     def lookup(self, spec_path: str, instance_id: str) -> Optional[AtomFunction]:
         name, state = function_of(spec_path, instance_id)

@@ -106,6 +106,27 @@ def negatives_of(case: ProbeCase) -> list[ProbeCase]:
     return [mutate(case)]
 
 
+def _wrong_variants(cases: list[ProbeCase], atoms: Any) -> list[ProbeCase]:
+    """The generated-atom rung's negative control: each runnable MMA calls the generated atom of another
+    variant of its instruction (same registers: other element types or signedness), which must fail."""
+    from dataclasses import replace
+
+    from atomgen.probe.atoms import wrong_variant
+
+    negative = []
+    for case in cases:
+        if case.skip or case.kind != "mma" or not _in_negative_control(case):
+            continue
+        other = wrong_variant(case.spec_path, case.instance_id)
+        if other is None:
+            continue
+        mutated = replace(case, mutation=f"generated atom of {other} called (a wrong variant of the instruction)",
+                          mutation_tag="_variant")
+        atoms.substitutes[mutated.slug] = other
+        negative.append(mutated)
+    return negative
+
+
 def _generate(cases: list[ProbeCase]) -> tuple[dict[str, Any], dict[str, str]]:
     """slug -> plan for every case that can be built; slug -> reason for the others."""
     plans: dict[str, Any] = {}
@@ -173,7 +194,9 @@ def run(args: argparse.Namespace) -> int:
         cases = [replace(c, skip=reason) if c.subtarget == "sm100" and not c.skip else c for c in cases]
     args.atoms = atoms
     negative = [m for c in cases if not c.skip and _in_negative_control(c) for m in negatives_of(c)] \
-        if args.negative_control else []
+        if args.negative_control and atoms is None else []
+    if args.negative_control and atoms is not None:
+        negative = _wrong_variants(cases, atoms)
 
     nvcc: Optional[str] = None
     environment: dict[str, Any] = {}
@@ -247,7 +270,7 @@ def _run_on_device(args: argparse.Namespace, nvcc: str, environment: dict[str, A
 
             objects = compile_objects(nvcc, args.atoms.ptx_files())
             for name, members in programs.items():
-                needed = {args.atoms.folder / args.atoms.lookup(c.spec_path, c.instance_id).ptx  # type: ignore[union-attr]
+                needed = {args.atoms.folder / args.atoms.lookup_case(c).ptx  # type: ignore[union-attr]
                           for c in members}
                 link[name] = tuple(objects[p] for p in sorted(needed))
         builds = compile_all(nvcc, files, args.jobs, done=compiling.step, link=link)

@@ -256,7 +256,7 @@ def program(cases: list[ProbeCase], timing: bool = False,
         if isinstance(planned, MmaPlan):
             atom = None
             if atoms is not None:
-                atom = atoms.lookup(case.spec_path, case.instance_id)
+                atom = atoms.lookup_case(case)
                 if atom is None:
                     raise CaseError(f"no lowered atom function for {case.key} in {atoms.folder}")
             bodies.append(mma_part(planned, timing and is_timed(case), atom))
