@@ -25,10 +25,10 @@ from tests.conftest import REPO
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.skipif(
     CHROMIUM is None or DRIVER is None,
     reason="needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver; .ci/run does)",
-)
+), pytest.mark.xdist_group("browser")]  # one worker: the catalogue is built once
 
 
 def build_catalog(out: Path) -> float:
@@ -305,6 +305,7 @@ def test_picture_link_opens_its_picture(site: Path, browser: Any) -> None:
     assert browser.execute_script(f"return document.getElementById('{link[1:]}').open") is True
 
 
+@pytest.mark.slow
 def test_every_page_loads_clean_and_every_picture_renders(site: Path) -> None:
     """Last, in a browser of its own: it loads all 500 pictures."""
     browser = start_browser()

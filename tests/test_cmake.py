@@ -123,6 +123,7 @@ def _all_specs(tmp_path: Path) -> list[Path]:
     return chosen
 
 
+@pytest.mark.slow
 def test_both_backends_in_one_project(tmp_path: Path) -> None:
     """Every shipped spec, ROCDL and PTX, in one call. Before: `ninja: error: multiple rules
     generate gen/include/flydsl/Dialect/FlyPTX/IR/Atom.td` (the skeleton listed under each spec)."""

@@ -70,6 +70,7 @@ def _check(loaded: Any, backend: Any) -> tuple[Any, list[Any]]:
     return atom, [d for d in problems if d.severity == "error"]
 
 
+@pytest.mark.slow
 def test_check_accepted_mutants_always_generate() -> None:
     rng = random.Random(int(os.environ.get("ATOMGEN_CONTRACT_SEED", "8")))
     subjects = _subjects()

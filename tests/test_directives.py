@@ -62,6 +62,8 @@ from atomgen.spec.validate import ecma_pattern
 from atomgen.spec.verify import PLACEHOLDER
 from atomgen.write.output import standalone_text
 
+pytestmark = pytest.mark.xdist_group("directives")  # its module fixtures are built once, in one worker
+
 lit_runner = pytest.importorskip("lit.TestRunner")
 
 LIT_KEYWORDS = ["RUN:", "XFAIL:", "REQUIRES:", "UNSUPPORTED:", "ALLOW_RETRIES:", "END.", "DEFINE:", "REDEFINE:"]

@@ -79,6 +79,7 @@ def _poke(data: Any, rng: random.Random) -> Any:
     return copied
 
 
+@pytest.mark.slow
 def test_mutants_agree_with_jsonschema() -> None:
     rng = random.Random(20261201)
     subjects = [(kind, load_file(p).data) for kind in ("atom", "backend", "catalog") for p in _files(kind)]

@@ -132,6 +132,8 @@ PARSE_WORKER = """
 import json, sys
 from flydsl._mlir import ir
 from flydsl._mlir.dialects import fly, fly_rocdl  # noqa: F401
+
+pytestmark = pytest.mark.xdist_group("filecheck")  # its module fixtures are built once, in one worker
 out = {}
 for kind, text in json.loads(sys.stdin.read()):
     with ir.Context() as ctx, ir.Location.unknown():

@@ -34,6 +34,7 @@ def _copy_spec(tmp_path: Path, relative: str) -> Path:
     return target
 
 
+@pytest.mark.slow
 def test_ptx_specs_agree_with_cute(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = _run([str(PTX), "--format", "json"], capsys)
     report = json.loads(out)

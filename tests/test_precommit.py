@@ -23,7 +23,8 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 PRE_COMMIT = shutil.which("pre-commit") or str(Path(sys.executable).parent / "pre-commit")
 
-pytestmark = pytest.mark.skipif(not Path(PRE_COMMIT).exists(), reason="pre-commit is not installed")
+pytestmark = [pytest.mark.skipif(not Path(PRE_COMMIT).exists(), reason="pre-commit is not installed"),
+              pytest.mark.xdist_group("precommit")]  # one worker: the hook environment is installed once
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +59,7 @@ def try_repo(repo: Path, home: Path, hook: str, *files: str) -> subprocess.Compl
     )
 
 
+@pytest.mark.slow
 def test_try_repo_reports_broken_spec_and_passes_good_one(tmp_path: Path, pre_commit_home: Path) -> None:
     repo = _user_repo(tmp_path)
     broken = repo / "specs/rocdl/cdna3/mfma.yaml"
@@ -109,6 +111,7 @@ def test_backend_edit_rechecks_that_backends_specs(tmp_path: Path, pre_commit_ho
     assert users and broken == users, result.stdout
 
 
+@pytest.mark.slow
 def test_gen_hook_uses_the_consumers_folders(tmp_path: Path, pre_commit_home: Path) -> None:
     """Before: `atomgen gen specs/ --out generated/` was hard-coded and failed elsewhere."""
     repo = _user_repo(tmp_path, folder="atoms")

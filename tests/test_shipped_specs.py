@@ -72,6 +72,7 @@ def test_every_flydsl_atom_has_a_spec() -> None:
 
 
 @pytest.mark.parametrize("spec", shipped_specs(), ids=SPEC_IDS)
+@pytest.mark.slow
 def test_show_json_covers_every_instance_and_operand(spec: Path) -> None:
     result = run_cli("show", str(spec.relative_to(REPO)), "--format", "json", cwd=REPO)
     assert result.returncode == 0, result.output

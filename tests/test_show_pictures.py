@@ -164,6 +164,7 @@ def check_json(text: str, evaluated: Any, operands: list[OperandPicture]) -> Non
 
 
 @pytest.mark.parametrize("display", SHIPPED)
+@pytest.mark.slow
 def test_show_every_format_on_every_instance(display: str) -> None:
     result = _spec_result(display)
     spec = result.spec

@@ -103,6 +103,7 @@ def fast_tmp(tmp_path: Path) -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_points_leaves_the_old_or_the_new_tree(fast_tmp: Path) -> None:
     tmp_path = fast_tmp
     old, new = _versions()
