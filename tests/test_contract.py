@@ -15,6 +15,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import SPECS
 from scaffold_answers import FILLED, FILLED_COPY, fill
 from spec_mutants import mutant, swap_sections
