@@ -21,6 +21,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from atomgen.probe.atoms import CPU_OF_SUBTARGET, AtomError, lower_file, signatures, write_index  # noqa: E402
+from atomgen.render.tests.mlir import ident  # noqa: E402
 from atomgen.spec.loader import load_file  # noqa: E402
 from atomgen.spec.model import build_model  # noqa: E402
 
@@ -33,7 +34,8 @@ def main() -> int:
     parser.add_argument("--specs", default=str(REPO / "specs/ptx"))
     args = parser.parse_args()
     out = Path(args.out)
-    entries = {}
+    entries: dict = {}
+    reasons: dict[str, str] = {}
     failures = 0
     for path in sorted(Path(args.specs).rglob("*.yaml")):
         if path.name == "backend.yaml":
@@ -41,7 +43,7 @@ def main() -> int:
         spec, _ = build_model(load_file(path, str(path)))
         if spec is None or spec.kind != "mma":
             continue
-        test_file = Path(args.tests) / f"{spec.subtarget}_{path.stem}.mlir"
+        test_file = Path(args.tests) / f"{ident(spec.mnemonic)}.mlir"  # the test file is named after the mnemonic
         if not test_file.is_file():
             print(f"lower-atoms: no {test_file}", file=sys.stderr)
             failures += 1
@@ -51,13 +53,15 @@ def main() -> int:
             ptx = lower_file(args.fly_opt, test_file, out, CPU_OF_SUBTARGET.get(spec.subtarget, "sm_90a"))
         except AtomError as error:
             print(f"lower-atoms: {test_file.name}: {error}", file=sys.stderr)
+            lines = [line for line in str(error).splitlines() if "error:" in line]
+            reasons[path.name] = (lines[0].split("error:", 1)[1].strip() if lines else str(error).splitlines()[0])[:300]
             failures += 1
             continue
         found = signatures(ptx.read_text(encoding="utf-8"))
         for name, params in found.items():
-            entries[name] = {"ptx": ptx.name, "params": list(params), "spec": str(path.relative_to(REPO))}
+            entries[name] = {"ptx": ptx.name, "params": list(params), "spec": path.name}
         print(f"lower-atoms: {test_file.name}: {len(found)} functions, {time.perf_counter() - started:.1f} s")
-    write_index(out, entries)
+    write_index(out, {**entries, "_failures": reasons})
     print(f"lower-atoms: {len(entries)} functions in {out}; {failures} file(s) failed")
     return 1 if failures else 0
 

@@ -37,13 +37,15 @@ def main() -> int:
         label = f"{row['spec_probe']} / {row['generated_atom']}"
         counts[label] = counts.get(label, 0) + 1
     both = sum(1 for r in rows if r["spec_probe"] == "pass" and r["generated_atom"] == "pass")
-    disagree = [r for r in rows if "pass" in (r["spec_probe"], r["generated_atom"])
+    ran = ("pass", "fail")
+    disagree = [r for r in rows if r["spec_probe"] in ran and r["generated_atom"] in ran
                 and r["spec_probe"] != r["generated_atom"]]
+    one_rung = [r for r in rows if (r["spec_probe"] in ran) != (r["generated_atom"] in ran)]
     document = {"spec_report": sys.argv[1], "atoms_report": sys.argv[2], "atoms_command": atoms_report["command"],
                 "atoms_date": atoms_report["date"], "environment": atoms_report["environment"],
                 "both_pass": both, "spec_pass": sum(1 for r in rows if r["spec_probe"] == "pass"),
                 "atoms_pass": sum(1 for r in rows if r["generated_atom"] == "pass"),
-                "disagreements": len(disagree), "by_family": families,
+                "disagreements": len(disagree), "one_rung_only": len(one_rung), "by_family": families,
                 "atoms_negative_control": atoms_report["summary"].get("negative_control"), "instances": rows}
     out = Path(sys.argv[3])
     out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
@@ -54,16 +56,19 @@ def main() -> int:
              f"- generated-atom run: `{atoms_report['command']}` ({atoms_report['date']})",
              f"- GPU: {atoms_report['environment'].get('gpu', '?')}",
              f"- both pass: **{both}**; spec rung {document['spec_pass']} pass, generated atoms "
-             f"{document['atoms_pass']} pass; {len(disagree)} instance(s) where the rungs disagree", ""]
+             f"{document['atoms_pass']} pass; {len(disagree)} instance(s) where both ran and disagree; "
+             f"{len(one_rung)} run by one rung only (reason below)", ""]
     lines += ["| family | spec / generated atom | instances |", "|---|---|---|"]
     for family, counts in sorted(families.items()):
         for label, count in sorted(counts.items()):
             lines.append(f"| {family} | {label} | {count} |")
-    if disagree:
-        lines += ["", "## Where the rungs disagree", "", "| spec | instance | spec probe | generated atom | reason |",
+    for title, chosen in (("Where both ran and disagree", disagree), ("Run by one rung only", one_rung)):
+        if not chosen:
+            continue
+        lines += ["", f"## {title}", "", "| spec | instance | spec probe | generated atom | reason |",
                   "|---|---|---|---|---|"]
         lines += [f"| {r['spec']} | {r['instance']} | {r['spec_probe']} | {r['generated_atom']} | "
-                  f"{r['reason'][:200].replace('|', '/')} |" for r in disagree]
+                  f"{r['reason'][:200].replace('|', '/')} |" for r in chosen]
     lines += ["", "## Every instance", "", "| spec | instance | spec probe | generated atom |", "|---|---|---|---|"]
     lines += [f"| {r['spec']} | {r['instance']} | {r['spec_probe']} | {r['generated_atom']} |" for r in rows]
     out.with_suffix(".md").write_text("\n".join(lines) + "\n", encoding="utf-8")

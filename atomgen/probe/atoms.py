@@ -4,8 +4,8 @@
 This rung runs the code atomgen generates instead: every positive FileCheck test function of a PTX
 spec (one per instance: `func.func @sm80_mma_sync_16x8x16_f16_f16_f32(%d, %a, %b, %c, state...)`,
 register memrefs in, `fly.mma_atom_call` on the generated atom) is lowered by a fly-opt built with the
-generated atoms (its RUN line's passes), then to the LLVM dialect, LLVM IR and PTX with Debian's
-mlir-opt-22, mlir-translate-22 and llc-22, on this machine (lower_file). The probe kernel then gives
+generated atoms (its RUN line's passes, then MLIR's own conversions to the LLVM dialect), to LLVM IR and
+PTX with Debian's mlir-translate-22 and llc-22, on this machine (lower_file). The probe kernel then gives
 every thread its fragment by the spec's layouts exactly as the spec rung does, and calls the atom's
 function where the spec rung has its inline PTX (templates/probe/mma.cu.j2, atom_call); nvcc links
 the lowered PTX in (-rdc) on the device. Same inputs, same reference, same comparison: a difference
@@ -25,11 +25,14 @@ from typing import Any, Optional
 
 INDEX = "atoms.json"  # in the --via-atoms folder: function -> PTX file and parameters
 LLVM_BIN = Path("/usr/lib/llvm-22/bin")
-# After the fly passes: everything else to the LLVM dialect (vector before scf->cf: REAL_BUILD.md).
-TO_LLVM = ("--convert-vector-to-llvm", "--convert-scf-to-cf", "--convert-cf-to-llvm", "--convert-arith-to-llvm",
+# After the fly passes, in the same fly-opt (it knows the fly dialect the layout lowering leaves dead values
+# of): folded, then everything else to the LLVM dialect (vector before scf->cf: REAL_BUILD.md).
+TO_LLVM = ("--canonicalize", "--cse", "--convert-vector-to-llvm", "--convert-scf-to-cf", "--convert-cf-to-llvm",
+           "--convert-arith-to-llvm",
            "--convert-index-to-llvm", "--convert-func-to-llvm", "--convert-nvvm-to-llvm",
            "--reconcile-unrealized-casts")
 CPU_OF_SUBTARGET = {"sm100": "sm_100a"}  # everything else is lowered for the H200 (sm_90a)
+PTX_OF_CPU = {"sm_100a": "+ptx86"}  # the oldest PTX ISA with the target (llc: sm_100a needs 8.6); else 8.5
 _PARAM = re.compile(r"\.param\s+\.(b|u|s|f)(8|16|32|64)\s+\w+")
 _C_TYPE = {"8": "uint8_t", "16": "uint16_t", "32": "uint32_t", "64": "uint64_t"}
 # The value each state field gets in the probe kernel: scale-d on (D = A*B + C), the lane's metadata word.
@@ -68,15 +71,14 @@ def lower_file(fly_opt: str, test_file: Path, out: Path, mcpu: str = "sm_90a") -
     """One generated test file -> one PTX file of `.visible .func`s, one per instance."""
     out.mkdir(parents=True, exist_ok=True)
     stem = out / test_file.stem
-    fly = _tool([fly_opt, str(test_file), *run_passes(fly_opt, test_file)], "fly-opt")
-    stem.with_suffix(".fly.mlir").write_text(fly, encoding="utf-8")
-    llvm = _tool([str(LLVM_BIN / "mlir-opt"), str(stem.with_suffix(".fly.mlir")), *TO_LLVM], "mlir-opt-22")
+    llvm = _tool([fly_opt, str(test_file), *run_passes(fly_opt, test_file), *TO_LLVM], "fly-opt")
     stem.with_suffix(".llvm.mlir").write_text(llvm, encoding="utf-8")
     ir = _tool([str(LLVM_BIN / "mlir-translate"), "--mlir-to-llvmir", str(stem.with_suffix(".llvm.mlir"))],
                "mlir-translate-22")
     stem.with_suffix(".ll").write_text(ir, encoding="utf-8")
     ptx = stem.with_suffix(".ptx")
-    _tool([str(LLVM_BIN / "llc"), "-mtriple=nvptx64-nvidia-cuda", f"-mcpu={mcpu}", "-mattr=+ptx80",
+    ptx_isa = PTX_OF_CPU.get(mcpu, "+ptx85")  # mma.sp with ordered metadata (the generated atom emits it): 8.5
+    _tool([str(LLVM_BIN / "llc"), "-mtriple=nvptx64-nvidia-cuda", f"-mcpu={mcpu}", f"-mattr={ptx_isa}",
            str(stem.with_suffix(".ll")), "-o", str(ptx)], "llc-22")
     return ptx
 
@@ -140,7 +142,11 @@ class AtomIndex:
     def __init__(self, folder: Path):
         self.folder = folder
         self.entries: dict[str, dict[str, Any]] = json.loads((folder / INDEX).read_text(encoding="utf-8"))
+        self.failures: dict[str, str] = self.entries.pop("_failures", {})  # spec file name -> why it was not lowered
         self.substitutes: dict[str, str] = {}  # negative control: case slug -> the instance whose atom it calls
+
+    def failure(self, spec_path: str) -> str:
+        return self.failures.get(Path(spec_path).name, "not in the lowered folder")
 
     def lookup_case(self, case: Any) -> Optional[AtomFunction]:
         return self.lookup(case.spec_path, self.substitutes.get(case.slug, case.instance_id))

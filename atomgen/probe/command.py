@@ -192,6 +192,8 @@ def run(args: argparse.Namespace) -> int:
                  for c in cases]
         reason = "the generated atom is lowered for sm_100a; no Blackwell GPU here (assembled only)"
         cases = [replace(c, skip=reason) if c.subtarget == "sm100" and not c.skip else c for c in cases]
+        cases = [replace(c, skip=f"no generated atom lowered: {atoms.failure(c.spec_path)}")
+                 if not c.skip and atoms.lookup_case(c) is None else c for c in cases]
     args.atoms = atoms
     negative = [m for c in cases if not c.skip and _in_negative_control(c) for m in negatives_of(c)] \
         if args.negative_control and atoms is None else []
@@ -268,11 +270,11 @@ def _run_on_device(args: argparse.Namespace, nvcc: str, environment: dict[str, A
         if args.atoms is not None:
             from atomgen.probe.device import compile_objects
 
-            objects = compile_objects(nvcc, args.atoms.ptx_files())
-            for name, members in programs.items():
-                needed = {args.atoms.folder / args.atoms.lookup_case(c).ptx  # type: ignore[union-attr]
-                          for c in members}
-                link[name] = tuple(objects[p] for p in sorted(needed))
+            needs = {name: {args.atoms.folder / args.atoms.lookup_case(c).ptx  # type: ignore[union-attr]
+                            for c in members} for name, members in programs.items()}
+            # only what the programs call (an sm_100a file is assembled for its own target, not linked here)
+            objects = compile_objects(nvcc, sorted(set().union(*needs.values())))
+            link = {name: tuple(objects[p] for p in sorted(needed)) for name, needed in needs.items()}
         builds = compile_all(nvcc, files, args.jobs, done=compiling.step, link=link)
         compiling.done()
         running = Progress(len(programs), "probe: ran")

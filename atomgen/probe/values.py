@@ -47,7 +47,9 @@ _TYPES = {
     "f8E5M2": ElementType("f8E5M2", 8, True, True, -4, 4),
     "i8": ElementType("i8", 8, False, True, -8, 8),
     "si8": ElementType("si8", 8, False, True, -8, 8),
-    "ui8": ElementType("ui8", 8, False, False, 0, 12),
+    # ui8 draws its whole range: values >= 128 are what tell u8 from s8 (with 0..12 a ui8 instance run as
+    # s8 computed the same product, so neither rung could see the generated ui8-as-s8 bug)
+    "ui8": ElementType("ui8", 8, False, False, 0, 255),
     "i4": ElementType("i4", 4, False, True, -8, 7),
     "si4": ElementType("si4", 4, False, True, -8, 7),
     "ui4": ElementType("ui4", 4, False, False, 0, 15),
