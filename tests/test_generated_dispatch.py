@@ -149,7 +149,7 @@ def test_every_instance_dispatches_to_its_own_row(spec: Path, cpp: Path) -> None
 
 
 def test_wgmma_type_helper_keeps_signedness() -> None:
-    text = (GENERATED / "lib/Dialect/FlyPTX/SM90/MmaOpSM90_WgmmaSS.cpp").read_text(encoding="utf-8")
+    text = (GENERATED / "lib/Dialect/FlyNVVM/SM90/MmaOpSM90_WgmmaSS.cpp").read_text(encoding="utf-8")
     body = re.search(r"NVVM::WGMMATypes getWgmmaType\(Type type\) \{\n(.*?)\n\}", text, re.S)
     assert body is not None
     chain = re.findall(r"if \((.*?)\)\s*return NVVM::WGMMATypes::(\w+);", body.group(1), re.S)

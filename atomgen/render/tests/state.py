@@ -29,7 +29,9 @@ def state_struct(spec: AtomSpec, values: dict[str, Any]) -> str:
     return "!llvm.struct<(" + ", ".join(m.removeprefix("!llvm.") for m in members) + ")>"  # printed elided
 
 
-def mma_call_with_loads(spec: AtomSpec, fn: Function, values: dict[str, Any], packed: dict[str, str]) -> None:
+def mma_call_with_loads(
+    spec: AtomSpec, fn: Function, values: dict[str, Any], packed: dict[str, str], register: str = REGISTER_PTR
+) -> None:
     """The atom's state ops and the CHECKs of the three operand loads of its fly.mma_atom_call,
     shared by the ROCDL and PTX MMA tests."""
     if spec.stateful:
@@ -37,7 +39,7 @@ def mma_call_with_loads(spec: AtomSpec, fn: Function, values: dict[str, Any], pa
     else:
         fn.checks.append(check_forms().stateless())
     for role in ("a", "b", "c"):
-        fn.checks.append(check_forms().operand_load(role, use(role), REGISTER_PTR, packed[role]))
+        fn.checks.append(check_forms().operand_load(role, use(role), register, packed[role]))
 
 
 def state_ops(spec: AtomSpec, fn: Function, values: dict[str, Any]) -> None:
