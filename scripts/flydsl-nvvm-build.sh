@@ -13,10 +13,13 @@
 # branch's ROCDL atoms ported to LLVM 22.1.8 (scripts/flydsl/edit.py port-llvm22), so that only the
 # NVVM atoms differ. Python bindings and runtimes (lib/Runtime/CUDA included) are off
 # (FLYDSL_FLY_OPT_ONLY). OUTDIR receives src/, build/, lit/, results.tsv and summary.txt.
+# FLYDSL_NVVM_BREAK='FILE|OLD|NEW' edits FILE of the copy (after gen) before the build: a deliberate
+# regression, to show that the file covering it fails. The atomgen files run with llvm_api=llvm-22.1
+# (specs/ptx/backend.yaml llvm_gaps: what LLVM 22.1.8 cannot do is XFAIL there, with its evidence).
 # See docs/evidence/nvvm-build.md.
 set -euo pipefail
 
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ $# -ge 2 ] || usage
 CHECKOUT=$(realpath "$1"); OUTDIR=$(realpath -m "$2"); shift 2
 ATOMS=handwritten; INSTALL=1; JOBS=2; REF=
@@ -76,8 +79,8 @@ if [ "$ATOMS" = generated ]; then
   log "  $(grep -c 'removed hand-written' "$OUTDIR/adopt.log") removals (log: $OUTDIR/adopt.log)"
 fi
 if [ -n "${FLYDSL_NVVM_BREAK:-}" ]; then
-  # A deliberate regression in the build copy only (docs/evidence/nvvm-build.md): FILE:OLD:NEW, once.
-  IFS=: read -r bfile bold bnew <<<"$FLYDSL_NVVM_BREAK"
+  # A deliberate regression in the build copy only (docs/evidence/nvvm-build.md): 'FILE|OLD|NEW', once.
+  IFS='|' read -r bfile bold bnew <<<"$FLYDSL_NVVM_BREAK"
   "$PY" - "$SRC/$bfile" "$bold" "$bnew" <<'PYEOF'
 import sys, pathlib
 path, old, new = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3]
@@ -117,6 +120,6 @@ rm -rf "$GEN"
 atomgen gen specs/ptx --out "$GEN" --only owned --quiet
 "$LIT" -v --no-progress-bar "$REPO/tests" \
   --param atomgen_tests="$GEN/tests/mlir" --param fly_opt="$FLY_OPT" --param filecheck="$LLVM/bin/FileCheck" \
-  --param atoms="$ATOMS" --param fly_nvvm=1 >"$OUTDIR/atomgen-lit.log" 2>&1 || true
+  --param atoms="$ATOMS" --param fly_nvvm=1 --param llvm_api=llvm-22.1 >"$OUTDIR/atomgen-lit.log" 2>&1 || true
 "$PY" "$REPO/scripts/flydsl/edit.py" table "$OUTDIR" "$ATOMS" "${COMMIT:0:8}"
 cat "$OUTDIR/summary.txt"

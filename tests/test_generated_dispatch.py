@@ -170,7 +170,10 @@ def test_every_dialect_source_is_in_its_cmake_list() -> None:
     checked = 0
     for cmake in sorted(GENERATED.glob("lib/Dialect/*/CMakeLists.txt")):
         listed = set(re.findall(r"^\s+(\S+\.cpp)\s*$", cmake.read_text(encoding="utf-8"), re.M))
-        sources = {str(p.relative_to(cmake.parent)) for p in cmake.parent.rglob("*.cpp")}
+        # a source atomgen writes whole; a region of FlyDSL's own file (dialect_extension: the enum's include in
+        # FlyNVVM's Dialect.cpp) is listed by FlyDSL's CMake, outside atomgen's region
+        sources = {str(p.relative_to(cmake.parent)) for p in cmake.parent.rglob("*.cpp")
+                   if "Standalone tree written by `atomgen gen --out`" not in p.read_text(encoding="utf-8")}
         assert sources and sources == listed, f"{cmake}: not listed {sorted(sources - listed)}"
         checked += 1
     assert checked == len(list(SPECS.glob("*/backend.yaml")))

@@ -10,7 +10,7 @@
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -29,7 +29,7 @@ func.func @sm100_tcgen05_mma_64x8x16_f16_f16_f32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -48,7 +48,7 @@ func.func @sm100_tcgen05_mma_64x16x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -67,7 +67,7 @@ func.func @sm100_tcgen05_mma_64x24x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -86,7 +86,7 @@ func.func @sm100_tcgen05_mma_64x32x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -105,7 +105,7 @@ func.func @sm100_tcgen05_mma_64x40x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -124,7 +124,7 @@ func.func @sm100_tcgen05_mma_64x48x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -143,7 +143,7 @@ func.func @sm100_tcgen05_mma_64x56x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -162,7 +162,7 @@ func.func @sm100_tcgen05_mma_64x64x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -181,7 +181,7 @@ func.func @sm100_tcgen05_mma_64x72x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -200,7 +200,7 @@ func.func @sm100_tcgen05_mma_64x80x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -219,7 +219,7 @@ func.func @sm100_tcgen05_mma_64x88x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -238,7 +238,7 @@ func.func @sm100_tcgen05_mma_64x96x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -257,7 +257,7 @@ func.func @sm100_tcgen05_mma_64x104x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -276,7 +276,7 @@ func.func @sm100_tcgen05_mma_64x112x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -295,7 +295,7 @@ func.func @sm100_tcgen05_mma_64x120x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -314,7 +314,7 @@ func.func @sm100_tcgen05_mma_64x128x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -333,7 +333,7 @@ func.func @sm100_tcgen05_mma_64x136x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -352,7 +352,7 @@ func.func @sm100_tcgen05_mma_64x144x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -371,7 +371,7 @@ func.func @sm100_tcgen05_mma_64x152x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -390,7 +390,7 @@ func.func @sm100_tcgen05_mma_64x160x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -409,7 +409,7 @@ func.func @sm100_tcgen05_mma_64x168x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -428,7 +428,7 @@ func.func @sm100_tcgen05_mma_64x176x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -447,7 +447,7 @@ func.func @sm100_tcgen05_mma_64x184x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -466,7 +466,7 @@ func.func @sm100_tcgen05_mma_64x192x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -485,7 +485,7 @@ func.func @sm100_tcgen05_mma_64x200x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -504,7 +504,7 @@ func.func @sm100_tcgen05_mma_64x208x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -523,7 +523,7 @@ func.func @sm100_tcgen05_mma_64x216x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -542,7 +542,7 @@ func.func @sm100_tcgen05_mma_64x224x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -561,7 +561,7 @@ func.func @sm100_tcgen05_mma_64x232x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -580,7 +580,7 @@ func.func @sm100_tcgen05_mma_64x240x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -599,7 +599,7 @@ func.func @sm100_tcgen05_mma_64x248x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -618,7 +618,7 @@ func.func @sm100_tcgen05_mma_64x256x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -637,7 +637,7 @@ func.func @sm100_tcgen05_mma_128x8x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -656,7 +656,7 @@ func.func @sm100_tcgen05_mma_128x16x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -675,7 +675,7 @@ func.func @sm100_tcgen05_mma_128x24x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -694,7 +694,7 @@ func.func @sm100_tcgen05_mma_128x32x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -713,7 +713,7 @@ func.func @sm100_tcgen05_mma_128x40x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -732,7 +732,7 @@ func.func @sm100_tcgen05_mma_128x48x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -751,7 +751,7 @@ func.func @sm100_tcgen05_mma_128x56x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -770,7 +770,7 @@ func.func @sm100_tcgen05_mma_128x64x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -789,7 +789,7 @@ func.func @sm100_tcgen05_mma_128x72x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -808,7 +808,7 @@ func.func @sm100_tcgen05_mma_128x80x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -827,7 +827,7 @@ func.func @sm100_tcgen05_mma_128x88x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -846,7 +846,7 @@ func.func @sm100_tcgen05_mma_128x96x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -865,7 +865,7 @@ func.func @sm100_tcgen05_mma_128x104x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -884,7 +884,7 @@ func.func @sm100_tcgen05_mma_128x112x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -903,7 +903,7 @@ func.func @sm100_tcgen05_mma_128x120x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -922,7 +922,7 @@ func.func @sm100_tcgen05_mma_128x128x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -941,7 +941,7 @@ func.func @sm100_tcgen05_mma_128x136x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -960,7 +960,7 @@ func.func @sm100_tcgen05_mma_128x144x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -979,7 +979,7 @@ func.func @sm100_tcgen05_mma_128x152x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -998,7 +998,7 @@ func.func @sm100_tcgen05_mma_128x160x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1017,7 +1017,7 @@ func.func @sm100_tcgen05_mma_128x168x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1036,7 +1036,7 @@ func.func @sm100_tcgen05_mma_128x176x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1055,7 +1055,7 @@ func.func @sm100_tcgen05_mma_128x184x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1074,7 +1074,7 @@ func.func @sm100_tcgen05_mma_128x192x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1093,7 +1093,7 @@ func.func @sm100_tcgen05_mma_128x200x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1112,7 +1112,7 @@ func.func @sm100_tcgen05_mma_128x208x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1131,7 +1131,7 @@ func.func @sm100_tcgen05_mma_128x216x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1150,7 +1150,7 @@ func.func @sm100_tcgen05_mma_128x224x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1169,7 +1169,7 @@ func.func @sm100_tcgen05_mma_128x232x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1188,7 +1188,7 @@ func.func @sm100_tcgen05_mma_128x240x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1207,7 +1207,7 @@ func.func @sm100_tcgen05_mma_128x248x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1226,7 +1226,7 @@ func.func @sm100_tcgen05_mma_128x256x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1245,7 +1245,7 @@ func.func @sm100_tcgen05_mma_64x8x16_f16_f16_f16(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1264,7 +1264,7 @@ func.func @sm100_tcgen05_mma_64x16x16_f16_f16_f16(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1283,7 +1283,7 @@ func.func @sm100_tcgen05_mma_64x24x16_f16_f16_f16(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1302,7 +1302,7 @@ func.func @sm100_tcgen05_mma_64x32x16_f16_f16_f16(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1321,7 +1321,7 @@ func.func @sm100_tcgen05_mma_64x40x16_f16_f16_f16(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1340,7 +1340,7 @@ func.func @sm100_tcgen05_mma_64x48x16_f16_f16_f16(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1359,7 +1359,7 @@ func.func @sm100_tcgen05_mma_64x56x16_f16_f16_f16(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1378,7 +1378,7 @@ func.func @sm100_tcgen05_mma_64x64x16_f16_f16_f16(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1397,7 +1397,7 @@ func.func @sm100_tcgen05_mma_64x72x16_f16_f16_f16(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1416,7 +1416,7 @@ func.func @sm100_tcgen05_mma_64x80x16_f16_f16_f16(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1435,7 +1435,7 @@ func.func @sm100_tcgen05_mma_64x88x16_f16_f16_f16(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1454,7 +1454,7 @@ func.func @sm100_tcgen05_mma_64x96x16_f16_f16_f16(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1473,7 +1473,7 @@ func.func @sm100_tcgen05_mma_64x104x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1492,7 +1492,7 @@ func.func @sm100_tcgen05_mma_64x112x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1511,7 +1511,7 @@ func.func @sm100_tcgen05_mma_64x120x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1530,7 +1530,7 @@ func.func @sm100_tcgen05_mma_64x128x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1549,7 +1549,7 @@ func.func @sm100_tcgen05_mma_64x136x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1568,7 +1568,7 @@ func.func @sm100_tcgen05_mma_64x144x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1587,7 +1587,7 @@ func.func @sm100_tcgen05_mma_64x152x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1606,7 +1606,7 @@ func.func @sm100_tcgen05_mma_64x160x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1625,7 +1625,7 @@ func.func @sm100_tcgen05_mma_64x168x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1644,7 +1644,7 @@ func.func @sm100_tcgen05_mma_64x176x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1663,7 +1663,7 @@ func.func @sm100_tcgen05_mma_64x184x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1682,7 +1682,7 @@ func.func @sm100_tcgen05_mma_64x192x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1701,7 +1701,7 @@ func.func @sm100_tcgen05_mma_64x200x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1720,7 +1720,7 @@ func.func @sm100_tcgen05_mma_64x208x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1739,7 +1739,7 @@ func.func @sm100_tcgen05_mma_64x216x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1758,7 +1758,7 @@ func.func @sm100_tcgen05_mma_64x224x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1777,7 +1777,7 @@ func.func @sm100_tcgen05_mma_64x232x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1796,7 +1796,7 @@ func.func @sm100_tcgen05_mma_64x240x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1815,7 +1815,7 @@ func.func @sm100_tcgen05_mma_64x248x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1834,7 +1834,7 @@ func.func @sm100_tcgen05_mma_64x256x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1853,7 +1853,7 @@ func.func @sm100_tcgen05_mma_128x8x16_f16_f16_f16(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1872,7 +1872,7 @@ func.func @sm100_tcgen05_mma_128x16x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1891,7 +1891,7 @@ func.func @sm100_tcgen05_mma_128x24x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1910,7 +1910,7 @@ func.func @sm100_tcgen05_mma_128x32x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1929,7 +1929,7 @@ func.func @sm100_tcgen05_mma_128x40x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1948,7 +1948,7 @@ func.func @sm100_tcgen05_mma_128x48x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1967,7 +1967,7 @@ func.func @sm100_tcgen05_mma_128x56x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -1986,7 +1986,7 @@ func.func @sm100_tcgen05_mma_128x64x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2005,7 +2005,7 @@ func.func @sm100_tcgen05_mma_128x72x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2024,7 +2024,7 @@ func.func @sm100_tcgen05_mma_128x80x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2043,7 +2043,7 @@ func.func @sm100_tcgen05_mma_128x88x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2062,7 +2062,7 @@ func.func @sm100_tcgen05_mma_128x96x16_f16_f16_f16(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2081,7 +2081,7 @@ func.func @sm100_tcgen05_mma_128x104x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2100,7 +2100,7 @@ func.func @sm100_tcgen05_mma_128x112x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2119,7 +2119,7 @@ func.func @sm100_tcgen05_mma_128x120x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2138,7 +2138,7 @@ func.func @sm100_tcgen05_mma_128x128x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2157,7 +2157,7 @@ func.func @sm100_tcgen05_mma_128x136x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2176,7 +2176,7 @@ func.func @sm100_tcgen05_mma_128x144x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2195,7 +2195,7 @@ func.func @sm100_tcgen05_mma_128x152x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2214,7 +2214,7 @@ func.func @sm100_tcgen05_mma_128x160x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2233,7 +2233,7 @@ func.func @sm100_tcgen05_mma_128x168x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2252,7 +2252,7 @@ func.func @sm100_tcgen05_mma_128x176x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2271,7 +2271,7 @@ func.func @sm100_tcgen05_mma_128x184x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2290,7 +2290,7 @@ func.func @sm100_tcgen05_mma_128x192x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2309,7 +2309,7 @@ func.func @sm100_tcgen05_mma_128x200x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2328,7 +2328,7 @@ func.func @sm100_tcgen05_mma_128x208x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2347,7 +2347,7 @@ func.func @sm100_tcgen05_mma_128x216x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2366,7 +2366,7 @@ func.func @sm100_tcgen05_mma_128x224x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2385,7 +2385,7 @@ func.func @sm100_tcgen05_mma_128x232x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2404,7 +2404,7 @@ func.func @sm100_tcgen05_mma_128x240x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2423,7 +2423,7 @@ func.func @sm100_tcgen05_mma_128x248x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2442,7 +2442,7 @@ func.func @sm100_tcgen05_mma_128x256x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2461,7 +2461,7 @@ func.func @sm100_tcgen05_mma_64x8x16_bf16_bf16_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2480,7 +2480,7 @@ func.func @sm100_tcgen05_mma_64x16x16_bf16_bf16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2499,7 +2499,7 @@ func.func @sm100_tcgen05_mma_64x24x16_bf16_bf16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2518,7 +2518,7 @@ func.func @sm100_tcgen05_mma_64x32x16_bf16_bf16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2537,7 +2537,7 @@ func.func @sm100_tcgen05_mma_64x40x16_bf16_bf16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2556,7 +2556,7 @@ func.func @sm100_tcgen05_mma_64x48x16_bf16_bf16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2575,7 +2575,7 @@ func.func @sm100_tcgen05_mma_64x56x16_bf16_bf16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2594,7 +2594,7 @@ func.func @sm100_tcgen05_mma_64x64x16_bf16_bf16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2613,7 +2613,7 @@ func.func @sm100_tcgen05_mma_64x72x16_bf16_bf16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2632,7 +2632,7 @@ func.func @sm100_tcgen05_mma_64x80x16_bf16_bf16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2651,7 +2651,7 @@ func.func @sm100_tcgen05_mma_64x88x16_bf16_bf16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2670,7 +2670,7 @@ func.func @sm100_tcgen05_mma_64x96x16_bf16_bf16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2689,7 +2689,7 @@ func.func @sm100_tcgen05_mma_64x104x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2708,7 +2708,7 @@ func.func @sm100_tcgen05_mma_64x112x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2727,7 +2727,7 @@ func.func @sm100_tcgen05_mma_64x120x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2746,7 +2746,7 @@ func.func @sm100_tcgen05_mma_64x128x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2765,7 +2765,7 @@ func.func @sm100_tcgen05_mma_64x136x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2784,7 +2784,7 @@ func.func @sm100_tcgen05_mma_64x144x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2803,7 +2803,7 @@ func.func @sm100_tcgen05_mma_64x152x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2822,7 +2822,7 @@ func.func @sm100_tcgen05_mma_64x160x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2841,7 +2841,7 @@ func.func @sm100_tcgen05_mma_64x168x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2860,7 +2860,7 @@ func.func @sm100_tcgen05_mma_64x176x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2879,7 +2879,7 @@ func.func @sm100_tcgen05_mma_64x184x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2898,7 +2898,7 @@ func.func @sm100_tcgen05_mma_64x192x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2917,7 +2917,7 @@ func.func @sm100_tcgen05_mma_64x200x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2936,7 +2936,7 @@ func.func @sm100_tcgen05_mma_64x208x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2955,7 +2955,7 @@ func.func @sm100_tcgen05_mma_64x216x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2974,7 +2974,7 @@ func.func @sm100_tcgen05_mma_64x224x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -2993,7 +2993,7 @@ func.func @sm100_tcgen05_mma_64x232x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3012,7 +3012,7 @@ func.func @sm100_tcgen05_mma_64x240x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3031,7 +3031,7 @@ func.func @sm100_tcgen05_mma_64x248x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3050,7 +3050,7 @@ func.func @sm100_tcgen05_mma_64x256x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3069,7 +3069,7 @@ func.func @sm100_tcgen05_mma_128x8x16_bf16_bf16_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3088,7 +3088,7 @@ func.func @sm100_tcgen05_mma_128x16x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3107,7 +3107,7 @@ func.func @sm100_tcgen05_mma_128x24x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3126,7 +3126,7 @@ func.func @sm100_tcgen05_mma_128x32x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3145,7 +3145,7 @@ func.func @sm100_tcgen05_mma_128x40x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3164,7 +3164,7 @@ func.func @sm100_tcgen05_mma_128x48x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3183,7 +3183,7 @@ func.func @sm100_tcgen05_mma_128x56x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3202,7 +3202,7 @@ func.func @sm100_tcgen05_mma_128x64x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3221,7 +3221,7 @@ func.func @sm100_tcgen05_mma_128x72x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3240,7 +3240,7 @@ func.func @sm100_tcgen05_mma_128x80x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3259,7 +3259,7 @@ func.func @sm100_tcgen05_mma_128x88x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3278,7 +3278,7 @@ func.func @sm100_tcgen05_mma_128x96x16_bf16_bf16_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3297,7 +3297,7 @@ func.func @sm100_tcgen05_mma_128x104x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3316,7 +3316,7 @@ func.func @sm100_tcgen05_mma_128x112x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3335,7 +3335,7 @@ func.func @sm100_tcgen05_mma_128x120x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3354,7 +3354,7 @@ func.func @sm100_tcgen05_mma_128x128x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3373,7 +3373,7 @@ func.func @sm100_tcgen05_mma_128x136x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3392,7 +3392,7 @@ func.func @sm100_tcgen05_mma_128x144x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3411,7 +3411,7 @@ func.func @sm100_tcgen05_mma_128x152x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3430,7 +3430,7 @@ func.func @sm100_tcgen05_mma_128x160x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3449,7 +3449,7 @@ func.func @sm100_tcgen05_mma_128x168x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3468,7 +3468,7 @@ func.func @sm100_tcgen05_mma_128x176x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3487,7 +3487,7 @@ func.func @sm100_tcgen05_mma_128x184x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3506,7 +3506,7 @@ func.func @sm100_tcgen05_mma_128x192x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3525,7 +3525,7 @@ func.func @sm100_tcgen05_mma_128x200x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3544,7 +3544,7 @@ func.func @sm100_tcgen05_mma_128x208x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3563,7 +3563,7 @@ func.func @sm100_tcgen05_mma_128x216x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3582,7 +3582,7 @@ func.func @sm100_tcgen05_mma_128x224x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3601,7 +3601,7 @@ func.func @sm100_tcgen05_mma_128x232x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3620,7 +3620,7 @@ func.func @sm100_tcgen05_mma_128x240x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3639,7 +3639,7 @@ func.func @sm100_tcgen05_mma_128x248x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3658,7 +3658,7 @@ func.func @sm100_tcgen05_mma_128x256x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3677,7 +3677,7 @@ func.func @sm100_tcgen05_mma_64x8x8_tf32_tf32_f32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3696,7 +3696,7 @@ func.func @sm100_tcgen05_mma_64x16x8_tf32_tf32_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3715,7 +3715,7 @@ func.func @sm100_tcgen05_mma_64x24x8_tf32_tf32_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3734,7 +3734,7 @@ func.func @sm100_tcgen05_mma_64x32x8_tf32_tf32_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3753,7 +3753,7 @@ func.func @sm100_tcgen05_mma_64x40x8_tf32_tf32_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3772,7 +3772,7 @@ func.func @sm100_tcgen05_mma_64x48x8_tf32_tf32_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3791,7 +3791,7 @@ func.func @sm100_tcgen05_mma_64x56x8_tf32_tf32_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3810,7 +3810,7 @@ func.func @sm100_tcgen05_mma_64x64x8_tf32_tf32_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3829,7 +3829,7 @@ func.func @sm100_tcgen05_mma_64x72x8_tf32_tf32_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3848,7 +3848,7 @@ func.func @sm100_tcgen05_mma_64x80x8_tf32_tf32_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3867,7 +3867,7 @@ func.func @sm100_tcgen05_mma_64x88x8_tf32_tf32_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3886,7 +3886,7 @@ func.func @sm100_tcgen05_mma_64x96x8_tf32_tf32_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3905,7 +3905,7 @@ func.func @sm100_tcgen05_mma_64x104x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3924,7 +3924,7 @@ func.func @sm100_tcgen05_mma_64x112x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3943,7 +3943,7 @@ func.func @sm100_tcgen05_mma_64x120x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3962,7 +3962,7 @@ func.func @sm100_tcgen05_mma_64x128x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -3981,7 +3981,7 @@ func.func @sm100_tcgen05_mma_64x136x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4000,7 +4000,7 @@ func.func @sm100_tcgen05_mma_64x144x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4019,7 +4019,7 @@ func.func @sm100_tcgen05_mma_64x152x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4038,7 +4038,7 @@ func.func @sm100_tcgen05_mma_64x160x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4057,7 +4057,7 @@ func.func @sm100_tcgen05_mma_64x168x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4076,7 +4076,7 @@ func.func @sm100_tcgen05_mma_64x176x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4095,7 +4095,7 @@ func.func @sm100_tcgen05_mma_64x184x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4114,7 +4114,7 @@ func.func @sm100_tcgen05_mma_64x192x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4133,7 +4133,7 @@ func.func @sm100_tcgen05_mma_64x200x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4152,7 +4152,7 @@ func.func @sm100_tcgen05_mma_64x208x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4171,7 +4171,7 @@ func.func @sm100_tcgen05_mma_64x216x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4190,7 +4190,7 @@ func.func @sm100_tcgen05_mma_64x224x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4209,7 +4209,7 @@ func.func @sm100_tcgen05_mma_64x232x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4228,7 +4228,7 @@ func.func @sm100_tcgen05_mma_64x240x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4247,7 +4247,7 @@ func.func @sm100_tcgen05_mma_64x248x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4266,7 +4266,7 @@ func.func @sm100_tcgen05_mma_64x256x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4285,7 +4285,7 @@ func.func @sm100_tcgen05_mma_128x8x8_tf32_tf32_f32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4304,7 +4304,7 @@ func.func @sm100_tcgen05_mma_128x16x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4323,7 +4323,7 @@ func.func @sm100_tcgen05_mma_128x24x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4342,7 +4342,7 @@ func.func @sm100_tcgen05_mma_128x32x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4361,7 +4361,7 @@ func.func @sm100_tcgen05_mma_128x40x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4380,7 +4380,7 @@ func.func @sm100_tcgen05_mma_128x48x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4399,7 +4399,7 @@ func.func @sm100_tcgen05_mma_128x56x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4418,7 +4418,7 @@ func.func @sm100_tcgen05_mma_128x64x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4437,7 +4437,7 @@ func.func @sm100_tcgen05_mma_128x72x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4456,7 +4456,7 @@ func.func @sm100_tcgen05_mma_128x80x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4475,7 +4475,7 @@ func.func @sm100_tcgen05_mma_128x88x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4494,7 +4494,7 @@ func.func @sm100_tcgen05_mma_128x96x8_tf32_tf32_f32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4513,7 +4513,7 @@ func.func @sm100_tcgen05_mma_128x104x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4532,7 +4532,7 @@ func.func @sm100_tcgen05_mma_128x112x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4551,7 +4551,7 @@ func.func @sm100_tcgen05_mma_128x120x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4570,7 +4570,7 @@ func.func @sm100_tcgen05_mma_128x128x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4589,7 +4589,7 @@ func.func @sm100_tcgen05_mma_128x136x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4608,7 +4608,7 @@ func.func @sm100_tcgen05_mma_128x144x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4627,7 +4627,7 @@ func.func @sm100_tcgen05_mma_128x152x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4646,7 +4646,7 @@ func.func @sm100_tcgen05_mma_128x160x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4665,7 +4665,7 @@ func.func @sm100_tcgen05_mma_128x168x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4684,7 +4684,7 @@ func.func @sm100_tcgen05_mma_128x176x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4703,7 +4703,7 @@ func.func @sm100_tcgen05_mma_128x184x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4722,7 +4722,7 @@ func.func @sm100_tcgen05_mma_128x192x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4741,7 +4741,7 @@ func.func @sm100_tcgen05_mma_128x200x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4760,7 +4760,7 @@ func.func @sm100_tcgen05_mma_128x208x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4779,7 +4779,7 @@ func.func @sm100_tcgen05_mma_128x216x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4798,7 +4798,7 @@ func.func @sm100_tcgen05_mma_128x224x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4817,7 +4817,7 @@ func.func @sm100_tcgen05_mma_128x232x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4836,7 +4836,7 @@ func.func @sm100_tcgen05_mma_128x240x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4855,7 +4855,7 @@ func.func @sm100_tcgen05_mma_128x248x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4874,7 +4874,7 @@ func.func @sm100_tcgen05_mma_128x256x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4893,7 +4893,7 @@ func.func @sm100_tcgen05_mma_64x8x32_i8_i8_i32(%d: !fly.memref<i32, register, 1:
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4912,7 +4912,7 @@ func.func @sm100_tcgen05_mma_64x16x32_i8_i8_i32(%d: !fly.memref<i32, register, 1
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4931,7 +4931,7 @@ func.func @sm100_tcgen05_mma_64x32x32_i8_i8_i32(%d: !fly.memref<i32, register, 1
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4950,7 +4950,7 @@ func.func @sm100_tcgen05_mma_64x48x32_i8_i8_i32(%d: !fly.memref<i32, register, 1
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4969,7 +4969,7 @@ func.func @sm100_tcgen05_mma_64x64x32_i8_i8_i32(%d: !fly.memref<i32, register, 1
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -4988,7 +4988,7 @@ func.func @sm100_tcgen05_mma_64x80x32_i8_i8_i32(%d: !fly.memref<i32, register, 1
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5007,7 +5007,7 @@ func.func @sm100_tcgen05_mma_64x96x32_i8_i8_i32(%d: !fly.memref<i32, register, 1
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5026,7 +5026,7 @@ func.func @sm100_tcgen05_mma_64x112x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5045,7 +5045,7 @@ func.func @sm100_tcgen05_mma_64x128x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5064,7 +5064,7 @@ func.func @sm100_tcgen05_mma_64x144x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5083,7 +5083,7 @@ func.func @sm100_tcgen05_mma_64x160x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5102,7 +5102,7 @@ func.func @sm100_tcgen05_mma_64x176x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5121,7 +5121,7 @@ func.func @sm100_tcgen05_mma_64x192x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5140,7 +5140,7 @@ func.func @sm100_tcgen05_mma_64x208x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5159,7 +5159,7 @@ func.func @sm100_tcgen05_mma_64x224x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5178,7 +5178,7 @@ func.func @sm100_tcgen05_mma_64x240x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5197,7 +5197,7 @@ func.func @sm100_tcgen05_mma_64x256x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5216,7 +5216,7 @@ func.func @sm100_tcgen05_mma_128x8x32_i8_i8_i32(%d: !fly.memref<i32, register, 1
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5235,7 +5235,7 @@ func.func @sm100_tcgen05_mma_128x16x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5254,7 +5254,7 @@ func.func @sm100_tcgen05_mma_128x32x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5273,7 +5273,7 @@ func.func @sm100_tcgen05_mma_128x48x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5292,7 +5292,7 @@ func.func @sm100_tcgen05_mma_128x64x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5311,7 +5311,7 @@ func.func @sm100_tcgen05_mma_128x80x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5330,7 +5330,7 @@ func.func @sm100_tcgen05_mma_128x96x32_i8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5349,7 +5349,7 @@ func.func @sm100_tcgen05_mma_128x112x32_i8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5368,7 +5368,7 @@ func.func @sm100_tcgen05_mma_128x128x32_i8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5387,7 +5387,7 @@ func.func @sm100_tcgen05_mma_128x144x32_i8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5406,7 +5406,7 @@ func.func @sm100_tcgen05_mma_128x160x32_i8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5425,7 +5425,7 @@ func.func @sm100_tcgen05_mma_128x176x32_i8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5444,7 +5444,7 @@ func.func @sm100_tcgen05_mma_128x192x32_i8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5463,7 +5463,7 @@ func.func @sm100_tcgen05_mma_128x208x32_i8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5482,7 +5482,7 @@ func.func @sm100_tcgen05_mma_128x224x32_i8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5501,7 +5501,7 @@ func.func @sm100_tcgen05_mma_128x240x32_i8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5520,7 +5520,7 @@ func.func @sm100_tcgen05_mma_128x256x32_i8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5539,7 +5539,7 @@ func.func @sm100_tcgen05_mma_64x8x32_i8_ui8_i32(%d: !fly.memref<i32, register, 1
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5558,7 +5558,7 @@ func.func @sm100_tcgen05_mma_64x16x32_i8_ui8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5577,7 +5577,7 @@ func.func @sm100_tcgen05_mma_64x32x32_i8_ui8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5596,7 +5596,7 @@ func.func @sm100_tcgen05_mma_64x48x32_i8_ui8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5615,7 +5615,7 @@ func.func @sm100_tcgen05_mma_64x64x32_i8_ui8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5634,7 +5634,7 @@ func.func @sm100_tcgen05_mma_64x80x32_i8_ui8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5653,7 +5653,7 @@ func.func @sm100_tcgen05_mma_64x96x32_i8_ui8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5672,7 +5672,7 @@ func.func @sm100_tcgen05_mma_64x112x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5691,7 +5691,7 @@ func.func @sm100_tcgen05_mma_64x128x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5710,7 +5710,7 @@ func.func @sm100_tcgen05_mma_64x144x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5729,7 +5729,7 @@ func.func @sm100_tcgen05_mma_64x160x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5748,7 +5748,7 @@ func.func @sm100_tcgen05_mma_64x176x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5767,7 +5767,7 @@ func.func @sm100_tcgen05_mma_64x192x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5786,7 +5786,7 @@ func.func @sm100_tcgen05_mma_64x208x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5805,7 +5805,7 @@ func.func @sm100_tcgen05_mma_64x224x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5824,7 +5824,7 @@ func.func @sm100_tcgen05_mma_64x240x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5843,7 +5843,7 @@ func.func @sm100_tcgen05_mma_64x256x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5862,7 +5862,7 @@ func.func @sm100_tcgen05_mma_128x8x32_i8_ui8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5881,7 +5881,7 @@ func.func @sm100_tcgen05_mma_128x16x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5900,7 +5900,7 @@ func.func @sm100_tcgen05_mma_128x32x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5919,7 +5919,7 @@ func.func @sm100_tcgen05_mma_128x48x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5938,7 +5938,7 @@ func.func @sm100_tcgen05_mma_128x64x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5957,7 +5957,7 @@ func.func @sm100_tcgen05_mma_128x80x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5976,7 +5976,7 @@ func.func @sm100_tcgen05_mma_128x96x32_i8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -5995,7 +5995,7 @@ func.func @sm100_tcgen05_mma_128x112x32_i8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6014,7 +6014,7 @@ func.func @sm100_tcgen05_mma_128x128x32_i8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6033,7 +6033,7 @@ func.func @sm100_tcgen05_mma_128x144x32_i8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6052,7 +6052,7 @@ func.func @sm100_tcgen05_mma_128x160x32_i8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6071,7 +6071,7 @@ func.func @sm100_tcgen05_mma_128x176x32_i8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6090,7 +6090,7 @@ func.func @sm100_tcgen05_mma_128x192x32_i8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6109,7 +6109,7 @@ func.func @sm100_tcgen05_mma_128x208x32_i8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6128,7 +6128,7 @@ func.func @sm100_tcgen05_mma_128x224x32_i8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6147,7 +6147,7 @@ func.func @sm100_tcgen05_mma_128x240x32_i8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6166,7 +6166,7 @@ func.func @sm100_tcgen05_mma_128x256x32_i8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6185,7 +6185,7 @@ func.func @sm100_tcgen05_mma_64x8x32_ui8_i8_i32(%d: !fly.memref<i32, register, 1
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6204,7 +6204,7 @@ func.func @sm100_tcgen05_mma_64x16x32_ui8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6223,7 +6223,7 @@ func.func @sm100_tcgen05_mma_64x32x32_ui8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6242,7 +6242,7 @@ func.func @sm100_tcgen05_mma_64x48x32_ui8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6261,7 +6261,7 @@ func.func @sm100_tcgen05_mma_64x64x32_ui8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6280,7 +6280,7 @@ func.func @sm100_tcgen05_mma_64x80x32_ui8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6299,7 +6299,7 @@ func.func @sm100_tcgen05_mma_64x96x32_ui8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6318,7 +6318,7 @@ func.func @sm100_tcgen05_mma_64x112x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6337,7 +6337,7 @@ func.func @sm100_tcgen05_mma_64x128x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6356,7 +6356,7 @@ func.func @sm100_tcgen05_mma_64x144x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6375,7 +6375,7 @@ func.func @sm100_tcgen05_mma_64x160x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6394,7 +6394,7 @@ func.func @sm100_tcgen05_mma_64x176x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6413,7 +6413,7 @@ func.func @sm100_tcgen05_mma_64x192x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6432,7 +6432,7 @@ func.func @sm100_tcgen05_mma_64x208x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6451,7 +6451,7 @@ func.func @sm100_tcgen05_mma_64x224x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6470,7 +6470,7 @@ func.func @sm100_tcgen05_mma_64x240x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6489,7 +6489,7 @@ func.func @sm100_tcgen05_mma_64x256x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6508,7 +6508,7 @@ func.func @sm100_tcgen05_mma_128x8x32_ui8_i8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6527,7 +6527,7 @@ func.func @sm100_tcgen05_mma_128x16x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6546,7 +6546,7 @@ func.func @sm100_tcgen05_mma_128x32x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6565,7 +6565,7 @@ func.func @sm100_tcgen05_mma_128x48x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6584,7 +6584,7 @@ func.func @sm100_tcgen05_mma_128x64x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6603,7 +6603,7 @@ func.func @sm100_tcgen05_mma_128x80x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6622,7 +6622,7 @@ func.func @sm100_tcgen05_mma_128x96x32_ui8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6641,7 +6641,7 @@ func.func @sm100_tcgen05_mma_128x112x32_ui8_i8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6660,7 +6660,7 @@ func.func @sm100_tcgen05_mma_128x128x32_ui8_i8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6679,7 +6679,7 @@ func.func @sm100_tcgen05_mma_128x144x32_ui8_i8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6698,7 +6698,7 @@ func.func @sm100_tcgen05_mma_128x160x32_ui8_i8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6717,7 +6717,7 @@ func.func @sm100_tcgen05_mma_128x176x32_ui8_i8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6736,7 +6736,7 @@ func.func @sm100_tcgen05_mma_128x192x32_ui8_i8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6755,7 +6755,7 @@ func.func @sm100_tcgen05_mma_128x208x32_ui8_i8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6774,7 +6774,7 @@ func.func @sm100_tcgen05_mma_128x224x32_ui8_i8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6793,7 +6793,7 @@ func.func @sm100_tcgen05_mma_128x240x32_ui8_i8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6812,7 +6812,7 @@ func.func @sm100_tcgen05_mma_128x256x32_ui8_i8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6831,7 +6831,7 @@ func.func @sm100_tcgen05_mma_64x8x32_ui8_ui8_i32(%d: !fly.memref<i32, register, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6850,7 +6850,7 @@ func.func @sm100_tcgen05_mma_64x16x32_ui8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6869,7 +6869,7 @@ func.func @sm100_tcgen05_mma_64x32x32_ui8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6888,7 +6888,7 @@ func.func @sm100_tcgen05_mma_64x48x32_ui8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6907,7 +6907,7 @@ func.func @sm100_tcgen05_mma_64x64x32_ui8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6926,7 +6926,7 @@ func.func @sm100_tcgen05_mma_64x80x32_ui8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6945,7 +6945,7 @@ func.func @sm100_tcgen05_mma_64x96x32_ui8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6964,7 +6964,7 @@ func.func @sm100_tcgen05_mma_64x112x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -6983,7 +6983,7 @@ func.func @sm100_tcgen05_mma_64x128x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7002,7 +7002,7 @@ func.func @sm100_tcgen05_mma_64x144x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7021,7 +7021,7 @@ func.func @sm100_tcgen05_mma_64x160x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7040,7 +7040,7 @@ func.func @sm100_tcgen05_mma_64x176x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7059,7 +7059,7 @@ func.func @sm100_tcgen05_mma_64x192x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7078,7 +7078,7 @@ func.func @sm100_tcgen05_mma_64x208x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7097,7 +7097,7 @@ func.func @sm100_tcgen05_mma_64x224x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7116,7 +7116,7 @@ func.func @sm100_tcgen05_mma_64x240x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7135,7 +7135,7 @@ func.func @sm100_tcgen05_mma_64x256x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7154,7 +7154,7 @@ func.func @sm100_tcgen05_mma_128x8x32_ui8_ui8_i32(%d: !fly.memref<i32, register,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7173,7 +7173,7 @@ func.func @sm100_tcgen05_mma_128x16x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7192,7 +7192,7 @@ func.func @sm100_tcgen05_mma_128x32x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7211,7 +7211,7 @@ func.func @sm100_tcgen05_mma_128x48x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7230,7 +7230,7 @@ func.func @sm100_tcgen05_mma_128x64x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7249,7 +7249,7 @@ func.func @sm100_tcgen05_mma_128x80x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7268,7 +7268,7 @@ func.func @sm100_tcgen05_mma_128x96x32_ui8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7287,7 +7287,7 @@ func.func @sm100_tcgen05_mma_128x112x32_ui8_ui8_i32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7306,7 +7306,7 @@ func.func @sm100_tcgen05_mma_128x128x32_ui8_ui8_i32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7325,7 +7325,7 @@ func.func @sm100_tcgen05_mma_128x144x32_ui8_ui8_i32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7344,7 +7344,7 @@ func.func @sm100_tcgen05_mma_128x160x32_ui8_ui8_i32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7363,7 +7363,7 @@ func.func @sm100_tcgen05_mma_128x176x32_ui8_ui8_i32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7382,7 +7382,7 @@ func.func @sm100_tcgen05_mma_128x192x32_ui8_ui8_i32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7401,7 +7401,7 @@ func.func @sm100_tcgen05_mma_128x208x32_ui8_ui8_i32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7420,7 +7420,7 @@ func.func @sm100_tcgen05_mma_128x224x32_ui8_ui8_i32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
@@ -7439,7 +7439,7 @@ func.func @sm100_tcgen05_mma_128x240x32_ui8_ui8_i32(%d: !fly.memref<i32, registe
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE1]][0] : !llvm.struct<(i1)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64

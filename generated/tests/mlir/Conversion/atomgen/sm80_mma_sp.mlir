@@ -10,13 +10,12 @@
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<4xf16>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<4xf16>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x16_f16_f16_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f16, register, 4:1>, %b: !fly.memref<f16, register, 4:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x16, (f16, f16) -> f32>>
@@ -29,13 +28,12 @@ func.func @sm80_mma_sp_16x8x16_f16_f16_f32(%d: !fly.memref<f32, register, 4:1>, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<4xf16>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<4xf16>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf16>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf16>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x16_f16_f16_f16(%d: !fly.memref<f16, register, 4:1>, %a: !fly.memref<f16, register, 4:1>, %b: !fly.memref<f16, register, 4:1>, %c: !fly.memref<f16, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x16, (f16, f16) -> f16>>
@@ -48,13 +46,12 @@ func.func @sm80_mma_sp_16x8x16_f16_f16_f16(%d: !fly.memref<f16, register, 4:1>, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<8xf16>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xf16>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x32_f16_f16_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<f16, register, 8:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x32, (f16, f16) -> f32>>
@@ -67,13 +64,12 @@ func.func @sm80_mma_sp_16x8x32_f16_f16_f32(%d: !fly.memref<f32, register, 4:1>, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<8xf16>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xf16>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf16>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f16.f16.f16.f16 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f16.f16.f16.f16 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf16>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x32_f16_f16_f16(%d: !fly.memref<f16, register, 4:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<f16, register, 8:1>, %c: !fly.memref<f16, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x32, (f16, f16) -> f16>>
@@ -86,13 +82,12 @@ func.func @sm80_mma_sp_16x8x32_f16_f16_f16(%d: !fly.memref<f16, register, 4:1>, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<4xbf16>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<4xbf16>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x16_bf16_bf16_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<bf16, register, 4:1>, %b: !fly.memref<bf16, register, 4:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x16, (bf16, bf16) -> f32>>
@@ -105,13 +100,12 @@ func.func @sm80_mma_sp_16x8x16_bf16_bf16_f32(%d: !fly.memref<f32, register, 4:1>
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<8xbf16>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xbf16>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x32_bf16_bf16_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<bf16, register, 8:1>, %b: !fly.memref<bf16, register, 8:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x32, (bf16, bf16) -> f32>>
@@ -124,13 +118,12 @@ func.func @sm80_mma_sp_16x8x32_bf16_bf16_f32(%d: !fly.memref<f32, register, 4:1>
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<2xi32>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<2xi32>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x8_tf32_tf32_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<tf32, register, 2:1>, %b: !fly.memref<tf32, register, 2:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x8, (tf32, tf32) -> f32>>
@@ -143,13 +136,12 @@ func.func @sm80_mma_sp_16x8x8_tf32_tf32_f32(%d: !fly.memref<f32, register, 4:1>,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<4xi32>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<4xi32>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x16_tf32_tf32_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<tf32, register, 4:1>, %b: !fly.memref<tf32, register, 4:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x16, (tf32, tf32) -> f32>>
@@ -162,13 +154,12 @@ func.func @sm80_mma_sp_16x8x16_tf32_tf32_f32(%d: !fly.memref<f32, register, 4:1>
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x32_i8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 8:1>, %b: !fly.memref<i8, register, 8:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x32, (i8, i8) -> i32>>
@@ -181,13 +172,12 @@ func.func @sm80_mma_sp_16x8x32_i8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %a
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x32_i8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 8:1>, %b: !fly.memref<ui8, register, 8:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x32, (i8, ui8) -> i32>>
@@ -200,13 +190,12 @@ func.func @sm80_mma_sp_16x8x32_i8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, %
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x32_ui8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui8, register, 8:1>, %b: !fly.memref<i8, register, 8:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x32, (ui8, i8) -> i32>>
@@ -219,13 +208,12 @@ func.func @sm80_mma_sp_16x8x32_ui8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x32_ui8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui8, register, 8:1>, %b: !fly.memref<ui8, register, 8:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x32, (ui8, ui8) -> i32>>
@@ -238,13 +226,12 @@ func.func @sm80_mma_sp_16x8x32_ui8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s8.s8.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s8.s8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_i8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 16:1>, %b: !fly.memref<i8, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x64, (i8, i8) -> i32>>
@@ -257,13 +244,12 @@ func.func @sm80_mma_sp_16x8x64_i8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %a
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s8.u8.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s8.u8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_i8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 16:1>, %b: !fly.memref<ui8, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x64, (i8, ui8) -> i32>>
@@ -276,13 +262,12 @@ func.func @sm80_mma_sp_16x8x64_i8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, %
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u8.s8.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u8.s8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_ui8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui8, register, 16:1>, %b: !fly.memref<i8, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x64, (ui8, i8) -> i32>>
@@ -295,13 +280,12 @@ func.func @sm80_mma_sp_16x8x64_ui8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u8.u8.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u8.u8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_ui8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui8, register, 16:1>, %b: !fly.memref<ui8, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x64, (ui8, ui8) -> i32>>
@@ -314,13 +298,12 @@ func.func @sm80_mma_sp_16x8x64_ui8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_i4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 16:1>, %b: !fly.memref<i4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x64, (i4, i4) -> i32>>
@@ -333,13 +316,12 @@ func.func @sm80_mma_sp_16x8x64_i4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %a
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_i4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 16:1>, %b: !fly.memref<ui4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x64, (i4, ui4) -> i32>>
@@ -352,13 +334,12 @@ func.func @sm80_mma_sp_16x8x64_i4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, %
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u4.s4.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u4.s4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_ui4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui4, register, 16:1>, %b: !fly.memref<i4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x64, (ui4, i4) -> i32>>
@@ -371,13 +352,12 @@ func.func @sm80_mma_sp_16x8x64_ui4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u4.u4.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u4.u4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_ui4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui4, register, 16:1>, %b: !fly.memref<ui4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x64, (ui4, ui4) -> i32>>
@@ -390,13 +370,12 @@ func.func @sm80_mma_sp_16x8x64_ui4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.s4.s4.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.s4.s4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x128_i4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 32:1>, %b: !fly.memref<i4, register, 32:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x128, (i4, i4) -> i32>>
@@ -409,13 +388,12 @@ func.func @sm80_mma_sp_16x8x128_i4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.s4.u4.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.s4.u4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x128_i4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 32:1>, %b: !fly.memref<ui4, register, 32:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x128, (i4, ui4) -> i32>>
@@ -428,13 +406,12 @@ func.func @sm80_mma_sp_16x8x128_i4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.u4.s4.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.u4.s4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x128_ui4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui4, register, 32:1>, %b: !fly.memref<i4, register, 32:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x128, (ui4, i4) -> i32>>
@@ -447,13 +424,12 @@ func.func @sm80_mma_sp_16x8x128_ui4_i4_i32(%d: !fly.memref<i32, register, 4:1>, 
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.u4.u4.s32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.u4.u4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x128_ui4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui4, register, 32:1>, %b: !fly.memref<ui4, register, 32:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x128, (ui4, ui4) -> i32>>
@@ -466,13 +442,12 @@ func.func @sm80_mma_sp_16x8x128_ui4_ui4_i32(%d: !fly.memref<i32, register, 4:1>,
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_f8E4M3FN_f8E4M3FN_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E4M3FN, register, 16:1>, %b: !fly.memref<f8E4M3FN, register, 16:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x64, (f8E4M3FN, f8E4M3FN) -> f32>>
@@ -485,13 +460,12 @@ func.func @sm80_mma_sp_16x8x64_f8E4M3FN_f8E4M3FN_f32(%d: !fly.memref<f32, regist
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e5m2.f32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e5m2.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_f8E4M3FN_f8E5M2_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E4M3FN, register, 16:1>, %b: !fly.memref<f8E5M2, register, 16:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x64, (f8E4M3FN, f8E5M2) -> f32>>
@@ -504,13 +478,12 @@ func.func @sm80_mma_sp_16x8x64_f8E4M3FN_f8E5M2_f32(%d: !fly.memref<f32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e4m3.f32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e4m3.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_f8E5M2_f8E4M3FN_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E5M2, register, 16:1>, %b: !fly.memref<f8E4M3FN, register, 16:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x64, (f8E5M2, f8E4M3FN) -> f32>>
@@ -523,13 +496,12 @@ func.func @sm80_mma_sp_16x8x64_f8E5M2_f8E4M3FN_f32(%d: !fly.memref<f32, register
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: %[[META:[0-9]+]] = llvm.extractvalue %{{[0-9]+}}[0] : !llvm.struct<(i32)>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e5m2.f32 {{.*}}, ${{[0-9]+}}, 0;" {{.*}}%[[META]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e5m2.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_f8E5M2_f8E5M2_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E5M2, register, 16:1>, %b: !fly.memref<f8E5M2, register, 16:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma_sp<16x8x64, (f8E5M2, f8E5M2) -> f32>>

@@ -11,19 +11,19 @@
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = llvm.mlir.zero : !llvm.ptr
 // CHECK-DAG: %[[DEF1:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE1]][1] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE2]][2] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE3]][3] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE5:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE4]][4] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE6:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE5]][5] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE1]][1] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE2]][2] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE3]][3] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE5:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE4]][4] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE6:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE5]][5] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE7:[0-9]+]] = llvm.insertvalue %[[S_TMA_DESC]], %[[STATE6]][0] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE8:[0-9]+]] = llvm.insertvalue %[[S_COORD_0]], %[[STATE7]][1] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE9:[0-9]+]] = llvm.insertvalue %[[S_COORD_1]], %[[STATE8]][2] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE10:[0-9]+]] = llvm.insertvalue %[[S_COORD_2]], %[[STATE9]][3] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE11:[0-9]+]] = llvm.insertvalue %[[S_COORD_3]], %[[STATE10]][4] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE12:[0-9]+]] = llvm.insertvalue %[[S_COORD_4]], %[[STATE11]][5] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{[0-9]+}}, %[[SRC]], box[%{{[0-9]+}}] : !llvm.ptr, !llvm.ptr<3>
+// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{[0-9]+}}, %[[SRC]], box[%{{[0-9]+}}] : !llvm.ptr, {{(!llvm\.ptr)?}}<3>
 func.func @sm90_tma_store_1(%src: !fly.memref<f16, shared, 64:1>, %dst: !fly.memref<f16, global, 64:1>, %tma_desc: !llvm.ptr, %coord_0: i32, %coord_1: i32, %coord_2: i32, %coord_3: i32, %coord_4: i32) {
   %atom = fly.make_copy_atom {valBits = 0 : i32} : !fly.copy_atom<!fly_nvvm.sm90.tma_store<rank = 1>, 0>
   %atom_tma_desc = fly.atom.set_value(%atom, "tma_desc", %tma_desc) : (!fly.copy_atom<!fly_nvvm.sm90.tma_store<rank = 1>, 0>, !llvm.ptr) -> !fly.copy_atom<!fly_nvvm.sm90.tma_store<rank = 1>, 0>
@@ -41,19 +41,19 @@ func.func @sm90_tma_store_1(%src: !fly.memref<f16, shared, 64:1>, %dst: !fly.mem
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = llvm.mlir.zero : !llvm.ptr
 // CHECK-DAG: %[[DEF1:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE1]][1] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE2]][2] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE3]][3] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE5:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE4]][4] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE6:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE5]][5] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE1]][1] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE2]][2] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE3]][3] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE5:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE4]][4] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE6:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE5]][5] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE7:[0-9]+]] = llvm.insertvalue %[[S_TMA_DESC]], %[[STATE6]][0] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE8:[0-9]+]] = llvm.insertvalue %[[S_COORD_0]], %[[STATE7]][1] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE9:[0-9]+]] = llvm.insertvalue %[[S_COORD_1]], %[[STATE8]][2] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE10:[0-9]+]] = llvm.insertvalue %[[S_COORD_2]], %[[STATE9]][3] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE11:[0-9]+]] = llvm.insertvalue %[[S_COORD_3]], %[[STATE10]][4] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE12:[0-9]+]] = llvm.insertvalue %[[S_COORD_4]], %[[STATE11]][5] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{[0-9]+}}, %[[SRC]], box[%{{[0-9]+}}, %{{[0-9]+}}] : !llvm.ptr, !llvm.ptr<3>
+// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{[0-9]+}}, %[[SRC]], box[%{{[0-9]+}}, %{{[0-9]+}}] : !llvm.ptr, {{(!llvm\.ptr)?}}<3>
 func.func @sm90_tma_store_2(%src: !fly.memref<f16, shared, (8,64):(1,8)>, %dst: !fly.memref<f16, global, (8,64):(1,8)>, %tma_desc: !llvm.ptr, %coord_0: i32, %coord_1: i32, %coord_2: i32, %coord_3: i32, %coord_4: i32) {
   %atom = fly.make_copy_atom {valBits = 0 : i32} : !fly.copy_atom<!fly_nvvm.sm90.tma_store<rank = 2>, 0>
   %atom_tma_desc = fly.atom.set_value(%atom, "tma_desc", %tma_desc) : (!fly.copy_atom<!fly_nvvm.sm90.tma_store<rank = 2>, 0>, !llvm.ptr) -> !fly.copy_atom<!fly_nvvm.sm90.tma_store<rank = 2>, 0>
@@ -71,19 +71,19 @@ func.func @sm90_tma_store_2(%src: !fly.memref<f16, shared, (8,64):(1,8)>, %dst: 
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = llvm.mlir.zero : !llvm.ptr
 // CHECK-DAG: %[[DEF1:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE1]][1] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE2]][2] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE3]][3] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE5:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE4]][4] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE6:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE5]][5] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE1]][1] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE2]][2] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE3]][3] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE5:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE4]][4] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE6:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE5]][5] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE7:[0-9]+]] = llvm.insertvalue %[[S_TMA_DESC]], %[[STATE6]][0] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE8:[0-9]+]] = llvm.insertvalue %[[S_COORD_0]], %[[STATE7]][1] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE9:[0-9]+]] = llvm.insertvalue %[[S_COORD_1]], %[[STATE8]][2] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE10:[0-9]+]] = llvm.insertvalue %[[S_COORD_2]], %[[STATE9]][3] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE11:[0-9]+]] = llvm.insertvalue %[[S_COORD_3]], %[[STATE10]][4] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE12:[0-9]+]] = llvm.insertvalue %[[S_COORD_4]], %[[STATE11]][5] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{[0-9]+}}, %[[SRC]], box[%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}] : !llvm.ptr, !llvm.ptr<3>
+// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{[0-9]+}}, %[[SRC]], box[%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}] : !llvm.ptr, {{(!llvm\.ptr)?}}<3>
 func.func @sm90_tma_store_3(%src: !fly.memref<f16, shared, (8,8,64):(1,8,64)>, %dst: !fly.memref<f16, global, (8,8,64):(1,8,64)>, %tma_desc: !llvm.ptr, %coord_0: i32, %coord_1: i32, %coord_2: i32, %coord_3: i32, %coord_4: i32) {
   %atom = fly.make_copy_atom {valBits = 0 : i32} : !fly.copy_atom<!fly_nvvm.sm90.tma_store<rank = 3>, 0>
   %atom_tma_desc = fly.atom.set_value(%atom, "tma_desc", %tma_desc) : (!fly.copy_atom<!fly_nvvm.sm90.tma_store<rank = 3>, 0>, !llvm.ptr) -> !fly.copy_atom<!fly_nvvm.sm90.tma_store<rank = 3>, 0>
@@ -101,19 +101,19 @@ func.func @sm90_tma_store_3(%src: !fly.memref<f16, shared, (8,8,64):(1,8,64)>, %
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = llvm.mlir.zero : !llvm.ptr
 // CHECK-DAG: %[[DEF1:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE1]][1] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE2]][2] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE3]][3] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE5:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE4]][4] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE6:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE5]][5] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE1]][1] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE2]][2] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE3]][3] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE5:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE4]][4] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE6:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE5]][5] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE7:[0-9]+]] = llvm.insertvalue %[[S_TMA_DESC]], %[[STATE6]][0] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE8:[0-9]+]] = llvm.insertvalue %[[S_COORD_0]], %[[STATE7]][1] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE9:[0-9]+]] = llvm.insertvalue %[[S_COORD_1]], %[[STATE8]][2] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE10:[0-9]+]] = llvm.insertvalue %[[S_COORD_2]], %[[STATE9]][3] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE11:[0-9]+]] = llvm.insertvalue %[[S_COORD_3]], %[[STATE10]][4] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE12:[0-9]+]] = llvm.insertvalue %[[S_COORD_4]], %[[STATE11]][5] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{[0-9]+}}, %[[SRC]], box[%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}] : !llvm.ptr, !llvm.ptr<3>
+// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{[0-9]+}}, %[[SRC]], box[%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}] : !llvm.ptr, {{(!llvm\.ptr)?}}<3>
 func.func @sm90_tma_store_4(%src: !fly.memref<f16, shared, (8,8,8,64):(1,8,64,512)>, %dst: !fly.memref<f16, global, (8,8,8,64):(1,8,64,512)>, %tma_desc: !llvm.ptr, %coord_0: i32, %coord_1: i32, %coord_2: i32, %coord_3: i32, %coord_4: i32) {
   %atom = fly.make_copy_atom {valBits = 0 : i32} : !fly.copy_atom<!fly_nvvm.sm90.tma_store<rank = 4>, 0>
   %atom_tma_desc = fly.atom.set_value(%atom, "tma_desc", %tma_desc) : (!fly.copy_atom<!fly_nvvm.sm90.tma_store<rank = 4>, 0>, !llvm.ptr) -> !fly.copy_atom<!fly_nvvm.sm90.tma_store<rank = 4>, 0>
@@ -131,19 +131,19 @@ func.func @sm90_tma_store_4(%src: !fly.memref<f16, shared, (8,8,8,64):(1,8,64,51
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = llvm.mlir.zero : !llvm.ptr
 // CHECK-DAG: %[[DEF1:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE1]][1] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE2]][2] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE3]][3] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE5:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE4]][4] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: %[[STATE6:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE5]][5] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE1]][1] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE2]][2] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE3]][3] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE5:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE4]][4] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
+// CHECK-DAG: %[[STATE6:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE5]][5] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE7:[0-9]+]] = llvm.insertvalue %[[S_TMA_DESC]], %[[STATE6]][0] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE8:[0-9]+]] = llvm.insertvalue %[[S_COORD_0]], %[[STATE7]][1] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE9:[0-9]+]] = llvm.insertvalue %[[S_COORD_1]], %[[STATE8]][2] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE10:[0-9]+]] = llvm.insertvalue %[[S_COORD_2]], %[[STATE9]][3] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE11:[0-9]+]] = llvm.insertvalue %[[S_COORD_3]], %[[STATE10]][4] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
 // CHECK: %[[STATE12:[0-9]+]] = llvm.insertvalue %[[S_COORD_4]], %[[STATE11]][5] : !llvm.struct<(ptr, i32, i32, i32, i32, i32)>
-// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{[0-9]+}}, %[[SRC]], box[%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}] : !llvm.ptr, !llvm.ptr<3>
+// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{[0-9]+}}, %[[SRC]], box[%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}] : !llvm.ptr, {{(!llvm\.ptr)?}}<3>
 func.func @sm90_tma_store_5(%src: !fly.memref<f16, shared, (8,8,8,8,64):(1,8,64,512,4096)>, %dst: !fly.memref<f16, global, (8,8,8,8,64):(1,8,64,512,4096)>, %tma_desc: !llvm.ptr, %coord_0: i32, %coord_1: i32, %coord_2: i32, %coord_3: i32, %coord_4: i32) {
   %atom = fly.make_copy_atom {valBits = 0 : i32} : !fly.copy_atom<!fly_nvvm.sm90.tma_store<rank = 5>, 0>
   %atom_tma_desc = fly.atom.set_value(%atom, "tma_desc", %tma_desc) : (!fly.copy_atom<!fly_nvvm.sm90.tma_store<rank = 5>, 0>, !llvm.ptr) -> !fly.copy_atom<!fly_nvvm.sm90.tma_store<rank = 5>, 0>
