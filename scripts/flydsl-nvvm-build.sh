@@ -122,4 +122,10 @@ atomgen gen specs/ptx --out "$GEN" --only owned --quiet
   --param atomgen_tests="$GEN/tests/mlir" --param fly_opt="$FLY_OPT" --param filecheck="$LLVM/bin/FileCheck" \
   --param atoms="$ATOMS" --param fly_nvvm=1 --param llvm_api=llvm-22.1 >"$OUTDIR/atomgen-lit.log" 2>&1 || true
 "$PY" "$REPO/scripts/flydsl/edit.py" table "$OUTDIR" "$ATOMS" "${COMMIT:0:8}"
+# The branch's tests/unit/test_cuda_backend.py from its python/ sources: what runs without FlyDSL's Python
+# bindings (flydsl._mlir, which Debian's MLIR cannot build) runs; the rest fails on that import, named in the log.
+log "running the branch's tests/unit/test_cuda_backend.py (no bindings)"
+(cd "$SRC" && PYTHONPATH=$SRC/python "$PY" -m pytest -q -rf -p no:cacheprovider tests/unit/test_cuda_backend.py) \
+  >"$OUTDIR/cuda-unit.log" 2>&1 || true
+echo "test_cuda_backend.py: $(tail -1 "$OUTDIR/cuda-unit.log" | tr -d '=' | sed 's/^ *//; s/ *$//')" >>"$OUTDIR/summary.txt"
 cat "$OUTDIR/summary.txt"
