@@ -11,8 +11,8 @@ flydsl-wheel stand-in `python -m atomgen.oracle.flyopt` run with this interprete
 atomgen's generated C++ is available, pass `--param fly_opt=/path/to/fly-opt` (and, if you have
 it, `--param filecheck=/path/to/FileCheck`): that also enables the `atomgen-verifier` feature,
 so the `*_verify.mlir` files (exact verify() wording) run instead of being UNSUPPORTED, the
-`*_xfail.mlir` files are expected to pass, and the `fly-ptx` feature (FlyPTX files) is on unless
-`--param fly_ptx=0`. For a build with FlyDSL's own atoms add `--param atoms=handwritten`.
+`*_xfail.mlir` files are expected to pass, and the `fly-nvvm` feature (the PTX files, FlyNVVM) is on
+unless `--param fly_nvvm=0` (older name: `fly_ptx`). For a build with FlyDSL's own atoms add `--param atoms=handwritten`.
 """
 
 # ruff: noqa: F821  (lit injects `config` and `lit_config`)
@@ -49,10 +49,12 @@ fly_opt = lit_config.params.get("fly_opt")
 atoms = lit_config.params.get("atoms", "generated" if fly_opt else "handwritten")
 if atoms == "generated":
     config.available_features.add("atomgen-verifier")
-if fly_opt and lit_config.params.get("fly_ptx", "1" if atoms == "generated" else "0") == "1":
-    # A FlyDSL build with atomgen's generated C++ for specs/ptx has the FlyPTX dialect and its NVVM
-    # lowering; the flydsl wheel's stand-in has neither, so the PTX files are UNSUPPORTED without one.
-    config.available_features.add("fly-ptx")
+nvvm = lit_config.params.get("fly_nvvm", lit_config.params.get("fly_ptx", "1" if atoms == "generated" else "0"))
+if fly_opt and nvvm == "1":
+    # A build of FlyDSL's branch pr/nvvm-target (PR #976) with atomgen's generated C++ for specs/ptx has
+    # the FlyNVVM dialect with these atoms and its NVVM lowering (--convert-fly-to-nvvm); FlyDSL's main and
+    # the flydsl wheel's stand-in have neither, so the PTX files are UNSUPPORTED without one.
+    config.available_features.add("fly-nvvm")
 if lit_config.params.get("llvm_api"):
     # The LLVM API profile fly-opt was built against (atomgen gen --llvm-api): atoms whose ops it
     # lacks report that instead of lowering, and their files say `XFAIL: llvm-api-<profile>`.

@@ -126,7 +126,7 @@ def _all_specs(tmp_path: Path) -> list[Path]:
 @pytest.mark.slow
 def test_both_backends_in_one_project(tmp_path: Path) -> None:
     """Every shipped spec, ROCDL and PTX, in one call. Before: `ninja: error: multiple rules
-    generate gen/include/flydsl/Dialect/FlyPTX/IR/Atom.td` (the skeleton listed under each spec)."""
+    generate gen/include/flydsl/Dialect/FlyNVVM/IR/Atom.td` (the skeleton listed under each spec)."""
     chosen = _all_specs(tmp_path)
     project = _project(tmp_path, chosen, f"include({ROOT / 'cmake' / 'AtomGen.cmake'})")
     build = tmp_path / "build"
@@ -134,7 +134,7 @@ def test_both_backends_in_one_project(tmp_path: Path) -> None:
     _configure(project, build, env)
     _ninja(build, env)
     assert _tree(build / "gen") == _reference(tmp_path, chosen, "reference")
-    assert (build / "gen/include/flydsl/Dialect/FlyPTX/IR/Atom.td").is_file()
+    assert (build / "gen/include/flydsl/Dialect/FlyNVVM/IR/Atom.td").is_file()
     assert "no work to do" in _ninja(build, env)
 
 
@@ -201,8 +201,8 @@ def test_find_package_from_the_installed_cmake_dir(tmp_path: Path) -> None:
     env = _env(tmp_path)
     _configure(project, build, env, f"-DAtomGen_DIR={folder}", f"-DATOMGEN_EXECUTABLE={tmp_path / 'atomgen'}")
     _ninja(build, env)
-    assert (build / "gen/lib/Dialect/FlyPTX/SM80/MmaOpSM80_MmaSync.cpp").is_file()
-    assert (build / "gen/include/flydsl/Dialect/FlyPTX/IR/Atom.td").is_file()
+    assert (build / "gen/lib/Dialect/FlyNVVM/SM80/MmaOpSM80_MmaSync.cpp").is_file()
+    assert (build / "gen/include/flydsl/Dialect/FlyNVVM/IR/Atom.td").is_file()
 
 
 def test_config_version_is_the_package_version() -> None:

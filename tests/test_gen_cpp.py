@@ -56,7 +56,7 @@ def test_every_spec_renders_one_file_at_its_path() -> None:
         atom = _atom(path)
         spec = atom.spec
         files = cpp.render(atom, _backend(spec.backend), environment()).files
-        library = {"rocdl": "FlyROCDL", "ptx": "FlyPTX"}[spec.backend]
+        library = {"rocdl": "FlyROCDL", "ptx": "FlyNVVM"}[spec.backend]
         assert list(files) == [f"lib/Dialect/{library}/{spec.subtarget.upper()}/{spec.type_name}.cpp"]
 
 
@@ -200,8 +200,8 @@ def test_ptx_atoms_emit_nvvm_ops(path: Path, rendered: dict[str, str]) -> None:
     spec = _spec(path)
     text = rendered[str(path)]
     assert '#include "mlir/Dialect/LLVMIR/NVVMDialect.h"' in text
-    assert '#include "flydsl/Dialect/FlyPTX/IR/Dialect.h"' in text
-    assert "namespace mlir::fly_ptx {" in text and "ROCDL" not in text
+    assert '#include "flydsl/Dialect/FlyNVVM/IR/Dialect.h"' in text
+    assert "namespace mlir::fly_nvvm {" in text and "ROCDL" not in text
     expected = {
         "mma_sync": ["NVVM::MmaOp::create("],
         "mma_sp": ["LLVM::InlineAsmOp::create(", "LLVM::ExtractValueOp>(loc, atomVal"],

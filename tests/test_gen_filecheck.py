@@ -295,9 +295,9 @@ def test_changed_layout_makes_the_test_fail(tmp_path: Path) -> None:
 PTX_SPECS = REPO / "specs" / "ptx"
 
 
-def test_ptx_tests_cover_every_instance_and_are_unsupported_without_fly_ptx(tmp_path: Path) -> None:
-    """FlyPTX files: one positive function per instance, `REQUIRES: fly-ptx`, NVVM ops checked;
-    the flydsl wheel has no FlyPTX dialect, so lit reports every file UNSUPPORTED here."""
+def test_ptx_tests_cover_every_instance_and_are_unsupported_without_fly_nvvm(tmp_path: Path) -> None:
+    """FlyNVVM files: one positive function per instance, `REQUIRES: fly-nvvm`, NVVM ops checked;
+    the flydsl wheel has no FlyNVVM dialect, so lit reports every file UNSUPPORTED here."""
     paths = sorted(p for p in PTX_SPECS.rglob("*.yaml") if p.name != "backend.yaml")
     files = _render_tree(paths, tmp_path)
     specs = {atom.spec.mnemonic: atom.spec for atom, _ in (_load(p) for p in paths)}
@@ -307,7 +307,7 @@ def test_ptx_tests_cover_every_instance_and_are_unsupported_without_fly_ptx(tmp_
         positive = next(p for p in rendered if p.name == f"{mnemonic.replace('.', '_')}.mlir")
         text = positive.read_text(encoding="utf-8")
         assert text.count("\nfunc.func @") == len(spec.instances), mnemonic
-        assert "// REQUIRES: fly-ptx" in text and "--convert-fly-to-nvvm" in text
+        assert "// REQUIRES: fly-nvvm" in text and "--convert-fly-to-nvvm" in text
         pattern = str(spec.emission.get("pattern"))
         op = {"mma_sync": "nvvm.mma.sync", "wgmma_ss": "nvvm.wgmma.mma_async", "wgmma_rs": "llvm.inline_asm",
               "mma_sp": "llvm.inline_asm", "wgmma_sp": "llvm.inline_asm",
@@ -322,7 +322,7 @@ def test_ptx_tests_cover_every_instance_and_are_unsupported_without_fly_ptx(tmp_
         if pattern == "tcgen05_mma":  # one thread, no warpgroup fences; the descriptor is a checked constant
             assert "wgmma" not in text and text.count("// CHECK: llvm.mlir.constant(") == len(spec.instances)
         for path in rendered:
-            assert "// REQUIRES: fly-ptx" in path.read_text(encoding="utf-8"), path
+            assert "// REQUIRES: fly-nvvm" in path.read_text(encoding="utf-8"), path
     results = _lit(tmp_path / "tests" / "mlir")
     assert results and all(code == "UNSUPPORTED" for code in results.values()), results
 

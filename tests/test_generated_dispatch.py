@@ -149,7 +149,7 @@ def test_every_instance_dispatches_to_its_own_row(spec: Path, cpp: Path) -> None
 
 
 def test_wgmma_type_helper_keeps_signedness() -> None:
-    text = (GENERATED / "lib/Dialect/FlyPTX/SM90/MmaOpSM90_WgmmaSS.cpp").read_text(encoding="utf-8")
+    text = (GENERATED / "lib/Dialect/FlyNVVM/SM90/MmaOpSM90_WgmmaSS.cpp").read_text(encoding="utf-8")
     body = re.search(r"NVVM::WGMMATypes getWgmmaType\(Type type\) \{\n(.*?)\n\}", text, re.S)
     assert body is not None
     chain = re.findall(r"if \((.*?)\)\s*return NVVM::WGMMATypes::(\w+);", body.group(1), re.S)
@@ -170,7 +170,10 @@ def test_every_dialect_source_is_in_its_cmake_list() -> None:
     checked = 0
     for cmake in sorted(GENERATED.glob("lib/Dialect/*/CMakeLists.txt")):
         listed = set(re.findall(r"^\s+(\S+\.cpp)\s*$", cmake.read_text(encoding="utf-8"), re.M))
-        sources = {str(p.relative_to(cmake.parent)) for p in cmake.parent.rglob("*.cpp")}
+        # a source atomgen writes whole; a region of FlyDSL's own file (dialect_extension: the enum's include in
+        # FlyNVVM's Dialect.cpp) is listed by FlyDSL's CMake, outside atomgen's region
+        sources = {str(p.relative_to(cmake.parent)) for p in cmake.parent.rglob("*.cpp")
+                   if "Standalone tree written by `atomgen gen --out`" not in p.read_text(encoding="utf-8")}
         assert sources and sources == listed, f"{cmake}: not listed {sorted(sources - listed)}"
         checked += 1
     assert checked == len(list(SPECS.glob("*/backend.yaml")))

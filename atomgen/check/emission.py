@@ -132,7 +132,7 @@ PATTERNS: dict[str, PatternNeeds] = {
                                 packed=MMA, instruction=True, feeds=(ACCUMULATE,)),
     "ldmatrix": PatternNeeds("copy", parameters=("num", "transpose"), packed=("value",)),
     "stmatrix": PatternNeeds("copy", parameters=("num", "transpose"), packed=("value",)),
-    "cp_async": PatternNeeds("copy", parameters=("bytes", "cacheModifier")),
+    "cp_async": PatternNeeds("copy", parameters=("bitSize", "cacheModifier")),
     "tma_load": PatternNeeds("copy", parameters=("rank",), state_cases=("TmaDescriptor", "Mbarrier") + COORDS,
                              feeds=(Feed("TmaDescriptor", "tma_desc"), Feed("Mbarrier", "mbar")) + COORD_FEEDS),
     "tma_store": PatternNeeds("copy", parameters=("rank",), state_cases=("TmaDescriptor",) + COORDS,

@@ -58,7 +58,8 @@ def build_request(spec: Any, instance: Any) -> tuple[dict[str, Any] | None, str]
             return None, "ldmatrix/stmatrix instance without integer num and bool transpose"
         return {"family": intrinsic.split(".")[1], "count": num, "transpose": transpose}, ""
     if intrinsic == "nvvm.cp.async.shared.global":
-        nbytes, cache = values.get("bytes"), values.get("cacheModifier", "ca")
+        bits, cache = values.get("bitSize"), values.get("cacheModifier", "ca")  # FlyNVVM's bitSize
+        nbytes = bits // 8 if isinstance(bits, int) and bits % 8 == 0 else values.get("bytes")
         if not isinstance(nbytes, int):
             return None, "cp.async instance without integer bytes"
         return {"family": "cp_async", "bytes": nbytes, "cache": str(cache)}, ""

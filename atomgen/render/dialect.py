@@ -61,6 +61,8 @@ def render_backend(backend: Backend, env: jinja2.Environment) -> RenderOutput:
     """What a backend gets once, whatever its atoms: the PTX register header where declared,
     and the dialect skeleton where `generate_dialect` is set."""
     output = render_header(backend, env)
+    if backend.dialect_extension and not backend.generate_dialect:
+        output.regions.extend(_extension_pieces(backend))
     if not backend.generate_dialect:
         return output
     names = backend_names(backend)
@@ -100,3 +102,56 @@ def render_backend(backend: Backend, env: jinja2.Environment) -> RenderOutput:
     cmake_file = names.paths.get("lib_cmake", f"{names.lib_dir}/CMakeLists.txt")
     output.regions.append(RegionPiece(cmake_file, "sources", "Dialect.cpp", "  Dialect.cpp\n"))
     return output
+
+
+def _extension_pieces(backend: Backend) -> list[RegionPiece]:
+    """What the generated atoms need from a dialect FlyDSL has but that lacks it (backend.yaml
+    `dialect_extension`), as region pieces of its own files: the stateful base classes and the traits
+    (Dialect.td), the state-field enum (Atom.td), its tablegen lines (IR/CMakeLists.txt) and the
+    includes of its declarations and definitions (Dialect.h, Dialect.cpp)."""
+    names = backend_names(backend)
+    prefix = names.tablegen_prefix
+    ir = names.tablegen_dir
+    include_dir = ir.removeprefix("include/")
+    dialect_def = backend.dialect_decl.tablegen_def or f"{prefix}_Dialect"
+    pieces: list[RegionPiece] = []
+    if "stateful_bases" in backend.dialect_extension:
+        text = []
+        for trait in backend.traits:
+            text.append(
+                f"// Also defined by FlyROCDL's Dialect.td; guarded so both can be read together.\n"
+                f"#ifndef ATOMGEN_TRAIT_{trait.tablegen_def.upper()}\n#define ATOMGEN_TRAIT_{trait.tablegen_def.upper()}\n"
+                f'def {trait.tablegen_def} : NativeTypeTrait<"{trait.native_name}"> {{\n'
+                f'  let cppNamespace = "{trait.cpp_namespace}";\n}}\n#endif\n\n'
+            )
+        for base in _base_classes(backend, prefix):
+            if not base.name.split("_", 1)[-1].startswith("Stateful"):
+                continue
+            interfaces = ",\n".join(f"        DeclareTypeInterfaceMethods<{i}>" for i in base.interfaces)
+            extra = f"  let extraClassDeclaration = [{{\n    {base.extra_declaration}\n  }}];\n" if base.extra_declaration else ""
+            text.append(
+                f"class {base.name}<string typeName, string typeMnemonic, list<Trait> traits = []>\n"
+                f"    : TypeDef<{dialect_def}, typeName, !listconcat(traits, [\n{interfaces}\n      ])> {{\n"
+                f"  let mnemonic = typeMnemonic;\n{extra}}}\n\n"
+            )
+        pieces.append(RegionPiece(backend.paths.get("dialect_td", f"{ir}/Dialect.td"), "bases", "0", "".join(text)))
+    if "state_enum" in backend.dialect_extension:
+        enum = backend.state_enum
+        cases = ",\n".join(f'  I32EnumAttrCase<"{c.name}", {c.value}, "{c.string}">' for c in enum.cases)
+        pieces.append(RegionPiece(
+            backend.paths.get("atom_td", f"{ir}/Atom.td"), "enum", "0",
+            'include "mlir/IR/EnumAttr.td"\n\n'
+            f'def {prefix}_AtomStateField : I32EnumAttr<"{enum.cpp_name}", "", [\n{cases}\n]> {{\n'
+            f"  let genSpecializedAttr = 0;\n  let cppNamespace = {dialect_def}.cppNamespace;\n}}\n\n",
+        ))
+        pieces.append(RegionPiece(
+            f"{ir}/CMakeLists.txt", "tablegen", "0",
+            "set(LLVM_TARGET_DEFINITIONS Atom.td)\n"
+            "mlir_tablegen(AtomStateEnums.h.inc -gen-enum-decls)\nmlir_tablegen(AtomStateEnums.cpp.inc -gen-enum-defs)\n\n",
+        ))
+        pieces.append(RegionPiece(
+            backend.paths.get("dialect_header", f"{ir}/Dialect.h"), "enums", "0",
+            f'#include "{include_dir}/AtomStateEnums.h.inc"\n',
+        ))
+        pieces.append(RegionPiece(f"{names.lib_dir}/Dialect.cpp", "enums", "0", f'#include "{include_dir}/AtomStateEnums.cpp.inc"\n'))
+    return pieces

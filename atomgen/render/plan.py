@@ -23,7 +23,9 @@ OUTPUT_KINDS = ("tablegen", "cpp", "python", "tests", "cmake")
 
 # The skeleton template each kind of shared file is wrapped in for a standalone tree.
 SKELETONS = {"td": "skeleton/td.j2", "cmake": "skeleton/cmake.j2", "binding": "skeleton/binding.j2",
-             "python": "skeleton/python.j2"}
+             "python": "skeleton/python.j2", "dialect_td": "skeleton/extension.j2", "atom_td": "skeleton/extension.j2",
+             "tablegen_cmake": "skeleton/extension.j2", "dialect_h": "skeleton/extension.j2",
+             "dialect_cpp": "skeleton/extension.j2"}
 
 
 Renderer = Callable[[AnalysedAtom, Backend, Any], RenderOutput]

@@ -27,9 +27,15 @@ def cpp_storage_type(parameter: Parameter) -> str:
     return parameter.cpp_type
 
 
-def cpp_literal(parameter: Parameter, value: Any) -> str:
+def cpp_literal(parameter: Parameter, value: Any, context: str = "$_ctxt") -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    cpp_type = parameter.cpp_type.strip()
+    cases = dict(parameter.enum)
+    if cpp_type.endswith("Attr") and str(value) in cases:
+        # An enum attribute (e.g. ::mlir::NVVM::LoadCacheModifierKindAttr): built from the enum's value.
+        kind = cpp_type.removesuffix("Attr")
+        return f"{cpp_type}::get({context}, static_cast<{kind}>({cases[str(value)]}))"
     return str(value)
 
 
@@ -78,7 +84,7 @@ def td_builders(spec: AtomSpec) -> list[Builder]:
             if parameter.name in subset:
                 calls.append(parameter.name)
             elif parameter.default is not None:
-                calls.append(cpp_literal(parameter, parameter.default))
+                calls.append(cpp_literal(parameter, parameter.default, f"{typed[0].name}.getContext()"))
             else:
                 calls = []
                 break

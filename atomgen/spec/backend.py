@@ -72,6 +72,11 @@ class Backend:
     summary: str = ""
     test_builder: Optional[str] = None  # rocdl | ptx | none; None: not declared (AG107)
     generate_dialect: bool = False  # gen writes the dialect skeleton (a backend FlyDSL does not have yet)
+    # What gen adds, in marked regions, to a dialect FlyDSL has but that lacks it (FlyNVVM on PR #976):
+    # "stateful_bases" (the stateful_* base classes and the traits), "state_enum" (enum def and its tablegen).
+    dialect_extension: tuple[str, ...] = ()
+    type_converter: dict[str, str] = field(default_factory=dict)  # register_memref, shared_memref, ...
+    llvm_gaps: tuple[dict[str, Any], ...] = ()  # {profile, intrinsic, element_types, evidence}: XFAIL there
     dialect_decl: Dialect = field(default_factory=lambda: Dialect(""))
     base_classes: dict[str, BaseClass] = field(default_factory=dict)  # mma, copy, stateful_mma, stateful_copy
     state_enum: StateEnum = StateEnum()
@@ -129,6 +134,9 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
             summary=str(data.get("summary") or ""),
             test_builder=str(data["test_builder"]) if data.get("test_builder") is not None else None,
             generate_dialect=bool(data.get("generate_dialect")),
+            dialect_extension=tuple(str(x) for x in data.get("dialect_extension") or [] if isinstance(x, str)),
+            type_converter={str(k): str(v) for k, v in _mapping(data.get("type_converter")).items()},
+            llvm_gaps=tuple(dict(g) for g in data.get("llvm_gaps") or [] if isinstance(g, dict)),
             dialect_decl=_dialect(dialect, dialect_name),
             base_classes={str(kind): _base_class(entry) for kind, entry in _mapping(data.get("base_classes")).items()},
             state_enum=StateEnum(

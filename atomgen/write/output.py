@@ -34,10 +34,24 @@ SHARED_SHAPES: dict[str, SharedShape] = {
         {"types": ("namespace {binding_namespace} {{\n\n", "}} // namespace {binding_namespace}\n")},
     ),
     "python": SharedShape(("wrappers", "exports"), {"wrappers": (Anchor("", "end"),), "exports": (Anchor("", "end"),)}),
+    # A dialect FlyDSL has but that lacks what the generated atoms need (backend.yaml dialect_extension):
+    "dialect_td": SharedShape(("bases",), {"bases": (Anchor(r"^#endif", "before_last"), Anchor("", "end"))}),
+    "atom_td": SharedShape(
+        ("enum",), {"enum": (Anchor(r'^include ".*/(CopyAtom|MmaAtom)\.td"', "before"), Anchor(r"^#endif", "before_last"))}
+    ),
+    "tablegen_cmake": SharedShape(("tablegen",), {"tablegen": (Anchor(r"^add_public_tablegen_target\(", "before"),)}),
+    "dialect_h": SharedShape(("enums",), {"enums": (Anchor(r'^#include ".*/Dialect\.h\.inc"', "before"),)}),
+    "dialect_cpp": SharedShape(("enums",), {"enums": (Anchor(r'^#include ".*/Dialect\.cpp\.inc"', "before"),)}),
 }
 
 
 def shared_kind(path: str) -> str:
+    for suffix, kind in (("/IR/Dialect.td", "dialect_td"), ("/IR/Atom.td", "atom_td"),
+                         ("/IR/CMakeLists.txt", "tablegen_cmake"), ("/IR/Dialect.h", "dialect_h")):
+        if path.endswith(suffix):
+            return kind
+    if path.startswith("lib/Dialect/") and path.endswith("/Dialect.cpp"):
+        return "dialect_cpp"
     if path.endswith(".td"):
         return "td"
     if path.endswith("CMakeLists.txt"):

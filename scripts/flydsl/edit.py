@@ -3,12 +3,13 @@
     edit.py cmake SRC                  add the FLYDSL_FLY_OPT_ONLY option (no Python bindings, no HIP runtime)
     edit.py port-llvm22 SRC            port FlyDSL's hand-written atoms to LLVM 22.1.8's ROCDL ops (baseline)
     edit.py lit-config CFG TESTS FLY_OPT FILECHECK   write a lit config for FlyDSL's tests/mlir
-    edit.py table OUTDIR ATOMS COMMIT  results.tsv + summary.txt from the two lit logs
+    edit.py table OUTDIR ATOMS COMMIT  results.tsv + summary.txt from the two lit logs (fly-to-nvvm files apart)
     edit.py compare BASE GEN           markdown table, baseline and generated side by side per file
 
 Each edit names the few tokens it expects and fails loudly (exit 1) when the checkout differs,
 instead of building something else than it says: the edits are tied to FlyDSL 11c4174d with
-494b2cbd reverted, and the script applies them to a fresh copy each run.
+494b2cbd reverted, and to the branch pr/nvvm-target (feb45ce0, scripts/flydsl-nvvm-build.sh), and
+the scripts apply them to a fresh copy each run.
 """
 
 from __future__ import annotations
@@ -108,19 +109,14 @@ def port_llvm22(src: Path) -> None:
         2,
     )
     # Async LDS loads: LLVM 22.1.8 has neither op; the atom reports it where it would create one.
+    # FlyDSL's branch pr/nvvm-target forks before those atoms (#1023): nothing to port there.
     copy4 = atoms / "CDNA4" / "CopyAtom.cpp"
-    _regex(
-        copy4,
-        r"ROCDL::RawPtrBufferLoadAsyncLdsOp::create\([^;]*\);",
-        _missing("RawPtrBufferLoadAsyncLdsOp", "rocdl.raw.ptr.buffer.load.async.lds"),
-        1,
-    )
-    _regex(
-        copy4,
-        r"ROCDL::GlobalLoadAsyncLDSOp::create\([^;]*\);",
-        _missing("GlobalLoadAsyncLDSOp", "rocdl.global.load.async.lds"),
-        1,
-    )
+    for op, intrinsic in (
+        ("RawPtrBufferLoadAsyncLdsOp", "rocdl.raw.ptr.buffer.load.async.lds"),
+        ("GlobalLoadAsyncLDSOp", "rocdl.global.load.async.lds"),
+    ):
+        if f"ROCDL::{op}" in copy4.read_text(encoding="utf-8"):
+            _regex(copy4, rf"ROCDL::{op}::create\([^;]*\);", _missing(op, intrinsic), 1)
     # TDM: no rocdl.wave.id (thread id x / 32, made uniform); the tensor ops take 4 descriptor groups.
     tdm = atoms / "GFX1250" / "CopyAtom.cpp"
     _replace(
@@ -170,15 +166,22 @@ def _results(log: Path) -> dict[str, str]:
     return found
 
 
+# FlyDSL's NVIDIA branch (pr/nvvm-target) keeps its NVVM lowering tests here: their own suite in the table.
+NVVM_TESTS = "Conversion/fly-to-nvvm/"
+SUITES = ("fly-to-nvvm", "flydsl", "atomgen")
+
+
 def table(outdir: Path, atoms: str, commit: str) -> None:
     rows = []
     for suite, log in (("flydsl", "flydsl-lit.log"), ("atomgen", "atomgen-lit.log")):
         for name, result in sorted(_results(outdir / log).items()):
-            rows.append((suite, name, result))
+            rows.append(("fly-to-nvvm" if suite == "flydsl" and name.startswith(NVVM_TESTS) else suite, name, result))
     (outdir / "results.tsv").write_text("".join(f"{s}\t{n}\t{r}\n" for s, n, r in rows), encoding="utf-8")
     seconds = (outdir / "build-seconds").read_text().strip() if (outdir / "build-seconds").exists() else "?"
     lines = [f"FlyDSL {commit}, atoms: {atoms}, fly-opt build: {seconds} s"]
-    for suite in ("flydsl", "atomgen"):
+    for suite in SUITES:
+        if suite == "fly-to-nvvm" and not any(s == suite for s, _, _ in rows):
+            continue  # a tree without the NVIDIA branch's tests (FlyDSL main)
         counts: dict[str, int] = {}
         for s, _, r in rows:
             if s == suite:
@@ -199,7 +202,9 @@ def _tsv(path: Path) -> dict[tuple[str, str], str]:
 def compare(base: Path, gen: Path) -> str:
     left, right = _tsv(base / "results.tsv"), _tsv(gen / "results.tsv")
     lines = []
-    for suite in ("flydsl", "atomgen"):
+    for suite in SUITES:
+        if not any(k[0] == suite for k in set(left) | set(right)):
+            continue
         lines += [f"\n### {suite}\n", "| file | hand-written | generated |", "|---|---|---|"]
         for key in sorted(k for k in set(left) | set(right) if k[0] == suite):
             a, b = left.get(key, "-"), right.get(key, "-")

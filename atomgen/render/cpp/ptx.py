@@ -178,7 +178,8 @@ def ptx_matrix(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | 
 
 
 def ptx_cp_async(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
-    return {"bytes": params["bytes"].getter, "modifier": f"{params['cacheModifier'].getter}.getValue()"}
+    # The size is bitSize (FlyNVVM's spelling, as FlyROCDL's copies); NVVM's cp.async takes bytes.
+    return {"bytes": f"({params['bitSize'].getter} / 8)", "modifier": f"{params['cacheModifier'].getter}.getValue()"}
 
 
 def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:

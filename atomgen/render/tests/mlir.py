@@ -52,7 +52,16 @@ def memref_type(element: str, space: str, count: int) -> str:
     return f"!fly.memref<{element}, {space}, {count}:1>"
 
 
-def llvm_ptr(space: str) -> str:
+def register_ptr(backend: Any) -> str:
+    """The LLVM pointer a register memref converts to: backend.yaml's type_converter.register_memref
+    (ROCDL: address space 5; FlyNVVM: 0, `!llvm.ptr`)."""
+    declared = getattr(backend, "type_converter", {}) or {}
+    return str(declared.get("register_memref", REGISTER_PTR))
+
+
+def llvm_ptr(space: str, register: str = REGISTER_PTR) -> str:
+    if space == "register":
+        return register
     return BUFFER_DESC if space == "#fly_rocdl.buffer_desc" else f"!llvm.ptr<{ADDRESS_SPACES[space]}>"
 
 

@@ -1,5 +1,6 @@
-"""PTX (fly_ptx -> NVVM) tests: FlyDSL has no NVVM lowering yet, so these files need a FlyDSL
-build with the FlyPTX dialect (lit feature `fly-ptx`); elsewhere lit reports them UNSUPPORTED."""
+"""PTX (fly_nvvm -> NVVM) tests: FlyDSL's NVVM lowering is its unmerged branch pr/nvvm-target (PR #976),
+so these files need a FlyDSL build of that branch with the generated atoms (lit feature named after
+the dialect, `fly-nvvm`); elsewhere lit reports them UNSUPPORTED."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from atomgen.render.names import atom_test_path, backend_names, spec_source
 from atomgen.render.tests.mlir import (
     NEGATIVE_RUN,
     NEXT_FUNC,
-    REGISTER_PTR,
     Function,
     check_forms,
     copy_call,
@@ -23,8 +23,10 @@ from atomgen.render.tests.mlir import (
     llvm_ptr,
     memref_type,
     mma_call,
+    register_ptr,
     test_file,
     type_bits,
+    use,
     vector_type,
 )
 from atomgen.render.tests.negative import negative_cases
@@ -41,7 +43,12 @@ from atomgen.spec.mlir_types import PackedType, element_bits
 from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.printing import atom_type, sample_values
 
-PTX_FEATURE = "fly-ptx"
+PTX_FEATURE = "fly-nvvm"
+
+
+def ptx_feature(backend: Backend) -> str:
+    """The lit feature of a build that has this backend's dialect with the generated atoms: the dialect's name."""
+    return backend_names(backend).dialect.replace("_", "-")
 PTX_PIPELINE = "--fly-rewrite-func-signature --fly-canonicalize --fly-layout-lowering --convert-fly-to-nvvm"
 
 
@@ -60,7 +67,9 @@ def _struct(members: list[str]) -> str:
     return "!llvm.struct<(" + ", ".join(members) + ")>"
 
 
-def _ptx_mma_function(spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType]) -> Function:
+def _ptx_mma_function(
+    spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType], reg: str
+) -> Function:
     values = sample_values(spec, inst)
     atom_ty = atom_type(spec, dialect, values)
     pattern = str(spec.emission.get("pattern"))
@@ -77,7 +86,7 @@ def _ptx_mma_function(spec: AtomSpec, inst: Instance, dialect: str, packing: Map
         memrefs["c"] = memref_type("i32", "register", 1)
     memrefs["d"] = memrefs["c"]
     fn = mma_call(function_name(spec, inst), atom_ty, memrefs)
-    mma_call_with_loads(spec, fn, values, packed)
+    mma_call_with_loads(spec, fn, values, packed, reg)
     acc_reg = register_type(elems["c"])
     lines = _forms()
     if pattern == "tcgen05_mma":
@@ -86,12 +95,15 @@ def _ptx_mma_function(spec: AtomSpec, inst: Instance, dialect: str, packing: Map
         regs = {role: register_type(elems[role]) for role in ("a", "b", "c")}
         counts = {role: packing[role].bits // type_bits(regs[role]) for role in ("a", "b", "c")}
         d_struct = _struct([regs["c"]] * counts["c"])
-        fn.checks.append(lines.mma_sync(values["m"], values["n"], values["k"], regs, d_struct))
+        fn.checks.append(lines.mma_sync(values["m"], values["n"], values["k"], regs, d_struct,
+                                        _mma_sync_attributes(inst.instruction, regs)))
     elif pattern == "mma_sp":
         # the metadata register is the state field (extracted from the atom), the selector 0
         count = packing["c"].bits // type_bits(acc_reg)
-        fn.checks += [lines.mma_sp_metadata(), lines.mma_sp(filecheck_literal(inst.instruction),
-                                                             _struct([acc_reg] * count))]
+        # the metadata register is the value set_value gave the state field: the extractvalue of the
+        # atom's state folds to it (createOrFold), so the inline PTX takes that argument itself
+        fn.checks.append(lines.mma_sp(filecheck_literal(inst.instruction), _struct([acc_reg] * count),
+                                      use("S_metadata")))
     else:
         count = packing["c"].bits // type_bits(acc_reg)
         acc = _struct([acc_reg] * count)
@@ -101,10 +113,25 @@ def _ptx_mma_function(spec: AtomSpec, inst: Instance, dialect: str, packing: Map
         else:
             fn.checks.append(lines.wgmma_rs(filecheck_literal(inst.instruction), acc))  # rs and sparse (sp)
         fn.checks += [lines.wgmma_commit(), lines.wgmma_wait()]
-    fn.checks.append(lines.store("%[[D]]", packed["c"], REGISTER_PTR))
-    converted = [(role, REGISTER_PTR) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
+    fn.checks.append(lines.store("%[[D]]", packed["c"], reg))
+    converted = [(role, reg) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return fn
+
+
+def _mma_sync_attributes(instruction: str, regs: Mapping[str, str]) -> str:
+    """`layoutA = ..., layoutB = ..., [multiplicandAPtxType = ..., multiplicandBPtxType = ...,]` from the
+    instance's instruction (mma.sync.aligned.SHAPE.ALAYOUT.BLAYOUT.DTYPE.ATYPE.BTYPE.CTYPE[...]), the text the
+    H200 probe runs: independent of the C++ renderer's type tables. NVVM prints the multiplicand types only
+    where it cannot infer them from the registers (i32 registers: integers, bf16, tf32, fp8, b1)."""
+    tokens = instruction.split(".")
+    if len(tokens) < 10 or tokens[:3] != ["mma", "sync", "aligned"]:
+        raise ValueError(f"not an mma.sync instruction: {instruction!r}")
+    layout_a, layout_b, a_type, b_type = tokens[4], tokens[5], tokens[7], tokens[8]
+    text = f"layoutA = #nvvm.mma_layout<{layout_a}>, layoutB = #nvvm.mma_layout<{layout_b}>, "
+    if regs["a"] == "i32" or regs["b"] == "i32":
+        text += f"multiplicandAPtxType = #nvvm.mma_type<{a_type}>, multiplicandBPtxType = #nvvm.mma_type<{b_type}>, "
+    return text
 
 
 def _tcgen05_checks(fn: Function, inst: Instance, values: dict[str, Any], elems: dict[str, str]) -> None:
@@ -116,7 +143,7 @@ def _tcgen05_checks(fn: Function, inst: Instance, values: dict[str, Any], elems:
                   lines.tcgen05(filecheck_literal(f"{inst.instruction} [$0], $1, $2, $3, p;"))]
 
 
-def _ptx_matrix_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+def _ptx_matrix_functions(spec: AtomSpec, inst: Instance, dialect: str, reg: str) -> list[Function]:
     values = sample_values(spec, inst)
     num = int(values["num"])
     vb = min(inst.val_bits) if inst.val_bits else 16
@@ -132,17 +159,17 @@ def _ptx_matrix_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[
     if load:
         result = "i32" if num == 1 else _struct(["i32"] * num)
         fn.checks.append(_forms().ldmatrix(layout, num, result))
-        fn.checks.append(_forms().store("%[[DST]]", vector_type(count, element), REGISTER_PTR))
+        fn.checks.append(_forms().store("%[[DST]]", vector_type(count, element), reg))
     else:
-        fn.checks.append(_forms().load(vector_type(count, element), REGISTER_PTR))
+        fn.checks.append(_forms().load(vector_type(count, element), reg))
         fn.checks.append(_forms().stmatrix(layout, num))
-    signature_checks(fn, [("src", llvm_ptr(src_space)), ("dst", llvm_ptr(dst_space))])
+    signature_checks(fn, [("src", llvm_ptr(src_space, reg)), ("dst", llvm_ptr(dst_space, reg))])
     return [fn]
 
 
 def _ptx_cp_async_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
     values = sample_values(spec, inst)
-    nbytes = int(values["bytes"])
+    nbytes = int(values["bitSize"]) // 8
     vb = largest_val_bits(inst, 128) if inst.val_bits else 8 * nbytes
     atom_ty = atom_type(spec, dialect, values, vb)
     src, dst = memref_type("i8", "global", nbytes), memref_type("i8", "shared", nbytes)
@@ -176,19 +203,35 @@ def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Fun
     return [fn]
 
 
-def _ptx_functions(spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType]) -> list[Function]:
+def _ptx_functions(
+    spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType], reg: str
+) -> list[Function]:
     pattern = str(spec.emission.get("pattern", ""))
     if spec.kind == "mma":
-        return [_ptx_mma_function(spec, inst, dialect, packing)]
+        return [_ptx_mma_function(spec, inst, dialect, packing, reg)]
     builders: dict[str, Callable[[], list[Function]]] = {
-        "ldmatrix": lambda: _ptx_matrix_functions(spec, inst, dialect),
-        "stmatrix": lambda: _ptx_matrix_functions(spec, inst, dialect),
+        "ldmatrix": lambda: _ptx_matrix_functions(spec, inst, dialect, reg),
+        "stmatrix": lambda: _ptx_matrix_functions(spec, inst, dialect, reg),
         "cp_async": lambda: _ptx_cp_async_functions(spec, inst, dialect),
         "tma_load": lambda: _ptx_tma_functions(spec, inst, dialect),
         "tma_store": lambda: _ptx_tma_functions(spec, inst, dialect),
     }
     builder = builders.get(pattern)
     return builder() if builder is not None else []
+
+
+def _llvm_gaps(spec: AtomSpec, backend: Backend) -> list[dict[str, Any]]:
+    """backend.yaml `llvm_gaps` entries that some instance of this atom runs into (its intrinsic, and one of
+    the listed element types among the instance's values)."""
+    found = []
+    for gap in backend.llvm_gaps:
+        types = set(gap.get("element_types") or [])
+        for inst in spec.instances:
+            values = {str(v) for v in sample_values(spec, inst).values()}
+            if inst.intrinsic == gap.get("intrinsic") and (not types or types & values):
+                found.append(gap)
+                break
+    return found
 
 
 def render_ptx(atom: AnalysedAtom, backend: Backend) -> RenderOutput:
@@ -199,20 +242,28 @@ def render_ptx(atom: AnalysedAtom, backend: Backend) -> RenderOutput:
     output = RenderOutput()
     source = mlir_comment(spec_source(spec))
     title = f"{spec.mnemonic} ({spec.cpp_class}): generated by atomgen from {source}; do not edit."
-    requires = [f"REQUIRES: {PTX_FEATURE}"]
-    functions = [fn for inst in spec.instances for fn in _ptx_functions(spec, inst, dialect, atom.packed_for(inst))]
+    feature = ptx_feature(backend)
+    requires = [f"REQUIRES: {feature}"]
+    gaps = _llvm_gaps(spec, backend)
+    reg = register_ptr(backend)  # backend.yaml type_converter.register_memref
+    functions = [
+        fn for inst in spec.instances for fn in _ptx_functions(spec, inst, dialect, atom.packed_for(inst), reg)
+    ]
     if functions:
         header = [title, "One function per instance, lowered to NVVM: converted signature, default state and"]
         header.append("set_value (stateful), loads, the NVVM op with its register types, store.")
-        header.append(f"Needs a FlyDSL build with the FlyPTX dialect (lit feature {PTX_FEATURE}).")
+        header.append(f"Needs a FlyDSL build with the {names.tablegen_prefix} dialect and these atoms (lit feature {feature}).")
+        for gap in gaps:
+            header.append(f"XFAIL with LLVM profile {gap['profile']}: {gap['evidence']}")
         run = f"%fly-opt %s {_ptx_pipeline(backend)} | FileCheck %s"
-        output.files[atom_test_path(spec, names)] = test_file([run], header, functions, requires=requires)
+        xfails = sorted({f"XFAIL: llvm-api-{gap['profile']}" for gap in gaps})
+        output.files[atom_test_path(spec, names)] = test_file([run], header, functions, requires=requires + xfails)
     cases = negative_cases(atom, dialect)
     for case in cases:
         case.checks = [check_forms().error_at("CHECK", NEXT_FUNC, case.message)]
     if cases:
         header = [title, "Each case is a configuration the spec rejects, with the exact message of the generated"]
-        header.append("verify() (FlyPTX has no hand-written verifier to differ from).")
+        header.append("verify().")
         output.files[atom_test_path(spec, names, negative=True)] = test_file(
             [NEGATIVE_RUN], header, cases=cases, requires=requires
         )

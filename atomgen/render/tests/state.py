@@ -29,7 +29,9 @@ def state_struct(spec: AtomSpec, values: dict[str, Any]) -> str:
     return "!llvm.struct<(" + ", ".join(m.removeprefix("!llvm.") for m in members) + ")>"  # printed elided
 
 
-def mma_call_with_loads(spec: AtomSpec, fn: Function, values: dict[str, Any], packed: dict[str, str]) -> None:
+def mma_call_with_loads(
+    spec: AtomSpec, fn: Function, values: dict[str, Any], packed: dict[str, str], register: str = REGISTER_PTR
+) -> None:
     """The atom's state ops and the CHECKs of the three operand loads of its fly.mma_atom_call,
     shared by the ROCDL and PTX MMA tests."""
     if spec.stateful:
@@ -37,14 +39,14 @@ def mma_call_with_loads(spec: AtomSpec, fn: Function, values: dict[str, Any], pa
     else:
         fn.checks.append(check_forms().stateless())
     for role in ("a", "b", "c"):
-        fn.checks.append(check_forms().operand_load(role, use(role), REGISTER_PTR, packed[role]))
+        fn.checks.append(check_forms().operand_load(role, use(role), register, packed[role]))
 
 
 def state_ops(spec: AtomSpec, fn: Function, values: dict[str, Any]) -> None:
     """Set every state field (immediates from a constant, others from a function argument).
 
-    Checks emitted: the default state (undef + one typed constant per slot, in slot order),
-    then one insertvalue per set_value at its slot.
+    Checks emitted: the default state (undef, then one typed constant per slot and the insertvalue of
+    each slot, as one CHECK-DAG group), then one insertvalue per set_value at its slot.
     """
     struct = state_struct(spec, values)
     lines = check_forms()
@@ -58,7 +60,9 @@ def state_ops(spec: AtomSpec, fn: Function, values: dict[str, Any]) -> None:
     previous = "%[[STATE0]]"
     for index, state in enumerate(spec.state):
         key = (state.default, state_type(spec, index, values))
-        fn.checks.append(lines.state_insert(index + 1, f"%[[{constants[key]}]]", previous, index, struct))
+        # DAG with the constants: a lowering may create each default constant right before its insertvalue
+        # (FlyToNVVM's TMA state) or all of them first; the STATE variables still chain the slots in order
+        fn.checks.append(lines.state_insert(index + 1, f"%[[{constants[key]}]]", previous, index, struct, dag=True))
         previous = f"%[[STATE{index + 1}]]"
     current = "%atom"
     for index, state in enumerate(spec.state):

@@ -8,7 +8,7 @@
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<5>, %[[DST:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : !llvm.ptr<5> -> f32
 // CHECK: rocdl.raw.ptr.buffer.atomic.fadd %[[VAL]], %{{.*}}, 0 : f32
@@ -23,7 +23,7 @@ func.func @cdna3_buffer_atomic_add_f32(%src: !fly.memref<f32, register, 1:1>, %d
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<5>, %[[DST:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : !llvm.ptr<5> -> vector<2xf16>
 // CHECK: rocdl.raw.ptr.buffer.atomic.fadd %[[VAL]], %{{.*}}, 0 : vector<2xf16>
@@ -38,7 +38,7 @@ func.func @cdna3_buffer_atomic_add_vector_2xf16_(%src: !fly.memref<f16, register
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<5>, %[[DST:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : !llvm.ptr<5> -> vector<2xbf16>
 // CHECK: rocdl.raw.ptr.buffer.atomic.fadd %[[VAL]], %{{.*}}, 0 : vector<2xbf16>
@@ -53,7 +53,7 @@ func.func @cdna3_buffer_atomic_add_vector_2xbf16_(%src: !fly.memref<bf16, regist
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<5>, %[[DST:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : !llvm.ptr<5> -> f64
 // CHECK: rocdl.raw.ptr.buffer.atomic.fadd %[[VAL]], %{{.*}}, 0 : f64
@@ -68,7 +68,7 @@ func.func @cdna3_buffer_atomic_add_f64(%src: !fly.memref<f64, register, 1:1>, %d
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<5>, %[[DST:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : !llvm.ptr<5> -> f64
 // CHECK: rocdl.raw.ptr.buffer.atomic.fmax %[[VAL]], %{{.*}}, 0 : f64
@@ -83,7 +83,7 @@ func.func @cdna3_buffer_atomic_max_f64(%src: !fly.memref<f64, register, 1:1>, %d
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<5>, %[[DST:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : !llvm.ptr<5> -> i32
 // CHECK: rocdl.raw.ptr.buffer.atomic.smax %[[VAL]], %{{.*}}, 0 : i32
@@ -98,7 +98,7 @@ func.func @cdna3_buffer_atomic_max_i32(%src: !fly.memref<i32, register, 1:1>, %d
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<5>, %[[DST:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : !llvm.ptr<5> -> i32
 // CHECK: rocdl.raw.ptr.buffer.atomic.umin %[[VAL]], %{{.*}}, 0 : i32

@@ -8,7 +8,7 @@
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[DST:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = rocdl.raw.ptr.buffer.load %{{.*}}, 0 : i8
 // CHECK: llvm.store %[[VAL]], %[[DST]] : i8, !llvm.ptr<5>
@@ -23,7 +23,7 @@ func.func @cdna3_buffer_copy_8_load(%src: !fly.memref<i8, #fly_rocdl.buffer_desc
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<5>, %[[DST:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : !llvm.ptr<5> -> i8
 // CHECK: rocdl.raw.ptr.buffer.store %[[VAL]], %{{.*}}, 0 : i8
@@ -38,7 +38,7 @@ func.func @cdna3_buffer_copy_8_store(%src: !fly.memref<i8, register, 1:1>, %dst:
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[DST:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = rocdl.raw.ptr.buffer.load %{{.*}}, 0 : i16
 // CHECK: llvm.store %[[VAL]], %[[DST]] : i16, !llvm.ptr<5>
@@ -53,7 +53,7 @@ func.func @cdna3_buffer_copy_16_load(%src: !fly.memref<i16, #fly_rocdl.buffer_de
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<5>, %[[DST:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : !llvm.ptr<5> -> i16
 // CHECK: rocdl.raw.ptr.buffer.store %[[VAL]], %{{.*}}, 0 : i16
@@ -68,7 +68,7 @@ func.func @cdna3_buffer_copy_16_store(%src: !fly.memref<i16, register, 1:1>, %ds
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[DST:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = rocdl.raw.ptr.buffer.load %{{.*}}, 0 : i32
 // CHECK: llvm.store %[[VAL]], %[[DST]] : i32, !llvm.ptr<5>
@@ -83,7 +83,7 @@ func.func @cdna3_buffer_copy_32_load(%src: !fly.memref<i32, #fly_rocdl.buffer_de
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<5>, %[[DST:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : !llvm.ptr<5> -> i32
 // CHECK: rocdl.raw.ptr.buffer.store %[[VAL]], %{{.*}}, 0 : i32
@@ -98,7 +98,7 @@ func.func @cdna3_buffer_copy_32_store(%src: !fly.memref<i32, register, 1:1>, %ds
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[DST:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = rocdl.raw.ptr.buffer.load %{{.*}}, 0 : i64
 // CHECK: %[[CAST:[0-9]+]] = llvm.bitcast %[[VAL]] : i64 to vector<2xi32>
@@ -114,7 +114,7 @@ func.func @cdna3_buffer_copy_64_load(%src: !fly.memref<i32, #fly_rocdl.buffer_de
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<5>, %[[DST:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : !llvm.ptr<5> -> vector<2xi32>
 // CHECK: %[[CAST:[0-9]+]] = llvm.bitcast %[[VAL]] : vector<2xi32> to i64
@@ -130,7 +130,7 @@ func.func @cdna3_buffer_copy_64_store(%src: !fly.memref<i32, register, 2:1>, %ds
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[DST:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = rocdl.raw.ptr.buffer.load %{{.*}}, 0 : i128
 // CHECK: %[[CAST:[0-9]+]] = llvm.bitcast %[[VAL]] : i128 to vector<4xi32>
@@ -146,7 +146,7 @@ func.func @cdna3_buffer_copy_128_load(%src: !fly.memref<i32, #fly_rocdl.buffer_d
 // CHECK-SAME: %[[SRC:[a-z0-9_]+]]: !llvm.ptr<5>, %[[DST:[a-z0-9_]+]]: !llvm.struct<(ptr<8>, i32)>, %[[S_SOFFSET:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
 // CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE1]][0] : !llvm.struct<(i32)>
 // CHECK: %[[VAL:[0-9]+]] = llvm.load %[[SRC]] : !llvm.ptr<5> -> vector<4xi32>
 // CHECK: %[[CAST:[0-9]+]] = llvm.bitcast %[[VAL]] : vector<4xi32> to i128

@@ -11,8 +11,8 @@
 // CHECK: %[[S_IMM_OFFSET:[a-z0-9_]+]] = arith.constant 20 : i32
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_IMM_OFFSET]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[SIZE:[a-z0-9_]+]] = arith.constant 4 : i32
@@ -36,8 +36,8 @@ func.func @cdna3_buffer_copy_lds_32(%src: !fly.memref<i8, #fly_rocdl.buffer_desc
 // CHECK: %[[S_IMM_OFFSET:[a-z0-9_]+]] = arith.constant 20 : i32
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SOFFSET]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_IMM_OFFSET]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[SIZE:[a-z0-9_]+]] = arith.constant 16 : i32

@@ -10,8 +10,8 @@
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -38,8 +38,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -66,8 +66,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -94,8 +94,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -122,8 +122,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -150,8 +150,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -178,8 +178,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -206,8 +206,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_32(%d: !fly.memref<f32
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -234,8 +234,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_32(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -262,8 +262,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_32(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -290,8 +290,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_32(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -318,8 +318,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -346,8 +346,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_32(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -374,8 +374,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -402,8 +402,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -430,8 +430,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -458,8 +458,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -486,8 +486,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_32(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -514,8 +514,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -542,8 +542,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -570,8 +570,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -598,8 +598,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -626,8 +626,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_32(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -654,8 +654,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -682,8 +682,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -710,8 +710,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
@@ -738,8 +738,8 @@ func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -766,8 +766,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -794,8 +794,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_16(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -822,8 +822,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -850,8 +850,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -878,8 +878,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -906,8 +906,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_16(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -934,8 +934,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_16(%d: !fly.memref<f32
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -962,8 +962,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_16(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -990,8 +990,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_16(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1018,8 +1018,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_16(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1046,8 +1046,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1074,8 +1074,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_16(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1102,8 +1102,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1130,8 +1130,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1158,8 +1158,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1186,8 +1186,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1214,8 +1214,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_16(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1242,8 +1242,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1270,8 +1270,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1298,8 +1298,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1326,8 +1326,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1354,8 +1354,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_16(%d: !fly.memref<f
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1382,8 +1382,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1410,8 +1410,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
@@ -1438,8 +1438,8 @@ func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_16(%d: !fly.memref
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
-// CHECK: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
-// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
 // CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
 // CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64

@@ -1,0 +1,21 @@
+// Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
+// adds the region below to FlyDSL's own Atom.td of this dialect (backend.yaml dialect_extension).
+// ---- atomgen:begin enum sha256:885664c00957a6ee
+include "mlir/IR/EnumAttr.td"
+
+def FlyNVVM_AtomStateField : I32EnumAttr<"AtomStateField", "", [
+  I32EnumAttrCase<"Accumulate", 0, "accumulate">,
+  I32EnumAttrCase<"TmaDescriptor", 1, "tma_desc">,
+  I32EnumAttrCase<"Mbarrier", 2, "mbarrier">,
+  I32EnumAttrCase<"Coord0", 3, "coord_0">,
+  I32EnumAttrCase<"Coord1", 4, "coord_1">,
+  I32EnumAttrCase<"Coord2", 5, "coord_2">,
+  I32EnumAttrCase<"Coord3", 6, "coord_3">,
+  I32EnumAttrCase<"Coord4", 7, "coord_4">,
+  I32EnumAttrCase<"Metadata", 8, "metadata">
+]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = FlyNVVM_Dialect.cppNamespace;
+}
+
+// ---- atomgen:end enum

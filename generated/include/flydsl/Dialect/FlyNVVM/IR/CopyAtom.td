@@ -1,0 +1,15 @@
+//===- CopyAtom.td - atomgen aggregation ------------------------*- tablegen -*-===//
+//
+// Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
+// adds the region below to the hand-written file of this name instead.
+//
+//===----------------------------------------------------------------------===//
+
+// ---- atomgen:begin atoms sha256:5a9f5f17a92cf4c2
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM75_LdMatrix.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM80_CpAsync.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_StMatrix.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_TmaLoad.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_TmaStore.td"
+// ---- atomgen:end atoms
+

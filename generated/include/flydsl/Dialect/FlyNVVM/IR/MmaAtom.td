@@ -1,0 +1,19 @@
+//===- MmaAtom.td - atomgen aggregation ------------------------*- tablegen -*-===//
+//
+// Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
+// adds the region below to the hand-written file of this name instead.
+//
+//===----------------------------------------------------------------------===//
+
+// ---- atomgen:begin atoms sha256:97d1297631618038
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM70_MmaSync.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM80_MmaSp.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM80_MmaSync.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM80_MmaSyncB1.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM89_MmaSync.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM90_WgmmaRS.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM90_WgmmaSS.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM90_WgmmaSp.td"
+// ---- atomgen:end atoms
+

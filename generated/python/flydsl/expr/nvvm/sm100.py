@@ -1,0 +1,60 @@
+# Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
+# adds the regions below to the hand-written DSL module of this name instead.
+
+__all__ = []
+
+# ---- atomgen:begin wrappers sha256:d22a2c82d890c0a9
+def _ir_type(value):
+    """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
+    return getattr(value, "ir_type", value)
+
+
+def _enum_value(value, cases):
+    """An enum case name (or an IntEnum / int) as its integer value."""
+    if isinstance(value, str):
+        if value not in cases:
+            raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
+        return cases[value]
+    return int(value)
+
+
+from flydsl._mlir.dialects.fly_nvvm import MmaOpSM100_Tcgen05Type  # noqa: E402
+
+
+def Tcgen05Mma(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_b=False):
+    """sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA), cta_group::1, kinds f16, tf32 and i8: A and B from shared-memory descriptors, D in tensor memory.
+
+    Supported configurations:
+      - 64x8x16 (f16, f16) -> f32
+      - 64x16x16 (f16, f16) -> f32
+      - 64x24x16 (f16, f16) -> f32
+      - 64x32x16 (f16, f16) -> f32
+      - 64x40x16 (f16, f16) -> f32
+      - 64x48x16 (f16, f16) -> f32
+      - 64x56x16 (f16, f16) -> f32
+      - 64x64x16 (f16, f16) -> f32
+      - 64x72x16 (f16, f16) -> f32
+      - 64x80x16 (f16, f16) -> f32
+      - 64x88x16 (f16, f16) -> f32
+      - 64x96x16 (f16, f16) -> f32
+      - 64x104x16 (f16, f16) -> f32
+      - 64x112x16 (f16, f16) -> f32
+      - 64x120x16 (f16, f16) -> f32
+      - 64x128x16 (f16, f16) -> f32
+      - 64x136x16 (f16, f16) -> f32
+      - 64x144x16 (f16, f16) -> f32
+      - 64x152x16 (f16, f16) -> f32
+      - 64x160x16 (f16, f16) -> f32
+      - 64x168x16 (f16, f16) -> f32
+      - 64x176x16 (f16, f16) -> f32
+      - 64x184x16 (f16, f16) -> f32
+      - 64x192x16 (f16, f16) -> f32
+      - ... and 368 more (the spec sm100.tcgen05_mma lists them all)
+    """
+    return MmaOpSM100_Tcgen05Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_a=trans_a, trans_b=trans_b)
+# ---- atomgen:end wrappers
+
+# ---- atomgen:begin exports sha256:e4fdfc9d04d74a74
+__all__.append("Tcgen05Mma")
+# ---- atomgen:end exports
+

@@ -1,0 +1,43 @@
+# Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
+# adds the regions below to the hand-written DSL module of this name instead.
+
+__all__ = []
+
+# ---- atomgen:begin wrappers sha256:ae1a960b8584797c
+def _ir_type(value):
+    """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
+    return getattr(value, "ir_type", value)
+
+
+def _enum_value(value, cases):
+    """An enum case name (or an IntEnum / int) as its integer value."""
+    if isinstance(value, str):
+        if value not in cases:
+            raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
+        return cases[value]
+    return int(value)
+
+
+from flydsl._mlir.dialects.fly_nvvm import MmaOpSM70_MmaSyncType  # noqa: E402
+
+
+def MmaSyncQuadPair(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_b=False):
+    """sm70 quad-pair MMA (mma.sync.aligned.m8n8k4, f16 inputs, every A/B operand order): each of a warp's four quad-pairs computes its own 8x8x4 tile.
+
+    Supported configurations:
+      - 8x8x4 (f16, f16) -> f32, transA = false, transB = false
+      - 8x8x4 (f16, f16) -> f16, transA = false, transB = false
+      - 8x8x4 (f16, f16) -> f32, transA = true, transB = true
+      - 8x8x4 (f16, f16) -> f16, transA = true, transB = true
+      - 8x8x4 (f16, f16) -> f32, transA = true, transB = false
+      - 8x8x4 (f16, f16) -> f16, transA = true, transB = false
+      - 8x8x4 (f16, f16) -> f32, transA = false, transB = true
+      - 8x8x4 (f16, f16) -> f16, transA = false, transB = true
+    """
+    return MmaOpSM70_MmaSyncType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_a=trans_a, trans_b=trans_b)
+# ---- atomgen:end wrappers
+
+# ---- atomgen:begin exports sha256:afc191a85bc0d67c
+__all__.append("MmaSyncQuadPair")
+# ---- atomgen:end exports
+

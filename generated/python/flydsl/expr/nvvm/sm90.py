@@ -1,0 +1,186 @@
+# Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
+# adds the regions below to the hand-written DSL module of this name instead.
+
+__all__ = []
+
+# ---- atomgen:begin wrappers sha256:f154e8095c53a954
+def _ir_type(value):
+    """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
+    return getattr(value, "ir_type", value)
+
+
+def _enum_value(value, cases):
+    """An enum case name (or an IntEnum / int) as its integer value."""
+    if isinstance(value, str):
+        if value not in cases:
+            raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
+        return cases[value]
+    return int(value)
+
+
+from flydsl._mlir.dialects.fly_nvvm import CopyOpSM90_StMatrixType  # noqa: E402
+
+
+def StMatrix(num, transpose=False):
+    """Warp-collective stmatrix of num (1, 2, 4) 8x8 b16 matrices, registers -> shared memory, optionally transposed.
+
+    Supported configurations:
+      - num = 1, transpose = false
+      - num = 1, transpose = true
+      - num = 2, transpose = false
+      - num = 2, transpose = true
+      - num = 4, transpose = false
+      - num = 4, transpose = true
+    """
+    return CopyOpSM90_StMatrixType.get(num=num, transpose=transpose)
+
+
+from flydsl._mlir.dialects.fly_nvvm import CopyOpSM90_TmaLoadType  # noqa: E402
+
+
+def TmaLoad(rank):
+    """sm90 TMA tiled bulk tensor load (cp.async.bulk.tensor, rank 1-5): global -> shared::cluster, completing on an mbarrier; descriptor and coordinates are state.
+
+    Supported configurations:
+      - rank = 1
+      - rank = 2
+      - rank = 3
+      - rank = 4
+      - rank = 5
+    """
+    return CopyOpSM90_TmaLoadType.get(rank=rank)
+
+
+from flydsl._mlir.dialects.fly_nvvm import CopyOpSM90_TmaStoreType  # noqa: E402
+
+
+def TmaStore(rank):
+    """sm90 TMA tiled bulk tensor store (cp.async.bulk.tensor, rank 1-5): shared::cta -> global, bulk_group completion; descriptor and coordinates are state.
+
+    Supported configurations:
+      - rank = 1
+      - rank = 2
+      - rank = 3
+      - rank = 4
+      - rank = 5
+    """
+    return CopyOpSM90_TmaStoreType.get(rank=rank)
+
+
+from flydsl._mlir.dialects.fly_nvvm import MmaOpSM90_WgmmaRSType  # noqa: E402
+
+
+def WgmmaRS(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False):
+    """sm90a warpgroup MMA wgmma.mma_async, A from registers and B from a shared-memory descriptor (RS), m64nNk{8,16,32}.
+
+    Supported configurations:
+      - 64x8x16 (f16, f16) -> f32
+      - 64x16x16 (f16, f16) -> f32
+      - 64x24x16 (f16, f16) -> f32
+      - 64x32x16 (f16, f16) -> f32
+      - 64x40x16 (f16, f16) -> f32
+      - 64x48x16 (f16, f16) -> f32
+      - 64x56x16 (f16, f16) -> f32
+      - 64x64x16 (f16, f16) -> f32
+      - 64x72x16 (f16, f16) -> f32
+      - 64x80x16 (f16, f16) -> f32
+      - 64x88x16 (f16, f16) -> f32
+      - 64x96x16 (f16, f16) -> f32
+      - 64x104x16 (f16, f16) -> f32
+      - 64x112x16 (f16, f16) -> f32
+      - 64x120x16 (f16, f16) -> f32
+      - 64x128x16 (f16, f16) -> f32
+      - 64x136x16 (f16, f16) -> f32
+      - 64x144x16 (f16, f16) -> f32
+      - 64x152x16 (f16, f16) -> f32
+      - 64x160x16 (f16, f16) -> f32
+      - 64x168x16 (f16, f16) -> f32
+      - 64x176x16 (f16, f16) -> f32
+      - 64x184x16 (f16, f16) -> f32
+      - 64x192x16 (f16, f16) -> f32
+      - ... and 432 more (the spec sm90.wgmma_rs lists them all)
+    """
+    return MmaOpSM90_WgmmaRSType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_b=trans_b)
+
+
+from flydsl._mlir.dialects.fly_nvvm import MmaOpSM90_WgmmaSSType  # noqa: E402
+
+
+def WgmmaSS(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_b=False):
+    """sm90a warpgroup MMA wgmma.mma_async, A and B from shared-memory descriptors (SS), m64nNk{8,16,32}.
+
+    Supported configurations:
+      - 64x8x16 (f16, f16) -> f32
+      - 64x16x16 (f16, f16) -> f32
+      - 64x24x16 (f16, f16) -> f32
+      - 64x32x16 (f16, f16) -> f32
+      - 64x40x16 (f16, f16) -> f32
+      - 64x48x16 (f16, f16) -> f32
+      - 64x56x16 (f16, f16) -> f32
+      - 64x64x16 (f16, f16) -> f32
+      - 64x72x16 (f16, f16) -> f32
+      - 64x80x16 (f16, f16) -> f32
+      - 64x88x16 (f16, f16) -> f32
+      - 64x96x16 (f16, f16) -> f32
+      - 64x104x16 (f16, f16) -> f32
+      - 64x112x16 (f16, f16) -> f32
+      - 64x120x16 (f16, f16) -> f32
+      - 64x128x16 (f16, f16) -> f32
+      - 64x136x16 (f16, f16) -> f32
+      - 64x144x16 (f16, f16) -> f32
+      - 64x152x16 (f16, f16) -> f32
+      - 64x160x16 (f16, f16) -> f32
+      - 64x168x16 (f16, f16) -> f32
+      - 64x176x16 (f16, f16) -> f32
+      - 64x184x16 (f16, f16) -> f32
+      - 64x192x16 (f16, f16) -> f32
+      - ... and 432 more (the spec sm90.wgmma_ss lists them all)
+    """
+    return MmaOpSM90_WgmmaSSType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_a=trans_a, trans_b=trans_b)
+
+
+from flydsl._mlir.dialects.fly_nvvm import MmaOpSM90_WgmmaSpType  # noqa: E402
+
+
+def WgmmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False):
+    """sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata register per thread.
+
+    Supported configurations:
+      - 64x8x32 (f16, f16) -> f32
+      - 64x16x32 (f16, f16) -> f32
+      - 64x24x32 (f16, f16) -> f32
+      - 64x32x32 (f16, f16) -> f32
+      - 64x40x32 (f16, f16) -> f32
+      - 64x48x32 (f16, f16) -> f32
+      - 64x56x32 (f16, f16) -> f32
+      - 64x64x32 (f16, f16) -> f32
+      - 64x72x32 (f16, f16) -> f32
+      - 64x80x32 (f16, f16) -> f32
+      - 64x88x32 (f16, f16) -> f32
+      - 64x96x32 (f16, f16) -> f32
+      - 64x104x32 (f16, f16) -> f32
+      - 64x112x32 (f16, f16) -> f32
+      - 64x120x32 (f16, f16) -> f32
+      - 64x128x32 (f16, f16) -> f32
+      - 64x136x32 (f16, f16) -> f32
+      - 64x144x32 (f16, f16) -> f32
+      - 64x152x32 (f16, f16) -> f32
+      - 64x160x32 (f16, f16) -> f32
+      - 64x168x32 (f16, f16) -> f32
+      - 64x176x32 (f16, f16) -> f32
+      - 64x184x32 (f16, f16) -> f32
+      - 64x192x32 (f16, f16) -> f32
+      - ... and 432 more (the spec sm90.wgmma_sp lists them all)
+    """
+    return MmaOpSM90_WgmmaSpType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_b=trans_b)
+# ---- atomgen:end wrappers
+
+# ---- atomgen:begin exports sha256:1cfa81c9522bd7fb
+__all__.append("StMatrix")
+__all__.append("TmaLoad")
+__all__.append("TmaStore")
+__all__.append("WgmmaRS")
+__all__.append("WgmmaSS")
+__all__.append("WgmmaSp")
+# ---- atomgen:end exports
+
