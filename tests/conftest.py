@@ -17,6 +17,11 @@ from typing import Iterator
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    # pytest-xdist's workers export COLUMNS=80 / LINES=24 of a terminal they do not have; the commands the tests
+    # run must see what CI's processes see (no terminal: atomgen's own 120-column default)
+    os.environ.pop("COLUMNS", None)
+    os.environ.pop("LINES", None)
 SPECS = REPO / "specs"
 ROCDL_BACKEND = SPECS / "rocdl" / "backend.yaml"
 

@@ -12,7 +12,8 @@ atomgen's generated C++ is available, pass `--param fly_opt=/path/to/fly-opt` (a
 it, `--param filecheck=/path/to/FileCheck`): that also enables the `atomgen-verifier` feature,
 so the `*_verify.mlir` files (exact verify() wording) run instead of being UNSUPPORTED, the
 `*_xfail.mlir` files are expected to pass, and the `fly-nvvm` feature (the PTX files, FlyNVVM) is on
-unless `--param fly_nvvm=0` (older name: `fly_ptx`). For a build with FlyDSL's own atoms add `--param atoms=handwritten`.
+unless `--param fly_nvvm=0` (older name: `fly_ptx`). For a build with FlyDSL's own atoms add
+`--param atoms=handwritten`.
 """
 
 # ruff: noqa: F821  (lit injects `config` and `lit_config`)

@@ -25,6 +25,8 @@ from atomgen.check.runner import analyze_file
 from atomgen.render import tests as test_renderer
 from atomgen.spec.model import AtomSpec
 
+pytestmark = pytest.mark.xdist_group("filecheck")  # its module fixtures are built once, in one worker
+
 REPO = Path(__file__).resolve().parent.parent
 SPECS = REPO / "specs" / "rocdl"
 LIT_CONFIG_DIR = REPO / "tests"
@@ -133,7 +135,6 @@ import json, sys
 from flydsl._mlir import ir
 from flydsl._mlir.dialects import fly, fly_rocdl  # noqa: F401
 
-pytestmark = pytest.mark.xdist_group("filecheck")  # its module fixtures are built once, in one worker
 out = {}
 for kind, text in json.loads(sys.stdin.read()):
     with ir.Context() as ctx, ir.Location.unknown():

@@ -120,7 +120,8 @@ def _extension_pieces(backend: Backend) -> list[RegionPiece]:
         for trait in backend.traits:
             text.append(
                 f"// Also defined by FlyROCDL's Dialect.td; guarded so both can be read together.\n"
-                f"#ifndef ATOMGEN_TRAIT_{trait.tablegen_def.upper()}\n#define ATOMGEN_TRAIT_{trait.tablegen_def.upper()}\n"
+                f"#ifndef ATOMGEN_TRAIT_{trait.tablegen_def.upper()}\n"
+                f"#define ATOMGEN_TRAIT_{trait.tablegen_def.upper()}\n"
                 f'def {trait.tablegen_def} : NativeTypeTrait<"{trait.native_name}"> {{\n'
                 f'  let cppNamespace = "{trait.cpp_namespace}";\n}}\n#endif\n\n'
             )
@@ -128,7 +129,8 @@ def _extension_pieces(backend: Backend) -> list[RegionPiece]:
             if not base.name.split("_", 1)[-1].startswith("Stateful"):
                 continue
             interfaces = ",\n".join(f"        DeclareTypeInterfaceMethods<{i}>" for i in base.interfaces)
-            extra = f"  let extraClassDeclaration = [{{\n    {base.extra_declaration}\n  }}];\n" if base.extra_declaration else ""
+            extra = (f"  let extraClassDeclaration = [{{\n    {base.extra_declaration}\n  }}];\n"
+                     if base.extra_declaration else "")
             text.append(
                 f"class {base.name}<string typeName, string typeMnemonic, list<Trait> traits = []>\n"
                 f"    : TypeDef<{dialect_def}, typeName, !listconcat(traits, [\n{interfaces}\n      ])> {{\n"
@@ -147,11 +149,13 @@ def _extension_pieces(backend: Backend) -> list[RegionPiece]:
         pieces.append(RegionPiece(
             f"{ir}/CMakeLists.txt", "tablegen", "0",
             "set(LLVM_TARGET_DEFINITIONS Atom.td)\n"
-            "mlir_tablegen(AtomStateEnums.h.inc -gen-enum-decls)\nmlir_tablegen(AtomStateEnums.cpp.inc -gen-enum-defs)\n\n",
+            "mlir_tablegen(AtomStateEnums.h.inc -gen-enum-decls)\n"
+            "mlir_tablegen(AtomStateEnums.cpp.inc -gen-enum-defs)\n\n",
         ))
         pieces.append(RegionPiece(
             backend.paths.get("dialect_header", f"{ir}/Dialect.h"), "enums", "0",
             f'#include "{include_dir}/AtomStateEnums.h.inc"\n',
         ))
-        pieces.append(RegionPiece(f"{names.lib_dir}/Dialect.cpp", "enums", "0", f'#include "{include_dir}/AtomStateEnums.cpp.inc"\n'))
+        pieces.append(RegionPiece(f"{names.lib_dir}/Dialect.cpp", "enums", "0",
+                                  f'#include "{include_dir}/AtomStateEnums.cpp.inc"\n'))
     return pieces

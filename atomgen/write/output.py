@@ -37,7 +37,8 @@ SHARED_SHAPES: dict[str, SharedShape] = {
     # A dialect FlyDSL has but that lacks what the generated atoms need (backend.yaml dialect_extension):
     "dialect_td": SharedShape(("bases",), {"bases": (Anchor(r"^#endif", "before_last"), Anchor("", "end"))}),
     "atom_td": SharedShape(
-        ("enum",), {"enum": (Anchor(r'^include ".*/(CopyAtom|MmaAtom)\.td"', "before"), Anchor(r"^#endif", "before_last"))}
+        ("enum",), {"enum": (Anchor(r'^include ".*/(CopyAtom|MmaAtom)\.td"', "before"),
+                             Anchor(r"^#endif", "before_last"))}
     ),
     "tablegen_cmake": SharedShape(("tablegen",), {"tablegen": (Anchor(r"^add_public_tablegen_target\(", "before"),)}),
     "dialect_h": SharedShape(("enums",), {"enums": (Anchor(r'^#include ".*/Dialect\.h\.inc"', "before"),)}),

@@ -96,7 +96,7 @@ def _ptx_mma_function(
         counts = {role: packing[role].bits // type_bits(regs[role]) for role in ("a", "b", "c")}
         d_struct = _struct([regs["c"]] * counts["c"])
         fn.checks.append(lines.mma_sync(values["m"], values["n"], values["k"], regs, d_struct,
-                                        _mma_sync_attributes(inst.instruction, regs)))
+                                        _mma_sync_attributes(inst.instruction or "", regs)))
     elif pattern == "mma_sp":
         # the metadata register is the state field (extracted from the atom), the selector 0
         count = packing["c"].bits // type_bits(acc_reg)
@@ -252,7 +252,8 @@ def render_ptx(atom: AnalysedAtom, backend: Backend) -> RenderOutput:
     if functions:
         header = [title, "One function per instance, lowered to NVVM: converted signature, default state and"]
         header.append("set_value (stateful), loads, the NVVM op with its register types, store.")
-        header.append(f"Needs a FlyDSL build with the {names.tablegen_prefix} dialect and these atoms (lit feature {feature}).")
+        header.append(f"Needs a FlyDSL build with the {names.tablegen_prefix} dialect and these atoms "
+                      f"(lit feature {feature}).")
         for gap in gaps:
             header.append(f"XFAIL with LLVM profile {gap['profile']}: {gap['evidence']}")
         run = f"%fly-opt %s {_ptx_pipeline(backend)} | FileCheck %s"
