@@ -102,7 +102,10 @@ def _ptx_mma_function(
         count = packing["c"].bits // type_bits(acc_reg)
         # the metadata register is the value set_value gave the state field: the extractvalue of the
         # atom's state folds to it (createOrFold), so the inline PTX takes that argument itself
-        fn.checks.append(lines.mma_sp(filecheck_literal(inst.instruction), _struct([acc_reg] * count),
+        # the inline PTX's operands: A and B as b32 registers, C's registers, the metadata word
+        operands = (["i32"] * (packing["a"].bits // 32) + ["i32"] * (packing["b"].bits // 32)
+                    + [acc_reg] * count + ["i32"])
+        fn.checks.append(lines.mma_sp(filecheck_literal(inst.instruction), _struct([acc_reg] * count), operands,
                                       use("S_metadata")))
     else:
         count = packing["c"].bits // type_bits(acc_reg)
