@@ -1,4 +1,4 @@
-"""pre-commit try-repo of this repository's hooks, run in a separate repository of specs.
+"""This repository's pre-commit hooks, run in a separate repository of specs as a consumer runs them.
 
 Each finding of issue 11 is a test: a new spec colliding with an unchanged one, a backend.yaml
 edit that breaks its specs, and `atomgen-gen` in a repository whose folders are not specs/ and
@@ -21,6 +21,7 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
+Shadow = tuple[Path, str]  # a commit of this checkout (folder, rev): where the hooks come from
 PRE_COMMIT = shutil.which("pre-commit") or str(Path(sys.executable).parent / "pre-commit")
 
 pytestmark = [pytest.mark.skipif(not Path(PRE_COMMIT).exists(), reason="pre-commit is not installed"),
@@ -29,8 +30,16 @@ pytestmark = [pytest.mark.skipif(not Path(PRE_COMMIT).exists(), reason="pre-comm
 
 @pytest.fixture(scope="module")
 def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One hook environment for the module: try-repo installs atomgen into it once per revision."""
+    """One hook environment for the module, installed by the first hook run (pre-commit keys it
+    by repo and rev). `pre-commit try-repo` would install atomgen afresh on every call (it makes a
+    store in a temporary folder), about 10 s each; `run` with a config naming this checkout, as a
+    consumer's `.pre-commit-config.yaml` names atomgen, tries the same hooks."""
     return tmp_path_factory.mktemp("pre-commit-home")
+
+
+@pytest.fixture(scope="module")
+def hooks_repo(tmp_path_factory: pytest.TempPathFactory) -> Shadow:
+    return shadow_of_this_checkout(tmp_path_factory.mktemp("hooks"))
 
 
 def git(*args: str, cwd: Path) -> None:
@@ -46,11 +55,17 @@ def _user_repo(tmp_path: Path, folder: str = "specs") -> Path:
     return repo
 
 
-def try_repo(repo: Path, home: Path, hook: str, *files: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PRE_COMMIT_HOME": str(home), "ATOMGEN_CACHE_DIR": str(repo.parent / "cache")}
+def run_hook(repo: Path, source: Shadow, home: Path, hook: str, *files: str) -> subprocess.CompletedProcess[str]:
+    """`pre-commit run HOOK` in REPO, with a config that takes the hook from this checkout."""
+    shadow, rev = source
+    config = {"repos": [{"repo": str(shadow), "rev": rev, "hooks": [{"id": hook}]}]}
+    (repo / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config))
+    git("add", ".pre-commit-config.yaml", cwd=repo)
+    env = {**os.environ, "PRE_COMMIT_HOME": str(home), "ATOMGEN_CACHE_DIR": str(repo.parent / "cache"),
+           "NO_COLOR": "1"}
     selection = ["--files", *files] if files else ["--all-files"]
     return subprocess.run(
-        [PRE_COMMIT, "try-repo", str(ROOT), hook, *selection],
+        [PRE_COMMIT, "run", hook, "--color", "never", *selection],
         cwd=repo,
         capture_output=True,
         text=True,
@@ -60,7 +75,9 @@ def try_repo(repo: Path, home: Path, hook: str, *files: str) -> subprocess.Compl
 
 
 @pytest.mark.slow
-def test_try_repo_reports_broken_spec_and_passes_good_one(tmp_path: Path, pre_commit_home: Path) -> None:
+def test_check_hook_reports_broken_spec_and_passes_good_one(
+    tmp_path: Path, pre_commit_home: Path, hooks_repo: Shadow
+) -> None:
     repo = _user_repo(tmp_path)
     broken = repo / "specs/rocdl/cdna3/mfma.yaml"
     lines = broken.read_text().splitlines(keepends=True)
@@ -69,22 +86,24 @@ def test_try_repo_reports_broken_spec_and_passes_good_one(tmp_path: Path, pre_co
     broken.write_text("".join(lines))
     git("add", "-A", cwd=repo)
     good = "specs/rocdl/cdna3/buffer_copy.yaml"
-    ok = try_repo(repo, pre_commit_home, "atomgen-check", good)
+    ok = run_hook(repo, hooks_repo, pre_commit_home, "atomgen-check", good)
     assert ok.returncode == 0, ok.stdout + ok.stderr
-    bad = try_repo(repo, pre_commit_home, "atomgen-check", "specs/rocdl/cdna3/mfma.yaml", good)
+    bad = run_hook(repo, hooks_repo, pre_commit_home, "atomgen-check", "specs/rocdl/cdna3/mfma.yaml", good)
     assert bad.returncode == 1, bad.stdout + bad.stderr
     assert f"specs/rocdl/cdna3/mfma.yaml:{index + 1}:" in bad.stdout
     # clang-style: the offending line follows, with a caret under the column
     assert lines[index].rstrip("\n") in bad.stdout
 
 
-def test_new_spec_colliding_with_an_unchanged_one_fails(tmp_path: Path, pre_commit_home: Path) -> None:
+def test_new_spec_colliding_with_an_unchanged_one_fails(
+    tmp_path: Path, pre_commit_home: Path, hooks_repo: Shadow
+) -> None:
     """Before: only the changed file was checked, so the cross-spec rules saw one spec and passed."""
     repo = _user_repo(tmp_path)
     twin = repo / "specs/rocdl/cdna3/buffer_copy_twin.yaml"
     shutil.copy(repo / "specs/rocdl/cdna3/buffer_copy.yaml", twin)
     git("add", "-A", cwd=repo)
-    result = try_repo(repo, pre_commit_home, "atomgen-check", "specs/rocdl/cdna3/buffer_copy_twin.yaml")
+    result = run_hook(repo, hooks_repo, pre_commit_home, "atomgen-check", "specs/rocdl/cdna3/buffer_copy_twin.yaml")
     assert result.returncode == 1, result.stdout + result.stderr
     assert re.search(r"specs/rocdl/cdna3/buffer_copy_twin\.yaml:\d+:\d+: error\[AG38[23]\]", result.stdout)
     assert "already used by specs/rocdl/cdna3/buffer_copy.yaml" in result.stdout
@@ -92,7 +111,7 @@ def test_new_spec_colliding_with_an_unchanged_one_fails(tmp_path: Path, pre_comm
     assert "specs/rocdl/cdna3/buffer_copy.yaml:" not in result.stdout
 
 
-def test_backend_edit_rechecks_that_backends_specs(tmp_path: Path, pre_commit_home: Path) -> None:
+def test_backend_edit_rechecks_that_backends_specs(tmp_path: Path, pre_commit_home: Path, hooks_repo: Shadow) -> None:
     """Before: backend.yaml was excluded from the hook, so an edit breaking its specs passed."""
     repo = _user_repo(tmp_path)
     backend = repo / "specs/rocdl/backend.yaml"
@@ -100,7 +119,7 @@ def test_backend_edit_rechecks_that_backends_specs(tmp_path: Path, pre_commit_ho
     assert "- {name: Soffset, value: 0, string: soffset}\n" in text
     backend.write_text(text.replace("    - {name: Soffset, value: 0, string: soffset}\n", ""))
     git("add", "-A", cwd=repo)
-    result = try_repo(repo, pre_commit_home, "atomgen-check", "specs/rocdl/backend.yaml")
+    result = run_hook(repo, hooks_repo, pre_commit_home, "atomgen-check", "specs/rocdl/backend.yaml")
     assert result.returncode == 1, result.stdout + result.stderr
     broken = set(re.findall(r"^(specs/rocdl/\S+\.yaml):\d+:\d+: error\[AG362\]", result.stdout, re.M))
     users = {
@@ -112,7 +131,7 @@ def test_backend_edit_rechecks_that_backends_specs(tmp_path: Path, pre_commit_ho
 
 
 @pytest.mark.slow
-def test_gen_hook_uses_the_consumers_folders(tmp_path: Path, pre_commit_home: Path) -> None:
+def test_gen_hook_uses_the_consumers_folders(tmp_path: Path, pre_commit_home: Path, hooks_repo: Shadow) -> None:
     """Before: `atomgen gen specs/ --out generated/` was hard-coded and failed elsewhere."""
     repo = _user_repo(tmp_path, folder="atoms")
     (repo / "pyproject.toml").write_text('[tool.atomgen]\nspecs = "atoms"\ngenerated = "third_party/gen"\n')
@@ -123,20 +142,21 @@ def test_gen_hook_uses_the_consumers_folders(tmp_path: Path, pre_commit_home: Pa
     assert made.returncode == 0, made.stderr
     assert (repo / "third_party/gen/lib/Dialect/FlyROCDL/CMakeLists.txt").is_file()
     git("add", "-A", cwd=repo)
-    fresh = try_repo(repo, pre_commit_home, "atomgen-gen")
+    fresh = run_hook(repo, hooks_repo, pre_commit_home, "atomgen-gen")
     assert fresh.returncode == 0, fresh.stdout + fresh.stderr
 
     mfma = repo / "atoms/rocdl/cdna3/mfma.yaml"
     mfma.write_text(re.sub(r"^summary: .*$", "summary: edited", mfma.read_text(), count=1, flags=re.M))
     git("add", "-A", cwd=repo)
-    check_only = try_repo(repo, pre_commit_home, "atomgen-gen-check")
+    check_only = run_hook(repo, hooks_repo, pre_commit_home, "atomgen-gen-check")
     assert check_only.returncode == 1, check_only.stdout + check_only.stderr
     assert "is stale" in check_only.stdout + check_only.stderr
-    stale = try_repo(repo, pre_commit_home, "atomgen-gen")  # the fixing hook writes, then fails listing what
+    # the fixing hook writes, then fails listing what
+    stale = run_hook(repo, hooks_repo, pre_commit_home, "atomgen-gen")
     assert stale.returncode == 1, stale.stdout + stale.stderr
     assert "was stale" in stale.stdout and "wrote third_party/gen/" in stale.stdout, stale.stdout
     git("add", "-A", cwd=repo)
-    fixed = try_repo(repo, pre_commit_home, "atomgen-gen-check")
+    fixed = run_hook(repo, hooks_repo, pre_commit_home, "atomgen-gen-check")
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
 
     # the check-only hook's own entry with folders as args, as a `.pre-commit-config.yaml` would give them
@@ -174,7 +194,7 @@ def readme_config() -> str:
     return "".join(line[len(indent):] + "\n" for line in body.splitlines())
 
 
-def shadow_of_this_checkout(tmp_path: Path) -> tuple[Path, str]:
+def shadow_of_this_checkout(tmp_path: Path) -> Shadow:
     """A commit of this checkout's working tree (tracked files as they are now, untracked ones
     not ignored), in a clone: what `repo:` and `rev:` point at, as a consumer's would."""
     shadow = tmp_path / "atomgen-shadow"
@@ -203,11 +223,11 @@ def run_hooks(repo: Path, home: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_readme_config_runs_fixes_a_missing_tree_and_prints_each_error_once(
-    tmp_path: Path, pre_commit_home: Path
+    tmp_path: Path, pre_commit_home: Path, hooks_repo: Shadow
 ) -> None:
     """Before: no README example ran; on a repository without generated/ the gen hook printed a
     diff of every line of 179 files; the gen hook only checked; a spec error printed twice."""
-    shadow, rev = shadow_of_this_checkout(tmp_path)
+    shadow, rev = hooks_repo
     config = readme_config()
     parsed = yaml.safe_load(config)
     assert [h["id"] for h in parsed["repos"][0]["hooks"]] == ["atomgen-check", "atomgen-gen"]
