@@ -164,6 +164,18 @@ def shipped_specs() -> list[Path]:
     return sorted(p for p in SPECS.rglob("*.yaml") if p.name != "backend.yaml")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Byte-compile atomgen once, before the workers start. The suite runs `python -m atomgen` in
+    hundreds of subprocesses; where PYTHONDONTWRITEBYTECODE is set (as on this project's
+    machines) none of them would keep its compiled modules, and each would compile atomgen again
+    (0.31 s against 0.13 s for `atomgen explain`). Stale files are no risk: Python checks each
+    against its source's mtime."""
+    if not hasattr(config, "workerinput"):  # the controller (or a run without xdist), not each worker
+        import compileall
+
+        compileall.compile_dir(str(REPO / "atomgen"), quiet=2, workers=0)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The slow tests first, so that pytest-xdist's workers do not end on one long test alone."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
