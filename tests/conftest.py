@@ -177,5 +177,15 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The slow tests first, so that pytest-xdist's workers do not end on one long test alone."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """The modules with slow tests first, their slow tests leading, so that pytest-xdist's workers do not
+    end on one long test alone. A module stays in one piece: split, its module-scoped fixtures (the
+    catalogue build, the pre-commit hook environment) would be torn down and built again."""
+    def module(item: pytest.Item) -> str:
+        return item.nodeid.split("::", 1)[0]
+
+    first = {}
+    for position, item in enumerate(items):
+        first.setdefault(module(item), position)
+    slow = {module(item) for item in items if item.get_closest_marker("slow") is not None}
+    items.sort(key=lambda item: (module(item) not in slow, first[module(item)],
+                                 item.get_closest_marker("slow") is None))

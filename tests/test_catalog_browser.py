@@ -97,15 +97,18 @@ GENERATED = REPO / "generated"
 
 def test_every_link_resolves(site: Path, browser: Any) -> None:
     """Links stay on the site, except an atom page's links to its generated files, which resolve
-    to files of the generated tree (relative to the site, as built here)."""
+    to files of the generated tree (relative to the site, as built here). Each page is opened once:
+    its links and its element ids are read together, fragments are judged after."""
     checked = generated = 0
     ids: dict[Path, set[str]] = {}
+    fragments: list[tuple[str, str, Path, str]] = []
     for page in pages(site):
         open_page(browser, page)
-        links = browser.execute_script(
-            "return Array.from(document.querySelectorAll('a[href], link[href], script[src], img[src]'),"
-            " (a) => a.href || a.src);"
+        links, ids[page] = browser.execute_script(
+            "return [Array.from(document.querySelectorAll('a[href], link[href], script[src], img[src]'),"
+            " (a) => a.href || a.src), Array.from(document.querySelectorAll('[id]'), (e) => e.id)];"
         )
+        ids[page] = set(ids[page])
         for link in links:
             url = urlparse(link)
             assert url.scheme == "file", f"{page.name} links off the site: {link}"
@@ -116,15 +119,12 @@ def test_every_link_resolves(site: Path, browser: Any) -> None:
                 continue
             assert site.resolve() in target.resolve().parents, f"{page.name}: {link} leaves the site"
             if url.fragment:
-                if target not in ids:
-                    open_page(browser, target)
-                    ids[target] = set(
-                        browser.execute_script("return Array.from(document.querySelectorAll('[id]'), (e) => e.id);")
-                    )
-                    open_page(browser, page)
-                assert unquote(url.fragment) in ids[target], f"{page.name}: {link} -> no element #{url.fragment}"
+                fragments.append((page.name, link, target, unquote(url.fragment)))
             checked += 1
-    assert checked > 100
+    for name, link, target, fragment in fragments:
+        assert target in ids, f"{name}: {link} -> a page the site does not list"
+        assert fragment in ids[target], f"{name}: {link} -> no element #{fragment}"
+    assert checked > 100 and fragments
     # every atom links its .td and .cpp (and at least one test file) in generated/
     assert generated >= 3 * (len(pages(site)) - 1), generated
 
