@@ -4,7 +4,7 @@
     scripts/lower-atoms.py FLY_OPT OUT_DIR [--tests generated/tests/mlir/Conversion/atomgen] [--specs specs/ptx]
 
 FLY_OPT is a fly-opt built with atomgen's generated atoms (scripts/flydsl-nvvm-build.sh). Each positive
-generated FileCheck file of a PTX spec (one test function per instance) goes through its RUN line's
+generated FileCheck file of a PTX spec, MMA or copy (one test function per instance) goes through its RUN line's
 fly passes, then mlir-opt-22 (to the LLVM dialect), mlir-translate-22 and llc-22 (sm_90a; sm_100a for
 sm100 specs), into OUT_DIR/<file>.ptx. OUT_DIR/atoms.json maps each instance's function to its PTX file
 and parameter types. Nothing here needs a GPU; the PTX files are small text files the device run carries.
@@ -41,7 +41,7 @@ def main() -> int:
         if path.name == "backend.yaml":
             continue
         spec, _ = build_model(load_file(path, str(path)))
-        if spec is None or spec.kind != "mma":
+        if spec is None:
             continue
         test_file = Path(args.tests) / f"{ident(spec.mnemonic)}.mlir"  # the test file is named after the mnemonic
         if not test_file.is_file():

@@ -1,9 +1,10 @@
 """The generated-atom rung's kernel generator (atomgen/probe/atoms.py, `atomgen probe --via-atoms`), on CPU.
 
-For a few instances of every MMA family the probe program must call the instance's generated test
-function (declared with the parameter types of its lowered PTX) where the spec rung has inline PTX,
-pass the thread's fragment, wgmma's descriptors and the state values, and compile with nvcc as
-relocatable device code. The GPU run itself is marked `gpu` and runs on the lent H200.
+For a few instances of every MMA and copy family the probe program must call the instance's generated
+test function (declared with the parameter types of its lowered PTX) where the spec rung has inline
+PTX, pass the thread's fragment (a copy: its shared address, registers or global source; TMA: the
+tensor map, the mbarrier and the coordinates), wgmma's descriptors and the state values, and compile
+with nvcc as relocatable device code. The GPU run itself is marked `gpu` and runs on the lent H200.
 """
 
 from __future__ import annotations
@@ -56,6 +57,65 @@ def _index(tmp_path: Path, cases: list) -> AtomIndex:
     return AtomIndex(tmp_path)
 
 
+COPIES = ("sm80/cp_async", "sm80/ldmatrix", "sm90/stmatrix", "sm90/tma_load", "sm90/tma_store")
+
+
+def _copy_cases() -> list:
+    cases, problems = cases_from_paths([str(SPECS / "ptx" / f"{family}.yaml") for family in COPIES])
+    assert not problems
+    # every instance of the register copies and cp.async; TMA at ranks 1 and 5
+    picked = [c for c in cases if not c.skip and (c.family != "tma" or c.instance_id in ("1", "5"))]
+    assert {c.family for c in picked} == {"cp_async", "ldmatrix", "stmatrix", "tma"}
+    return picked
+
+
+def _copy_index(tmp_path: Path, cases: list) -> AtomIndex:
+    """What lower-atoms.py records for a copy: its pointers (src, dst, TMA's descriptor and mbarrier) as
+    .b64 parameters, its coordinates as .b32."""
+    entries = {}
+    for case in cases:
+        name, state = function_of(case.spec_path, case.instance_id)
+        widths = [64, 64] + [32 if field.startswith("coord_") else 64 for field in state]
+        text = (f".visible .func {name}(\n" + ",\n".join(f"\t.param .b{w} {name}_param_{i}" for i, w in
+                                                         enumerate(widths)) + "\n)\n")
+        entries[name] = {"ptx": "atoms.ptx", "params": list(signatures(text)[name])}
+    (tmp_path / "atoms.json").write_text(json.dumps(entries))
+    return AtomIndex(tmp_path)
+
+
+def test_every_copy_family_calls_its_generated_atom(tmp_path: Path) -> None:
+    cases = _copy_cases()
+    index = _copy_index(tmp_path, cases)
+    expected = {"ldmatrix": "(uint64_t)(address), (uint64_t)(regs)",
+                "stmatrix": "(uint64_t)(regs), (uint64_t)(address)",
+                "cp_async": "(uint64_t)(source), (uint64_t)(address)"}
+    for case in cases:
+        text, _, _, _ = program([case], atoms=index)
+        name, state = function_of(case.spec_path, case.instance_id)
+        kernel = text.split("probe_kernel(")[1].split("\n}\n")[0]
+        assert f'extern "C" __device__ void {name}(uint64_t, uint64_t' in text, case.key
+        call = re.search(rf"{name}\(([^;]*)\);", kernel)
+        assert call is not None, case.key
+        # the copy itself is the atom's: no inline PTX of it in the kernel
+        assert "asm volatile(\"" + case.opcode not in kernel, case.key
+        if case.family != "tma":
+            assert call.group(1) == expected[case.family], case.key
+            continue
+        values = call.group(1).split(", ")
+        load = "(uint64_t)(bar)" in values  # a load completes on the kernel's mbarrier
+        pointers = ["(uint64_t)(in)", "(uint64_t)(smem)"] if load else ["(uint64_t)(smem)", "(uint64_t)(out)"]
+        assert values[:2] == pointers, case.key
+        assert load == Path(case.spec_path).stem.endswith("load"), case.key
+        assert values[2] == "(uint64_t)(map_address)"
+        coordinates = values[-5:]
+        rank = int(case.instance_id)
+        assert all(v == "(uint32_t)(0)" for v in coordinates[rank:]), case.key  # unused coordinates
+        assert [v != "(uint32_t)(0)" for v in coordinates[:rank]].count(True) >= 1, case.key
+        # the kernel keeps the protocol around the atom: the mbarrier of a load, the bulk group of a store
+        assert ("mbarrier.arrive.expect_tx" in kernel) == ("(uint64_t)(bar)" in values), case.key
+        assert ("cp.async.bulk.commit_group" in kernel) != ("(uint64_t)(bar)" in values), case.key
+
+
 def test_every_family_calls_its_generated_atom(tmp_path: Path) -> None:
     cases = _cases()
     index = _index(tmp_path, cases)
@@ -76,13 +136,15 @@ def test_every_family_calls_its_generated_atom(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc is not installed")
 def test_the_programs_compile_as_relocatable_device_code(tmp_path: Path) -> None:
-    cases = _cases()
-    text, _, _, _ = program(cases, atoms=_index(tmp_path, cases))
-    source = tmp_path / "probe.cu"
-    source.write_text(text)
-    done = subprocess.run(["nvcc", NVCC_ARCH, "-std=c++17", "-rdc=true", "-dc", str(source), "-o",
-                           str(tmp_path / "probe.o")], capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
+    for what, cases, index in (("mma", _cases(), _index), ("copy", _copy_cases(), _copy_index)):
+        folder = tmp_path / what
+        folder.mkdir()
+        text, _, _, _ = program(cases, atoms=index(folder, cases))
+        source = folder / "probe.cu"
+        source.write_text(text)
+        done = subprocess.run(["nvcc", NVCC_ARCH, "-std=c++17", "-rdc=true", "-dc", str(source), "-o",
+                               str(folder / "probe.o")], capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr[-3000:]
 
 
 def test_an_instance_without_a_lowered_function_is_refused(tmp_path: Path) -> None:
@@ -121,17 +183,21 @@ def test_gpu_generated_atoms_pass_where_the_spec_does(tmp_path: Path) -> None:
 
 
 def test_the_negative_control_calls_a_wrong_variant_for_every_atom(tmp_path: Path) -> None:
-    """Every MMA atom has instances whose negative control calls another variant's generated atom (same
-    registers, other element types or signedness): the rung must report those as failing."""
-
-
+    """Every atom has instances whose negative control calls another variant's generated atom (same
+    registers, other element types or signedness; a copy's transpose twin or a narrower cp.async) or, for
+    TMA, passes its coordinates under a wrong claim: the rung must report those as failing."""
     from atomgen.probe import command
 
     cases, _ = cases_from_paths([str(SPECS / "ptx")])
-    mma_specs = {c.spec_path for c in cases if c.kind == "mma" and not c.skip}
-    index = _index(tmp_path, [c for c in cases if c.kind == "mma" and not c.skip])
+    runnable = [c for c in cases if not c.skip]
+    index = _index(tmp_path, [c for c in runnable if c.kind == "mma"])
     negative = command._wrong_variants(cases, index)
-    assert {c.spec_path for c in negative} == mma_specs
+    assert {c.spec_path for c in negative} == {c.spec_path for c in runnable}
+    variants = {(Path(c.spec_path).stem, c.instance_id): index.substitutes.get(c.slug) for c in negative}
+    assert variants[("ldmatrix", "2")] == "2_transpose" and variants[("stmatrix", "4_transpose")] == "4"
+    assert variants[("cp_async", "128_ca")] == "64_ca" and ("cp_async", "32_ca") not in variants  # never wider
+    assert all(v is None for (stem, _), v in variants.items() if stem.startswith("tma"))  # claims, not atoms
+    negative = [c for c in negative if c.kind == "mma"]
     case = negative[0]
     name, _ = function_of(case.spec_path, index.substitutes[case.slug])
     assert name != function_of(case.spec_path, case.instance_id)[0]

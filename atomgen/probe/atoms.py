@@ -35,8 +35,13 @@ CPU_OF_SUBTARGET = {"sm100": "sm_100a"}  # everything else is lowered for the H2
 PTX_OF_CPU = {"sm_100a": "+ptx86"}  # the oldest PTX ISA with the target (llc: sm_100a needs 8.6); else 8.5
 _PARAM = re.compile(r"\.param\s+\.(b|u|s|f)(8|16|32|64)\s+\w+")
 _C_TYPE = {"8": "uint8_t", "16": "uint16_t", "32": "uint32_t", "64": "uint64_t"}
-# The value each state field gets in the probe kernel: scale-d on (D = A*B + C), the lane's metadata word.
-STATE_VALUES = {"accumulate": "1", "metadata": "e0"}
+# The value each state field gets in the probe kernel: scale-d on (D = A*B + C), the lane's metadata word;
+# TMA's descriptor (the generic address of the kernel's __grid_constant__ tensor map) and mbarrier.
+STATE_VALUES = {"accumulate": "1", "metadata": "e0", "tma_desc": "map_address", "mbarrier": "bar"}
+# A copy atom's (src, dst), as the copy kernels (templates/probe/copy.cu.j2, tma.cu.j2) name them: the
+# thread's shared-memory address, its registers (a local array: the register memref), its global source.
+COPY_OPERANDS = {"ldmatrix": ("address", "regs"), "stmatrix": ("regs", "address"), "cp_async": ("source", "address"),
+                 "tma load": ("in", "smem"), "tma store": ("smem", "out")}
 
 
 class AtomError(Exception):
@@ -49,6 +54,22 @@ class AtomFunction:
     params: tuple[str, ...]  # C parameter types, from the PTX signature
     state: tuple[str, ...]  # the probe kernel's value for each state parameter, in order
     ptx: str  # the PTX file (in the --via-atoms folder) that defines it
+    kind: str = "mma"
+    fields: tuple[str, ...] = ()  # the state fields, in parameter order
+
+    def copy_call(self, family: str, coordinates: tuple[int, ...] = ()) -> str:
+        """The call of a copy atom: (src, dst, state...) as the kernel's variables, each cast to the
+        parameter's width in the PTX signature (a shared address is 32 bits in the kernel, 64 here)."""
+        values = list(COPY_OPERANDS[family])
+        for field in self.fields:
+            if field.startswith("coord_"):
+                index = int(field.split("_")[1])
+                values.append(str(coordinates[index]) if index < len(coordinates) else "0")
+            else:
+                values.append(STATE_VALUES[field])
+        if len(values) != len(self.params):
+            raise AtomError(f"{self.name}: {len(self.params)} parameters in its PTX, {len(values)} here")
+        return f"{self.name}(" + ", ".join(f"({c})({v})" for c, v in zip(self.params, values)) + ");"
 
 
 def run_passes(fly_opt: str, test_file: Path) -> list[str]:
@@ -116,7 +137,9 @@ def function_of(spec_path: str, instance_id: str) -> tuple[str, tuple[str, ...]]
 def wrong_variant(spec_path: str, instance_id: str) -> Optional[str]:
     """Another instance of the spec whose atom takes the same registers but is another variant of the
     instruction (other element types, an other-signedness or other-format twin): calling its generated
-    atom for this instance is the negative control of the generated-atom rung. None when there is none."""
+    atom for this instance is the negative control of the generated-atom rung. None when there is none.
+    A copy calls its transpose twin, or the next narrower cp.async (which leaves part of each row
+    unwritten); never a wider one (it would write past the tile)."""
     from atomgen.spec.mlir_types import parse_packed
 
     def bits(text: Any) -> Any:
@@ -125,6 +148,8 @@ def wrong_variant(spec_path: str, instance_id: str) -> Optional[str]:
 
     spec = _spec(spec_path)
     mine = next(i for i in spec.instances if i.id == instance_id)
+    if spec.kind == "copy":
+        return _copy_variant(spec, mine)
     roles = ("a", "b", "c")
     for other in spec.instances:
         if other.id == mine.id or any(bits(other.packed.get(r)) != bits(mine.packed.get(r)) for r in roles):
@@ -133,6 +158,17 @@ def wrong_variant(spec_path: str, instance_id: str) -> Optional[str]:
             continue
         if other.values != mine.values:
             return str(other.id)
+    return None
+
+
+def _copy_variant(spec: Any, mine: Any) -> Optional[str]:
+    if "transpose" in mine.values:
+        twin = {**mine.values, "transpose": not mine.values["transpose"]}
+        return next((str(o.id) for o in spec.instances if dict(o.values) == twin), None)
+    if "bitSize" in mine.values:
+        narrower = [o for o in spec.instances if int(o.values["bitSize"]) < int(mine.values["bitSize"])]
+        if narrower:
+            return str(max(narrower, key=lambda o: int(o.values["bitSize"])).id)
     return None
 
 
@@ -156,6 +192,8 @@ class AtomIndex:
         entry = self.entries.get(name)
         if entry is None:
             return None
+        if _spec(spec_path).kind == "copy":  # pointers and scalars, straight from the PTX signature
+            return AtomFunction(name, tuple(entry["params"]), (), entry["ptx"], kind="copy", fields=state)
         pointers = ("void*",) * 4
         values = tuple(STATE_VALUES.get(field, "0") for field in state)
         params = tuple(entry["params"])

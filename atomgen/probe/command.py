@@ -61,7 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=None, help="parallel nvcc jobs (default: CPU count)")
     parser.add_argument("--via-atoms", metavar="DIR",
                         help="run the generated atoms instead of the spec's inline PTX: DIR holds the atoms' test "
-                        "functions lowered to PTX by a fly-opt built with them (scripts/lower-atoms.py); MMAs only")
+                        "functions lowered to PTX by a fly-opt built with them (scripts/lower-atoms.py)")
 
 
 def _now() -> str:
@@ -107,15 +107,21 @@ def negatives_of(case: ProbeCase) -> list[ProbeCase]:
 
 
 def _wrong_variants(cases: list[ProbeCase], atoms: Any) -> list[ProbeCase]:
-    """The generated-atom rung's negative control: each runnable MMA calls the generated atom of another
-    variant of its instruction (same registers: other element types or signedness), which must fail."""
+    """The generated-atom rung's negative control: each runnable case calls the generated atom of another
+    variant of its instruction (same parameters: other element types or signedness, the transpose twin, a
+    narrower cp.async), which must fail. TMA gets its coordinate claims perturbed instead, as the spec rung
+    does: the atom then receives its coordinates in the wrong order or units (a rank-mismatched atom would
+    fault the whole program, not fail one case)."""
     from dataclasses import replace
 
     from atomgen.probe.atoms import wrong_variant
 
     negative = []
     for case in cases:
-        if case.skip or case.kind != "mma" or not _in_negative_control(case):
+        if case.skip or not _in_negative_control(case):
+            continue
+        if case.tma is not None:
+            negative.extend(negatives_of(case))
             continue
         other = wrong_variant(case.spec_path, case.instance_id)
         if other is None:
@@ -187,9 +193,6 @@ def run(args: argparse.Namespace) -> int:
         except (OSError, ValueError) as error:
             print(f"atomgen probe: --via-atoms {args.via_atoms}: {error}", file=sys.stderr)
             return 2
-        # this rung runs the MMAs' generated atoms; a copy's kernel moves memory, not registers (not yet)
-        cases = [c if c.kind == "mma" or c.skip else replace(c, skip="--via-atoms runs MMA atoms only")
-                 for c in cases]
         reason = "the generated atom is lowered for sm_100a; no Blackwell GPU here (assembled only)"
         cases = [replace(c, skip=reason) if c.subtarget == "sm100" and not c.skip else c for c in cases]
         cases = [replace(c, skip=f"no generated atom lowered: {atoms.failure(c.spec_path)}")

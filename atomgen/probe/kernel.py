@@ -200,20 +200,22 @@ def time_flop(p: MmaPlan) -> int:
     return 2 * p.m * p.n * p.k * TIME_ITERS * per * groups
 
 
-def copy_part(p: CopyPlan) -> str:
-    """Tables, kernel and the `run` function of one copy case (to be put in its namespace)."""
+def copy_part(p: CopyPlan, atom: Any = None) -> str:
+    """Tables, kernel and the `run` function of one copy case (to be put in its namespace); with `atom`
+    the generated atom's function moves the data in place of the inline PTX."""
     tables = [_table("POS", p.positions)] if p.positions else []
     tables += [_flat(name, values) for name, values in (("SRC_OFF", p.src_offsets), ("DST_OFF", p.dst_offsets))
                if values]
-    return _render("copy.cu.j2", p.case, p=p, tables=tables, words=p.tile_bits // 32, tile_bytes=align(p.tile_bytes))
+    return _render("copy.cu.j2", p.case, p=p, tables=tables, words=p.tile_bits // 32, tile_bytes=align(p.tile_bytes),
+                   atom=atom)
 
 
-def tma_part(p: TmaPlan) -> str:
-    """Kernel and `run` of one TMA case (to be put in its namespace)."""
+def tma_part(p: TmaPlan, atom: Any = None) -> str:
+    """Kernel and `run` of one TMA case (to be put in its namespace); `atom` as for copy_part."""
     status_at = align(p.output_elements * ELEMENT_BYTES)
     strides = tuple(prod(p.dims[:i + 1]) * ELEMENT_BYTES for i in range(p.rank - 1)) or (0,)
     return _render("tma.cu.j2", p.case, p=p, element_bytes=ELEMENT_BYTES, strides=strides, status_at=status_at,
-                   in_bytes=align(p.input_elements * ELEMENT_BYTES), out_bytes=status_at + 256)
+                   in_bytes=align(p.input_elements * ELEMENT_BYTES), out_bytes=status_at + 256, atom=atom)
 
 
 def input_size(planned: Planned) -> int:
@@ -244,7 +246,7 @@ def is_timed(case: ProbeCase) -> bool:
 def program(cases: list[ProbeCase], timing: bool = False,
             atoms: Any = None) -> tuple[str, list[tuple[int, int]], int, int]:
     """One .cu program running `cases` in order (CaseError if one cannot be planned); with `atoms`
-    (an atomgen/probe/atoms.py AtomIndex) each MMA calls its generated atom instead of inline PTX.
+    (an atomgen/probe/atoms.py AtomIndex) each case calls its generated atom instead of inline PTX.
 
     Returns (source, [(input offset, output offset)] per case, input bytes, output bytes).
     """
@@ -253,17 +255,17 @@ def program(cases: list[ProbeCase], timing: bool = False,
     in_total = out_total = 0
     for case in cases:
         planned = plan(case)
+        atom = None
+        if atoms is not None:
+            atom = atoms.lookup_case(case)
+            if atom is None:
+                raise CaseError(f"no lowered atom function for {case.key} in {atoms.folder}")
         if isinstance(planned, MmaPlan):
-            atom = None
-            if atoms is not None:
-                atom = atoms.lookup_case(case)
-                if atom is None:
-                    raise CaseError(f"no lowered atom function for {case.key} in {atoms.folder}")
             bodies.append(mma_part(planned, timing and is_timed(case), atom))
         elif isinstance(planned, TmaPlan):
-            bodies.append(tma_part(planned))
+            bodies.append(tma_part(planned, atom))
         else:
-            bodies.append(copy_part(planned))
+            bodies.append(copy_part(planned, atom))
         offsets.append((in_total, out_total))
         in_total += input_size(planned)
         out_total += output_size(planned)
