@@ -197,3 +197,58 @@ def test_every_layout_variable_is_defined() -> None:
                 used = {n for n in _IDENTIFIER.findall(expression) if not n.startswith("Fx")}
                 assert used <= declared, f"{cpp.name} {name}: {sorted(used - declared)} used but not declared"
     assert methods > 100
+
+
+def _config_rows(cpp: Path) -> dict[str, str]:
+    """`case N: // description` -> the text of that row's `return {...};` in getMmaSyncConfig."""
+    text = cpp.read_text(encoding="utf-8")
+    body = text.split("MmaSyncConfig getMmaSyncConfig(", 1)[1].split("llvm_unreachable", 1)[0]
+    return {m.group(1): m.group(2) for m in re.finditer(r"// (\S+ \([^)]*\) -> \S+)\n\s*return (\{.*?\});", body, re.S)}
+
+
+def test_fp8_mma_sync_rows_are_inline_ptx_and_no_other_row_is() -> None:
+    """backend.yaml inline_ptx: each sm89 fp8 row carries its own instruction text (the one the H200 spec
+    probe runs) and goes through createMmaSyncPtx; every other mma.sync row keeps nvvm.mma.sync, with no
+    inlinePtx field at all."""
+    spec = build_model(load_file(SPECS / "ptx/sm89/mma_sync_fp8.yaml"))[0]
+    assert spec is not None
+    fp8 = GENERATED / "lib/Dialect/FlyNVVM/SM89/MmaOpSM89_MmaSync.cpp"
+    rows = _config_rows(fp8)
+    assert len(rows) == len(spec.instances) == 4
+    for instance in spec.instances:
+        ends = [row.rstrip("};").rstrip().endswith(f'"{instance.instruction}"') for row in rows.values()]
+        assert ends.count(True) == 1, instance.id
+    text = fp8.read_text(encoding="utf-8")
+    assert "? createMmaSyncPtx(builder, loc, config.inlinePtx, dStructTy, aRegs, bRegs, cRegs)" in text
+    for other in ("SM70/MmaOpSM70_MmaSync.cpp", "SM80/MmaOpSM80_MmaSync.cpp", "SM80/MmaOpSM80_MmaSyncB1.cpp"):
+        code = (GENERATED / "lib/Dialect/FlyNVVM" / other).read_text(encoding="utf-8")
+        assert "inlinePtx" not in code and "createMmaSyncPtx" not in code and "NVVM::MmaOp::create" in code, other
+    checks = (GENERATED / "tests/mlir/Conversion/atomgen/sm89_mma_sync.mlir").read_text(encoding="utf-8")
+    assert "XFAIL" not in checks and "nvvm.mma.sync" not in checks
+    for instance in spec.instances:  # the whole asm text, its constraints and the operand types
+        assert (f'llvm.inline_asm asm_dialect = att "{instance.instruction} {{$0, $1, $2, $3}}, {{$4, $5, $6, $7}}, '
+                '{$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f" {{.*}} : (i32, i32, i32, i32, '
+                'i32, i32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>') in checks, instance.id
+
+
+def test_without_the_inline_ptx_entry_fp8_rows_are_nvvm_ops(tmp_path: Path) -> None:
+    """The route is the backend's data: the same spec under a backend.yaml without `inline_ptx` renders
+    nvvm.mma.sync for its fp8 rows (what MLIR 22.1.8 rejects)."""
+    import shutil
+
+    import yaml
+
+    from atomgen.pipeline import check_for_gen
+    from atomgen.render.plan import build_plan
+
+    tree = tmp_path / "specs" / "ptx"
+    shutil.copytree(SPECS / "ptx", tree)
+    backend = tree / "backend.yaml"
+    data = yaml.safe_load(backend.read_text(encoding="utf-8"))
+    assert data.pop("inline_ptx")
+    backend.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    checked = check_for_gen([str(tree / "sm89" / "mma_sync_fp8.yaml")])
+    assert not checked.errors and checked.atoms
+    files = build_plan(checked.atoms).owned
+    cpp = next(text for path, text in files.items() if str(path).endswith("MmaOpSM89_MmaSync.cpp"))
+    assert "createMmaSyncPtx" not in cpp and "inlinePtx" not in cpp and "NVVM::MmaOp::create" in cpp

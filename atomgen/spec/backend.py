@@ -77,12 +77,21 @@ class Backend:
     dialect_extension: tuple[str, ...] = ()
     type_converter: dict[str, str] = field(default_factory=dict)  # register_memref, shared_memref, ...
     llvm_gaps: tuple[dict[str, Any], ...] = ()  # {profile, intrinsic, element_types, evidence}: XFAIL there
+    # {intrinsic, element_types, evidence}: rows the generated code emits as inline PTX (the row's instruction)
+    inline_ptx: tuple[dict[str, Any], ...] = ()
     dialect_decl: Dialect = field(default_factory=lambda: Dialect(""))
     base_classes: dict[str, BaseClass] = field(default_factory=dict)  # mma, copy, stateful_mma, stateful_copy
     state_enum: StateEnum = StateEnum()
     traits: tuple[NativeTrait, ...] = ()
     paths: dict[str, str] = field(default_factory=dict)  # where generated files go (render/names.py)
     subtarget_dirs: dict[str, str] = field(default_factory=dict)  # subtarget -> its lib/ folder
+
+    def emits_inline_ptx(self, intrinsic: Optional[str], element_types: Any) -> bool:
+        """Whether a row of this intrinsic with these element types is emitted as its instruction's inline
+        PTX (backend.yaml `inline_ptx`: an NVVM op that an LLVM the code is built against cannot verify)."""
+        values = {str(v) for v in element_types}
+        return any(entry.get("intrinsic") == intrinsic and values & set(entry.get("element_types") or [])
+                   for entry in self.inline_ptx)
 
 
 def find_backend_file(spec_path: Path, backend: str) -> Optional[Path]:
@@ -137,6 +146,7 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
             dialect_extension=tuple(str(x) for x in data.get("dialect_extension") or [] if isinstance(x, str)),
             type_converter={str(k): str(v) for k, v in _mapping(data.get("type_converter")).items()},
             llvm_gaps=tuple(dict(g) for g in data.get("llvm_gaps") or [] if isinstance(g, dict)),
+            inline_ptx=tuple(dict(g) for g in data.get("inline_ptx") or [] if isinstance(g, dict)),
             dialect_decl=_dialect(dialect, dialect_name),
             base_classes={str(kind): _base_class(entry) for kind, entry in _mapping(data.get("base_classes")).items()},
             state_enum=StateEnum(

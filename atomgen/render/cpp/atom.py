@@ -133,7 +133,7 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
     }
     pattern = str(spec.emission.get("pattern"))
     if pattern in PTX_PATTERNS:
-        atom["ptx"] = PTX_PATTERNS[pattern](spec, params, state)
+        atom["ptx"] = PTX_PATTERNS[pattern](spec, params, state, backend)
     # The register split/pack helpers: from the backend's header, or in this file (they size
     # types with getTotalBitWidth, which the header then holds too).
     atom["register_header"] = register_header(spec, backend)

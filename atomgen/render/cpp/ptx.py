@@ -20,6 +20,7 @@ from atomgen.render.cpp.params import CppParam
 from atomgen.render.cpp.rows import group_rows
 from atomgen.render.cpp.state import StateModel, slot_of
 from atomgen.spec import tcgen05
+from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec
 
 # Element type -> NVVM::MMATypes (mma.sync) and NVVM::WGMMATypes (wgmma) case names.
@@ -52,7 +53,9 @@ def _b1_op(instruction: str) -> str:
     return "std::nullopt"
 
 
-def ptx_mma_sp(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+def ptx_mma_sp(
+    spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
+) -> dict[str, Any]:
     """mma.sp: the instruction per row (catalogue-checked), A, B in .b32 registers, C/D as mma.sync."""
     packed_entries = []
     config_entries = []
@@ -75,10 +78,13 @@ def _mma_layouts(instruction: str) -> str:
     return "{" + ", ".join(f"NVVM::MMALayout::{order}" for order in orders) + "}"
 
 
-def ptx_mma_sync(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+def ptx_mma_sync(
+    spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
+) -> dict[str, Any]:
     operand = spec.operand_types
     packed_entries = []
     config_entries = []
+    any_inline = False
     for instance in spec.instances:
         description = describe(spec, instance.values)
         a_el, b_el, c_el = (str(instance.values[operand[r]]) for r in ("a", "b", "c"))
@@ -86,14 +92,20 @@ def ptx_mma_sync(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
         packed_entries.append((instance.index, description, types))
         integer = _PTX_TYPES.get(a_el, "").startswith(("s", "u")) and a_el != "f16"
         overflow = "NVVM::MMAIntOverflow::wrapped" if integer else "std::nullopt"
+        # a row the backend emits as inline PTX names its instruction (catalogue-checked spec text, escaped)
+        inline = backend.emits_inline_ptx(instance.intrinsic, (a_el, b_el, c_el))
         config_entries.append((instance.index, description, (
             f"{{{instance.values['m']}, {instance.values['n']}, {instance.values['k']}}}",
             f"{{{_ptx_type(a_el, 'MMATypes')}, {_ptx_type(b_el, 'MMATypes')}}}",
             type_builder(register_type(a_el)), type_builder(register_type(b_el)),
             type_builder(register_type(c_el)), overflow, _b1_op(instance.instruction or ""),
             _mma_layouts(instance.instruction or ""),
+            cpp_string(instance.instruction or "") if inline else '""',
         )))
-    return {"packed": group_rows(packed_entries), "configs": group_rows(config_entries)}
+        any_inline = any_inline or inline
+    if not any_inline:  # no row needs it: the config keeps no inlinePtx field
+        config_entries = [(index, description, code[:-1]) for index, description, code in config_entries]
+    return {"packed": group_rows(packed_entries), "configs": group_rows(config_entries), "inline": any_inline}
 
 
 def _check_accumulator(spec: AtomSpec) -> None:
@@ -115,7 +127,9 @@ class WgmmaFamily:
     transposable: bool  # takes imm-trans-b
 
 
-def ptx_wgmma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+def ptx_wgmma(
+    spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
+) -> dict[str, Any]:
     _check_accumulator(spec)
     operand = spec.operand_types
     rs = spec.emission.get("pattern") in ("wgmma_rs", "wgmma_sp")  # wgmma_sp: sparse A from registers
@@ -168,7 +182,9 @@ def _unshadowed(keys: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
     return ordered
 
 
-def ptx_matrix(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+def ptx_matrix(
+    spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
+) -> dict[str, Any]:
     """ldmatrix / stmatrix: num registers of 32 bits, row or col (transposed) layout."""
     for instance in spec.instances:
         expected = "i32" if instance.values["num"] == 1 else f"vector<{instance.values['num']}xi32>"
@@ -177,12 +193,14 @@ def ptx_matrix(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | 
     return {"num": params["num"].getter, "transpose": params["transpose"].getter}
 
 
-def ptx_cp_async(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+def ptx_cp_async(
+    spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
+) -> dict[str, Any]:
     # The size is bitSize (FlyNVVM's spelling, as FlyROCDL's copies); NVVM's cp.async takes bytes.
     return {"bytes": f"({params['bitSize'].getter} / 8)", "modifier": f"{params['cacheModifier'].getter}.getValue()"}
 
 
-def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend) -> dict[str, Any]:
     coords = [slot_of(state, f"Coord{i}") for i in range(5)]
     return {
         "load": spec.emission.get("pattern") == "tma_load",
@@ -197,7 +215,9 @@ def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | Non
 REGISTER_PATTERNS = frozenset({"mma_sync", "mma_sp", "wgmma_ss", "wgmma_rs", "wgmma_sp", "ldmatrix", "stmatrix"})
 
 
-def ptx_tcgen05(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> dict[str, Any]:
+def ptx_tcgen05(
+    spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
+) -> dict[str, Any]:
     """Per element type: its idesc format and (A) the instruction; the C++ builds idesc from them, m and n."""
     operand = spec.operand_types
     d_formats: dict[str, int] = {}
@@ -224,7 +244,7 @@ def ptx_tcgen05(spec: AtomSpec, params: dict[str, CppParam], state: StateModel |
     }
 
 
-PTX_PATTERNS: dict[str, Callable[[AtomSpec, dict[str, CppParam], StateModel | None], dict[str, Any]]] = {
+PTX_PATTERNS: dict[str, Callable[[AtomSpec, dict[str, CppParam], StateModel | None, Backend], dict[str, Any]]] = {
     "mma_sync": ptx_mma_sync,
     "mma_sp": ptx_mma_sp,
     "wgmma_ss": ptx_wgmma,

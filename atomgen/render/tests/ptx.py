@@ -68,7 +68,7 @@ def _struct(members: list[str]) -> str:
 
 
 def _ptx_mma_function(
-    spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType], reg: str
+    spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType], reg: str, inline: bool = False
 ) -> Function:
     values = sample_values(spec, inst)
     atom_ty = atom_type(spec, dialect, values)
@@ -95,8 +95,13 @@ def _ptx_mma_function(
         regs = {role: register_type(elems[role]) for role in ("a", "b", "c")}
         counts = {role: packing[role].bits // type_bits(regs[role]) for role in ("a", "b", "c")}
         d_struct = _struct([regs["c"]] * counts["c"])
-        fn.checks.append(lines.mma_sync(values["m"], values["n"], values["k"], regs, d_struct,
-                                        _mma_sync_attributes(inst.instruction or "", regs)))
+        if inline:  # backend.yaml inline_ptx: the instruction's whole text, operands and constraints
+            fn.checks.append(lines.mma_sync_ptx(filecheck_literal(_mma_sync_asm(inst.instruction or "", counts)),
+                                                _mma_sync_constraints(regs, counts), d_struct,
+                                                [regs[r] for r in ("a", "b", "c") for _ in range(counts[r])]))
+        else:
+            fn.checks.append(lines.mma_sync(values["m"], values["n"], values["k"], regs, d_struct,
+                                            _mma_sync_attributes(inst.instruction or "", regs)))
     elif pattern == "mma_sp":
         # the metadata register is the state field (extracted from the atom), the selector 0
         count = packing["c"].bits // type_bits(acc_reg)
@@ -120,6 +125,20 @@ def _ptx_mma_function(
     converted = [(role, reg) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return fn
+
+
+def _mma_sync_asm(instruction: str, counts: Mapping[str, int]) -> str:
+    """The inline PTX of an mma.sync row: `INSTRUCTION {d}, {a}, {b}, {c};`, D's registers apart from C's."""
+    next_operand = iter(range(counts["c"] * 2 + counts["a"] + counts["b"]))
+    groups = [", ".join(f"${next(next_operand)}" for _ in range(counts[r])) for r in ("c", "a", "b", "c")]
+    return f"{instruction} " + ", ".join("{" + g + "}" for g in groups) + ";"
+
+
+def _mma_sync_constraints(regs: Mapping[str, str], counts: Mapping[str, int]) -> str:
+    letter = {"f32": "f", "f64": "d"}
+    outputs = ["=" + letter.get(regs["c"], "r")] * counts["c"]
+    inputs = [letter.get(regs[r], "r") for r in ("a", "b", "c") for _ in range(counts[r])]
+    return ",".join(outputs + inputs)
 
 
 def _mma_sync_attributes(instruction: str, regs: Mapping[str, str]) -> str:
@@ -207,11 +226,13 @@ def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Fun
 
 
 def _ptx_functions(
-    spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType], reg: str
+    spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType], reg: str, backend: Backend
 ) -> list[Function]:
     pattern = str(spec.emission.get("pattern", ""))
     if spec.kind == "mma":
-        return [_ptx_mma_function(spec, inst, dialect, packing, reg)]
+        elements = [sample_values(spec, inst)[spec.operand_types[r]] for r in ("a", "b", "c")]
+        inline = pattern == "mma_sync" and backend.emits_inline_ptx(inst.intrinsic, elements)
+        return [_ptx_mma_function(spec, inst, dialect, packing, reg, inline)]
     builders: dict[str, Callable[[], list[Function]]] = {
         "ldmatrix": lambda: _ptx_matrix_functions(spec, inst, dialect, reg),
         "stmatrix": lambda: _ptx_matrix_functions(spec, inst, dialect, reg),
@@ -250,7 +271,7 @@ def render_ptx(atom: AnalysedAtom, backend: Backend) -> RenderOutput:
     gaps = _llvm_gaps(spec, backend)
     reg = register_ptr(backend)  # backend.yaml type_converter.register_memref
     functions = [
-        fn for inst in spec.instances for fn in _ptx_functions(spec, inst, dialect, atom.packed_for(inst), reg)
+        fn for inst in spec.instances for fn in _ptx_functions(spec, inst, dialect, atom.packed_for(inst), reg, backend)
     ]
     if functions:
         header = [title, "One function per instance, lowered to NVVM: converted signature, default state and"]

@@ -69,6 +69,7 @@ struct MmaSyncConfig {
   std::optional<NVVM::MMAIntOverflow> intOverflow;
   std::optional<NVVM::MMAB1Op> b1Op;      // binary (b1) MMAs: xor.popc or and.popc
   std::array<NVVM::MMALayout, 2> layouts; // .row / .col of A and B
+  StringRef inlinePtx; // non-empty: emit this instruction as inline PTX (backend.yaml inline_ptx)
 };
 
 MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
@@ -81,7 +82,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             Float32Type::get(ctx),
             std::nullopt,
             std::nullopt,
-            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
+            {NVVM::MMALayout::row, NVVM::MMALayout::col},
+            "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32"};
   case 1: // 16x8x32 (f8E4M3FN, f8E5M2) -> f32
     return {{16, 8, 32},
             {NVVM::MMATypes::e4m3, NVVM::MMATypes::e5m2},
@@ -90,7 +92,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             Float32Type::get(ctx),
             std::nullopt,
             std::nullopt,
-            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
+            {NVVM::MMALayout::row, NVVM::MMALayout::col},
+            "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32"};
   case 2: // 16x8x32 (f8E5M2, f8E4M3FN) -> f32
     return {{16, 8, 32},
             {NVVM::MMATypes::e5m2, NVVM::MMATypes::e4m3},
@@ -99,7 +102,8 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             Float32Type::get(ctx),
             std::nullopt,
             std::nullopt,
-            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
+            {NVVM::MMALayout::row, NVVM::MMALayout::col},
+            "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32"};
   case 3: // 16x8x32 (f8E5M2, f8E5M2) -> f32
     return {{16, 8, 32},
             {NVVM::MMATypes::e5m2, NVVM::MMATypes::e5m2},
@@ -108,9 +112,47 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
             Float32Type::get(ctx),
             std::nullopt,
             std::nullopt,
-            {NVVM::MMALayout::row, NVVM::MMALayout::col}};
+            {NVVM::MMALayout::row, NVVM::MMALayout::col},
+            "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32"};
   }
   llvm_unreachable("row outside the instance table");
+}
+
+/// `instruction {d...}, {a...}, {b...}, {c...};` on the registers nvvm.mma.sync would take, D apart
+/// from C.
+Value createMmaSyncPtx(OpBuilder &builder, Location loc, StringRef instruction,
+                       LLVM::LLVMStructType dStructTy, ValueRange aRegs, ValueRange bRegs,
+                       ValueRange cRegs) {
+  auto constraintOf = [](Type type) -> StringRef {
+    return type.isF32() ? "f" : type.isF64() ? "d" : "r";
+  };
+  std::string asmText;
+  std::string constraints;
+  llvm::raw_string_ostream text(asmText);
+  llvm::raw_string_ostream cons(constraints);
+  unsigned next = 0;
+  auto operands = [&](ValueRange regs, bool output, bool last) {
+    text << "{";
+    for (unsigned i = 0; i < regs.size(); ++i) {
+      text << (i ? ", $" : "$") << next++;
+      cons << (next > 1 ? "," : "") << (output ? "=" : "") << constraintOf(regs[i].getType());
+    }
+    text << (last ? "};" : "}, ");
+  };
+  text << instruction << " ";
+  operands(cRegs, /*output=*/true, /*last=*/false);
+  operands(aRegs, false, false);
+  operands(bRegs, false, false);
+  operands(cRegs, false, true);
+  SmallVector<Value> inputs(aRegs);
+  inputs.append(bRegs.begin(), bRegs.end());
+  inputs.append(cRegs.begin(), cRegs.end());
+  auto asmDialect = LLVM::AsmDialectAttr::get(builder.getContext(), LLVM::AsmDialect::AD_ATT);
+  return LLVM::InlineAsmOp::create(builder, loc, dStructTy, inputs, asmText, constraints,
+                                   /*has_side_effects=*/false, /*is_align_stack=*/false,
+                                   LLVM::tailcallkind::TailCallKind::None, asmDialect,
+                                   /*operand_attrs=*/ArrayAttr())
+      .getResult(0);
 }
 } // namespace
 
@@ -190,8 +232,11 @@ FailureOr<Value> MmaOpSM89_MmaSyncType::emitAtomCallSSA(OpBuilder &builder, Loca
   SmallVector<Type> dTypes(cRegs.size(), config.regC);
   auto dStructTy = LLVM::LLVMStructType::getLiteral(ctx, dTypes);
   Value result =
-      NVVM::MmaOp::create(builder, loc, dStructTy, aRegs, bRegs, cRegs, config.shape, config.b1Op,
-                          config.intOverflow, config.ptxTypes, config.layouts);
+      !config.inlinePtx.empty()
+          ? createMmaSyncPtx(builder, loc, config.inlinePtx, dStructTy, aRegs, bRegs, cRegs)
+          : NVVM::MmaOp::create(builder, loc, dStructTy, aRegs, bRegs, cRegs, config.shape,
+                                config.b1Op, config.intOverflow, config.ptxTypes, config.layouts)
+                .getResult();
   Value packedD = packRegisters(builder, loc, structMembers(builder, loc, result), packed.acc);
   if (resultTy && resultTy != packedD.getType())
     packedD = LLVM::BitcastOp::create(builder, loc, resultTy, packedD);
