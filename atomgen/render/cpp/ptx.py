@@ -83,7 +83,7 @@ def ptx_mma_sync(
 ) -> dict[str, Any]:
     operand = spec.operand_types
     packed_entries = []
-    config_entries = []
+    config_entries: list[tuple[int, str, tuple[str, ...]]] = []
     any_inline = False
     for instance in spec.instances:
         description = describe(spec, instance.values)
