@@ -199,13 +199,40 @@ def test_runs_with_different_spec_sets_accumulate_and_prune_removes_orphans(tmp_
     gone.write_text(Path(MFMA).read_text())
     assert atomgen("gen", str(gone), "--into", str(checkout)).returncode == 0
     gone.unlink()
-    assert atomgen("gen", BUFFER, "--into", str(checkout)).returncode == 0
+    kept = atomgen("gen", BUFFER, "--into", str(checkout))
+    assert kept.returncode == 0, kept.stderr
     assert (checkout / "lib/Dialect/FlyROCDL/CDNA3/MmaOpCDNA3_MFMA.cpp").is_file(), "kept without --prune"
+    # Before: nothing was said about the deleted spec's files without --prune (issue 19)
+    assert ("lib/Dialect/FlyROCDL/CDNA3/MmaOpCDNA3_MFMA.cpp: no spec produces it any more (run with --prune"
+            in kept.stderr), kept.stderr
     pruned = atomgen("gen", BUFFER, "--into", str(checkout), "--prune")
     assert pruned.returncode == 0, pruned.stderr
     assert not (checkout / "lib/Dialect/FlyROCDL/CDNA3/MmaOpCDNA3_MFMA.cpp").exists()
+    # Before: "1 removed", naming nothing
+    removed = checkout / "lib/Dialect/FlyROCDL/CDNA3/MmaOpCDNA3_MFMA.cpp"
+    assert f"removed {removed} (no spec produces it" in pruned.stderr, pruned.stderr
     cmake = (checkout / "lib/Dialect/FlyROCDL/CMakeLists.txt").read_text()
     assert "MmaOpCDNA3_MFMA.cpp" not in cmake and "CopyOpCDNA3BufferCopy.cpp" in cmake
+
+
+def test_the_manifest_is_the_same_from_any_folder(tmp_path: Path) -> None:
+    """Before: the manifest stored absolute spec paths, so the same specs run from another folder rewrote
+    its lines and --prune judged by the paths of whoever ran last. Now they are relative to the checkout."""
+    checkout = make(tmp_path / "flydsl")
+    assert atomgen("gen", MFMA, BUFFER, "--into", str(checkout), "--replace-handwritten").returncode == 0
+    first = (checkout / "atomgen-manifest.json").read_text()
+    sources = [o["source"] for o in json.loads(first)["owners"].values()]
+    assert sources and not any(Path(s).is_absolute() for s in sources), sources
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    again = atomgen("gen", str(Path(MFMA).resolve()), str(Path(BUFFER).resolve()), "--into", str(checkout),
+                    cwd=elsewhere)
+    assert again.returncode == 0, again.stderr
+    assert (checkout / "atomgen-manifest.json").read_text() == first
+    # and --prune from that folder keeps both atoms: their specs are found relative to the checkout
+    pruned = atomgen("gen", str(Path(MFMA).resolve()), "--into", str(checkout), "--prune", cwd=elsewhere)
+    assert pruned.returncode == 0 and "0 removed" in pruned.stderr, pruned.stderr
+    assert (checkout / "lib/Dialect/FlyROCDL/CDNA3/CopyOpCDNA3BufferCopy.cpp").is_file()
 
 
 def test_a_damaged_manifest_is_refused(tmp_path: Path) -> None:

@@ -270,6 +270,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     for adoption in adoptions:
         _report_adoption(adoption, args)
+    if args.into and not args.quiet:  # each file --prune deleted, by name
+        for path in changes.stale:
+            print(f"atomgen gen: removed {root / path} (no spec produces it any more)", file=sys.stderr)
     if args.exit_non_zero_on_fix and (changes.changed or changes.stale):
         _report_fix(changes, root, existed)
         return 1

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,8 +80,16 @@ def _manifest_text(owners: dict[str, Any], shared: dict[str, Any]) -> str:
     return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 
-def _source_exists(source: str) -> bool:
-    return Path(source).is_file()
+def _manifest_source(source: str, root: Path) -> str:
+    """A spec as the manifest names it: relative to the checkout (posix), so that the committed manifest
+    is the same whoever runs atomgen from wherever (`../atomgen/specs/...` for specs outside it)."""
+    return Path(os.path.relpath(Path(source).resolve(), root.resolve())).as_posix()
+
+
+def _source_exists(source: str, root: Path) -> bool:
+    """Whether a manifest's spec is still there (absolute: a manifest of atomgen before relative names)."""
+    path = Path(source)
+    return (path if path.is_absolute() else root / path).is_file()
 
 
 def _file(plan: Plan, path: str, meta: dict[str, Any]) -> SharedFile:
@@ -96,15 +105,18 @@ def adopt(plan: Plan, root: Path, force: bool, replace_handwritten: bool, prune:
     stale: set[str] = set()
     orphans: list[str] = []
     for key, owner in plan.owners.items():
-        owner = dict(owner, source=str(Path(owner["source"]).resolve()))  # --prune checks it from any folder
+        owner = dict(owner, source=_manifest_source(owner["source"], root))  # --prune checks it from any folder
         before = owners.get(key)
         if before is not None:
             gone = sorted(set(before["files"]) - set(owner["files"]))
             (stale.update if prune else orphans.extend)(gone)
         owners[key] = owner
-    if prune:
-        for key in [k for k, o in owners.items() if k not in plan.owners and not _source_exists(o["source"])]:
+    # an owner whose spec file is gone: --prune removes its files, without it they are reported
+    for key in [k for k, o in owners.items() if k not in plan.owners and not _source_exists(o["source"], root)]:
+        if prune:
             stale.update(owners.pop(key)["files"])
+        else:
+            orphans.extend(owners[key]["files"])
     shared_meta: dict[str, Any] = dict(manifest["shared"])
     for path, shared in plan.shared.items():
         shared_meta[path] = {"kind": shared.kind, "context": dict(sorted(shared.context.items()))}
