@@ -179,6 +179,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from atomgen.render import llvm_api
 
+    if args.into and not args.llvm_api:  # the profile this checkout was last generated for, if any
+        from atomgen.write.adopt import MANIFEST, remembered_llvm_api
+
+        args.llvm_api = remembered_llvm_api(Path(args.into))
+        if args.llvm_api and args.llvm_api != llvm_api.load(None).name and not args.quiet:
+            print(f"atomgen gen: --llvm-api {args.llvm_api} (remembered in {MANIFEST})", file=sys.stderr)
     try:
         profile = llvm_api.load(args.llvm_api)
     except llvm_api.ProfileError as error:
@@ -213,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
     def changes_on_disk() -> Any:
         if args.out:
             return plan_standalone(plan, root, prune=args.prune)
-        adoption = adopt(plan, root, args.force, args.replace_handwritten, args.prune)
+        adoption = adopt(plan, root, args.force, args.replace_handwritten, args.prune, profile.name)
         adoptions[:] = [adoption]
         return adoption.changes
 

@@ -66,10 +66,22 @@ def load_manifest(root: Path) -> dict[str, Any]:
     return data
 
 
-def _manifest_text(owners: dict[str, Any], shared: dict[str, Any]) -> str:
+def remembered_llvm_api(root: Path) -> str | None:
+    """The LLVM API profile the last `gen --into` of this checkout wrote for (None: none recorded, or no
+    readable manifest; an unreadable one is reported when the run adopts the tree)."""
+    try:
+        value = load_manifest(root).get("llvm_api")
+    except WriteError:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _manifest_text(owners: dict[str, Any], shared: dict[str, Any], llvm_api: str | None) -> str:
     data = {
         "manifest_version": MANIFEST_VERSION,
         "note": "written by atomgen gen --into: which spec owns which files and region pieces; do not edit",
+        # the profile the C++ was written for: a later run without --llvm-api keeps it
+        **({"llvm_api": llvm_api} if llvm_api else {}),
         "owners": {
             key: {"source": o["source"], "files": sorted(o["files"]), "pieces": sorted(list(p) for p in o["pieces"])}
             | ({"atom": o["atom"]} if "atom" in o else {})
@@ -98,7 +110,8 @@ def _file(plan: Plan, path: str, meta: dict[str, Any]) -> SharedFile:
     return SharedFile(path, meta["kind"], {}, dict(meta["context"]), skeleton)
 
 
-def adopt(plan: Plan, root: Path, force: bool, replace_handwritten: bool, prune: bool) -> Adoption:
+def adopt(plan: Plan, root: Path, force: bool, replace_handwritten: bool, prune: bool,
+          llvm_api: str | None = None) -> Adoption:
     recognise(root)
     manifest = load_manifest(root)
     owners: dict[str, Any] = dict(manifest["owners"])
@@ -159,7 +172,7 @@ def adopt(plan: Plan, root: Path, force: bool, replace_handwritten: bool, prune:
     changes = plan_into(merged, root, force, base=base)
     texts = dict(changes.texts)
     texts.update({path: text for path, text in base.items() if path not in texts})
-    texts[MANIFEST] = _manifest_text(owners, shared_meta)
+    texts[MANIFEST] = _manifest_text(owners, shared_meta, llvm_api)
     for path in stale:
         texts.pop(path, None)
     result = _diff(TreeChanges(root), texts, prune=False)
