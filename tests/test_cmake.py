@@ -205,6 +205,41 @@ def test_find_package_from_the_installed_cmake_dir(tmp_path: Path) -> None:
     assert (build / "gen/include/flydsl/Dialect/FlyNVVM/IR/Atom.td").is_file()
 
 
+def test_find_package_finds_an_editable_install_without_path(tmp_path: Path) -> None:
+    """Before: find_package(AtomGen) failed for the README's own `.venv` install unless the venv was on
+    PATH, and said `pip install atomgen`. The config now looks in the checkout's .venv (and an active
+    VIRTUAL_ENV), and when nothing is found it says what to do."""
+    checkout = tmp_path / "checkout"
+    shutil.copytree(ROOT / "cmake", checkout / "atomgen" / "_data" / "cmake")  # an editable install's layout
+    bin_dir = checkout / ".venv" / "bin"
+    bin_dir.mkdir(parents=True)
+    launcher = _atomgen_launcher(bin_dir)
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.20)\nproject(p NONE)\nfind_package(AtomGen 0.1 CONFIG REQUIRED)\n"
+        'message(STATUS "atomgen: ${ATOMGEN_EXECUTABLE}")\n'
+    )
+    env = {key: value for key, value in _env(tmp_path).items() if key != "VIRTUAL_ENV"}
+    env["PATH"] = "/usr/bin:/bin"  # no atomgen on it
+    cmake = str(shutil.which("cmake"))
+
+    def configure(build: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([cmake, "-S", str(project), "-B", str(tmp_path / build),
+                               f"-DAtomGen_DIR={checkout / 'atomgen' / '_data' / 'cmake'}"],
+                              capture_output=True, text=True, env=env, timeout=300)
+
+    found = configure("build")
+    assert found.returncode == 0, found.stdout + found.stderr
+    assert f"atomgen: {launcher}" in found.stdout
+    shutil.rmtree(checkout / ".venv")
+    missing = configure("build-missing")
+    assert missing.returncode != 0
+    text = " ".join(missing.stderr.split())
+    assert "pip install atomgen" not in text and "-DATOMGEN_EXECUTABLE=/path/to/atomgen" in text, text
+    assert ". .venv/bin/activate" in text, text
+
+
 def test_config_version_is_the_package_version() -> None:
     text = (ROOT / "cmake" / "AtomGenConfigVersion.cmake").read_text()
     assert f'set(PACKAGE_VERSION "{__version__}")' in text
