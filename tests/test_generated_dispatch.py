@@ -208,7 +208,7 @@ def _config_rows(cpp: Path) -> dict[str, str]:
 
 def test_fp8_mma_sync_rows_are_inline_ptx_and_no_other_row_is() -> None:
     """backend.yaml inline_ptx: each sm89 fp8 row carries its own instruction text (the one the H200 spec
-    probe runs) and goes through createMmaSyncPtx; every other mma.sync row keeps nvvm.mma.sync, with no
+    probe runs) and goes through createMmaPtx; every other mma.sync row keeps nvvm.mma.sync, with no
     inlinePtx field at all."""
     spec = build_model(load_file(SPECS / "ptx/sm89/mma_sync_fp8.yaml"))[0]
     assert spec is not None
@@ -219,16 +219,17 @@ def test_fp8_mma_sync_rows_are_inline_ptx_and_no_other_row_is() -> None:
         ends = [row.rstrip("};").rstrip().endswith(f'"{instance.instruction}"') for row in rows.values()]
         assert ends.count(True) == 1, instance.id
     text = fp8.read_text(encoding="utf-8")
-    assert "? createMmaSyncPtx(builder, loc, config.inlinePtx, dStructTy, aRegs, bRegs, cRegs)" in text
+    assert "? createMmaPtx(builder, loc, config.inlinePtx, dStructTy, aRegs, bRegs, cRegs)" in text
     for other in ("SM70/MmaOpSM70_MmaSync.cpp", "SM80/MmaOpSM80_MmaSync.cpp", "SM80/MmaOpSM80_MmaSyncB1.cpp"):
         code = (GENERATED / "lib/Dialect/FlyNVVM" / other).read_text(encoding="utf-8")
-        assert "inlinePtx" not in code and "createMmaSyncPtx" not in code and "NVVM::MmaOp::create" in code, other
+        assert "inlinePtx" not in code and "createMmaPtx" not in code and "NVVM::MmaOp::create" in code, other
     checks = (GENERATED / "tests/mlir/Conversion/atomgen/sm89_mma_sync.mlir").read_text(encoding="utf-8")
     assert "XFAIL" not in checks and "nvvm.mma.sync" not in checks
     for instance in spec.instances:  # the whole asm text, its constraints and the operand types
+        operands = ", ".join(["%{{[0-9]+}}"] * 10)  # one SSA value per register
         assert (f'llvm.inline_asm asm_dialect = att "{instance.instruction} {{$0, $1, $2, $3}}, {{$4, $5, $6, $7}}, '
-                '{$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f" {{.*}} : (i32, i32, i32, i32, '
-                'i32, i32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>') in checks, instance.id
+                f'{{$8, $9}}, {{$10, $11, $12, $13}};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f" {operands} : (i32, i32, i32, '
+                'i32, i32, i32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>') in checks, instance.id
 
 
 def test_without_the_inline_ptx_entry_fp8_rows_are_nvvm_ops(tmp_path: Path) -> None:
@@ -251,4 +252,4 @@ def test_without_the_inline_ptx_entry_fp8_rows_are_nvvm_ops(tmp_path: Path) -> N
     assert not checked.errors and checked.atoms
     files = build_plan(checked.atoms).owned
     cpp = next(text for path, text in files.items() if str(path).endswith("MmaOpSM89_MmaSync.cpp"))
-    assert "createMmaSyncPtx" not in cpp and "inlinePtx" not in cpp and "NVVM::MmaOp::create" in cpp
+    assert "createMmaPtx" not in cpp and "inlinePtx" not in cpp and "NVVM::MmaOp::create" in cpp

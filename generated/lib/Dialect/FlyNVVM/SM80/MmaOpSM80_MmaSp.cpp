@@ -288,38 +288,44 @@ MmaSpConfig getMmaSpConfig(unsigned row, MLIRContext *ctx) {
   llvm_unreachable("row outside the instance table");
 }
 
-/// `instruction {d...}, {a...}, {b...}, {c...}, metadata, 0;` with D tied to C.
-Value createMmaSp(OpBuilder &builder, Location loc, const MmaSpConfig &config, ValueRange aRegs,
-                  ValueRange bRegs, ValueRange cRegs, Value metadata) {
-  StringRef accConstraint = config.regC.isF32() ? "f" : "r";
+/// `instruction {d...}, {a...}, {b...}, {c...}[, scalar...]tail;` with D apart from C; a register
+/// is "f" (f32), "d" (f64) or "r".
+Value createMmaPtx(OpBuilder &builder, Location loc, StringRef instruction,
+                   LLVM::LLVMStructType dStructTy, ValueRange aRegs, ValueRange bRegs,
+                   ValueRange cRegs, ValueRange scalars = {}, StringRef tail = "") {
+  auto constraintOf = [](Type type) -> StringRef {
+    return type.isF32() ? "f" : type.isF64() ? "d" : "r";
+  };
   std::string asmText;
   std::string constraints;
   llvm::raw_string_ostream text(asmText);
   llvm::raw_string_ostream cons(constraints);
   unsigned next = 0;
-  auto operands = [&](unsigned count, StringRef constraint, bool output) {
-    text << "{";
-    for (unsigned i = 0; i < count; ++i) {
-      text << (i ? ", $" : "$") << next++;
-      cons << (next > 1 ? "," : "") << (output ? "=" : "") << constraint;
-    }
-    text << "}, ";
+  auto operand = [&](Value value, bool output) {
+    cons << (next ? "," : "") << (output ? "=" : "") << constraintOf(value.getType());
+    return next++;
   };
-  text << config.instruction << " ";
-  operands(cRegs.size(), accConstraint, /*output=*/true);
-  operands(aRegs.size(), "r", false);
-  operands(bRegs.size(), "r", false);
-  operands(cRegs.size(), accConstraint, false);
-  text << "$" << next << ", 0;";
-  cons << ",r";
+  auto group = [&](ValueRange regs, bool output) {
+    text << "{";
+    for (auto [i, reg] : llvm::enumerate(regs))
+      text << (i ? ", $" : "$") << operand(reg, output);
+    text << "}";
+  };
+  text << instruction << " ";
+  group(cRegs, /*output=*/true);
+  for (ValueRange regs : {aRegs, bRegs, cRegs}) {
+    text << ", ";
+    group(regs, /*output=*/false);
+  }
+  for (Value scalar : scalars)
+    text << ", $" << operand(scalar, /*output=*/false);
+  text << tail << ";";
   SmallVector<Value> inputs(aRegs);
   inputs.append(bRegs.begin(), bRegs.end());
   inputs.append(cRegs.begin(), cRegs.end());
-  inputs.push_back(metadata);
-  SmallVector<Type> accTypes(cRegs.getTypes());
-  auto structTy = LLVM::LLVMStructType::getLiteral(builder.getContext(), accTypes);
+  inputs.append(scalars.begin(), scalars.end());
   auto asmDialect = LLVM::AsmDialectAttr::get(builder.getContext(), LLVM::AsmDialect::AD_ATT);
-  return LLVM::InlineAsmOp::create(builder, loc, structTy, inputs, asmText, constraints,
+  return LLVM::InlineAsmOp::create(builder, loc, dStructTy, inputs, asmText, constraints,
                                    /*has_side_effects=*/false, /*is_align_stack=*/false,
                                    LLVM::tailcallkind::TailCallKind::None, asmDialect,
                                    /*operand_attrs=*/ArrayAttr())
@@ -454,7 +460,11 @@ FailureOr<Value> MmaOpSM80_MmaSpType::emitAtomCallSSA(OpBuilder &builder, Locati
   SmallVector<Value> aRegs = splitRegisters(builder, loc, a, builder.getI32Type());
   SmallVector<Value> bRegs = splitRegisters(builder, loc, b, builder.getI32Type());
   SmallVector<Value> cRegs = splitRegisters(builder, loc, c, config.regC);
-  Value result = createMmaSp(builder, loc, config, aRegs, bRegs, cRegs, metadata);
+  SmallVector<Type> accTypes(cRegs.size(), config.regC);
+  auto dStructTy = LLVM::LLVMStructType::getLiteral(ctx, accTypes);
+  // the sparsity selector is 0 (the metadata holders of selector 0)
+  Value result = createMmaPtx(builder, loc, config.instruction, dStructTy, aRegs, bRegs, cRegs,
+                              ValueRange{metadata}, ", 0");
   Value packedD = packRegisters(builder, loc, structMembers(builder, loc, result), packed.acc);
   if (resultTy && resultTy != packedD.getType())
     packedD = LLVM::BitcastOp::create(builder, loc, resultTy, packedD);

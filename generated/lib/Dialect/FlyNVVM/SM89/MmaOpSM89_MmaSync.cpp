@@ -118,11 +118,11 @@ MmaSyncConfig getMmaSyncConfig(unsigned row, MLIRContext *ctx) {
   llvm_unreachable("row outside the instance table");
 }
 
-/// `instruction {d...}, {a...}, {b...}, {c...};` on the registers nvvm.mma.sync would take, D apart
-/// from C.
-Value createMmaSyncPtx(OpBuilder &builder, Location loc, StringRef instruction,
-                       LLVM::LLVMStructType dStructTy, ValueRange aRegs, ValueRange bRegs,
-                       ValueRange cRegs) {
+/// `instruction {d...}, {a...}, {b...}, {c...}[, scalar...]tail;` with D apart from C; a register
+/// is "f" (f32), "d" (f64) or "r".
+Value createMmaPtx(OpBuilder &builder, Location loc, StringRef instruction,
+                   LLVM::LLVMStructType dStructTy, ValueRange aRegs, ValueRange bRegs,
+                   ValueRange cRegs, ValueRange scalars = {}, StringRef tail = "") {
   auto constraintOf = [](Type type) -> StringRef {
     return type.isF32() ? "f" : type.isF64() ? "d" : "r";
   };
@@ -131,22 +131,29 @@ Value createMmaSyncPtx(OpBuilder &builder, Location loc, StringRef instruction,
   llvm::raw_string_ostream text(asmText);
   llvm::raw_string_ostream cons(constraints);
   unsigned next = 0;
-  auto operands = [&](ValueRange regs, bool output, bool last) {
+  auto operand = [&](Value value, bool output) {
+    cons << (next ? "," : "") << (output ? "=" : "") << constraintOf(value.getType());
+    return next++;
+  };
+  auto group = [&](ValueRange regs, bool output) {
     text << "{";
-    for (unsigned i = 0; i < regs.size(); ++i) {
-      text << (i ? ", $" : "$") << next++;
-      cons << (next > 1 ? "," : "") << (output ? "=" : "") << constraintOf(regs[i].getType());
-    }
-    text << (last ? "};" : "}, ");
+    for (auto [i, reg] : llvm::enumerate(regs))
+      text << (i ? ", $" : "$") << operand(reg, output);
+    text << "}";
   };
   text << instruction << " ";
-  operands(cRegs, /*output=*/true, /*last=*/false);
-  operands(aRegs, false, false);
-  operands(bRegs, false, false);
-  operands(cRegs, false, true);
+  group(cRegs, /*output=*/true);
+  for (ValueRange regs : {aRegs, bRegs, cRegs}) {
+    text << ", ";
+    group(regs, /*output=*/false);
+  }
+  for (Value scalar : scalars)
+    text << ", $" << operand(scalar, /*output=*/false);
+  text << tail << ";";
   SmallVector<Value> inputs(aRegs);
   inputs.append(bRegs.begin(), bRegs.end());
   inputs.append(cRegs.begin(), cRegs.end());
+  inputs.append(scalars.begin(), scalars.end());
   auto asmDialect = LLVM::AsmDialectAttr::get(builder.getContext(), LLVM::AsmDialect::AD_ATT);
   return LLVM::InlineAsmOp::create(builder, loc, dStructTy, inputs, asmText, constraints,
                                    /*has_side_effects=*/false, /*is_align_stack=*/false,
@@ -233,7 +240,7 @@ FailureOr<Value> MmaOpSM89_MmaSyncType::emitAtomCallSSA(OpBuilder &builder, Loca
   auto dStructTy = LLVM::LLVMStructType::getLiteral(ctx, dTypes);
   Value result =
       !config.inlinePtx.empty()
-          ? createMmaSyncPtx(builder, loc, config.inlinePtx, dStructTy, aRegs, bRegs, cRegs)
+          ? createMmaPtx(builder, loc, config.inlinePtx, dStructTy, aRegs, bRegs, cRegs)
           : NVVM::MmaOp::create(builder, loc, dStructTy, aRegs, bRegs, cRegs, config.shape,
                                 config.b1Op, config.intOverflow, config.ptxTypes, config.layouts)
                 .getResult();

@@ -12,7 +12,7 @@
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f" {{.*}} : (i32, i32, i32, i32, i32, i32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}} : (i32, i32, i32, i32, i32, i32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm89_mma_sync_16x8x32_f8E4M3FN_f8E4M3FN_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E4M3FN, register, 16:1>, %b: !fly.memref<f8E4M3FN, register, 8:1>, %c: !fly.memref<f32, register, 4:1>) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm89.mma_sync<16x8x32, (f8E4M3FN, f8E4M3FN) -> f32>>
@@ -26,7 +26,7 @@ func.func @sm89_mma_sync_16x8x32_f8E4M3FN_f8E4M3FN_f32(%d: !fly.memref<f32, regi
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f" {{.*}} : (i32, i32, i32, i32, i32, i32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}} : (i32, i32, i32, i32, i32, i32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm89_mma_sync_16x8x32_f8E4M3FN_f8E5M2_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E4M3FN, register, 16:1>, %b: !fly.memref<f8E5M2, register, 8:1>, %c: !fly.memref<f32, register, 4:1>) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm89.mma_sync<16x8x32, (f8E4M3FN, f8E5M2) -> f32>>
@@ -40,7 +40,7 @@ func.func @sm89_mma_sync_16x8x32_f8E4M3FN_f8E5M2_f32(%d: !fly.memref<f32, regist
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f" {{.*}} : (i32, i32, i32, i32, i32, i32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}} : (i32, i32, i32, i32, i32, i32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm89_mma_sync_16x8x32_f8E5M2_f8E4M3FN_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E5M2, register, 16:1>, %b: !fly.memref<f8E4M3FN, register, 8:1>, %c: !fly.memref<f32, register, 4:1>) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm89.mma_sync<16x8x32, (f8E5M2, f8E4M3FN) -> f32>>
@@ -54,7 +54,7 @@ func.func @sm89_mma_sync_16x8x32_f8E5M2_f8E4M3FN_f32(%d: !fly.memref<f32, regist
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f" {{.*}} : (i32, i32, i32, i32, i32, i32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}} : (i32, i32, i32, i32, i32, i32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm89_mma_sync_16x8x32_f8E5M2_f8E5M2_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E5M2, register, 16:1>, %b: !fly.memref<f8E5M2, register, 8:1>, %c: !fly.memref<f32, register, 4:1>) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm89.mma_sync<16x8x32, (f8E5M2, f8E5M2) -> f32>>
