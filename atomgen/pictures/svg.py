@@ -22,28 +22,35 @@ def render_svg(operand: OperandPicture, element: bool = True) -> str:
     """A standalone SVG document of one operand; its title names the element type unless
     `element` is False (the catalogue draws one picture for every element type of a shape)."""
     width, height, body = _drawing(operand, element)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" {FONT}>\n{body}</svg>\n'
-    )
+    return _document(width, height, body)
 
 
 def combine_svg(operands: list[tuple[str, OperandPicture]]) -> str:
     """Several operand pictures stacked in one document (what `show --format svg` prints),
     each a nested <svg> whose <desc> names its instance and operand."""
-    parts, y, width = [], 0, 0
+    pieces = []
     for caption, operand in operands:
         w, h, body = _drawing(operand)
-        parts.append(
-            f'<svg x="0" y="{y}" width="{w}" height="{h}" viewBox="0 0 {w} {h}">\n'
-            f"<desc>{escape(caption)}</desc>\n{body}</svg>"
-        )
+        pieces.append((w, h, f"<desc>{escape(caption)}</desc>\n{body}</svg>"))
+    width, height, parts = _stacked(pieces)
+    return _document(width, height, "\n".join(parts) + "\n")
+
+
+def _stacked(pieces: list[tuple[int, int, str]]) -> tuple[int, int, list[str]]:
+    """Nested <svg>s (width, height, content up to its closing tag), top to bottom 12 px apart: the
+    whole's width and height, and each piece opened at its place."""
+    parts, y, width = [], 0, 0
+    for w, h, inner in pieces:
+        parts.append(f'<svg x="0" y="{y}" width="{w}" height="{h}" viewBox="0 0 {w} {h}">\n{inner}')
         y += h + 12
         width = max(width, w)
-    height = max(y - 12, 0)
+    return width, max(y - 12, 0), parts
+
+
+def _document(width: int, height: int, body: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" {FONT}>\n' + "\n".join(parts) + "\n</svg>\n"
+        f'viewBox="0 0 {width} {height}" {FONT}>\n{body}</svg>\n'
     )
 
 
@@ -174,24 +181,16 @@ def render_combined_svg(title: str, operands: dict[str, OperandPicture]) -> str:
     out += _row_numbers(c.picture.rows, c_left - 4, c_top)  # m, in the gap column
     out += _row_numbers(b.picture.rows, c_left - 4, b_top)  # B's k, in the gap column
     body = "\n".join(out) + "\n"
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" {FONT}>\n{body}</svg>\n'
-    )
+    return _document(width, height, body)
 
 
 def stack_svg(documents: list[str]) -> str:
     """Standalone SVG documents (of this module) stacked top to bottom in one document."""
-    parts, y, width = [], 0, 0
+    pieces = []
     for document in documents:
         head, body = document.split(">\n", 1)
         w = int(head.split('width="', 1)[1].split('"', 1)[0])
         h = int(head.split('height="', 1)[1].split('"', 1)[0])
-        parts.append(f'<svg x="0" y="{y}" width="{w}" height="{h}" viewBox="0 0 {w} {h}">\n{body}')
-        y += h + 12
-        width = max(width, w)
-    height = max(y - 12, 0)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" {FONT}>\n' + "\n".join(parts) + "</svg>\n"
-    )
+        pieces.append((w, h, body))
+    width, height, parts = _stacked(pieces)
+    return _document(width, height, "\n".join(parts))

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional
 
+from atomgen.write.atomic import sync_folder, write_durably
+
 FOLDER = ".atomgen"
 JOURNAL = "journal.json"
 LOCK_WAIT_SECONDS = float(os.environ.get("ATOMGEN_LOCK_WAIT", "120"))
@@ -209,34 +211,17 @@ def commit(root: Path, texts: dict[str, str], deletions: list[str],
     staged.mkdir(parents=True, exist_ok=True)
     for index, entry in enumerate(entries):
         if entry.action == "write":
-            _write_durably(staged / str(index), texts[entry.path])
+            write_durably(staged / str(index), texts[entry.path])
     _write_journal(folder / JOURNAL, entries)  # the commit point
     _commit(root, entries, target, redo=False)
-
-
-def _write_durably(path: Path, text: str) -> None:
-    # 0o666 and the process umask: generated files get the modes any other tool would give them.
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
 
 
 def _write_journal(journal: Path, entries: list[Entry]) -> None:
     temporary = journal.with_name(f"{JOURNAL}.{os.getpid()}")
     data = {"entries": [{"path": e.path, "action": e.action} for e in entries]}
-    _write_durably(temporary, json.dumps(data))
+    write_durably(temporary, json.dumps(data))
     os.replace(temporary, journal)
-    _sync_folder(journal.parent)
-
-
-def _sync_folder(folder: Path) -> None:
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
+    sync_folder(journal.parent)
 
 
 def _commit(root: Path, entries: list[Entry], target: Callable[[str], Path], redo: bool) -> None:
@@ -280,7 +265,7 @@ def _commit(root: Path, entries: list[Entry], target: Callable[[str], Path], red
             created = []
         # The renames reach the disk before the journal goes (a power cut, not only a kill).
         for place in sorted({(root / entry.path).parent for _, entry, _ in applied}):
-            _sync_folder(place)
+            sync_folder(place)
     except OSError as error:
         # the target, not the staged file os.replace names first
         where = path if path is not None and error.filename2 is not None else error.filename

@@ -31,6 +31,8 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from atomgen.write.atomic import sync_folder, write_durably
+
 AT_FDCWD = -100
 RENAME_EXCHANGE = 2
 # renameat2's number where libc has no wrapper (glibc before 2.28)
@@ -132,7 +134,7 @@ def replace_tree(root: Path, texts: dict[str, str], dropped: set[str], hold: Cal
     except BaseException:
         shutil.rmtree(new, ignore_errors=True)  # the old tree was not touched
         raise
-    _sync(real.parent)
+    sync_folder(real.parent)
     try:
         _remove(new)  # the old tree, now at the hidden name
     except OSError as error:
@@ -178,7 +180,7 @@ def _build(real: Path, new: Path, texts: dict[str, str], dropped: set[str]) -> N
     for relative_file, text in texts.items():
         written = new / relative_file
         written.parent.mkdir(parents=True, exist_ok=True)
-        _write_durably(written, text)
+        write_durably(written, text)
     for made, status in reversed(folders):  # deepest first: a read-only folder is filled by then
         os.chmod(made, stat.S_IMODE(status.st_mode))
         if (status.st_uid, status.st_gid) != (os.geteuid(), os.getegid()):
@@ -216,24 +218,7 @@ def _removable(source: str, probe: Path) -> None:
     os.unlink(probe)
 
 
-def _write_durably(path: Path, text: str) -> None:
-    # 0o666 and the umask, as the journal's staged files: a new file gets the mode any tool would give it
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-
-
-def _sync(folder: Path) -> None:
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
-
-
 def _sync_tree(root: Path) -> None:
     """Every folder's entries on disk before the exchange (a power cut, not only a kill)."""
     for folder, _, _ in os.walk(root):
-        _sync(Path(folder))
+        sync_folder(Path(folder))
