@@ -104,8 +104,8 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
         "examples:\n  atomgen check                      # the project's specs/, from any folder in it\n"
         "  atomgen check specs/rocdl/cdna3/mfma.yaml --format json\n"
         "  atomgen check specs/ --format sarif > atomgen.sarif   # GitHub code scanning\n"
-        "  atomgen check specs/ptx/sm90/new.yaml --tree specs/   # new spec against all the others\n"
-        "  atomgen check specs/ptx/backend.yaml --whole-tree     # every PTX spec, after a backend edit",
+        "  atomgen check specs/nvvm/sm90/new.yaml --tree specs/   # new spec against all the others\n"
+        "  atomgen check specs/nvvm/backend.yaml --whole-tree     # every PTX spec, after a backend edit",
     )
     check.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: the project's specs/)")
     check.add_argument(
@@ -170,8 +170,8 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
         "Copies are drawn in elements of --bits (default: the instance's first val_bits, else its\n"
         "packed value's element width).",
         epilog="examples:\n  atomgen show specs/rocdl/cdna3/mfma.yaml --instance 16x16x16_f16_f16_f32 --format grid\n"
-        "  atomgen show specs/ptx/sm80/ldmatrix.yaml --instance 4 --format lanes --bits 16\n"
-        "  atomgen show specs/ptx/sm80/mma_sync.yaml --format svg --out pictures/\n"
+        "  atomgen show specs/nvvm/sm80/ldmatrix.yaml --instance 4 --format lanes --bits 16\n"
+        "  atomgen show specs/nvvm/sm80/mma_sync.yaml --format svg --out pictures/\n"
         "  atomgen show specs/rocdl/cdna3/mfma.yaml --format json | jq '.[1].coordinates[:4]'\n"
         "  atomgen show specs/rocdl/cdna3/mfma.yaml --instance 16x16x16_f16_f16_f32 --format svg --combined\n"
         "  atomgen show specs/rocdl/cdna3/mfma.yaml --instance 16x16x16_f16_f16_f32 --where 'A[3][5]'\n"
@@ -201,8 +201,8 @@ def build_parser(wanted: Optional[str] = None) -> argparse.ArgumentParser:
         description="Write a new spec whose unknown parts are marked TODO; `atomgen check` then "
         "reports each TODO (rule AG010) until the spec is complete.",
         epilog="examples:\n  atomgen new mma --subtarget cdna5\n"
-        "  atomgen new copy --subtarget sm90 --backend ptx --name tma_load\n"
-        "  atomgen new backend ptx",
+        "  atomgen new copy --subtarget sm90 --backend nvvm --name tma_load\n"
+        "  atomgen new backend spirv",
     )
     new.add_argument("what", choices=("mma", "copy", "backend"), help="what to scaffold")
     new.add_argument("backend_name", nargs="?", metavar="BACKEND", help="for `new backend`: its name")

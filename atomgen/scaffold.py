@@ -9,7 +9,7 @@ from pathlib import Path
 
 from atomgen.write.atomic import write_new_file
 
-PREFIXES = {"rocdl": "FlyROCDL", "ptx": "FlyPTX"}
+PREFIXES = {"rocdl": "FlyROCDL", "nvvm": "FlyNVVM"}
 
 MMA_TEMPLATE = """\
 # yaml-language-server: $schema={schema}
@@ -101,7 +101,7 @@ BACKEND_TEMPLATE = """\
 spec_version: 1
 backend: {name}
 generate_dialect: true
-test_builder: none       # rocdl | ptx: FileCheck tests in those dialects' idioms; none: no generated tests
+test_builder: none       # rocdl | nvvm: FileCheck tests in those dialects' idioms; none: no generated tests
 summary: TODO            # one line: which hardware and lowering this dialect serves
 dialect:
   tablegen_def: {prefix}_Dialect
@@ -180,7 +180,7 @@ def scaffold(args: argparse.Namespace) -> int:
         name = args.backend_name or ""
         if not re.fullmatch(r"[a-z][a-z0-9_]{0,30}", name):
             print(
-                "atomgen new backend: give a lower-case backend name, e.g. `atomgen new backend ptx`", file=sys.stderr
+                "atomgen new backend: give a lower-case backend name, e.g. `atomgen new backend spirv`", file=sys.stderr
             )
             return 2
         target = specs / name / "backend.yaml"
@@ -192,7 +192,7 @@ def scaffold(args: argparse.Namespace) -> int:
         print(f"atomgen new {args.what}: --subtarget NAME is required (lower case, e.g. cdna5)", file=sys.stderr)
         return 2
     if not re.fullmatch(r"[a-z][a-z0-9_]{0,30}", args.backend):
-        print("atomgen new: --backend must be a lower-case name (rocdl, ptx)", file=sys.stderr)
+        print("atomgen new: --backend must be a lower-case name (rocdl, nvvm)", file=sys.stderr)
         return 2
     name = args.name or args.what
     if not re.fullmatch(r"[a-z][a-z0-9_]{0,40}", name):

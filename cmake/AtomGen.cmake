@@ -11,7 +11,7 @@
 # then
 #
 #   atomgen_generate(TARGET flydsl_atoms
-#                    SPECS specs/rocdl/cdna3/mfma.yaml specs/ptx/sm90/wgmma_ss.yaml ...
+#                    SPECS specs/rocdl/cdna3/mfma.yaml specs/nvvm/sm90/wgmma_ss.yaml ...
 #                    OUTPUT_DIR ${CMAKE_CURRENT_BINARY_DIR}/generated
 #                    [ATOMGEN /path/to/atomgen])
 #

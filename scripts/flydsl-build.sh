@@ -104,7 +104,7 @@ rm -rf "$GEN"
 (cd "$REPO" && PYTHONPATH=$REPO "$PY" -m atomgen gen specs/rocdl --out "$GEN" --only owned --quiet --llvm-api llvm-22.1)
 "$LIT" -v --no-progress-bar --xunit-xml-output "$OUTDIR/atomgen.xml" "$REPO/tests" \
   --param atomgen_tests="$GEN/tests/mlir" --param fly_opt="$FLY_OPT" --param filecheck="$LLVM/bin/FileCheck" \
-  --param atoms="$ATOMS" --param fly_ptx=0 --param llvm_api=llvm-22.1 \
+  --param atoms="$ATOMS" --param fly_nvvm=0 --param llvm_api=llvm-22.1 \
   >"$OUTDIR/atomgen-lit.log" 2>&1 || true
 "$PY" "$REPO/scripts/flydsl/edit.py" table "$OUTDIR" "$ATOMS" "$(git -C "$CHECKOUT" rev-parse --short=8 HEAD)"
 cat "$OUTDIR/summary.txt"

@@ -3,7 +3,7 @@
 # --convert-fly-to-nvvm) against Debian's LLVM/MLIR 22, and run the branch's fly-to-nvvm lit tests,
 # FlyDSL's tests/mlir suite and atomgen's generated PTX FileCheck files with it, once with the
 # branch's three hand-written NVVM atoms (the baseline) and once with atomgen's generated ones
-# (`atomgen gen specs/ptx --into SRC --replace-handwritten`) in their place.
+# (`atomgen gen specs/nvvm --into SRC --replace-handwritten`) in their place.
 #
 #   scripts/flydsl-nvvm-build.sh FLYDSL_CHECKOUT OUTDIR [--atoms handwritten|generated] [--ref REF] [--no-install] [-j N]
 #
@@ -15,7 +15,7 @@
 # (FLYDSL_FLY_OPT_ONLY). OUTDIR receives src/, build/, lit/, results.tsv and summary.txt.
 # FLYDSL_NVVM_BREAK='FILE|OLD|NEW' edits FILE of the copy (after gen) before the build: a deliberate
 # regression, to show that the file covering it fails. The atomgen files run with llvm_api=llvm-22.1
-# (specs/ptx/backend.yaml llvm_gaps: what LLVM 22.1.8 cannot do is XFAIL there, with its evidence).
+# (specs/nvvm/backend.yaml llvm_gaps: what LLVM 22.1.8 cannot do is XFAIL there, with its evidence).
 # See docs/evidence/nvvm-build.md.
 set -euo pipefail
 
@@ -73,8 +73,8 @@ log "switching off Python bindings and the runtimes (FLYDSL_FLY_OPT_ONLY)"
 log "porting the branch's ROCDL atoms to LLVM 22.1.8's ROCDL ops (both sides)"
 "$PY" "$REPO/scripts/flydsl/edit.py" port-llvm22 "$SRC"
 if [ "$ATOMS" = generated ]; then
-  log "atomgen gen specs/ptx --into $SRC --replace-handwritten"
-  atomgen gen specs/ptx --into "$SRC" --replace-handwritten >"$OUTDIR/adopt.log" 2>&1 \
+  log "atomgen gen specs/nvvm --into $SRC --replace-handwritten"
+  atomgen gen specs/nvvm --into "$SRC" --replace-handwritten >"$OUTDIR/adopt.log" 2>&1 \
     || { cat "$OUTDIR/adopt.log" >&2; echo "flydsl-nvvm-build: atomgen gen --into failed" >&2; exit 1; }
   log "  $(grep -c 'removed hand-written' "$OUTDIR/adopt.log") removals (log: $OUTDIR/adopt.log)"
 fi
@@ -117,7 +117,7 @@ log "running FlyDSL's tests/mlir (the branch's fly-to-nvvm files among them)"
 log "running atomgen's generated PTX FileCheck files against this fly-opt"
 GEN=$OUTDIR/atomgen-tests
 rm -rf "$GEN"
-atomgen gen specs/ptx --out "$GEN" --only owned --quiet
+atomgen gen specs/nvvm --out "$GEN" --only owned --quiet
 "$LIT" -v --no-progress-bar "$REPO/tests" \
   --param atomgen_tests="$GEN/tests/mlir" --param fly_opt="$FLY_OPT" --param filecheck="$LLVM/bin/FileCheck" \
   --param atoms="$ATOMS" --param fly_nvvm=1 --param llvm_api=llvm-22.1 >"$OUTDIR/atomgen-lit.log" 2>&1 || true

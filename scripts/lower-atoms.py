@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Lower every generated PTX atom to PTX, for `atomgen probe --cuda --via-atoms DIR` on the GPU machine.
 
-    scripts/lower-atoms.py FLY_OPT OUT_DIR [--tests generated/tests/mlir/Conversion/atomgen] [--specs specs/ptx]
+    scripts/lower-atoms.py FLY_OPT OUT_DIR [--tests generated/tests/mlir/Conversion/atomgen] [--specs specs/nvvm]
 
 FLY_OPT is a fly-opt built with atomgen's generated atoms (scripts/flydsl-nvvm-build.sh). Each positive
 generated FileCheck file of a PTX spec, MMA or copy (one test function per instance) goes through its RUN line's
@@ -31,7 +31,7 @@ def main() -> int:
     parser.add_argument("fly_opt")
     parser.add_argument("out")
     parser.add_argument("--tests", default=str(REPO / "generated/tests/mlir/Conversion/atomgen"))
-    parser.add_argument("--specs", default=str(REPO / "specs/ptx"))
+    parser.add_argument("--specs", default=str(REPO / "specs/nvvm"))
     args = parser.parse_args()
     out = Path(args.out)
     entries: dict = {}

@@ -69,8 +69,10 @@ def main() -> int:
                   "|---|---|---|---|---|"]
         lines += [f"| {r['spec']} | {r['instance']} | {r['spec_probe']} | {r['generated_atom']} | "
                   f"{r['reason'][:200].replace('|', '/')} |" for r in chosen]
-    lines += ["", "## Every instance", "", "| spec | instance | spec probe | generated atom |", "|---|---|---|---|"]
-    lines += [f"| {r['spec']} | {r['instance']} | {r['spec_probe']} | {r['generated_atom']} |" for r in rows]
+    lines += ["", "## Every instance", "", "| spec | instance | spec probe | generated atom | note |",
+              "|---|---|---|---|---|"]
+    lines += [f"| {r['spec']} | {r['instance']} | {r['spec_probe']} | {r['generated_atom']} | "
+              f"{r['reason'][:200].replace('|', '/')} |" for r in rows]
     out.with_suffix(".md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"{out}: both pass {both}, disagreements {len(disagree)}")
     return 0

@@ -12,7 +12,7 @@ atomgen's generated C++ is available, pass `--param fly_opt=/path/to/fly-opt` (a
 it, `--param filecheck=/path/to/FileCheck`): that also enables the `atomgen-verifier` feature,
 so the `*_verify.mlir` files (exact verify() wording) run instead of being UNSUPPORTED, the
 `*_xfail.mlir` files are expected to pass, and the `fly-nvvm` feature (the PTX files, FlyNVVM) is on
-unless `--param fly_nvvm=0` (older name: `fly_ptx`). For a build with FlyDSL's own atoms add
+unless `--param fly_nvvm=0`. For a build with FlyDSL's own atoms add
 `--param atoms=handwritten`.
 """
 
@@ -50,9 +50,9 @@ fly_opt = lit_config.params.get("fly_opt")
 atoms = lit_config.params.get("atoms", "generated" if fly_opt else "handwritten")
 if atoms == "generated":
     config.available_features.add("atomgen-verifier")
-nvvm = lit_config.params.get("fly_nvvm", lit_config.params.get("fly_ptx", "1" if atoms == "generated" else "0"))
+nvvm = lit_config.params.get("fly_nvvm", "1" if atoms == "generated" else "0")
 if fly_opt and nvvm == "1":
-    # A build of FlyDSL's branch pr/nvvm-target (PR #976) with atomgen's generated C++ for specs/ptx has
+    # A build of FlyDSL's branch pr/nvvm-target (PR #976) with atomgen's generated C++ for specs/nvvm has
     # the FlyNVVM dialect with these atoms and its NVVM lowering (--convert-fly-to-nvvm); FlyDSL's main and
     # the flydsl wheel's stand-in have neither, so the PTX files are UNSUPPORTED without one.
     config.available_features.add("fly-nvvm")

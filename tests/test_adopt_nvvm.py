@@ -1,4 +1,4 @@
-"""`gen specs/ptx --into` a tree shaped like FlyDSL's NVIDIA branch (pr/nvvm-target, PR #976).
+"""`gen specs/nvvm --into` a tree shaped like FlyDSL's NVIDIA branch (pr/nvvm-target, PR #976).
 
 No FlyDSL source in CI: the test builds the branch's shape itself (written from its file layout, not
 copied): the FlyNVVM dialect with types only and no stateful bases or state enum, its three
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from test_gen_tree import atomgen, tree
 
-PTX = "specs/ptx"
+PTX = "specs/nvvm"
 IR = "include/flydsl/Dialect/FlyNVVM/IR"
 
 DIALECT_TD = """#ifndef FLYNVVM_DIALECT

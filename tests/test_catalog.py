@@ -33,7 +33,7 @@ intrinsics:
 """
 
 
-@pytest.mark.parametrize("backend", ["rocdl", "ptx"])
+@pytest.mark.parametrize("backend", ["rocdl", "nvvm"])
 def test_shipped_catalogue_is_schema_valid(backend: str) -> None:
     path = REPO / "atomgen" / "catalog" / f"{backend}.yaml"
     assert validate_catalog_file(path, str(path)) == []
@@ -191,7 +191,7 @@ def test_invalid_project_catalogue_is_reported_once_with_a_line(tmp_path: Path) 
     assert flagged, "specs of that backend say their project catalogue is ignored"
 
 
-@pytest.mark.parametrize("backend", ["rocdl", "ptx"])
+@pytest.mark.parametrize("backend", ["rocdl", "nvvm"])
 def test_backend_files_check_clean_and_show_refuses(backend: str) -> None:
     target = f"specs/{backend}/backend.yaml"
     checked = run_cli("check", target)

@@ -154,7 +154,7 @@ def test_filter_narrows_the_tables(site: Path, browser: Any) -> None:
     for page, words in (
         (site / "index.html", "wgmma"),
         (site / "atoms" / "rocdl-cdna3-mfma.html", "bf16 32x32"),
-        (site / "atoms" / "ptx-sm90-wgmma_ss.html", "64x256x16 f16"),
+        (site / "atoms" / "nvvm-sm90-wgmma_ss.html", "64x256x16 f16"),
     ):
         open_page(browser, page)
         everything = _visible_rows(browser)
@@ -295,7 +295,7 @@ def test_a_32x32_picture_fits_and_opens_at_full_size(site: Path) -> None:
 
 
 def test_picture_link_opens_its_picture(site: Path, browser: Any) -> None:
-    open_page(browser, site / "atoms" / "ptx-sm90-wgmma_ss.html")
+    open_page(browser, site / "atoms" / "nvvm-sm90-wgmma_ss.html")
     link = browser.execute_script(
         "return document.querySelector('#instance-table a[href^=\"#pic-\"]').getAttribute('href');"
     )
@@ -369,7 +369,7 @@ def write_screenshots(folder: Path) -> None:
             ("catalog-mfma.png", out / "atoms" / "rocdl-cdna3-mfma.html", "instances", "gfx950 -gfx942"),
             ("catalog-no-match.png", out / "index.html", None, "bf16 sm_75"),
             ("catalog-mfma-pictures.png", out / "atoms" / "rocdl-cdna3-mfma.html", "pictures", ""),
-            ("catalog-ldmatrix-pictures.png", out / "atoms" / "ptx-sm80-ldmatrix.html", "pictures", ""),
+            ("catalog-ldmatrix-pictures.png", out / "atoms" / "nvvm-sm80-ldmatrix.html", "pictures", ""),
         )
         for name, page, anchor, words in shots:
             driver.get(page.as_uri())
@@ -385,7 +385,7 @@ def write_screenshots(folder: Path) -> None:
             _shoot(driver, folder / name, 1400, {"catalog-no-match.png": 420, "catalog-mfma.png": 720}.get(name, 1000))
         for name, spec, instance in (
             ("show-combined-mfma.png", "specs/rocdl/cdna3/mfma.yaml", "16x16x16_f16_f16_f32"),
-            ("show-combined-mma_sync.png", "specs/ptx/sm80/mma_sync.yaml", "16x8x16_f16_f16_f32"),
+            ("show-combined-mma_sync.png", "specs/nvvm/sm80/mma_sync.yaml", "16x8x16_f16_f16_f32"),
         ):
             svg = out / f"{name}.svg"
             command = ["show", spec, "--instance", instance, "--format", "svg", "--combined"]

@@ -88,11 +88,11 @@ def test_new_mma_then_check_reports_each_todo(tmp_path: Path) -> None:
 
 
 def test_new_copy_and_backend(tmp_path: Path) -> None:
-    made = run_cli("new", "copy", "--subtarget", "sm90", "--backend", "ptx", "--name", "tma_x", cwd=tmp_path)
+    made = run_cli("new", "copy", "--subtarget", "sm90", "--backend", "nvvm", "--name", "tma_x", cwd=tmp_path)
     assert made.returncode == 0, made.output
-    assert (tmp_path / "specs" / "ptx" / "sm90" / "tma_x.yaml").is_file()
-    assert run_cli("new", "backend", "ptx", cwd=tmp_path).returncode == 0
-    assert (tmp_path / "specs" / "ptx" / "backend.yaml").is_file()
+    assert (tmp_path / "specs" / "nvvm" / "sm90" / "tma_x.yaml").is_file()
+    assert run_cli("new", "backend", "nvvm", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "specs" / "nvvm" / "backend.yaml").is_file()
     bad = run_cli("new", "mma", cwd=tmp_path)
     assert bad.returncode == 2 and "--subtarget" in bad.stderr
     bad = run_cli("new", "mma", "--subtarget", "CDNA5", cwd=tmp_path)

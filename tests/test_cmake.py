@@ -119,7 +119,7 @@ def _all_specs(tmp_path: Path) -> list[Path]:
     specs = tmp_path / "specs"
     shutil.copytree(ROOT / "specs", specs)
     chosen = sorted(p for p in specs.rglob("*.yaml") if p.name != "backend.yaml")
-    assert len(chosen) >= 22 and {"rocdl", "ptx"} <= {p.relative_to(specs).parts[0] for p in chosen}
+    assert len(chosen) >= 22 and {"rocdl", "nvvm"} <= {p.relative_to(specs).parts[0] for p in chosen}
     return chosen
 
 
@@ -194,8 +194,8 @@ def test_find_package_from_the_installed_cmake_dir(tmp_path: Path) -> None:
     folder = Path(cmake_dir.stdout.strip())
     assert (folder / "AtomGenConfig.cmake").is_file() and (folder / "AtomGen.cmake").is_file()
     specs = tmp_path / "specs"
-    shutil.copytree(ROOT / "specs" / "ptx", specs / "ptx")
-    chosen = [specs / "ptx/sm80/mma_sync.yaml"]
+    shutil.copytree(ROOT / "specs" / "nvvm", specs / "nvvm")
+    chosen = [specs / "nvvm/sm80/mma_sync.yaml"]
     project = _project(tmp_path, chosen, "find_package(AtomGen 0.1 CONFIG REQUIRED)")
     build = tmp_path / "build"
     env = _env(tmp_path)

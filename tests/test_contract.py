@@ -75,7 +75,7 @@ def _check(loaded: Any, backend: Any) -> tuple[Any, list[Any]]:
 def test_check_accepted_mutants_always_generate() -> None:
     rng = random.Random(int(os.environ.get("ATOMGEN_CONTRACT_SEED", "8")))
     subjects = _subjects()
-    catalogs = {name: load_catalog(name)[0] for name in ("rocdl", "ptx")}
+    catalogs = {name: load_catalog(name)[0] for name in ("rocdl", "nvvm")}
     intrinsics = {name: sorted(c.intrinsics) for name, c in catalogs.items() if c is not None}
     patterns = sorted({str(s.data["emission"]["pattern"]) for s, _ in subjects})
     accepted = rejected = 0

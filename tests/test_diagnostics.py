@@ -237,7 +237,7 @@ def test_check_show_and_gen_work_from_a_subfolder() -> None:
 def test_check_show_and_gen_work_from_outside(tmp_path: Path) -> None:
     check = run_cli("check", str(REPO / "specs"), cwd=tmp_path)
     assert check.returncode == 0, check.output
-    show = run_cli("show", str(REPO / "specs/ptx/sm80/mma_sync.yaml"), cwd=tmp_path)
+    show = run_cli("show", str(REPO / "specs/nvvm/sm80/mma_sync.yaml"), cwd=tmp_path)
     assert show.returncode == 0 and "sm80.mma.sync" in show.stdout, show.output
     gen = run_cli("gen", str(REPO / "specs"), "--check", cwd=tmp_path)  # --out: that project's generated/
     assert gen.returncode == 0 and "up to date" in gen.stderr, gen.output

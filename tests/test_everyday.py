@@ -49,7 +49,7 @@ def test_show_given_a_folder_names_its_specs(spec_tree: SpecTree) -> None:
 
 
 def test_from_a_subfolder_paths_are_relative_to_the_project_root(spec_tree: SpecTree) -> None:
-    """Before: `../../rocdl/cdna3/x.yaml` from specs/ptx/..., and SARIF's %SRCROOT% was the working folder."""
+    """Before: `../../rocdl/cdna3/x.yaml` from specs/nvvm/..., and SARIF's %SRCROOT% was the working folder."""
     spec_tree.write(BROKEN_MMA, "x.yaml")
     below = spec_tree.specs / "rocdl" / "cdna3"
     text = run_cli("check", "--no-cache", cwd=below)

@@ -83,7 +83,7 @@ def _poke(data: Any, rng: random.Random) -> Any:
 def test_mutants_agree_with_jsonschema() -> None:
     rng = random.Random(20261201)
     subjects = [(kind, load_file(p).data) for kind in ("atom", "backend", "catalog") for p in _files(kind)]
-    catalogs = {name: load_catalog(name)[0] for name in ("rocdl", "ptx")}
+    catalogs = {name: load_catalog(name)[0] for name in ("rocdl", "nvvm")}
     intrinsics = {name: sorted(c.intrinsics) for name, c in catalogs.items() if c is not None}
     patterns = sorted({str(d["emission"]["pattern"]) for kind, d in subjects if kind == "atom"})
     verdicts = {True: 0, False: 0}

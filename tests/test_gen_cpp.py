@@ -21,7 +21,7 @@ from atomgen.spec.model import AtomSpec
 
 REPO = Path(__file__).resolve().parent.parent
 ROCDL_FILES = sorted(p for p in (REPO / "specs" / "rocdl").rglob("*.yaml") if p.name != "backend.yaml")
-PTX_FILES = sorted(p for p in (REPO / "specs" / "ptx").rglob("*.yaml") if p.name != "backend.yaml")
+PTX_FILES = sorted(p for p in (REPO / "specs" / "nvvm").rglob("*.yaml") if p.name != "backend.yaml")
 SPEC_FILES = ROCDL_FILES + PTX_FILES
 
 
@@ -56,7 +56,7 @@ def test_every_spec_renders_one_file_at_its_path() -> None:
         atom = _atom(path)
         spec = atom.spec
         files = cpp.render(atom, _backend(spec.backend), environment()).files
-        library = {"rocdl": "FlyROCDL", "ptx": "FlyNVVM"}[spec.backend]
+        library = {"rocdl": "FlyROCDL", "nvvm": "FlyNVVM"}[spec.backend]
         assert list(files) == [f"lib/Dialect/{library}/{spec.subtarget.upper()}/{spec.type_name}.cpp"]
 
 
@@ -224,7 +224,7 @@ def test_ptx_atoms_emit_nvvm_ops(path: Path, rendered: dict[str, str]) -> None:
 
 
 def test_wgmma_matcher_is_compact() -> None:
-    text = _text(_atom(REPO / "specs" / "ptx" / "sm90" / "wgmma_ss.yaml"))
+    text = _text(_atom(REPO / "specs" / "nvvm" / "sm90" / "wgmma_ss.yaml"))
     assert len(text.splitlines()) < 800
     assert text.count("constexpr int32_t kNValues") == 2  # N = 8..256 step 8, and the int8 list
     assert 'return emitError() << "transA = false is required for 64x" << n << "x8 (tf32, tf32) -> f32";' in text
@@ -236,7 +236,7 @@ REGISTER_FUNCTIONS = ("getTotalBitWidth(Type type)", "splitRegisters(OpBuilder",
 def test_ptx_register_helpers_live_in_one_header(rendered: dict[str, str]) -> None:
     """Each atom whose operands are split into NVVM registers includes the backend's header and
     defines none of the helpers itself; the header (rendered from backend.yaml) defines each once."""
-    backend = _backend("ptx")
+    backend = _backend("nvvm")
     header_path = backend.paths["register_header"]
     header = render_backend(backend, environment()).files[header_path]
     assert [header.count(fn) for fn in REGISTER_FUNCTIONS] == [1, 1, 1], header
@@ -252,9 +252,9 @@ def test_ptx_register_helpers_live_in_one_header(rendered: dict[str, str]) -> No
 
 
 def test_a_backend_without_the_header_keeps_file_local_helpers() -> None:
-    backend = _backend("ptx")
+    backend = _backend("nvvm")
     backend = dataclasses.replace(backend, paths={k: v for k, v in backend.paths.items() if k != "register_header"})
-    text = cpp.render(_atom(REPO / "specs" / "ptx" / "sm80" / "mma_sync.yaml"), backend, environment()).files
+    text = cpp.render(_atom(REPO / "specs" / "nvvm" / "sm80" / "mma_sync.yaml"), backend, environment()).files
     body = next(iter(text.values()))
     assert "Registers.h" not in body
     assert all(f" {fn}" in body for fn in REGISTER_FUNCTIONS)

@@ -293,7 +293,7 @@ def test_changed_layout_makes_the_test_fail(tmp_path: Path) -> None:
     assert results == {"cdna3_mfma.mlir": "FAIL"}
 
 
-PTX_SPECS = REPO / "specs" / "ptx"
+PTX_SPECS = REPO / "specs" / "nvvm"
 
 
 def test_ptx_tests_cover_every_instance_and_are_unsupported_without_fly_nvvm(tmp_path: Path) -> None:
@@ -315,7 +315,7 @@ def test_ptx_tests_cover_every_instance_and_are_unsupported_without_fly_nvvm(tmp
               "ldmatrix": "nvvm.ldmatrix", "stmatrix": "nvvm.stmatrix", "cp_async": "nvvm.cp.async.shared.global",
               "tma_load": "nvvm.cp.async.bulk.tensor.shared.cluster.global",
               "tma_store": "nvvm.cp.async.bulk.tensor.global.shared.cta", "tcgen05_mma": "llvm.inline_asm"}[pattern]
-        if mnemonic == "sm89.mma_sync":  # backend.yaml inline_ptx: the fp8 rows are their instruction's inline PTX
+        if mnemonic == "sm89.mma.sync":  # backend.yaml inline_ptx: the fp8 rows are their instruction's inline PTX
             op = "llvm.inline_asm"
         assert text.count(f"// CHECK: {op}") + text.count(f"= {op}") >= len(spec.instances), mnemonic
         if pattern.startswith("wgmma"):

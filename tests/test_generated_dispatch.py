@@ -113,7 +113,7 @@ CASES = _specs_with_dispatch()
 
 def test_every_dispatching_spec_is_run() -> None:
     assert len(CASES) >= 20
-    assert {p.parent.parent.name for p, _ in CASES} == {"rocdl", "ptx"}
+    assert {p.parent.parent.name for p, _ in CASES} == {"rocdl", "nvvm"}
 
 
 def _first_row(names: list[str], chain: list[tuple[str, str | None, str]], tables: dict[str, list[int]],
@@ -210,7 +210,7 @@ def test_fp8_mma_sync_rows_are_inline_ptx_and_no_other_row_is() -> None:
     """backend.yaml inline_ptx: each sm89 fp8 row carries its own instruction text (the one the H200 spec
     probe runs) and goes through createMmaPtx; every other mma.sync row keeps nvvm.mma.sync, with no
     inlinePtx field at all."""
-    spec = build_model(load_file(SPECS / "ptx/sm89/mma_sync_fp8.yaml"))[0]
+    spec = build_model(load_file(SPECS / "nvvm/sm89/mma_sync_fp8.yaml"))[0]
     assert spec is not None
     fp8 = GENERATED / "lib/Dialect/FlyNVVM/SM89/MmaOpSM89_MmaSync.cpp"
     rows = _config_rows(fp8)
@@ -242,8 +242,8 @@ def test_without_the_inline_ptx_entry_fp8_rows_are_nvvm_ops(tmp_path: Path) -> N
     from atomgen.pipeline import check_for_gen
     from atomgen.render.plan import build_plan
 
-    tree = tmp_path / "specs" / "ptx"
-    shutil.copytree(SPECS / "ptx", tree)
+    tree = tmp_path / "specs" / "nvvm"
+    shutil.copytree(SPECS / "nvvm", tree)
     backend = tree / "backend.yaml"
     data = yaml.safe_load(backend.read_text(encoding="utf-8"))
     assert data.pop("inline_ptx")

@@ -208,9 +208,9 @@ SLOW_CASES = {
     "family-of-ten-4M-bit-layouts": (lambda: MINIMAL_COPY.replace(
         "  - {bitSize: 32,", "  - {expand: {bitSize: " + FAMILY_OF_4M + "},").replace(
         'src: "(1, bitSize) : (1, 1)"', 'src: "(1, (2, bitSize/2)) : (1, (bitSize/2, 3))"'), "AG322"),
-    "wgmma-replicated-b-mutated": (lambda: (SPECS / "ptx" / "sm90" / "wgmma_ss.yaml").read_text().replace(
+    "wgmma-replicated-b-mutated": (lambda: (SPECS / "nvvm" / "sm90" / "wgmma_ss.yaml").read_text().replace(
         'b: "(128, (n, k)) : (0, (1, n))"', 'b: "(128, (n, k)) : (0, (2, n))"'), "AG322"),
-    "wgmma-replicated-a-mutated": (lambda: (SPECS / "ptx" / "sm90" / "wgmma_ss.yaml").read_text().replace(
+    "wgmma-replicated-a-mutated": (lambda: (SPECS / "nvvm" / "sm90" / "wgmma_ss.yaml").read_text().replace(
         'a: "(128, (m, k)) : (0, (1, m))"', 'a: "(128, (m, k)) : (0, (1, 65))"'), "AG322"),
     # sympy expanded (m+k+n+1)**30 for 5 s before the proof's size bound (atomgen/check/proofs.py).
     "proof-expansion": (_mma('a: "((16, 4), 4)', 'a: "((' + "*".join(["(m+k+n+1)"] * 40) + ', 4), 4)'), "AG305"),
@@ -224,10 +224,10 @@ def test_issue_12_slow_cases_finish_in_5_seconds(name: str, spec_tree: SpecTree,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     build, rule = SLOW_CASES[name]
     text = build()
-    if "ptx" in text.split("backend:", 1)[1].split("\n", 1)[0]:
-        (spec_tree.specs / "ptx" / "sm90").mkdir(parents=True)
-        shutil.copy(SPECS / "ptx" / "backend.yaml", spec_tree.specs / "ptx")
-        path = spec_tree.specs / "ptx" / "sm90" / "x.yaml"
+    if "nvvm" in text.split("backend:", 1)[1].split("\n", 1)[0]:
+        (spec_tree.specs / "nvvm" / "sm90").mkdir(parents=True)
+        shutil.copy(SPECS / "nvvm" / "backend.yaml", spec_tree.specs / "nvvm")
+        path = spec_tree.specs / "nvvm" / "sm90" / "x.yaml"
         path.write_text(text, encoding="utf-8")
     else:
         path = spec_tree.write(text)

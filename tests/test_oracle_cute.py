@@ -13,7 +13,7 @@ import pytest
 from atomgen.oracle import command as oracle_command
 
 ROOT = Path(__file__).resolve().parent.parent
-PTX = ROOT / "specs" / "ptx"
+PTX = ROOT / "specs" / "nvvm"
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -26,7 +26,7 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
 
 def _copy_spec(tmp_path: Path, relative: str) -> Path:
     """A private copy of one PTX spec beside its backend.yaml (a folder named `ptx`)."""
-    root = tmp_path / "ptx"
+    root = tmp_path / "nvvm"
     target = root / relative
     target.parent.mkdir(parents=True)
     shutil.copy(PTX / "backend.yaml", root / "backend.yaml")

@@ -35,7 +35,7 @@ PTX = """
 
 
 def _cases() -> list:
-    cases, problems = cases_from_paths([str(SPECS / "ptx" / f"{family}.yaml") for family in FAMILIES])
+    cases, problems = cases_from_paths([str(SPECS / "nvvm" / f"{family}.yaml") for family in FAMILIES])
     assert not problems
     picked, seen = [], set()
     for case in cases:
@@ -61,7 +61,7 @@ COPIES = ("sm80/cp_async", "sm80/ldmatrix", "sm90/stmatrix", "sm90/tma_load", "s
 
 
 def _copy_cases() -> list:
-    cases, problems = cases_from_paths([str(SPECS / "ptx" / f"{family}.yaml") for family in COPIES])
+    cases, problems = cases_from_paths([str(SPECS / "nvvm" / f"{family}.yaml") for family in COPIES])
     assert not problems
     # every instance of the register copies and cp.async; TMA at ranks 1 and 5
     picked = [c for c in cases if not c.skip and (c.family != "tma" or c.instance_id in ("1", "5"))]
@@ -175,7 +175,7 @@ def test_gpu_generated_atoms_pass_where_the_spec_does(tmp_path: Path) -> None:
     if not folder or not (Path(folder) / "atoms.json").is_file():
         pytest.skip("no lowered atoms: set ATOMGEN_ATOMS to a scripts/lower-atoms.py folder")
     report = tmp_path / "atoms.json"
-    done = subprocess.run(["python3", "-m", "atomgen", "probe", str(SPECS / "ptx" / "sm80" / "mma_sync.yaml"),
+    done = subprocess.run(["python3", "-m", "atomgen", "probe", str(SPECS / "nvvm" / "sm80" / "mma_sync.yaml"),
                            "--cuda", "--via-atoms", folder, "--report", str(report)], capture_output=True, text=True,
                           cwd=REPO, timeout=600)
     data = json.loads(report.read_text())
@@ -188,7 +188,7 @@ def test_the_negative_control_calls_a_wrong_variant_for_every_atom(tmp_path: Pat
     TMA, passes its coordinates under a wrong claim: the rung must report those as failing."""
     from atomgen.probe import command
 
-    cases, _ = cases_from_paths([str(SPECS / "ptx")])
+    cases, _ = cases_from_paths([str(SPECS / "nvvm")])
     runnable = [c for c in cases if not c.skip]
     index = _index(tmp_path, [c for c in runnable if c.kind == "mma"])
     negative = command._wrong_variants(cases, index)
@@ -204,3 +204,38 @@ def test_the_negative_control_calls_a_wrong_variant_for_every_atom(tmp_path: Pat
     text, _, _, _ = program([case], atoms=index)
     assert f"{name}(d_out, a_in, b_in, c_in" in text
 
+
+
+def test_an_atom_that_does_not_assemble_for_its_own_target_fails(tmp_path: Path) -> None:
+    """sm100 instances are never run here (no Blackwell GPU), only assembled for sm_100a: an assembler that
+    refuses the file makes each such instance fail, with the assembler's words, not skip."""
+    from atomgen.probe import command
+
+    cases, _ = cases_from_paths([str(SPECS / "nvvm" / "sm100" / "tcgen05_mma.yaml")])
+    assert cases and all(c.family == "tcgen05" and "Blackwell" in c.skip for c in cases)
+    index = _index(tmp_path, cases[:3])
+    kept, unassembled = command._assemble_elsewhere(shutil.which("false") or "false", cases, index)
+    assert set(unassembled) == {c.slug for c in cases[:3]} and len(kept) == len(cases)
+    assert all("does not assemble for sm_100a" in unassembled[c.slug] for c in cases[:3])
+
+
+@pytest.mark.gpu
+def test_gpu_sm100_atoms_are_assembled_for_sm_100a(tmp_path: Path) -> None:
+    """On the lent GPU machine: every tcgen05 instance's generated atom ($ATOMGEN_ATOMS) is assembled by ptxas
+    for sm_100a, and each instance says so (not run: no Blackwell GPU)."""
+    import os
+
+    from test_probe_host import _need_gpu
+
+    _need_gpu()
+    folder = os.environ.get("ATOMGEN_ATOMS")
+    if not folder or not (Path(folder) / "atoms.json").is_file():
+        pytest.skip("no lowered atoms: set ATOMGEN_ATOMS to a scripts/lower-atoms.py folder")
+    report = tmp_path / "sm100.json"
+    done = subprocess.run(["python3", "-m", "atomgen", "probe", str(SPECS / "nvvm" / "sm100" / "tcgen05_mma.yaml"),
+                           "--cuda", "--via-atoms", folder, "--report", str(report)], capture_output=True, text=True,
+                          cwd=REPO, timeout=600)
+    data = json.loads(report.read_text())
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert len(data["instances"]) == 392
+    assert all(r["status"] == "skip" and "assembled for sm_100a by ptxas" in r["reason"] for r in data["instances"])

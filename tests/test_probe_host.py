@@ -36,7 +36,7 @@ REPO = Path(__file__).resolve().parent.parent
 _HEAD = """\
 spec_version: 1
 kind: {kind}
-backend: ptx
+backend: nvvm
 subtarget: {sub}
 tablegen_def: FlyPTX_{name}
 cpp_class: {name}Type
@@ -181,7 +181,7 @@ SPECS = {"sm80/mma.yaml": MMA_SYNC + _EMIT["mma"], "sm90/wgmma.yaml": WGMMA + _E
 
 @pytest.fixture(scope="module")
 def spec_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("probe") / "ptx"
+    root = tmp_path_factory.mktemp("probe") / "nvvm"
     for name, text in SPECS.items():
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -374,11 +374,11 @@ def test_cli_registration() -> None:
 
 
 def test_repository_ptx_specs_self_consistent() -> None:
-    """Every instance in specs/ptx: the program builds, and simulated with the spec's own layouts
+    """Every instance in specs/nvvm: the program builds, and simulated with the spec's own layouts
     the probe passes, with a perturbed layout it fails (a sample per spec: wgmma tiles are big)."""
-    root = REPO / "specs" / "ptx"
+    root = REPO / "specs" / "nvvm"
     if not root.is_dir():
-        pytest.skip("specs/ptx not present yet")
+        pytest.skip("specs/nvvm not present yet")
     found, _ = cases_from_paths([str(root)])
     per_spec: dict[str, int] = {}
     for case in found:

@@ -17,8 +17,8 @@ from atomgen.probe.reference import compare, instruction_result, simulate
 from atomgen.probe.values import decode, element_type, encode, sample
 
 REPO = Path(__file__).resolve().parent.parent
-SPECS = [str(REPO / "specs/ptx/sm70/mma_sync.yaml"), str(REPO / "specs/ptx/sm80/mma_sync_b1.yaml"),
-         str(REPO / "specs/ptx/sm80/mma_sync.yaml")]
+SPECS = [str(REPO / "specs/nvvm/sm70/mma_sync.yaml"), str(REPO / "specs/nvvm/sm80/mma_sync_b1.yaml"),
+         str(REPO / "specs/nvvm/sm80/mma_sync.yaml")]
 NEW = ("i4", "ui4", "i1", "sm70", "8x8x16")
 
 
@@ -76,13 +76,13 @@ def test_lane_group_rule(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    spec = (REPO / "specs/ptx/sm70/mma_sync.yaml").read_text()
+    spec = (REPO / "specs/nvvm/sm70/mma_sync.yaml").read_text()
     start = spec.index("\nexceptions:\n")
     end = spec.index("\ninstances:\n")
-    bad = tmp_path / "ptx" / "sm70" / "mma_sync.yaml"
+    bad = tmp_path / "nvvm" / "sm70" / "mma_sync.yaml"
     bad.parent.mkdir(parents=True)
     bad.write_text(spec[:start] + spec[end:])
-    (tmp_path / "ptx" / "backend.yaml").write_text((REPO / "specs/ptx/backend.yaml").read_text())
+    (tmp_path / "nvvm" / "backend.yaml").write_text((REPO / "specs/nvvm/backend.yaml").read_text())
     done = subprocess.run([sys.executable, "-m", "atomgen", "check", str(bad)], capture_output=True, text=True,
                           cwd=REPO, check=False)
     assert done.returncode == 1 and "AG322" in done.stdout + done.stderr, done.stdout + done.stderr
@@ -93,12 +93,12 @@ def test_a_mistyped_quad_pair_is_ag321(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    spec = (REPO / "specs/ptx/sm70/mma_sync.yaml").read_text().replace('thr: "(4, 2) : (1, 16)"',
+    spec = (REPO / "specs/nvvm/sm70/mma_sync.yaml").read_text().replace('thr: "(4, 2) : (1, 16)"',
                                                                         'thr: "(4, 2) : (2, 16)"')
-    bad = tmp_path / "ptx" / "sm70" / "mma_sync.yaml"
+    bad = tmp_path / "nvvm" / "sm70" / "mma_sync.yaml"
     bad.parent.mkdir(parents=True)
     bad.write_text(spec)
-    (tmp_path / "ptx" / "backend.yaml").write_text((REPO / "specs/ptx/backend.yaml").read_text())
+    (tmp_path / "nvvm" / "backend.yaml").write_text((REPO / "specs/nvvm/backend.yaml").read_text())
     done = subprocess.run([sys.executable, "-m", "atomgen", "check", str(bad)], capture_output=True, text=True,
                           cwd=REPO, check=False)
     assert done.returncode == 1 and "AG321" in done.stdout and "lane_group" in done.stdout, done.stdout

@@ -22,7 +22,7 @@ from atomgen.probe.reference import compare, input_bytes, simulate
 from atomgen.probe.tma import TmaPlan, direction_of, expected_words, rank_of, tma_mutations
 
 REPO = Path(__file__).resolve().parent.parent
-TMA_SPECS = [str(REPO / "specs" / "ptx" / "sm90" / name) for name in ("tma_load.yaml", "tma_store.yaml")]
+TMA_SPECS = [str(REPO / "specs" / "nvvm" / "sm90" / name) for name in ("tma_load.yaml", "tma_store.yaml")]
 
 
 @pytest.fixture(scope="module")

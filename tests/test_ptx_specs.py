@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_ptx_specs_check_clean() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "atomgen", "check", "specs/ptx", "--no-cache"],
+        [sys.executable, "-m", "atomgen", "check", "specs/nvvm", "--no-cache"],
         cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
@@ -21,7 +21,7 @@ def test_ptx_specs_check_clean() -> None:
 def test_every_ptx_instance_names_its_ptx_instruction() -> None:
     import yaml
 
-    for path in sorted((ROOT / "specs" / "ptx").rglob("*.yaml")):
+    for path in sorted((ROOT / "specs" / "nvvm").rglob("*.yaml")):
         if path.name == "backend.yaml":
             continue
         text = path.read_text(encoding="utf-8")
@@ -80,7 +80,7 @@ def _fragment(role: str, m: int, bits: int, lane: int, i: int) -> tuple[int, int
 def _evaluated(relative: str) -> list:  # type: ignore[type-arg]
     from atomgen.check.runner import analyze_file
 
-    result = analyze_file(ROOT / "specs" / "ptx" / relative, relative, prove=False)
+    result = analyze_file(ROOT / "specs" / "nvvm" / relative, relative, prove=False)
     assert result.analysis is not None
     return list(result.analysis.evaluated)
 

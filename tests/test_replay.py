@@ -37,7 +37,7 @@ class Project:
         self.root = root
         shutil.copytree(REPO / "atomgen", root / "pkg" / "atomgen", symlinks=False,
                         ignore=shutil.ignore_patterns("__pycache__"))
-        for backend in ("rocdl", "ptx"):
+        for backend in ("rocdl", "nvvm"):
             shutil.copytree(REPO / "specs" / backend, root / "specs" / backend)
         self.env = dict(os.environ, PYTHONPATH=str(root / "pkg"), ATOMGEN_CACHE_DIR=str(root / "cache"),
                         HEAVY=json.dumps(HEAVY), HEAVY_OUT=str(root / "heavy.json"), NO_COLOR="1")

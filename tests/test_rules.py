@@ -359,9 +359,9 @@ def test_cross_spec_collision(rule: str, field: str, line: int, spec_tree: SpecT
 
 def test_mnemonic_may_repeat_across_backends(spec_tree: SpecTree) -> None:
     """AG383 is per dialect: the same mnemonic in another backend is no collision."""
-    (spec_tree.specs / "ptx" / "cdna3").mkdir(parents=True)
-    ptx = spec_tree.specs / "ptx" / "cdna3" / "x.yaml"
-    text = MINIMAL_COPY.replace("backend: rocdl", "backend: ptx").replace("FlyROCDL_CopyOpTest", "FlyPTX_CopyOpTest")
+    (spec_tree.specs / "nvvm" / "cdna3").mkdir(parents=True)
+    ptx = spec_tree.specs / "nvvm" / "cdna3" / "x.yaml"
+    text = MINIMAL_COPY.replace("backend: rocdl", "backend: nvvm").replace("FlyROCDL_CopyOpTest", "FlyNVVM_CopyOpTest")
     ptx.write_text(text.replace("CopyOpTestType", "CopyOpPtxTestType"), encoding="utf-8")
     spec_tree.write(MINIMAL_COPY)
     results = check_paths([str(spec_tree.specs)], use_cache=False, prove=False)

@@ -34,9 +34,9 @@ MISTAKES = [
     ("soffset-async-lds-i64", "cdna4/buffer_load_async_lds.yaml", SOFFSET, SOFFSET.replace("i32", "i64"), "AG367"),
     ("soffset-declared-immediate", "cdna3/buffer_copy.yaml", SOFFSET,
      SOFFSET.replace("immediate: false", "immediate: true"), "AG367"),
-    ("tma-mbarrier-generic", "../ptx/sm90/tma_load.yaml", 'llvm_type: "!llvm.ptr<3>"', 'llvm_type: "!llvm.ptr"',
+    ("tma-mbarrier-generic", "../nvvm/sm90/tma_load.yaml", 'llvm_type: "!llvm.ptr<3>"', 'llvm_type: "!llvm.ptr"',
      "AG367"),
-    ("wgmma-accumulate-i32", "../ptx/sm90/wgmma_ss.yaml", "enum_case: Accumulate, llvm_type: i1",
+    ("wgmma-accumulate-i32", "../nvvm/sm90/wgmma_ss.yaml", "enum_case: Accumulate, llvm_type: i1",
      "enum_case: Accumulate, llvm_type: i32", "AG367"),
     # an operation not tied to its intrinsic
     ("atomic-max-on-fadd", "cdna3/buffer_atomic.yaml", FADD_F32, FADD_F32.replace("add,", "max,", 1), "AG374"),
@@ -65,7 +65,7 @@ MISTAKES = [
 
 def _tree(tmp_path: Path) -> Path:
     root = tmp_path / "specs"
-    for backend in ("rocdl", "ptx"):
+    for backend in ("rocdl", "nvvm"):
         shutil.copytree(SPECS / backend, root / backend)
     return root
 
@@ -111,18 +111,18 @@ def test_enum_collision_stops_check_and_gen(tmp_path: Path) -> None:
     from conftest import run_cli
 
     root = _tree(tmp_path)
-    backend = root / "ptx" / "backend.yaml"
+    backend = root / "nvvm" / "backend.yaml"
     line = _edit(backend, "{name: Coord1, value: 4,", "{name: Coord1, value: 2,")
-    checked = run_cli("check", "--no-cache", "specs/ptx", cwd=tmp_path)
+    checked = run_cli("check", "--no-cache", "specs/nvvm", cwd=tmp_path)
     assert checked.returncode == 1
-    assert checked.stdout.count(f"specs/ptx/backend.yaml:{line}:") == 1 and "error[AG108]" in checked.stdout
-    generated = run_cli("gen", "specs/ptx", "--out", "out", cwd=tmp_path)
+    assert checked.stdout.count(f"specs/nvvm/backend.yaml:{line}:") == 1 and "error[AG108]" in checked.stdout
+    generated = run_cli("gen", "specs/nvvm", "--out", "out", cwd=tmp_path)
     assert generated.returncode == 1 and not (tmp_path / "out").exists(), generated.output
 
 
 def test_enum_name_repeated_with_another_value(tmp_path: Path) -> None:
     root = _tree(tmp_path)
-    backend = root / "ptx" / "backend.yaml"
+    backend = root / "nvvm" / "backend.yaml"
     line = _edit(backend, "{name: Coord1, value: 4, string: coord_1}", "{name: Coord0, value: 4, string: coord_1}")
     assert ("AG108", line) in _findings(backend)
 
@@ -150,8 +150,8 @@ def _field_index_unit(backend_text: str, folder: Path) -> str:
     from atomgen.spec.backend import load_backend
     from atomgen.spec.loader import load_file
 
-    backend_file = SPECS / "ptx" / "backend.yaml"
-    spec = SPECS / "ptx" / "sm90" / "tma_load.yaml"
+    backend_file = SPECS / "nvvm" / "backend.yaml"
+    spec = SPECS / "nvvm" / "sm90" / "tma_load.yaml"
     temporary = folder / "backend.yaml"
     temporary.write_text(backend_text, encoding="utf-8")
     backend, _ = load_backend(temporary, str(backend_file))
@@ -182,7 +182,7 @@ def test_enum_collision_is_a_real_compile_error(tmp_path: Path) -> None:
     """What AG108 prevents, shown by the C++ compiler: the generated switch has a duplicate case."""
     import subprocess
 
-    text = (SPECS / "ptx" / "backend.yaml").read_text(encoding="utf-8")
+    text = (SPECS / "nvvm" / "backend.yaml").read_text(encoding="utf-8")
     for backend_text, compiles in ((text, True), (text.replace("{name: Coord1, value: 4,", "{name: Coord1, value: 2,"),
                                                   False)):
         unit = tmp_path / "unit.cpp"
@@ -195,8 +195,8 @@ def test_enum_collision_is_a_real_compile_error(tmp_path: Path) -> None:
 
 def test_default_attribute_parser_without_attributes(tmp_path: Path) -> None:
     """FlyPTX asked for the default attribute parser/printer with no attribute to parse: the link failed.
-    (The rule is about a dialect atomgen writes; specs/ptx now targets FlyDSL's own FlyNVVM.)"""
-    backend = _tree(tmp_path) / "ptx" / "backend.yaml"
+    (The rule is about a dialect atomgen writes; specs/nvvm now targets FlyDSL's own FlyNVVM.)"""
+    backend = _tree(tmp_path) / "nvvm" / "backend.yaml"
     _edit(backend, "generate_dialect: false", "generate_dialect: true")
     line = _edit(backend, "use_default_attribute_printer_parser: false", "use_default_attribute_printer_parser: true")
     assert ("AG110", line) in _findings(backend)
@@ -204,7 +204,7 @@ def test_default_attribute_parser_without_attributes(tmp_path: Path) -> None:
 
 def test_a_printed_type_the_lexer_cannot_read_back(tmp_path: Path) -> None:
     """`x` `` $num printed `x1`, one identifier to MLIR's lexer, so the ldmatrix type did not parse ("expected 'x'")."""
-    path = _tree(tmp_path) / "ptx" / "sm80" / "ldmatrix.yaml"
+    path = _tree(tmp_path) / "nvvm" / "sm80" / "ldmatrix.yaml"
     line = _edit(path, "`<` `num` `=` $num", "`<` `x` `` $num")
     results = check_paths([str(path)], use_cache=False, prove=False)
     found = [d for r in results for d in r.diagnostics if d.rule == "AG391"]

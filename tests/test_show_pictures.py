@@ -200,7 +200,7 @@ def test_show_every_format_on_every_instance(display: str) -> None:
 
 # --- the command line: colour, NO_COLOR, files, LaTeX --------------------------------------
 
-MMA_SYNC = "specs/ptx/sm80/mma_sync.yaml"
+MMA_SYNC = "specs/nvvm/sm80/mma_sync.yaml"
 
 
 def _on_terminal(env: dict[str, str]) -> str:
@@ -241,7 +241,7 @@ def test_grid_is_coloured_by_thread_on_a_terminal_unless_no_color() -> None:
 
 def test_svg_and_latex_files_one_per_operand(tmp_path: Path) -> None:
     for output_format, suffix in (("svg", "svg"), ("latex", "tex")):
-        result = run_cli("show", "specs/ptx/sm80/ldmatrix.yaml", "--format", output_format, "--out", str(tmp_path))
+        result = run_cli("show", "specs/nvvm/sm80/ldmatrix.yaml", "--format", output_format, "--out", str(tmp_path))
         assert result.returncode == 0, result.stderr
         written = sorted(tmp_path.glob(f"*.{suffix}"))
         assert [p.name for p in written if p.name.startswith("4_transpose.")] == [
@@ -252,12 +252,12 @@ def test_svg_and_latex_files_one_per_operand(tmp_path: Path) -> None:
     whole = run_cli("show", MMA_SYNC, "--format", "svg")
     root = ET.fromstring(whole.stdout)
     assert len(root.findall("{http://www.w3.org/2000/svg}svg")) == 3 * whole.stdout.count("<desc>") // 3 > 0
-    first = run_cli("show", "specs/ptx/sm80/ldmatrix.yaml", "--format", "svg", "--instance", "2")
-    assert first.stdout == run_cli("show", "specs/ptx/sm80/ldmatrix.yaml", "--format", "svg", "--instance", "2").stdout
+    first = run_cli("show", "specs/nvvm/sm80/ldmatrix.yaml", "--format", "svg", "--instance", "2")
+    assert first.stdout == run_cli("show", "specs/nvvm/sm80/ldmatrix.yaml", "--format", "svg", "--instance", "2").stdout
 
 
 def test_json_has_the_coordinate_table() -> None:
-    result = run_cli("show", "specs/ptx/sm90/wgmma_ss.yaml", "--instance", "64x256x16_f16_f16_f32", "--format", "json")
+    result = run_cli("show", "specs/nvvm/sm90/wgmma_ss.yaml", "--instance", "64x256x16_f16_f16_f32", "--format", "json")
     assert result.returncode == 0, result.stderr
     records = {r["operand"]: r for r in json.loads(result.stdout)}
     b, c = records["b"], records["c"]
@@ -268,15 +268,15 @@ def test_json_has_the_coordinate_table() -> None:
 
 
 def test_copy_pictures_in_the_element_width_chosen() -> None:
-    lanes = run_cli("show", "specs/ptx/sm80/ldmatrix.yaml", "--instance", "1", "--format", "lanes", "--bits", "32")
+    lanes = run_cli("show", "specs/nvvm/sm80/ldmatrix.yaml", "--instance", "1", "--format", "lanes", "--bits", "32")
     assert lanes.returncode == 0, lanes.stderr
     assert re.search(r"^\s+31\s+r0\s+\[31:0\]\s+dst\[31\]$", lanes.stdout, re.M)  # thread t holds b32 word t
-    narrow = run_cli("show", "specs/ptx/sm80/ldmatrix.yaml", "--instance", "1", "--format", "lanes", "--bits", "16")
+    narrow = run_cli("show", "specs/nvvm/sm80/ldmatrix.yaml", "--instance", "1", "--format", "lanes", "--bits", "16")
     assert re.search(r"^\s+31\s+r0\s+\[31:16\]\s+dst\[63\]$", narrow.stdout, re.M)
     mma = run_cli("show", MMA_SYNC, "--format", "lanes", "--bits", "16")
     assert mma.returncode == 2 and "--bits chooses a copy's element width" in mma.stderr
     bad = run_cli(
-        "show", "specs/ptx/sm80/ldmatrix.yaml", "--instance", "1_transpose", "--format", "grid", "--bits", "64"
+        "show", "specs/nvvm/sm80/ldmatrix.yaml", "--instance", "1_transpose", "--format", "grid", "--bits", "64"
     )
     assert bad.returncode == 2 and "does not recast to 64-bit values" in bad.stderr and "Traceback" not in bad.stderr
 
@@ -294,9 +294,9 @@ def test_latex_compiles(tmp_path: Path) -> None:
     pictures = []
     for spec, instance in (
         (MMA_SYNC, "16x8x16_f16_f16_f32"),
-        ("specs/ptx/sm90/wgmma_ss.yaml", "64x8x16_f16_f16_f32"),
-        ("specs/ptx/sm80/ldmatrix.yaml", "1_transpose"),
-        ("specs/ptx/sm80/ldmatrix.yaml", "2"),
+        ("specs/nvvm/sm90/wgmma_ss.yaml", "64x8x16_f16_f16_f32"),
+        ("specs/nvvm/sm80/ldmatrix.yaml", "1_transpose"),
+        ("specs/nvvm/sm80/ldmatrix.yaml", "2"),
         ("specs/rocdl/cdna3/mfma.yaml", "32x32x8_f16_f16_f32"),
     ):
         result = _spec_result(spec)
@@ -372,8 +372,8 @@ def _tikz_regions(tikz: str, regions: dict[str, tuple[int, int, OperandPicture]]
 
 LATEX_CASES = (
     (MMA_SYNC, "16x8x16_f16_f16_f32"),
-    ("specs/ptx/sm90/wgmma_ss.yaml", "64x8x16_f16_f16_f32"),  # B: every thread holds every element
-    ("specs/ptx/sm80/ldmatrix.yaml", "2"),  # replicated address side
+    ("specs/nvvm/sm90/wgmma_ss.yaml", "64x8x16_f16_f16_f32"),  # B: every thread holds every element
+    ("specs/nvvm/sm80/ldmatrix.yaml", "2"),  # replicated address side
     ("specs/rocdl/cdna3/mfma.yaml", "32x32x8_f16_f16_f32"),
     ("specs/rocdl/cdna3/smfmac.yaml", None),  # sparse: compressed A and the metadata E
 )
@@ -469,7 +469,7 @@ def test_combined_on_the_command_line(tmp_path: Path) -> None:
         f"{i.id}.combined.tex" for i in spec.instances
     )
     for args, message in (
-        (("specs/ptx/sm80/ldmatrix.yaml", "--format", "svg", "--combined"), "is a copy atom"),
+        (("specs/nvvm/sm80/ldmatrix.yaml", "--format", "svg", "--combined"), "is a copy atom"),
         ((mfma, "--format", "grid", "--combined"), "--format svg or latex"),
         (("specs/rocdl/cdna3/mfma_multiblock.yaml", "--format", "svg", "--combined"), "do not line up"),
     ):
@@ -484,8 +484,8 @@ QUERY_CASES = (
     ("specs/rocdl/cdna3/mfma.yaml", "32x32x16_f8E4M3FN_f8E4M3FN_f32"),  # 8-bit values, 4 to a register
     ("specs/rocdl/gfx11/wmma.yaml", None),
     (MMA_SYNC, "16x8x16_f16_f16_f32"),
-    ("specs/ptx/sm90/wgmma_ss.yaml", "64x8x16_f16_f16_f32"),  # B from shared memory: every thread, no register
-    ("specs/ptx/sm80/ldmatrix.yaml", "1"),  # src replicated over threads 8..31
+    ("specs/nvvm/sm90/wgmma_ss.yaml", "64x8x16_f16_f16_f32"),  # B from shared memory: every thread, no register
+    ("specs/nvvm/sm80/ldmatrix.yaml", "1"),  # src replicated over threads 8..31
 )
 
 
@@ -604,5 +604,5 @@ def test_queries_on_the_command_line_and_out_of_range(capsys: pytest.CaptureFixt
     ):
         assert show(mfma, kwargs.pop("instance_id", None), "text", **kwargs) == 2, kwargs  # type: ignore[arg-type]
         assert message in capsys.readouterr().err, (kwargs, message)
-    assert show("specs/ptx/sm80/ldmatrix.yaml", "1", "text", where="src[64]") == 2
+    assert show("specs/nvvm/sm80/ldmatrix.yaml", "1", "text", where="src[64]") == 2
     assert "src[64] is outside the tile: src has elements 0..63" in capsys.readouterr().err

@@ -57,11 +57,11 @@ def test_an_unrelated_folder_is_not_replaced(spec_tree: SpecTree, tmp_path: Path
 
 def test_verdicts_per_instance_from_the_committed_reports(tmp_path: Path) -> None:
     out = tmp_path / "site"
-    result = run_cli("catalog", "specs/ptx/sm80/mma_sync.yaml", "specs/rocdl/cdna3/mfma.yaml", "--out", str(out))
+    result = run_cli("catalog", "specs/nvvm/sm80/mma_sync.yaml", "specs/rocdl/cdna3/mfma.yaml", "--out", str(out))
     assert result.returncode == 0, result.stderr
     probe = json.loads((REPO / "docs" / "probe-h200.json").read_text())
     passing = [r["instance"] for r in probe["instances"] if r["spec"].endswith("sm80/mma_sync.yaml")]
-    page = (out / "atoms" / "ptx-sm80-mma_sync.html").read_text()
+    page = (out / "atoms" / "nvvm-sm80-mma_sync.html").read_text()
     assert f"H200 probe: {len(passing)} pass" in page
     cute = json.loads((REPO / "docs" / "oracle-cute.json").read_text())
     compared = next(s for s in cute["specs"] if s["path"].endswith("sm80/mma_sync.yaml"))

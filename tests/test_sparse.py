@@ -1,4 +1,4 @@
-"""Sparse MMAs: the shipped sm80.mma_sp checks clean, and the smallest break of each sparse
+"""Sparse MMAs: the shipped sm80.mma.sp checks clean, and the smallest break of each sparse
 rule (AG345-AG348) is reported at its line and column; the decompression round-trips."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from conftest import SPECS
 from atomgen.check.runner import check_paths
 from atomgen.spec.sparsity import Sparsity, chunk_indices, dense_positions
 
-SHIPPED = SPECS / "ptx" / "sm80" / "mma_sp.yaml"
+SHIPPED = SPECS / "nvvm" / "sm80" / "mma_sp.yaml"
 # Two rows: one holder per group of four (k16), two (k32).
 ROWS = ("m16n8k16.row.col.f32.f16.f16.f32,", "m16n8k32.row.col.f32.f16.f16.f32,")
 
@@ -23,9 +23,9 @@ def _base() -> str:
 
 
 def _check(tmp_path: Path, text: str) -> list[tuple[str, int, int]]:
-    folder = tmp_path / "specs" / "ptx" / "sm80"
+    folder = tmp_path / "specs" / "nvvm" / "sm80"
     folder.mkdir(parents=True)
-    shutil.copy(SPECS / "ptx" / "backend.yaml", tmp_path / "specs" / "ptx" / "backend.yaml")
+    shutil.copy(SPECS / "nvvm" / "backend.yaml", tmp_path / "specs" / "nvvm" / "backend.yaml")
     path = folder / "mma_sp.yaml"
     path.write_text(text, encoding="utf-8")
     [result] = check_paths([str(path)], use_cache=False, prove=False)
@@ -101,15 +101,15 @@ def compare_plan(case, output: bytes) -> bool:  # type: ignore[no-untyped-def]
 
 
 def test_confirmations_count_the_sparse_probe_run() -> None:
-    """docs/probe-h200.json (the full H200 run) confirms every sm80.mma_sp row; SMFMAC rows
+    """docs/probe-h200.json (the full H200 run) confirms every sm80.mma.sp row; SMFMAC rows
     are single-sourced with the AMD calculator's verdict."""
     from atomgen.site.confirmations import render
 
     text = render([str(SPECS)], SPECS.parent / "docs")
-    section = text.split("## `sm80.mma_sp`", 1)[1].split("\n## ", 1)[0]
+    section = text.split("## `sm80.mma.sp`", 1)[1].split("\n## ", 1)[0]
     rows = [line for line in section.splitlines() if line.startswith("| 16x8x")]
     assert len(rows) == 28 and all(row.endswith("| H200 probe |") for row in rows)
-    wgmma = text.split("## `sm90.wgmma_sp`", 1)[1].split("\n## ", 1)[0]
+    wgmma = text.split("## `sm90.wgmma.sp`", 1)[1].split("\n## ", 1)[0]
     rows = [line for line in wgmma.splitlines() if line.startswith("| 64x")]
     assert len(rows) == 456 and all(row.endswith("| H200 probe |") for row in rows)
     single = text.split("## Single-sourced instances and their evidence", 1)[1]

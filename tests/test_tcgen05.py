@@ -23,8 +23,8 @@ from atomgen.spec.tcgen05 import instruction_descriptor
 from atomgen.spec.tensor_memory import TensorMemoryOperand
 
 REPO = Path(__file__).resolve().parent.parent
-TCGEN05 = REPO / "specs/ptx/sm100/tcgen05_mma.yaml"
-SM70 = REPO / "specs/ptx/sm70/mma_sync.yaml"
+TCGEN05 = REPO / "specs/nvvm/sm100/tcgen05_mma.yaml"
+SM70 = REPO / "specs/nvvm/sm70/mma_sync.yaml"
 # (m, n, a, b, c, transA, transB): both M, the N extremes, every kind and accumulator, both majors,
 # signed and unsigned 8-bit operands.
 UMMA_CASES = [(64, 8, "f16", "f16", "f32", False, False), (64, 256, "bf16", "bf16", "f32", False, False),
@@ -55,7 +55,7 @@ def traits() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def tcgen05() -> Any:
-    result = analyze_file(TCGEN05, "specs/ptx/sm100/tcgen05_mma.yaml", prove=False)
+    result = analyze_file(TCGEN05, "specs/nvvm/sm100/tcgen05_mma.yaml", prove=False)
     assert result.analysis is not None and not [d for d in result.diagnostics if d.severity == "error"]
     return result
 
@@ -102,7 +102,7 @@ def test_a_perturbed_tmem_layout_is_found(traits: dict[str, Any], tcgen05: Any) 
 
 
 def test_sm70_operand_orders_are_cutes(traits: dict[str, Any]) -> None:
-    result = analyze_file(SM70, "specs/ptx/sm70/mma_sync.yaml", prove=False)
+    result = analyze_file(SM70, "specs/nvvm/sm70/mma_sync.yaml", prove=False)
     assert result.analysis is not None and len(result.analysis.evaluated) == 8
     for evaluated in result.analysis.evaluated:
         values = evaluated.instance.values
@@ -134,10 +134,10 @@ def test_probe_skips_tcgen05_and_says_why() -> None:
 def test_ag371_refuses_what_the_lowering_cannot_build(tmp_path: Path, old: str, new: str, message: str) -> None:
     text = TCGEN05.read_text(encoding="utf-8")
     assert old in text
-    bad = tmp_path / "ptx" / "sm100" / "tcgen05_mma.yaml"
+    bad = tmp_path / "nvvm" / "sm100" / "tcgen05_mma.yaml"
     bad.parent.mkdir(parents=True)
     bad.write_text(text.replace(old, new, 1), encoding="utf-8")
-    (tmp_path / "ptx" / "backend.yaml").write_text((REPO / "specs/ptx/backend.yaml").read_text(encoding="utf-8"))
+    (tmp_path / "nvvm" / "backend.yaml").write_text((REPO / "specs/nvvm/backend.yaml").read_text(encoding="utf-8"))
     result = analyze_file(bad, "tcgen05_mma.yaml", prove=False)
     found = [d for d in result.diagnostics if d.rule == "AG371"]
     assert any(message in d.message for d in found), [d.message for d in result.diagnostics][:5]

@@ -36,7 +36,7 @@ def _broken_tree(root: Path) -> Path:
     bad_schema = mfma.replace("threads: 64", "threads: sixty-four")
     (tree / "rocdl/cdna3/bad_schema.yaml").write_text(bad_schema, encoding="utf-8")
     (tree / "rocdl/cdna3/twin.yaml").write_text(mfma, encoding="utf-8")  # every name collides with mfma.yaml
-    wgmma = (tree / "ptx/sm90/wgmma_ss.yaml").read_text(encoding="utf-8")
+    wgmma = (tree / "nvvm/sm90/wgmma_ss.yaml").read_text(encoding="utf-8")
     for number, (before, after) in enumerate([
         ("(64, 8, 512))", "(64, 8, 513))"),  # C misses elements: coverage findings on every row
         ('thr: "128:1"', 'thr: "128:2"'),  # threads that are not lanes 0..127
@@ -45,7 +45,7 @@ def _broken_tree(root: Path) -> Path:
         text = wgmma.replace(before, after).replace("tablegen_def: ", f"tablegen_def: Mutant{number}", 1)
         text = text.replace("cpp_class: ", f"cpp_class: Mutant{number}", 1)
         text = text.replace("mnemonic: ", f"mnemonic: m{number}", 1)
-        (tree / f"ptx/sm90/mutant{number}.yaml").write_text(text, encoding="utf-8")
+        (tree / f"nvvm/sm90/mutant{number}.yaml").write_text(text, encoding="utf-8")
     (tree / "rocdl/cdna3/latin1.yaml").write_bytes(b"summary: caf\xe9\n")
     return tree
 

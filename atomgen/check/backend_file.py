@@ -41,7 +41,7 @@ RULES = (
         "AG110",
         "parser-without-syntax",
         "A generated dialect asks for the default attribute parser/printer, but declares no attribute.",
-        "mlir-tblgen then declares FlyPTXDialect::parseAttribute/printAttribute and defines them only for the "
+        "mlir-tblgen then declares FlyNVVMDialect::parseAttribute/printAttribute and defines them only for the "
         "attributes it generates: with none, the link fails (`parseAttribute` undefined).",
         "generate_dialect: true\ndialect: {use_default_attribute_printer_parser: true, ...}",
         "Set `use_default_attribute_printer_parser: false` (atomgen's dialect skeleton has types only).",

@@ -39,7 +39,7 @@ examples:
   atomgen oracle flydsl specs/
   atomgen oracle flydsl specs/rocdl/cdna3/mfma.yaml --format json
   atomgen oracle flydsl specs/ --report docs/oracle-flydsl.json   # and docs/oracle-flydsl.md
-  atomgen oracle cute specs/ptx
+  atomgen oracle cute specs/nvvm
   atomgen oracle triton specs/rocdl
 """
 
@@ -113,11 +113,12 @@ def add_cute_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
         "exit status: 0 no disagreement except declared known_cute_differences, 1 disagreements, "
         "2 usage error or nvidia-cutlass-dsl missing\n\n"
-        "examples:\n  atomgen oracle cute specs/ptx\n  atomgen oracle cute specs/ptx/sm80/mma_sync.yaml --format json\n"
-        "  atomgen oracle cute specs/ptx --report build/oracle-cute.json"
+        "examples:\n  atomgen oracle cute specs/nvvm\n"
+        "  atomgen oracle cute specs/nvvm/sm80/mma_sync.yaml --format json\n"
+        "  atomgen oracle cute specs/nvvm --report build/oracle-cute.json"
     )
     parser.add_argument("paths", nargs="*", metavar="PATH",
-                        help="spec files or folders (default: the project's specs/ptx)")
+                        help="spec files or folders (default: the project's specs/nvvm)")
     parser.add_argument("--format", choices=tuple(RENDERERS), default="text", help="report format (default text)")
     parser.add_argument("--arch", default=os.environ.get("ATOMGEN_CUTE_ARCH", DEFAULT_ARCH),
                         help=f"CUTE_DSL_ARCH for the worker (default {DEFAULT_ARCH}: needed by the sm90 "
@@ -135,7 +136,7 @@ def run_cute(args: argparse.Namespace) -> int:
 
     renderer = cute_report.RENDERERS.get(getattr(args, "format", "text"), cute_report.render_text)
     try:
-        paths = list(getattr(args, "paths", None) or []) or default_specs("ptx")
+        paths = list(getattr(args, "paths", None) or []) or default_specs("nvvm")
         if getattr(args, "timeout", cute.DEFAULT_TIMEOUT) <= 0:
             raise cute_client.OracleError("--timeout must be positive")
         report = cute.audit(paths, getattr(args, "python", sys.executable), getattr(args, "arch", cute.DEFAULT_ARCH),

@@ -1,6 +1,6 @@
 """`atomgen oracle cute`: audit PTX specs against NVIDIA CuTe (rung 3 of the oracle ladder).
 
-For every PTX spec (``backend: ptx``) each instance is mapped to a request of
+For every PTX spec (``backend: nvvm``) each instance is mapped to a request of
 ``atomgen.oracle.cute_worker`` (which builds the atom with ``nvidia-cutlass-dsl`` on the CPU,
 in a subprocess) and CuTe's answer is compared with the spec:
 
@@ -73,7 +73,7 @@ def audit(paths: Sequence[str], python: str, arch: str, timeout: float) -> Repor
         spec = result.spec
         if spec is None:
             backend = _peek_backend(path)
-            if backend == "ptx":
+            if backend == "nvvm":
                 spec_report = SpecReport(display)
                 spec_report.findings.append(Finding(display, "*", "request", "spec",
                                                     "the spec does not load; run `atomgen check` on it"))
@@ -82,7 +82,7 @@ def audit(paths: Sequence[str], python: str, arch: str, timeout: float) -> Repor
             else:
                 report.skipped.append(display)
             continue
-        if spec.backend != "ptx" or spec.sparse:
+        if spec.backend != "nvvm" or spec.sparse:
             # sparse MMAs: CuTe has no SM80 sparse atom and its SM90 sparse GMMA atoms are C++ only
             # (docs/evidence/sparse-mma.md compares their metadata layouts by hand; the H200 confirms)
             report.skipped.append(display)
@@ -105,7 +105,7 @@ def audit(paths: Sequence[str], python: str, arch: str, timeout: float) -> Repor
             key = f"{index}:{evaluated.instance.index}"
             jobs.append(_Job(key, index, evaluated, {"id": key, **request}))
     if not report.specs:
-        raise OracleError("no PTX specs (backend: ptx) under " + ", ".join(paths))
+        raise OracleError("no PTX specs (backend: nvvm) under " + ", ".join(paths))
     stages.step(f"asking CuTe about {len(jobs)} instances")
     if jobs:
         report.cute_version = require_cutlass(python, arch)

@@ -11,7 +11,7 @@ from atomgen.layout import algebra
 from atomgen.pictures.grid import heading
 from atomgen.pictures.model import REGISTER_BITS, OperandPicture
 
-REGISTER_PREFIX = {"rocdl": "v", "ptx": "r"}
+REGISTER_PREFIX = {"rocdl": "v", "nvvm": "r"}
 
 
 def register_bits(value: int, width: int, prefix: str) -> tuple[str, str]:

@@ -15,7 +15,7 @@ from typing import Any, Optional
 
 from atomgen.layout.algebra import Layout, flatten, image, is_tuple, size
 
-FAMILIES = ("mma_sync", "mma_sp", "wgmma", "ldmatrix", "stmatrix", "cp_async", "tma")
+FAMILIES = ("mma_sync", "mma_sp", "wgmma", "ldmatrix", "stmatrix", "cp_async", "tma")  # those the probe runs
 MMA_FAMILIES = ("mma_sync", "mma_sp", "wgmma")
 COPY_FAMILIES = ("ldmatrix", "stmatrix", "cp_async", "tma")
 SMEM_SOURCES = ("shared_memory_descriptor", "shared_memory", "smem")
@@ -37,7 +37,7 @@ class ProbeCase:
     instance_id: str
     subtarget: str
     kind: str  # mma | copy
-    family: str  # one of FAMILIES
+    family: str  # one of FAMILIES, or tcgen05 (skipped: no Blackwell GPU here)
     instruction: str  # the spec's instruction text, verbatim
     opcode: str  # its first token, without a trailing ';'
     threads: int
@@ -108,7 +108,7 @@ def case_from_instance(spec: Any, evaluated: Any) -> ProbeCase:
     if not instruction:
         return replace(base, skip="the instance names no PTX instruction")
     if opcode.startswith("tcgen05."):
-        return replace(base, skip=NO_BLACKWELL)
+        return replace(base, family="tcgen05", skip=NO_BLACKWELL)
     if not family:
         return replace(base, skip=f"no probe for instruction '{opcode}'")
     if spec.kind == "mma":
@@ -159,7 +159,7 @@ def cases_from_paths(paths: list[str]) -> tuple[list[ProbeCase], list[str]]:
             errors = [d for d in result.diagnostics if d.severity == "error"]
             problems.append(f"{display}: not analyzable ({errors[0].message if errors else 'unknown'})")
             continue
-        if result.spec.backend != "ptx":
+        if result.spec.backend != "nvvm":
             continue
         for evaluated in result.analysis.evaluated:
             cases.append(case_from_instance(result.spec, evaluated))

@@ -38,14 +38,14 @@ exit status: 0 every probed instance passes (and, with --negative-control, every
 layout is detected); 1 otherwise; 2 usage error, or --cuda without nvcc / an NVIDIA GPU.
 
 examples:
-  atomgen probe specs/ptx --emit build/probe            write the .cu programs, run nothing
-  atomgen probe specs/ptx --cuda --report docs/probe-h200.json --negative-control --time
-  atomgen probe specs/ptx --cuda --mutate-layout c      one wrong C layout per MMA: must fail
+  atomgen probe specs/nvvm --emit build/probe            write the .cu programs, run nothing
+  atomgen probe specs/nvvm --cuda --report docs/probe-h200.json --negative-control --time
+  atomgen probe specs/nvvm --cuda --mutate-layout c      one wrong C layout per MMA: must fail
 """
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: specs/ptx)")
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="spec files or folders (default: specs/nvvm)")
     parser.add_argument("--cuda", action="store_true", help="compile with nvcc and run on the local NVIDIA GPU")
     parser.add_argument("--emit", metavar="DIR", help="write the generated .cu programs (and their inputs) to DIR")
     add_report_argument(parser)
@@ -69,7 +69,7 @@ def _now() -> str:
 
 
 def _command_line(args: argparse.Namespace) -> str:
-    words = ["python3", "-m", "atomgen", "probe"] + list(args.paths or ["specs/ptx"])
+    words = ["python3", "-m", "atomgen", "probe"] + list(args.paths or ["specs/nvvm"])
     for flag in ("cuda", "negative_control", "time"):
         if getattr(args, flag):
             words.append("--" + flag.replace("_", "-"))
@@ -167,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
     from atomgen.project import ConfigError, default_specs
 
     try:
-        paths = list(args.paths or default_specs("ptx"))
+        paths = list(args.paths or default_specs("nvvm"))
         cases, problems = cases_from_paths(paths)
     except (UsageError, ConfigError) as error:
         print(f"atomgen probe: {error}", file=sys.stderr)
@@ -193,8 +193,6 @@ def run(args: argparse.Namespace) -> int:
         except (OSError, ValueError) as error:
             print(f"atomgen probe: --via-atoms {args.via_atoms}: {error}", file=sys.stderr)
             return 2
-        reason = "the generated atom is lowered for sm_100a; no Blackwell GPU here (assembled only)"
-        cases = [replace(c, skip=reason) if c.subtarget == "sm100" and not c.skip else c for c in cases]
         cases = [replace(c, skip=f"no generated atom lowered: {atoms.failure(c.spec_path)}")
                  if not c.skip and atoms.lookup_case(c) is None else c for c in cases]
     args.atoms = atoms
@@ -244,6 +242,37 @@ def run(args: argparse.Namespace) -> int:
     return _run_on_device(args, nvcc, environment, cases, negative, plans, failures, batches, problems)
 
 
+def _assemble_elsewhere(nvcc: str, cases: list[ProbeCase], atoms: Any) -> tuple[list[ProbeCase], dict[str, str]]:
+    """The instances of a GPU not lent here (sm100 is lowered for sm_100a; the GPU is an H200): ptxas assembles
+    each one's lowered atom for its own target, and the instance says so. The cases with their reasons, and
+    slug -> ptxas's error for each atom that does not assemble (those fail)."""
+    from dataclasses import replace
+
+    from atomgen.probe.atoms import CPU_OF_SUBTARGET
+    from atomgen.probe.device import assemble_for
+
+    verdicts: dict[Path, tuple[bool, str]] = {}
+    unassembled: dict[str, str] = {}
+    out = []
+    for case in cases:
+        arch = CPU_OF_SUBTARGET.get(case.subtarget)
+        function = atoms.lookup_case(case) if arch else None
+        if arch is None or function is None:
+            out.append(case)
+            continue
+        path = atoms.folder / function.ptx
+        if path not in verdicts:
+            verdicts[path] = assemble_for(nvcc, path, arch)
+        ok, log = verdicts[path]
+        if ok:
+            out.append(replace(case, skip=f"generated atom {function.name} ({function.ptx}) assembled for {arch} "
+                                          f"by ptxas; not run: no {arch} GPU is lent here (the GPU is sm_90a)"))
+        else:
+            unassembled[case.slug] = f"generated atom {function.name} does not assemble for {arch}: {log[-1500:]}"
+            out.append(case)
+    return out, unassembled
+
+
 def _run_on_device(args: argparse.Namespace, nvcc: str, environment: dict[str, Any], cases: list[ProbeCase],
                    negative: list[ProbeCase], plans: dict[str, Any], failures: dict[str, str],
                    batches: dict[str, list[ProbeCase]], problems: list[str]) -> int:
@@ -257,6 +286,7 @@ def _run_on_device(args: argparse.Namespace, nvcc: str, environment: dict[str, A
     workdir.mkdir(parents=True, exist_ok=True)
     results: dict[str, CaseRun] = {}
     build_logs: dict[str, str] = {}
+    cases, unassembled = _assemble_elsewhere(nvcc, cases, args.atoms) if args.atoms is not None else (cases, {})
 
     def build_and_run(programs: dict[str, list[ProbeCase]]) -> None:
         layouts = {}
@@ -306,6 +336,8 @@ def _run_on_device(args: argparse.Namespace, nvcc: str, environment: dict[str, A
         build_and_run(retry)
 
     def probe(case: ProbeCase) -> tuple[str, str, Any, Optional[CaseRun]]:
+        if case.slug in unassembled:
+            return "fail", unassembled[case.slug], None, None
         if case.skip:
             return "skip", case.skip, None, None
         if case.slug in failures:

@@ -110,6 +110,15 @@ def compile_objects(nvcc: str, ptx_files: list[Path]) -> dict[Path, Path]:
     return objects
 
 
+def assemble_for(nvcc: str, ptx: Path, arch: str) -> tuple[bool, str]:
+    """One lowered atom PTX file assembled (ptxas, through nvcc) for `arch`, e.g. sm_100a, a GPU that need not be
+    present: whether it assembles, and nvcc's output."""
+    target = ptx.with_name(f"{ptx.stem}.{arch}.o")
+    gencode = f"-gencode=arch=compute_{arch.removeprefix('sm_')},code={arch}"
+    code, text = _run([nvcc, gencode, "-rdc=true", "-dc", str(ptx), "-o", str(target)], timeout=COMPILE_TIMEOUT_S)
+    return code == 0, text
+
+
 def compile_all(nvcc: str, sources: list[Path], jobs: Optional[int] = None,
                 done: Optional[Callable[[str], None]] = None,
                 link: Optional[dict[str, tuple[Path, ...]]] = None) -> dict[str, Build]:

@@ -1,4 +1,4 @@
-"""A new backend's dialect skeleton (FlyPTX): Dialect.td with the four base classes, the
+"""A new backend's dialect skeleton (e.g. FlyNVVM before FlyDSL had one): Dialect.td with the four base classes, the
 state-field enum, the tablegen CMake, the dialect header and source, and the Python module.
 
 Only backends whose backend.yaml sets `generate_dialect: true` get one; ROCDL's dialect is
@@ -79,7 +79,7 @@ def render_backend(backend: Backend, env: jinja2.Environment) -> RenderOutput:
         "namespace": names.cpp_namespace.removeprefix("::"),
         "summary": backend.summary,
         # mlir-tblgen names the dialect class after the def, underscores removed:
-        # FlyPTX_Dialect -> FlyPTXDialect.
+        # FlyNVVM_Dialect -> FlyNVVMDialect.
         "dialect_class": dialect_def.replace("_", ""),
         "dialect_headers": [DIALECT_HEADERS[d] for d in dialect.dependent_dialects if d in DIALECT_HEADERS],
         "traits": [(t.tablegen_def, t.native_name, t.cpp_namespace) for t in backend.traits],

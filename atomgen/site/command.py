@@ -35,7 +35,7 @@ every page narrows the tables as you type.
 EPILOG = """\
 examples:
   atomgen catalog specs/ --out site/          then open site/index.html
-  atomgen catalog specs/ptx --out /tmp/ptx --reports docs
+  atomgen catalog specs/nvvm --out /tmp/ptx --reports docs
 """
 
 MARKER = ".atomgen-catalog"

@@ -16,8 +16,8 @@ from atomgen.render.cpp.clang import clang_format
 from atomgen.render.cpp.copy import BUFFER_PATTERNS, copy_emission, default_val_bits
 from atomgen.render.cpp.layouts import layout_methods, uses_total_bit_width
 from atomgen.render.cpp.mma import mma_emission
+from atomgen.render.cpp.nvvm import NVVM_PATTERNS, REGISTER_PATTERNS
 from atomgen.render.cpp.params import cpp_param, value_stream
-from atomgen.render.cpp.ptx import PTX_PATTERNS, REGISTER_PATTERNS
 from atomgen.render.cpp.registers import register_header
 from atomgen.render.cpp.state import state_model
 from atomgen.render.cpp.verifier import verify_model
@@ -132,8 +132,8 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
         "scale_soffset": spec.emission.get("pattern") in BUFFER_PATTERNS,
     }
     pattern = str(spec.emission.get("pattern"))
-    if pattern in PTX_PATTERNS:
-        atom["ptx"] = PTX_PATTERNS[pattern](spec, params, state, backend)
+    if pattern in NVVM_PATTERNS:
+        atom["nvvm"] = NVVM_PATTERNS[pattern](spec, params, state, backend)
     # The register split/pack helpers: from the backend's header, or in this file (they size
     # types with getTotalBitWidth, which the header then holds too).
     atom["register_header"] = register_header(spec, backend)
@@ -147,10 +147,10 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
             "C": params[operand["c"]].getter,
             "D": params[operand.get("d", operand["c"])].getter,
         }
-        if pattern not in PTX_PATTERNS:
+        if pattern not in NVVM_PATTERNS:
             atom["mma"] = mma_emission(spec, params, state)
     else:
-        if pattern not in PTX_PATTERNS:
+        if pattern not in NVVM_PATTERNS:
             atom["copy_emission"] = copy_emission(spec, params, state)
         atom["val_bits"] = default_val_bits(spec)
     return atom

@@ -12,7 +12,7 @@ from typing import Any
 
 from atomgen.render.base import RenderOutput
 from atomgen.render.cpp.clang import clang_format
-from atomgen.render.cpp.ptx import REGISTER_PATTERNS
+from atomgen.render.cpp.nvvm import REGISTER_PATTERNS
 from atomgen.render.names import backend_names
 from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec

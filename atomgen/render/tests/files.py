@@ -23,7 +23,7 @@ from atomgen.render.tests.mlir import (
     test_file,
 )
 from atomgen.render.tests.negative import negative_cases, signedness_cases
-from atomgen.render.tests.ptx import render_ptx
+from atomgen.render.tests.nvvm import render_nvvm
 from atomgen.render.tests.rocdl import positive_functions, register_checks
 from atomgen.spec.backend import Backend
 from atomgen.spec.defects import config_label, declared
@@ -62,8 +62,8 @@ def render(atom: AnalysedAtom, backend: Backend, env: Any = None) -> RenderOutpu
     del env
     spec = atom.spec
     builder = backend.test_builder
-    if builder == "ptx":
-        return render_ptx(atom, backend)
+    if builder == "nvvm":
+        return render_nvvm(atom, backend)
     if builder != "rocdl":  # `none`, or undeclared (check warns, AG107): the idioms below are FlyROCDL's
         return RenderOutput()
     names = backend_names(backend)

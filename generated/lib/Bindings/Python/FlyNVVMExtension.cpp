@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:0c998edadf595669
+// ---- atomgen:begin types sha256:f60042ff4d6b3f0e
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm {
 
 /// Warp-collective ldmatrix of num (1, 2, 4) 8x8 b16 matrices, shared memory -> registers, optionally transposed. (sm75.ldmatrix; 6 supported configurations)
@@ -106,7 +106,7 @@ struct PyCopyOpSM90_StMatrixType : PyConcreteType<PyCopyOpSM90_StMatrixType> {
   }
 };
 
-/// sm90 TMA tiled bulk tensor load (cp.async.bulk.tensor, rank 1-5): global -> shared::cluster, completing on an mbarrier; descriptor and coordinates are state. (sm90.tma_load; 5 supported configurations)
+/// sm90 TMA tiled bulk tensor load (cp.async.bulk.tensor, rank 1-5): global -> shared::cluster, completing on an mbarrier; descriptor and coordinates are state. (sm90.tma.load; 5 supported configurations)
 struct PyCopyOpSM90_TmaLoadType : PyConcreteType<PyCopyOpSM90_TmaLoadType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM90_TmaLoadType, "CopyOpSM90_TmaLoadType");
   static void bindDerived(ClassTy &c) {
@@ -131,11 +131,11 @@ struct PyCopyOpSM90_TmaLoadType : PyConcreteType<PyCopyOpSM90_TmaLoadType> {
         },
         "rank"_a,
         nb::kw_only(),
-        "context"_a = nb::none(), "sm90 TMA tiled bulk tensor load (cp.async.bulk.tensor, rank 1-5): global -> shared::cluster, completing on an mbarrier; descriptor and coordinates are state. (sm90.tma_load; 5 supported configurations)");
+        "context"_a = nb::none(), "sm90 TMA tiled bulk tensor load (cp.async.bulk.tensor, rank 1-5): global -> shared::cluster, completing on an mbarrier; descriptor and coordinates are state. (sm90.tma.load; 5 supported configurations)");
   }
 };
 
-/// sm90 TMA tiled bulk tensor store (cp.async.bulk.tensor, rank 1-5): shared::cta -> global, bulk_group completion; descriptor and coordinates are state. (sm90.tma_store; 5 supported configurations)
+/// sm90 TMA tiled bulk tensor store (cp.async.bulk.tensor, rank 1-5): shared::cta -> global, bulk_group completion; descriptor and coordinates are state. (sm90.tma.store; 5 supported configurations)
 struct PyCopyOpSM90_TmaStoreType : PyConcreteType<PyCopyOpSM90_TmaStoreType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM90_TmaStoreType, "CopyOpSM90_TmaStoreType");
   static void bindDerived(ClassTy &c) {
@@ -160,11 +160,11 @@ struct PyCopyOpSM90_TmaStoreType : PyConcreteType<PyCopyOpSM90_TmaStoreType> {
         },
         "rank"_a,
         nb::kw_only(),
-        "context"_a = nb::none(), "sm90 TMA tiled bulk tensor store (cp.async.bulk.tensor, rank 1-5): shared::cta -> global, bulk_group completion; descriptor and coordinates are state. (sm90.tma_store; 5 supported configurations)");
+        "context"_a = nb::none(), "sm90 TMA tiled bulk tensor store (cp.async.bulk.tensor, rank 1-5): shared::cta -> global, bulk_group completion; descriptor and coordinates are state. (sm90.tma.store; 5 supported configurations)");
   }
 };
 
-/// sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA), cta_group::1, kinds f16, tf32 and i8: A and B from shared-memory descriptors, D in tensor memory. (sm100.tcgen05_mma; 392 supported configurations)
+/// sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA), cta_group::1, kinds f16, tf32 and i8: A and B from shared-memory descriptors, D in tensor memory. (sm100.tcgen05.mma; 392 supported configurations)
 struct PyMmaOpSM100_Tcgen05Type : PyConcreteType<PyMmaOpSM100_Tcgen05Type> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM100_Tcgen05Type, "MmaOpSM100_Tcgen05Type");
   static void bindDerived(ClassTy &c) {
@@ -210,11 +210,11 @@ struct PyMmaOpSM100_Tcgen05Type : PyConcreteType<PyMmaOpSM100_Tcgen05Type> {
         "trans_a"_a = false,
         "trans_b"_a = false,
         nb::kw_only(),
-        "context"_a = nb::none(), "sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA), cta_group::1, kinds f16, tf32 and i8: A and B from shared-memory descriptors, D in tensor memory. (sm100.tcgen05_mma; 392 supported configurations)");
+        "context"_a = nb::none(), "sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA), cta_group::1, kinds f16, tf32 and i8: A and B from shared-memory descriptors, D in tensor memory. (sm100.tcgen05.mma; 392 supported configurations)");
   }
 };
 
-/// sm70 quad-pair MMA (mma.sync.aligned.m8n8k4, f16 inputs, every A/B operand order): each of a warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma_sync; 8 supported configurations)
+/// sm70 quad-pair MMA (mma.sync.aligned.m8n8k4, f16 inputs, every A/B operand order): each of a warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma.sync; 8 supported configurations)
 struct PyMmaOpSM70_MmaSyncType : PyConcreteType<PyMmaOpSM70_MmaSyncType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM70_MmaSyncType, "MmaOpSM70_MmaSyncType");
   static void bindDerived(ClassTy &c) {
@@ -260,11 +260,11 @@ struct PyMmaOpSM70_MmaSyncType : PyConcreteType<PyMmaOpSM70_MmaSyncType> {
         "trans_a"_a = false,
         "trans_b"_a = false,
         nb::kw_only(),
-        "context"_a = nb::none(), "sm70 quad-pair MMA (mma.sync.aligned.m8n8k4, f16 inputs, every A/B operand order): each of a warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma_sync; 8 supported configurations)");
+        "context"_a = nb::none(), "sm70 quad-pair MMA (mma.sync.aligned.m8n8k4, f16 inputs, every A/B operand order): each of a warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma.sync; 8 supported configurations)");
   }
 };
 
-/// sm80 sparse warp MMA (mma.sp::ordered_metadata.sync.aligned, row.col): A is 2:4 structured-sparse along K (1:2 for tf32, 4:8 in pairs for 4-bit) and holds only its nonzeros; a 32-bit metadata register says where they sit. (sm80.mma_sp; 28 supported configurations)
+/// sm80 sparse warp MMA (mma.sp::ordered_metadata.sync.aligned, row.col): A is 2:4 structured-sparse along K (1:2 for tf32, 4:8 in pairs for 4-bit) and holds only its nonzeros; a 32-bit metadata register says where they sit. (sm80.mma.sp; 28 supported configurations)
 struct PyMmaOpSM80_MmaSpType : PyConcreteType<PyMmaOpSM80_MmaSpType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM80_MmaSpType, "MmaOpSM80_MmaSpType");
   static void bindDerived(ClassTy &c) {
@@ -304,7 +304,7 @@ struct PyMmaOpSM80_MmaSpType : PyConcreteType<PyMmaOpSM80_MmaSpType> {
         "elem_ty_b"_a,
         "elem_ty_acc"_a,
         nb::kw_only(),
-        "context"_a = nb::none(), "sm80 sparse warp MMA (mma.sp::ordered_metadata.sync.aligned, row.col): A is 2:4 structured-sparse along K (1:2 for tf32, 4:8 in pairs for 4-bit) and holds only its nonzeros; a 32-bit metadata register says where they sit. (sm80.mma_sp; 28 supported configurations)");
+        "context"_a = nb::none(), "sm80 sparse warp MMA (mma.sp::ordered_metadata.sync.aligned, row.col): A is 2:4 structured-sparse along K (1:2 for tf32, 4:8 in pairs for 4-bit) and holds only its nonzeros; a 32-bit metadata register says where they sit. (sm80.mma.sp; 28 supported configurations)");
   }
 };
 
@@ -352,7 +352,7 @@ struct PyMmaOpSM80_MmaSyncType : PyConcreteType<PyMmaOpSM80_MmaSyncType> {
   }
 };
 
-/// sm80 binary warp MMA (mma.sync.aligned ... .b1.b1.s32.{xor,and}.popc): D = C + popc(A op B) over K, one 32-thread instruction per MxNxK tile. (sm80.mma_sync_b1; 6 supported configurations)
+/// sm80 binary warp MMA (mma.sync.aligned ... .b1.b1.s32.{xor,and}.popc): D = C + popc(A op B) over K, one 32-thread instruction per MxNxK tile. (sm80.mma.sync.b1; 6 supported configurations)
 struct PyMmaOpSM80_MmaSyncB1Type : PyConcreteType<PyMmaOpSM80_MmaSyncB1Type> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM80_MmaSyncB1Type, "MmaOpSM80_MmaSyncB1Type");
   static void bindDerived(ClassTy &c) {
@@ -395,11 +395,11 @@ struct PyMmaOpSM80_MmaSyncB1Type : PyConcreteType<PyMmaOpSM80_MmaSyncB1Type> {
         "elem_ty_acc"_a,
         "and_popc"_a = false,
         nb::kw_only(),
-        "context"_a = nb::none(), "sm80 binary warp MMA (mma.sync.aligned ... .b1.b1.s32.{xor,and}.popc): D = C + popc(A op B) over K, one 32-thread instruction per MxNxK tile. (sm80.mma_sync_b1; 6 supported configurations)");
+        "context"_a = nb::none(), "sm80 binary warp MMA (mma.sync.aligned ... .b1.b1.s32.{xor,and}.popc): D = C + popc(A op B) over K, one 32-thread instruction per MxNxK tile. (sm80.mma.sync.b1; 6 supported configurations)");
   }
 };
 
-/// sm89 warp-level fp8 matrix multiply-accumulate (mma.sync.aligned.m16n8k32, e4m3/e5m2 -> f32). (sm89.mma_sync; 4 supported configurations)
+/// sm89 warp-level fp8 matrix multiply-accumulate (mma.sync.aligned.m16n8k32, e4m3/e5m2 -> f32). (sm89.mma.sync; 4 supported configurations)
 struct PyMmaOpSM89_MmaSyncType : PyConcreteType<PyMmaOpSM89_MmaSyncType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM89_MmaSyncType, "MmaOpSM89_MmaSyncType");
   static void bindDerived(ClassTy &c) {
@@ -439,11 +439,11 @@ struct PyMmaOpSM89_MmaSyncType : PyConcreteType<PyMmaOpSM89_MmaSyncType> {
         "elem_ty_b"_a,
         "elem_ty_acc"_a,
         nb::kw_only(),
-        "context"_a = nb::none(), "sm89 warp-level fp8 matrix multiply-accumulate (mma.sync.aligned.m16n8k32, e4m3/e5m2 -> f32). (sm89.mma_sync; 4 supported configurations)");
+        "context"_a = nb::none(), "sm89 warp-level fp8 matrix multiply-accumulate (mma.sync.aligned.m16n8k32, e4m3/e5m2 -> f32). (sm89.mma.sync; 4 supported configurations)");
   }
 };
 
-/// sm90a warpgroup MMA wgmma.mma_async, A from registers and B from a shared-memory descriptor (RS), m64nNk{8,16,32}. (sm90.wgmma_rs; 456 supported configurations)
+/// sm90a warpgroup MMA wgmma.mma_async, A from registers and B from a shared-memory descriptor (RS), m64nNk{8,16,32}. (sm90.wgmma.rs; 456 supported configurations)
 struct PyMmaOpSM90_WgmmaRSType : PyConcreteType<PyMmaOpSM90_WgmmaRSType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM90_WgmmaRSType, "MmaOpSM90_WgmmaRSType");
   static void bindDerived(ClassTy &c) {
@@ -486,11 +486,11 @@ struct PyMmaOpSM90_WgmmaRSType : PyConcreteType<PyMmaOpSM90_WgmmaRSType> {
         "elem_ty_acc"_a,
         "trans_b"_a = false,
         nb::kw_only(),
-        "context"_a = nb::none(), "sm90a warpgroup MMA wgmma.mma_async, A from registers and B from a shared-memory descriptor (RS), m64nNk{8,16,32}. (sm90.wgmma_rs; 456 supported configurations)");
+        "context"_a = nb::none(), "sm90a warpgroup MMA wgmma.mma_async, A from registers and B from a shared-memory descriptor (RS), m64nNk{8,16,32}. (sm90.wgmma.rs; 456 supported configurations)");
   }
 };
 
-/// sm90a warpgroup MMA wgmma.mma_async, A and B from shared-memory descriptors (SS), m64nNk{8,16,32}. (sm90.wgmma_ss; 456 supported configurations)
+/// sm90a warpgroup MMA wgmma.mma_async, A and B from shared-memory descriptors (SS), m64nNk{8,16,32}. (sm90.wgmma.ss; 456 supported configurations)
 struct PyMmaOpSM90_WgmmaSSType : PyConcreteType<PyMmaOpSM90_WgmmaSSType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM90_WgmmaSSType, "MmaOpSM90_WgmmaSSType");
   static void bindDerived(ClassTy &c) {
@@ -536,11 +536,11 @@ struct PyMmaOpSM90_WgmmaSSType : PyConcreteType<PyMmaOpSM90_WgmmaSSType> {
         "trans_a"_a = false,
         "trans_b"_a = false,
         nb::kw_only(),
-        "context"_a = nb::none(), "sm90a warpgroup MMA wgmma.mma_async, A and B from shared-memory descriptors (SS), m64nNk{8,16,32}. (sm90.wgmma_ss; 456 supported configurations)");
+        "context"_a = nb::none(), "sm90a warpgroup MMA wgmma.mma_async, A and B from shared-memory descriptors (SS), m64nNk{8,16,32}. (sm90.wgmma.ss; 456 supported configurations)");
   }
 };
 
-/// sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata register per thread. (sm90.wgmma_sp; 456 supported configurations)
+/// sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata register per thread. (sm90.wgmma.sp; 456 supported configurations)
 struct PyMmaOpSM90_WgmmaSpType : PyConcreteType<PyMmaOpSM90_WgmmaSpType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM90_WgmmaSpType, "MmaOpSM90_WgmmaSpType");
   static void bindDerived(ClassTy &c) {
@@ -583,7 +583,7 @@ struct PyMmaOpSM90_WgmmaSpType : PyConcreteType<PyMmaOpSM90_WgmmaSpType> {
         "elem_ty_acc"_a,
         "trans_b"_a = false,
         nb::kw_only(),
-        "context"_a = nb::none(), "sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata register per thread. (sm90.wgmma_sp; 456 supported configurations)");
+        "context"_a = nb::none(), "sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata register per thread. (sm90.wgmma.sp; 456 supported configurations)");
   }
 };
 

@@ -3,7 +3,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:d22a2c82d890c0a9
+# ---- atomgen:begin wrappers sha256:9058cd274bfa8c89
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -49,7 +49,7 @@ def Tcgen05Mma(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_
       - 64x176x16 (f16, f16) -> f32
       - 64x184x16 (f16, f16) -> f32
       - 64x192x16 (f16, f16) -> f32
-      - ... and 368 more (the spec sm100.tcgen05_mma lists them all)
+      - ... and 368 more (the spec sm100.tcgen05.mma lists them all)
     """
     return MmaOpSM100_Tcgen05Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_a=trans_a, trans_b=trans_b)
 # ---- atomgen:end wrappers

@@ -3,7 +3,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:f154e8095c53a954
+# ---- atomgen:begin wrappers sha256:5c2f0a720ebeae9c
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -98,7 +98,7 @@ def WgmmaRS(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False):
       - 64x176x16 (f16, f16) -> f32
       - 64x184x16 (f16, f16) -> f32
       - 64x192x16 (f16, f16) -> f32
-      - ... and 432 more (the spec sm90.wgmma_rs lists them all)
+      - ... and 432 more (the spec sm90.wgmma.rs lists them all)
     """
     return MmaOpSM90_WgmmaRSType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_b=trans_b)
 
@@ -134,7 +134,7 @@ def WgmmaSS(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_b=F
       - 64x176x16 (f16, f16) -> f32
       - 64x184x16 (f16, f16) -> f32
       - 64x192x16 (f16, f16) -> f32
-      - ... and 432 more (the spec sm90.wgmma_ss lists them all)
+      - ... and 432 more (the spec sm90.wgmma.ss lists them all)
     """
     return MmaOpSM90_WgmmaSSType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_a=trans_a, trans_b=trans_b)
 
@@ -170,7 +170,7 @@ def WgmmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False):
       - 64x176x32 (f16, f16) -> f32
       - 64x184x32 (f16, f16) -> f32
       - 64x192x32 (f16, f16) -> f32
-      - ... and 432 more (the spec sm90.wgmma_sp lists them all)
+      - ... and 432 more (the spec sm90.wgmma.sp lists them all)
     """
     return MmaOpSM90_WgmmaSpType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_b=trans_b)
 # ---- atomgen:end wrappers

@@ -258,7 +258,7 @@ def _llvm_gaps(spec: AtomSpec, backend: Backend) -> list[dict[str, Any]]:
     return found
 
 
-def render_ptx(atom: AnalysedAtom, backend: Backend) -> RenderOutput:
+def render_nvvm(atom: AnalysedAtom, backend: Backend) -> RenderOutput:
     """Positive file (every instance) and negative file (exact verify() messages) of a PTX atom."""
     spec = atom.spec
     names = backend_names(backend)

@@ -244,7 +244,7 @@ def ptx_tcgen05(
     }
 
 
-PTX_PATTERNS: dict[str, Callable[[AtomSpec, dict[str, CppParam], StateModel | None, Backend], dict[str, Any]]] = {
+NVVM_PATTERNS: dict[str, Callable[[AtomSpec, dict[str, CppParam], StateModel | None, Backend], dict[str, Any]]] = {
     "mma_sync": ptx_mma_sync,
     "mma_sp": ptx_mma_sp,
     "wgmma_ss": ptx_wgmma,
