@@ -137,3 +137,19 @@ def test_cpp_traits_name_the_atoms_the_dsl_lacks() -> None:
     assert "not a CuTe MMA op name" in cute_cpp.traits(["SM80; rm -rf /"])["SM80; rm -rf /"]["error"]
     answer = cute_cpp.traits(["SM70_8x8x4_F16F16F16F16_TN"])["SM70_8x8x4_F16F16F16F16_TN"]
     assert answer == {"thr": "(4,2):(1,16)", "a": "(8,4):(1,8)", "b": "(8,4):(1,8)", "c": "(8,8):(1,8)"}, answer
+
+
+def test_cpp_traits_are_compiled_once_per_op_and_toolchain(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A second run asks the compiler only for the ops it has not seen: the cached answers are the ones a
+    compile gives, and an op not seen yet is still compiled."""
+    from atomgen.oracle import cute_cpp
+
+    monkeypatch.setenv("ATOMGEN_CACHE_DIR", str(tmp_path))
+    seen, fresh = "SM70_8x8x4_F16F16F16F16_TN", "SM70_8x8x4_F32F16F16F32_TN"
+    first = cute_cpp.traits([seen])
+    compiled: list[list[str]] = []
+    real = cute_cpp._compiled
+    monkeypatch.setattr(cute_cpp, "_compiled", lambda ops, *rest: compiled.append(list(ops)) or real(ops, *rest))
+    again = cute_cpp.traits([seen, fresh])
+    assert compiled == [[fresh]] and again[seen] == first[seen] and "error" not in again[fresh]
+    assert len(list((tmp_path / "cute-traits").glob("*.json"))) == 2

@@ -12,7 +12,9 @@ and reads the printed layouts back. Nothing runs on a GPU.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
 import os
 import re
 import shutil
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 COMPILE_TIMEOUT_S = 240
+CACHE_FORMAT = "cute-traits 1"  # bump when what an answer holds changes
 _OP = re.compile(r"^SM[0-9]{2}_[0-9]+x[0-9]+x[0-9]+_[A-Z0-9]+_[A-Z]{2}(_[A-Z]+)?$")
 # sm100 UMMA ops are class templates: SM100_MMA_<kind>_SS<a, b, c, M, N, a_major, b_major>.
 _UMMA_OP = re.compile(r"^SM100_MMA_(F16BF16|TF32|S8)_SS<(half_t|bfloat16_t|tfloat32_t|int8_t|uint8_t),"
@@ -111,6 +114,53 @@ def traits(ops: list[str]) -> dict[str, Any]:
         includes, cxx = include_dirs(), compiler()
     except TraitsUnavailable as error:
         return {op: {"error": str(error)} for op in unique}
+    toolchain = _toolchain(cxx, includes)
+    cached = {op: answer for op in unique if (answer := _cached(toolchain, op)) is not None}
+    missing = [op for op in unique if op not in cached]
+    answers = _compiled(missing, cxx, includes) if missing else {}
+    for op, answer in answers.items():
+        if "error" not in answer:
+            _remember(toolchain, op, answer)
+    return {**cached, **answers}
+
+
+# CuTe's answer for an op depends only on the op, the headers and the compiler: a run repeats the compile
+# (several seconds of CuTe's templates) only for the ops it has not seen with that toolchain. An answer
+# with an error is never kept.
+def _toolchain(cxx: str, includes: list[Path]) -> str:
+    resolved = shutil.which(cxx) or cxx
+    stamp = os.stat(resolved).st_mtime_ns if os.path.exists(resolved) else 0
+    return "\n".join([CACHE_FORMAT, resolved, str(stamp), _version(), *map(str, includes)])
+
+
+def _cache_path(toolchain: str, op: str) -> Path:
+    from atomgen.replay import cache_dir
+
+    return cache_dir() / "cute-traits" / (hashlib.sha256(f"{toolchain}\n{op}".encode()).hexdigest() + ".json")
+
+
+def _cached(toolchain: str, op: str) -> Optional[dict[str, Any]]:
+    try:
+        answer = json.loads(_cache_path(toolchain, op).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(answer, dict) or answer.pop("op", None) != op or "error" in answer:
+        return None
+    return answer
+
+
+def _remember(toolchain: str, op: str, answer: dict[str, Any]) -> None:
+    path = _cache_path(toolchain, op)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        temporary.write_text(json.dumps({**answer, "op": op}), encoding="utf-8")
+        os.replace(temporary, path)  # a reader sees the whole answer or none
+    except OSError:
+        pass  # a cache that cannot be written only costs time
+
+
+def _compiled(unique: list[str], cxx: str, includes: list[Path]) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="atomgen-cute-cpp-") as folder:
         source = Path(folder) / "traits.cpp"
         binary = Path(folder) / "traits"
