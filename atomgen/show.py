@@ -91,7 +91,7 @@ class _Table:
 
 @lru_cache(maxsize=4096)
 def _table_json(picture: Picture) -> str:
-    return "[" + ", ".join(f"[{t}, {v}, {r}, {c}]" for t, v, r, c in picture.table()) + "]"
+    return json.dumps(picture.table())  # the C encoder: "[[t, v, r, c], ...]", as the records' own separators
 
 
 def records_json(records: list[dict[str, Any]]) -> str:

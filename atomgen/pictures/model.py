@@ -143,7 +143,7 @@ def build_picture(layout: Layout, rows: int, cols: int, transpose: bool, names: 
         transpose,
         algebra.size(thread_mode),
         algebra.size(value_mode),
-        tuple(tuple(sorted(cell)) for cell in owners),
+        tuple(tuple(sorted(cell)) if len(cell) > 1 else tuple(cell) for cell in owners),  # most cells hold one
         tuple(replicas),
         tuple(outside),
     )
