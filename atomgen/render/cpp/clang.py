@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from functools import lru_cache
 
 from atomgen.render.cpp.mlirtype import CppRenderError
 
 CLANG_FORMAT_STYLE = "{BasedOnStyle: LLVM, ColumnLimit: 100}"
 
 
+# One process formats the same text more than once (gen of a tree renders each file for the tree and for its
+# check; a mutation campaign renders mostly unchanged atoms): the pinned formatter gives the same bytes for the
+# same input, so its answer is kept for the process.
+@lru_cache(maxsize=256)
 def clang_format(text: str, filename: str = "atom.cpp") -> str:
     """`text` in FlyDSL's style, formatted by the pinned clang-format wheel.
 
