@@ -162,10 +162,8 @@ def test_run_lines_give_the_fly_passes() -> None:
     assert passes and passes[-1].startswith("--convert-fly-to-")
 
 
-@pytest.mark.gpu
-def test_gpu_generated_atoms_pass_where_the_spec_does(tmp_path: Path) -> None:
-    """On the lent H200: the mma.sync instances through their generated atoms (PTX lowered on the CPU machine
-    by scripts/lower-atoms.py into $ATOMGEN_ATOMS) pass the probe's comparison."""
+def _probe_via_atoms(spec: Path, tmp_path: Path) -> tuple[subprocess.CompletedProcess[str], dict]:
+    """On the lent GPU: `atomgen probe --cuda --via-atoms $ATOMGEN_ATOMS` on one spec, and its report."""
     import os
 
     from test_probe_host import _need_gpu
@@ -175,10 +173,16 @@ def test_gpu_generated_atoms_pass_where_the_spec_does(tmp_path: Path) -> None:
     if not folder or not (Path(folder) / "atoms.json").is_file():
         pytest.skip("no lowered atoms: set ATOMGEN_ATOMS to a scripts/lower-atoms.py folder")
     report = tmp_path / "atoms.json"
-    done = subprocess.run(["python3", "-m", "atomgen", "probe", str(SPECS / "nvvm" / "sm80" / "mma_sync.yaml"),
-                           "--cuda", "--via-atoms", folder, "--report", str(report)], capture_output=True, text=True,
-                          cwd=REPO, timeout=600)
-    data = json.loads(report.read_text())
+    done = subprocess.run(["python3", "-m", "atomgen", "probe", str(spec), "--cuda", "--via-atoms", folder,
+                           "--report", str(report)], capture_output=True, text=True, cwd=REPO, timeout=600)
+    return done, json.loads(report.read_text())
+
+
+@pytest.mark.gpu
+def test_gpu_generated_atoms_pass_where_the_spec_does(tmp_path: Path) -> None:
+    """On the lent H200: the mma.sync instances through their generated atoms (PTX lowered on the CPU machine
+    by scripts/lower-atoms.py into $ATOMGEN_ATOMS) pass the probe's comparison."""
+    done, data = _probe_via_atoms(SPECS / "nvvm" / "sm80" / "mma_sync.yaml", tmp_path)
     assert done.returncode == 0 and data["summary"]["pass"] > 0 and data["summary"]["fail"] == 0, done.stdout[-3000:]
 
 
@@ -223,19 +227,7 @@ def test_an_atom_that_does_not_assemble_for_its_own_target_fails(tmp_path: Path)
 def test_gpu_sm100_atoms_are_assembled_for_sm_100a(tmp_path: Path) -> None:
     """On the lent GPU machine: every tcgen05 instance's generated atom ($ATOMGEN_ATOMS) is assembled by ptxas
     for sm_100a, and each instance says so (not run: no Blackwell GPU)."""
-    import os
-
-    from test_probe_host import _need_gpu
-
-    _need_gpu()
-    folder = os.environ.get("ATOMGEN_ATOMS")
-    if not folder or not (Path(folder) / "atoms.json").is_file():
-        pytest.skip("no lowered atoms: set ATOMGEN_ATOMS to a scripts/lower-atoms.py folder")
-    report = tmp_path / "sm100.json"
-    done = subprocess.run(["python3", "-m", "atomgen", "probe", str(SPECS / "nvvm" / "sm100" / "tcgen05_mma.yaml"),
-                           "--cuda", "--via-atoms", folder, "--report", str(report)], capture_output=True, text=True,
-                          cwd=REPO, timeout=600)
-    data = json.loads(report.read_text())
+    done, data = _probe_via_atoms(SPECS / "nvvm" / "sm100" / "tcgen05_mma.yaml", tmp_path)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert len(data["instances"]) == 392
     assert all(r["status"] == "skip" and "assembled for sm_100a by ptxas" in r["reason"] for r in data["instances"])

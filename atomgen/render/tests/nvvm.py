@@ -96,9 +96,9 @@ def _ptx_mma_function(
         counts = {role: packing[role].bits // type_bits(regs[role]) for role in ("a", "b", "c")}
         d_struct = _struct([regs["c"]] * counts["c"])
         if inline:  # backend.yaml inline_ptx: the instruction's whole text, operands and constraints
-            fn.checks.append(lines.mma_sync_ptx(filecheck_literal(_mma_sync_asm(inst.instruction or "", counts)),
-                                                _mma_sync_constraints(regs, counts), d_struct,
-                                                [regs[r] for r in ("a", "b", "c") for _ in range(counts[r])]))
+            fn.checks.append(lines.mma_ptx(filecheck_literal(_mma_ptx_asm(inst.instruction or "", counts)),
+                                           _mma_ptx_constraints(regs, counts), d_struct,
+                                           [regs[r] for r in ("a", "b", "c") for _ in range(counts[r])]))
         else:
             fn.checks.append(lines.mma_sync(values["m"], values["n"], values["k"], regs, d_struct,
                                             _mma_sync_attributes(inst.instruction or "", regs)))
@@ -107,11 +107,14 @@ def _ptx_mma_function(
         count = packing["c"].bits // type_bits(acc_reg)
         # the metadata register is the value set_value gave the state field: the extractvalue of the
         # atom's state folds to it (createOrFold), so the inline PTX takes that argument itself
-        # the inline PTX's operands: A and B as b32 registers, C's registers, the metadata word
-        operands = (["i32"] * (packing["a"].bits // 32) + ["i32"] * (packing["b"].bits // 32)
-                    + [acc_reg] * count + ["i32"])
-        fn.checks.append(lines.mma_sp(filecheck_literal(inst.instruction), _struct([acc_reg] * count), operands,
-                                      use("S_metadata")))
+        # the inline PTX's operands: A and B as b32 registers, C's registers, the metadata word, selector 0
+        regs = {"a": "i32", "b": "i32", "c": acc_reg}
+        counts = {"a": packing["a"].bits // 32, "b": packing["b"].bits // 32, "c": count}
+        operands = [regs[r] for r in ("a", "b", "c") for _ in range(counts[r])] + ["i32"]
+        arguments = ["%{{[0-9]+}}"] * (len(operands) - 1) + [use("S_metadata")]
+        fn.checks.append(lines.mma_ptx(filecheck_literal(_mma_ptx_asm(inst.instruction or "", counts, 1, ", 0")),
+                                       _mma_ptx_constraints(regs, counts, 1), _struct([acc_reg] * count), operands,
+                                       arguments))
     else:
         count = packing["c"].bits // type_bits(acc_reg)
         acc = _struct([acc_reg] * count)
@@ -127,18 +130,20 @@ def _ptx_mma_function(
     return fn
 
 
-def _mma_sync_asm(instruction: str, counts: Mapping[str, int]) -> str:
-    """The inline PTX of an mma.sync row: `INSTRUCTION {d}, {a}, {b}, {c};`, D's registers apart from C's."""
-    next_operand = iter(range(counts["c"] * 2 + counts["a"] + counts["b"]))
+def _mma_ptx_asm(instruction: str, counts: Mapping[str, int], scalars: int = 0, tail: str = "") -> str:
+    """The inline PTX the generated createMmaPtx writes: `INSTRUCTION {d}, {a}, {b}, {c}[, $s...]TAIL;`, D's
+    registers apart from C's, then the scalar operands (mma.sp's metadata word)."""
+    next_operand = iter(range(counts["c"] * 2 + counts["a"] + counts["b"] + scalars))
     groups = [", ".join(f"${next(next_operand)}" for _ in range(counts[r])) for r in ("c", "a", "b", "c")]
-    return f"{instruction} " + ", ".join("{" + g + "}" for g in groups) + ";"
+    text = f"{instruction} " + ", ".join("{" + g + "}" for g in groups)
+    return text + "".join(f", ${next(next_operand)}" for _ in range(scalars)) + tail + ";"
 
 
-def _mma_sync_constraints(regs: Mapping[str, str], counts: Mapping[str, int]) -> str:
+def _mma_ptx_constraints(regs: Mapping[str, str], counts: Mapping[str, int], scalars: int = 0) -> str:
     letter = {"f32": "f", "f64": "d"}
     outputs = ["=" + letter.get(regs["c"], "r")] * counts["c"]
     inputs = [letter.get(regs[r], "r") for r in ("a", "b", "c") for _ in range(counts[r])]
-    return ",".join(outputs + inputs)
+    return ",".join(outputs + inputs + ["r"] * scalars)  # a scalar is a b32 register
 
 
 def _mma_sync_attributes(instruction: str, regs: Mapping[str, str]) -> str:

@@ -15,7 +15,7 @@
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<4xf16>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<4xf16>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5}, {$6, $7}, {$8, $9, $10, $11}, $12, 0;", "=f,=f,=f,=f,r,r,r,r,f,f,f,f,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x16_f16_f16_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f16, register, 4:1>, %b: !fly.memref<f16, register, 4:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x16, (f16, f16) -> f32>>
@@ -33,7 +33,7 @@ func.func @sm80_mma_sp_16x8x16_f16_f16_f32(%d: !fly.memref<f32, register, 4:1>, 
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<4xf16>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<4xf16>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf16>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, vector<2xf16>, vector<2xf16>, i32) -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0, $1}, {$2, $3}, {$4, $5}, {$6, $7}, $8, 0;", "=r,=r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, vector<2xf16>, vector<2xf16>, i32) -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf16>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x16_f16_f16_f16(%d: !fly.memref<f16, register, 4:1>, %a: !fly.memref<f16, register, 4:1>, %b: !fly.memref<f16, register, 4:1>, %c: !fly.memref<f16, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x16, (f16, f16) -> f16>>
@@ -51,7 +51,7 @@ func.func @sm80_mma_sp_16x8x16_f16_f16_f16(%d: !fly.memref<f16, register, 4:1>, 
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<8xf16>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xf16>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 0;", "=f,=f,=f,=f,r,r,r,r,r,r,r,r,f,f,f,f,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x32_f16_f16_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<f16, register, 8:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x32, (f16, f16) -> f32>>
@@ -69,7 +69,7 @@ func.func @sm80_mma_sp_16x8x32_f16_f16_f32(%d: !fly.memref<f32, register, 4:1>, 
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<8xf16>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xf16>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf16>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f16.f16.f16.f16 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, vector<2xf16>, vector<2xf16>, i32) -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f16.f16.f16.f16 {$0, $1}, {$2, $3, $4, $5}, {$6, $7, $8, $9}, {$10, $11}, $12, 0;", "=r,=r,r,r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, vector<2xf16>, vector<2xf16>, i32) -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf16>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x32_f16_f16_f16(%d: !fly.memref<f16, register, 4:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<f16, register, 8:1>, %c: !fly.memref<f16, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x32, (f16, f16) -> f16>>
@@ -87,7 +87,7 @@ func.func @sm80_mma_sp_16x8x32_f16_f16_f16(%d: !fly.memref<f16, register, 4:1>, 
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<4xbf16>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<4xbf16>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {$0, $1, $2, $3}, {$4, $5}, {$6, $7}, {$8, $9, $10, $11}, $12, 0;", "=f,=f,=f,=f,r,r,r,r,f,f,f,f,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x16_bf16_bf16_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<bf16, register, 4:1>, %b: !fly.memref<bf16, register, 4:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x16, (bf16, bf16) -> f32>>
@@ -105,7 +105,7 @@ func.func @sm80_mma_sp_16x8x16_bf16_bf16_f32(%d: !fly.memref<f32, register, 4:1>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<8xbf16>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xbf16>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 0;", "=f,=f,=f,=f,r,r,r,r,r,r,r,r,f,f,f,f,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x32_bf16_bf16_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<bf16, register, 8:1>, %b: !fly.memref<bf16, register, 8:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x32, (bf16, bf16) -> f32>>
@@ -123,7 +123,7 @@ func.func @sm80_mma_sp_16x8x32_bf16_bf16_f32(%d: !fly.memref<f32, register, 4:1>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<2xi32>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<2xi32>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0, $1, $2, $3}, {$4, $5}, {$6, $7}, {$8, $9, $10, $11}, $12, 0;", "=f,=f,=f,=f,r,r,r,r,f,f,f,f,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x8_tf32_tf32_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<tf32, register, 2:1>, %b: !fly.memref<tf32, register, 2:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x8, (tf32, tf32) -> f32>>
@@ -141,7 +141,7 @@ func.func @sm80_mma_sp_16x8x8_tf32_tf32_f32(%d: !fly.memref<f32, register, 4:1>,
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<4xi32>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<4xi32>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 0;", "=f,=f,=f,=f,r,r,r,r,r,r,r,r,f,f,f,f,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x16_tf32_tf32_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<tf32, register, 4:1>, %b: !fly.memref<tf32, register, 4:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x16, (tf32, tf32) -> f32>>
@@ -159,7 +159,7 @@ func.func @sm80_mma_sp_16x8x16_tf32_tf32_f32(%d: !fly.memref<f32, register, 4:1>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {$0, $1, $2, $3}, {$4, $5}, {$6, $7}, {$8, $9, $10, $11}, $12, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x32_i8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 8:1>, %b: !fly.memref<i8, register, 8:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x32, (i8, i8) -> i32>>
@@ -177,7 +177,7 @@ func.func @sm80_mma_sp_16x8x32_i8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %a
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32 {$0, $1, $2, $3}, {$4, $5}, {$6, $7}, {$8, $9, $10, $11}, $12, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x32_i8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 8:1>, %b: !fly.memref<ui8, register, 8:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x32, (i8, ui8) -> i32>>
@@ -195,7 +195,7 @@ func.func @sm80_mma_sp_16x8x32_i8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, %
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32 {$0, $1, $2, $3}, {$4, $5}, {$6, $7}, {$8, $9, $10, $11}, $12, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x32_ui8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui8, register, 8:1>, %b: !fly.memref<i8, register, 8:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x32, (ui8, i8) -> i32>>
@@ -213,7 +213,7 @@ func.func @sm80_mma_sp_16x8x32_ui8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<8xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32 {$0, $1, $2, $3}, {$4, $5}, {$6, $7}, {$8, $9, $10, $11}, $12, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x32_ui8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui8, register, 8:1>, %b: !fly.memref<ui8, register, 8:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x32, (ui8, ui8) -> i32>>
@@ -231,7 +231,7 @@ func.func @sm80_mma_sp_16x8x32_ui8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, 
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s8.s8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s8.s8.s32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_i8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 16:1>, %b: !fly.memref<i8, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x64, (i8, i8) -> i32>>
@@ -249,7 +249,7 @@ func.func @sm80_mma_sp_16x8x64_i8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %a
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s8.u8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s8.u8.s32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_i8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 16:1>, %b: !fly.memref<ui8, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x64, (i8, ui8) -> i32>>
@@ -267,7 +267,7 @@ func.func @sm80_mma_sp_16x8x64_i8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, %
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u8.s8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u8.s8.s32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_ui8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui8, register, 16:1>, %b: !fly.memref<i8, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x64, (ui8, i8) -> i32>>
@@ -285,7 +285,7 @@ func.func @sm80_mma_sp_16x8x64_ui8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u8.u8.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u8.u8.s32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_ui8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui8, register, 16:1>, %b: !fly.memref<ui8, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x64, (ui8, ui8) -> i32>>
@@ -303,7 +303,7 @@ func.func @sm80_mma_sp_16x8x64_ui8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, 
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32 {$0, $1, $2, $3}, {$4, $5}, {$6, $7}, {$8, $9, $10, $11}, $12, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_i4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 16:1>, %b: !fly.memref<i4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x64, (i4, i4) -> i32>>
@@ -321,7 +321,7 @@ func.func @sm80_mma_sp_16x8x64_i4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %a
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32 {$0, $1, $2, $3}, {$4, $5}, {$6, $7}, {$8, $9, $10, $11}, $12, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_i4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 16:1>, %b: !fly.memref<ui4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x64, (i4, ui4) -> i32>>
@@ -339,7 +339,7 @@ func.func @sm80_mma_sp_16x8x64_i4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, %
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u4.s4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u4.s4.s32 {$0, $1, $2, $3}, {$4, $5}, {$6, $7}, {$8, $9, $10, $11}, $12, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_ui4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui4, register, 16:1>, %b: !fly.memref<i4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x64, (ui4, i4) -> i32>>
@@ -357,7 +357,7 @@ func.func @sm80_mma_sp_16x8x64_ui4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u4.u4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u4.u4.s32 {$0, $1, $2, $3}, {$4, $5}, {$6, $7}, {$8, $9, $10, $11}, $12, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_ui4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui4, register, 16:1>, %b: !fly.memref<ui4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x64, (ui4, ui4) -> i32>>
@@ -375,7 +375,7 @@ func.func @sm80_mma_sp_16x8x64_ui4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, 
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.s4.s4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.s4.s4.s32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x128_i4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 32:1>, %b: !fly.memref<i4, register, 32:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x128, (i4, i4) -> i32>>
@@ -393,7 +393,7 @@ func.func @sm80_mma_sp_16x8x128_i4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.s4.u4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.s4.u4.s32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x128_i4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 32:1>, %b: !fly.memref<ui4, register, 32:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x128, (i4, ui4) -> i32>>
@@ -411,7 +411,7 @@ func.func @sm80_mma_sp_16x8x128_i4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, 
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.u4.s4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.u4.s4.s32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x128_ui4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui4, register, 32:1>, %b: !fly.memref<i4, register, 32:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x128, (ui4, i4) -> i32>>
@@ -429,7 +429,7 @@ func.func @sm80_mma_sp_16x8x128_ui4_i4_i32(%d: !fly.memref<i32, register, 4:1>, 
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<32xi4>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.u4.u4.s32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.u4.u4.s32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 0;", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r,r,r,r,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x128_ui4_ui4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui4, register, 32:1>, %b: !fly.memref<ui4, register, 32:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x128, (ui4, ui4) -> i32>>
@@ -447,7 +447,7 @@ func.func @sm80_mma_sp_16x8x128_ui4_ui4_i32(%d: !fly.memref<i32, register, 4:1>,
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 0;", "=f,=f,=f,=f,r,r,r,r,r,r,r,r,f,f,f,f,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_f8E4M3FN_f8E4M3FN_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E4M3FN, register, 16:1>, %b: !fly.memref<f8E4M3FN, register, 16:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x64, (f8E4M3FN, f8E4M3FN) -> f32>>
@@ -465,7 +465,7 @@ func.func @sm80_mma_sp_16x8x64_f8E4M3FN_f8E4M3FN_f32(%d: !fly.memref<f32, regist
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e5m2.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e5m2.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 0;", "=f,=f,=f,=f,r,r,r,r,r,r,r,r,f,f,f,f,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_f8E4M3FN_f8E5M2_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E4M3FN, register, 16:1>, %b: !fly.memref<f8E5M2, register, 16:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x64, (f8E4M3FN, f8E5M2) -> f32>>
@@ -483,7 +483,7 @@ func.func @sm80_mma_sp_16x8x64_f8E4M3FN_f8E5M2_f32(%d: !fly.memref<f32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e4m3.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e4m3.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 0;", "=f,=f,=f,=f,r,r,r,r,r,r,r,r,f,f,f,f,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_f8E5M2_f8E4M3FN_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E5M2, register, 16:1>, %b: !fly.memref<f8E4M3FN, register, 16:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x64, (f8E5M2, f8E4M3FN) -> f32>>
@@ -501,7 +501,7 @@ func.func @sm80_mma_sp_16x8x64_f8E5M2_f8E4M3FN_f32(%d: !fly.memref<f32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> vector<16xi8>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e5m2.f32 {{.*}}, ${{[0-9]+}}, 0;"{{.*}}%[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e5m2.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 0;", "=f,=f,=f,=f,r,r,r,r,r,r,r,r,f,f,f,f,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
 func.func @sm80_mma_sp_16x8x64_f8E5M2_f8E5M2_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E5M2, register, 16:1>, %b: !fly.memref<f8E5M2, register, 16:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x64, (f8E5M2, f8E5M2) -> f32>>
