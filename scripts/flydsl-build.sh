@@ -106,5 +106,12 @@ rm -rf "$GEN"
   --param atomgen_tests="$GEN/tests/mlir" --param fly_opt="$FLY_OPT" --param filecheck="$LLVM/bin/FileCheck" \
   --param atoms="$ATOMS" --param fly_nvvm=0 --param llvm_api=llvm-22.1 \
   >"$OUTDIR/atomgen-lit.log" 2>&1 || true
+if [ "$ATOMS" = generated ]; then
+  # The ISA rung: the generated atoms lowered by this fly-opt, through llc-22 for every claimed chip.
+  log "ISA rung: scripts/rocdl-isa.py (llc-22 on every instance x chip)"
+  "$PY" "$REPO/scripts/rocdl-isa.py" --fly-opt "$FLY_OPT" --ir "$OUTDIR/isa" --report "$OUTDIR/rocdl-isa.md" \
+    >"$OUTDIR/rocdl-isa.log" 2>&1 || true
+  tail -1 "$OUTDIR/rocdl-isa.log" | sed 's/^/  /'
+fi
 "$PY" "$REPO/scripts/flydsl/edit.py" table "$OUTDIR" "$ATOMS" "$(git -C "$CHECKOUT" rev-parse --short=8 HEAD)"
 cat "$OUTDIR/summary.txt"

@@ -20,7 +20,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from atomgen.probe.atoms import CPU_OF_SUBTARGET, AtomError, lower_file, signatures, write_index  # noqa: E402
+from atomgen.lowering import LoweringError  # noqa: E402
+from atomgen.probe.atoms import CPU_OF_SUBTARGET, lower_file, signatures, write_index  # noqa: E402
 from atomgen.render.tests.mlir import ident  # noqa: E402
 from atomgen.spec.loader import load_file  # noqa: E402
 from atomgen.spec.model import build_model  # noqa: E402
@@ -51,7 +52,7 @@ def main() -> int:
         started = time.perf_counter()
         try:
             ptx = lower_file(args.fly_opt, test_file, out, CPU_OF_SUBTARGET.get(spec.subtarget, "sm_90a"))
-        except AtomError as error:
+        except LoweringError as error:
             print(f"lower-atoms: {test_file.name}: {error}", file=sys.stderr)
             lines = [line for line in str(error).splitlines() if "error:" in line]
             reasons[path.name] = (lines[0].split("error:", 1)[1].strip() if lines else str(error).splitlines()[0])[:300]

@@ -156,9 +156,9 @@ def test_an_instance_without_a_lowered_function_is_refused(tmp_path: Path) -> No
 
 
 def test_run_lines_give_the_fly_passes() -> None:
-    from atomgen.probe.atoms import run_passes
+    from atomgen.lowering import run_passes
 
-    passes = run_passes("fly-opt", REPO / "generated/tests/mlir/Conversion/atomgen/sm80_mma_sync.mlir")
+    passes = run_passes(REPO / "generated/tests/mlir/Conversion/atomgen/sm80_mma_sync.mlir")
     assert passes and passes[-1].startswith("--convert-fly-to-")
 
 

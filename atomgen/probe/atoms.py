@@ -16,21 +16,14 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
-import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
 
+from atomgen.lowering import LLVM_BIN, LoweringError, to_llvm_ir, tool
+
 INDEX = "atoms.json"  # in the --via-atoms folder: function -> PTX file and parameters
-LLVM_BIN = Path("/usr/lib/llvm-22/bin")
-# After the fly passes, in the same fly-opt (it knows the fly dialect the layout lowering leaves dead values
-# of): folded, then everything else to the LLVM dialect (vector before scf->cf: REAL_BUILD.md).
-TO_LLVM = ("--canonicalize", "--cse", "--convert-vector-to-llvm", "--convert-scf-to-cf", "--convert-cf-to-llvm",
-           "--convert-arith-to-llvm",
-           "--convert-index-to-llvm", "--convert-func-to-llvm", "--convert-nvvm-to-llvm",
-           "--reconcile-unrealized-casts")
 CPU_OF_SUBTARGET = {"sm100": "sm_100a"}  # everything else is lowered for the H200 (sm_90a)
 PTX_OF_CPU = {"sm_100a": "+ptx86"}  # the oldest PTX ISA with the target (llc: sm_100a needs 8.6); else 8.5
 _PARAM = re.compile(r"\.param\s+\.(b|u|s|f)(8|16|32|64)\s+\w+")
@@ -44,8 +37,8 @@ COPY_OPERANDS = {"ldmatrix": ("address", "regs"), "stmatrix": ("regs", "address"
                  "tma load": ("in", "smem"), "tma store": ("smem", "out")}
 
 
-class AtomError(Exception):
-    """A step of the lowering failed (the tool's output in the message)."""
+class AtomError(LoweringError):
+    """A step of the lowering failed (the tool's output in the message), or an atom does not fit its kernel."""
 
 
 @dataclass(frozen=True)
@@ -72,35 +65,13 @@ class AtomFunction:
         return f"{self.name}(" + ", ".join(f"({c})({v})" for c, v in zip(self.params, values)) + ");"
 
 
-def run_passes(fly_opt: str, test_file: Path) -> list[str]:
-    """The fly-opt passes of a generated test file's RUN line."""
-    for line in test_file.read_text(encoding="utf-8").splitlines():
-        match = re.match(r"// RUN: %fly-opt %s (.*?) \|", line)
-        if match:
-            return shlex.split(match.group(1))
-    raise AtomError(f"{test_file}: no `// RUN: %fly-opt %s ... |` line")
-
-
-def _tool(command: list[str], what: str) -> str:
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
-    if done.returncode != 0:
-        raise AtomError(f"{what} failed ({' '.join(command[:2])} ...):\n{done.stderr[-3000:]}")
-    return done.stdout
-
-
 def lower_file(fly_opt: str, test_file: Path, out: Path, mcpu: str = "sm_90a") -> Path:
     """One generated test file -> one PTX file of `.visible .func`s, one per instance."""
-    out.mkdir(parents=True, exist_ok=True)
-    stem = out / test_file.stem
-    llvm = _tool([fly_opt, str(test_file), *run_passes(fly_opt, test_file), *TO_LLVM], "fly-opt")
-    stem.with_suffix(".llvm.mlir").write_text(llvm, encoding="utf-8")
-    ir = _tool([str(LLVM_BIN / "mlir-translate"), "--mlir-to-llvmir", str(stem.with_suffix(".llvm.mlir"))],
-               "mlir-translate-22")
-    stem.with_suffix(".ll").write_text(ir, encoding="utf-8")
-    ptx = stem.with_suffix(".ptx")
+    ir = to_llvm_ir(fly_opt, test_file, out)
+    ptx = ir.with_suffix(".ptx")
     ptx_isa = PTX_OF_CPU.get(mcpu, "+ptx85")  # mma.sp with ordered metadata (the generated atom emits it): 8.5
-    _tool([str(LLVM_BIN / "llc"), "-mtriple=nvptx64-nvidia-cuda", f"-mcpu={mcpu}", f"-mattr={ptx_isa}",
-           str(stem.with_suffix(".ll")), "-o", str(ptx)], "llc-22")
+    tool([str(LLVM_BIN / "llc"), "-mtriple=nvptx64-nvidia-cuda", f"-mcpu={mcpu}", f"-mattr={ptx_isa}",
+           str(ir), "-o", str(ptx)], "llc-22")
     return ptx
 
 

@@ -31,7 +31,7 @@ from atomgen.spec.model import AtomSpec
 from atomgen.spec.printing import sample_values
 
 
-def _flydsl_defect(spec: AtomSpec, check: str, values: dict[str, Any]) -> str | None:
+def flydsl_defect(spec: AtomSpec, check: str, values: dict[str, Any]) -> str | None:
     """Why FlyDSL 0.5.0 fails this configuration, where the spec's `known_flydsl_defects` says so.
 
     `acceptance` (FlyDSL accepts what the spec rejects) files a negative case as an expected
@@ -86,7 +86,7 @@ def render(atom: AnalysedAtom, backend: Backend, env: Any = None) -> RenderOutpu
         if spec.kind == "mma":
             for fn in functions:
                 fn.checks.extend(register_checks(spec, inst, fn, atom.evaluated_for(inst)))
-        cannot_lower = _flydsl_defect(spec, "lowering", sample_values(spec, inst))
+        cannot_lower = flydsl_defect(spec, "lowering", sample_values(spec, inst))
         if cannot_lower is not None:
             failing.extend(functions)
             reasons.append(f"{inst.id} -- {mlir_comment(cannot_lower)}")
@@ -124,7 +124,7 @@ def render(atom: AnalysedAtom, backend: Backend, env: Any = None) -> RenderOutpu
     accepts: dict[str, str] = {}
     for case in cases:
         case.checks = [check_forms().error_at("CHECK", NEXT_FUNC)]
-        reason = _flydsl_defect(spec, "acceptance", case.values)
+        reason = flydsl_defect(spec, "acceptance", case.values)
         if reason is not None:
             accepts[case.id] = reason
         (accepted if reason is not None else rejected).append(case)

@@ -1,0 +1,136 @@
+"""What the ISA of one ROCDL instance must be on one chip, from the spec and the intrinsic catalogue.
+
+Never from the generated code: the instruction is the catalogue's name for the row's intrinsic on
+that chip (the row's own `instruction` label for copies), each register operand spans the dwords of
+the row's packed type, and each modifier is what the row's immediates *mean*: an immediate the
+layouts describe at one value (cbsz/abid/blgp = 0, AG376) must print as that value, a format code is
+the code of the row's element type (AG375), and a copy's compile-time offset is the instruction's
+`offset:` field. llc omits a modifier at its default, so an instance whose immediates are all zero
+expects none (the scaled MFMA always prints `op_sel_hi:[0,0,0]`, the zero scale selectors).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Optional
+
+from atomgen.check.catalog import Catalog, Intrinsic
+from atomgen.check.semantics import FORMAT_KEYS, format_code
+from atomgen.render.tests.mlir import IMMEDIATE_VALUE
+from atomgen.spec.mlir_types import parse_packed
+from atomgen.spec.model import AtomSpec, Instance
+
+# How llc prints the scaled WMMA's matrix formats (AMDGPUInstPrinter: matrix_a_fmt / matrix_b_fmt).
+WMMA_FORMAT_NAMES = {1: "MATRIX_FMT_BF8", 2: "MATRIX_FMT_FP6", 3: "MATRIX_FMT_BF6", 4: "MATRIX_FMT_FP4"}
+# Sparse MMAs tie the accumulator to the destination: llc prints `vdst, srcA, srcB, idx` (no C).
+SPARSE_PREFIXES = ("v_smfmac", "v_swmmac")
+MMA_PREFIXES = ("v_mfma", "v_smfmac", "v_wmma", "v_swmmac")
+COPY_PREFIXES = ("buffer_", "global_load_lds", "ds_read", "tensor_")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One register operand the instruction must have: what it is, its register files, its dwords."""
+
+    role: str
+    files: str  # "v", "va" (an MFMA accumulator may live in AGPRs), "s"
+    dwords: int
+
+
+@dataclass(frozen=True)
+class Expected:
+    mnemonic: str
+    slots: tuple[Slot, ...]
+    modifiers: tuple[tuple[str, str], ...]  # exactly these, in any order
+    prefixes: tuple[str, ...]  # which instructions of the function are this instance's
+
+
+def _dwords(type_text: str) -> int:
+    packed = parse_packed(type_text)
+    return max(1, math.ceil(packed.bits / 32)) if packed is not None else 1
+
+
+def _chip_name(entry: Optional[Intrinsic], label: str, chip: str) -> str:
+    """The row's label, spelled as on `chip` where the catalogue spells the same instruction per chip
+    (the label v_mfma_f32_16x16x16bf16_1k is v_mfma_f32_16x16x16_bf16 on gfx942). A label that is not
+    one of the intrinsic's names stays as written, and fails against the ISA."""
+    names = [isa for isa in (entry.isa if entry is not None else ()) if isa.name]
+    if any(isa.name == label for isa in names):
+        for isa in names:
+            if isa.subtargets is None or chip in isa.subtargets:
+                return str(isa.name)
+    return label
+
+
+def _mma_modifiers(spec: AtomSpec, inst: Instance, entry: Optional[Intrinsic], mnemonic: str) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    pattern = str(spec.emission.get("pattern", ""))
+    variant = (spec.emission.get("variants") or {}).get(inst.variant or "")
+    for key, role in FORMAT_KEYS.get(pattern, ()):
+        if isinstance(variant, list) and key not in [str(t) for t in variant]:
+            continue  # this row's instruction has one format only (gfx1250 32x16x128 F4): no field to print
+        code = format_code(spec, inst, key, role) or 0
+        if pattern == "wmma_scale" and code:
+            found.append((f"matrix_{role}_fmt", WMMA_FORMAT_NAMES.get(code, str(code))))
+        elif pattern == "mfma_scale" and code:
+            found.append((key, str(code)))
+    if mnemonic.startswith("v_mfma_scale"):
+        found.append(("op_sel_hi", "[0,0,0]"))  # opselA = opselB = 0: llc prints the non-default op_sel_hi
+    for operand in entry.operands if entry is not None else ():
+        immediate = operand.immediate
+        if immediate is not None and immediate.describes:  # a non-zero meaning prints as `name:value`
+            found.append((operand.name, str(immediate.describes)))
+    return found
+
+
+def mma(spec: AtomSpec, inst: Instance, catalog: Catalog, chip: str) -> Expected:
+    entry = catalog.get(inst.intrinsic)
+    mnemonic = _chip_name(entry, str(inst.instruction or ""), chip)
+    accumulator = "va" if mnemonic.startswith(("v_mfma", "v_smfmac")) else "v"
+    packed = {role: _dwords(str(inst.packed[role])) for role in ("a", "b", "c")}
+    extras = [Slot(o.name, "v", _dwords(o.type_names()[0])) for o in (entry.operands if entry else ())
+              if o.name not in ("a", "b", "c") and o.immediate is None and o.type_names()]
+    if mnemonic.startswith(SPARSE_PREFIXES):
+        slots = [Slot("d", accumulator, packed["c"]), Slot("a", "v", packed["a"]), Slot("b", "v", packed["b"])]
+    else:
+        slots = [Slot("d", accumulator, packed["c"]), Slot("a", "v", packed["a"]), Slot("b", "v", packed["b"]),
+                 Slot("c", accumulator, packed["c"])]
+    modifiers = _mma_modifiers(spec, inst, entry, mnemonic)
+    return Expected(mnemonic, tuple(slots + extras), tuple(modifiers), MMA_PREFIXES)
+
+
+def _label(inst: Instance, direction: str) -> tuple[str, tuple[str, ...]]:
+    """A copy row's label for one direction: `buffer_load_ubyte / buffer_store_byte` -> the load's or
+    the store's name; `buffer_load_dword ... lds` -> the name and its flag."""
+    names = [part.strip() for part in str(inst.instruction or "").split("/")]
+    name = names[1] if direction == "store" and len(names) > 1 else names[0]
+    words = name.replace("...", " ").split()
+    return words[0], tuple(words[1:])
+
+
+def copy(spec: AtomSpec, inst: Instance, function: str) -> Expected:
+    """A copy function (`..._load`, `..._store`, or the instance's only one)."""
+    pattern = str(spec.emission.get("pattern", ""))
+    direction = "store" if function.endswith("_store") else "load"
+    mnemonic, flags = _label(inst, direction)
+    modifiers: list[tuple[str, str]] = [(flag, "") for flag in flags]
+    value = _dwords(str(inst.packed.get("value", "i32")))
+    slots: tuple[Slot, ...]
+    if pattern in ("buffer_copy", "buffer_atomic"):
+        slots = (Slot("value", "v", value), Slot("voffset", "v", 1), Slot("rsrc", "s", 4), Slot("soffset", "s", 1))
+        modifiers.append(("offen", ""))
+    elif pattern == "lds_dma":
+        # The LDS address goes in M0; the compile-time offset is the instruction's own offset field.
+        slots = (Slot("voffset", "v", 1), Slot("rsrc", "s", 4), Slot("soffset", "s", 1))
+        modifiers.append(("offen", ""))
+        if any(field.immediate for field in spec.state):
+            modifiers.append(("offset", str(IMMEDIATE_VALUE)))
+    elif pattern == "lds_read_trans":
+        slots = (Slot("value", "v", value), Slot("address", "v", 1))
+    elif pattern == "tdm":
+        groups = [_dwords(str(inst.packed[g])) for g in sorted(inst.packed)][:4]
+        slots = tuple(Slot(f"g{i}", "s", dwords) for i, dwords in enumerate(groups))
+    else:
+        slots = ()
+    return Expected(mnemonic, slots, tuple(sorted(set(modifiers))), COPY_PREFIXES)

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""The ISA rung for AMD: every ROCDL instance x every chip its row claims, through llc-22.
+
+    scripts/rocdl-isa.py [--fly-opt FLY_OPT] [--ir DIR] [--report MD]
+
+With --fly-opt (a fly-opt built from the generated C++: scripts/flydsl-build.sh --atoms generated),
+the positive generated test files (rendered for llvm-22.1, the LLVM that fly-opt is built against)
+are first lowered to LLVM IR into DIR (default docs/evidence/rocdl-isa: committed, so that the
+second step runs wherever llc-22 is installed, CI included). Then llc-22 compiles DIR's IR for each
+claimed chip and every function's assembly is judged against the spec (atomgen/isa/rung.py): the
+report MD (default docs/evidence/rocdl-isa.md) and MD's .json beside it. Exit 1 when a row fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from atomgen.isa import rung  # noqa: E402
+from atomgen.pipeline import check_for_gen  # noqa: E402
+from atomgen.render.names import spec_source  # noqa: E402
+
+HEADER = """# The ISA rung for AMD: generated ROCDL atoms through llc-22
+
+Written by `scripts/rocdl-isa.py` (atomgen/isa/rung.py); do not edit. Each row is one instance's
+generated test function, lowered by a fly-opt built from the generated C++ (FlyDSL 11c4174d on
+Debian LLVM 22.1.8; the IR is in docs/evidence/rocdl-isa/) and compiled by `llc-22
+-mtriple=amdgcn-amd-amdhsa -mcpu=<chip>` for every chip its row claims (`+wavefrontsize64` for the
+wave64 atoms on RDNA). A row passes when the function holds exactly one instruction of its kind, named
+as the catalogue names the row's intrinsic on that chip (the row's label for copies), with one register
+operand per slot of the dwords its packed type takes (an MFMA accumulator in VGPRs or AGPRs), and
+exactly the modifiers its immediates mean (atomgen/isa/expect.py): none where every immediate is the
+value the layouts describe, the format codes of the row's element types, and a copy's compile-time
+offset as the instruction's `offset:` field.
+"""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--fly-opt")
+    parser.add_argument("--ir", default=str(REPO / "docs/evidence/rocdl-isa"))
+    parser.add_argument("--report", default=str(REPO / "docs/evidence/rocdl-isa.md"))
+    args = parser.parse_args()
+    checked = check_for_gen([str(REPO / "specs/rocdl")])
+    if checked.errors:
+        print("rocdl-isa: the specs do not check clean (run atomgen check specs/rocdl)", file=sys.stderr)
+        return 2
+    ir = Path(args.ir)
+    if args.fly_opt:
+        with tempfile.TemporaryDirectory() as scratch:
+            subprocess.run([sys.executable, "-m", "atomgen", "gen", str(REPO / "specs/rocdl"), "--out", scratch,
+                            "--only", "owned", "--quiet", "--llvm-api", "llvm-22.1"], check=True, cwd=REPO)
+            failures = rung.lower(checked.atoms, Path(scratch) / "tests/mlir/Conversion/atomgen", ir, args.fly_opt)
+        for stem, why in failures.items():
+            print(f"rocdl-isa: {stem}: not lowered: {why}")
+    rows = rung.judge(checked.atoms, ir, spec_source)
+    report = Path(args.report)
+    report.write_text(rung.to_markdown(rows, HEADER), encoding="utf-8")
+    report.with_suffix(".json").write_text(rung.to_json(rows), encoding="utf-8")
+    print(f"rocdl-isa: {rung.summary(rows)} -> {report}")
+    for row in rows:
+        if row.verdict == "fail":
+            print(f"rocdl-isa: FAIL {row.function} on {row.chip}: {'; '.join(row.reasons)}")
+    return 1 if any(r.verdict == "fail" for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
