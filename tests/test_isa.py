@@ -159,3 +159,51 @@ def test_llc_reading_is_exact() -> None:
     assert parsed.modifiers == (("op_sel_hi", "[0,0,0]"), ("cbsz", "4"))
     assert str(asm.register("v[12:15]")) == "v[12:15]" and asm.register("off") is None
     assert shutil.which(str(LLVM_BIN / "llc"))
+
+
+# --- The generated CHECK lines spell every immediate (llvm-22.1, the LLVM of the real build) ----------------
+
+EVIDENCE = REPO / "docs/evidence/immediates"
+
+
+def _mfma_checks(tmp_path: Path, loose: bool = False) -> Path:
+    """cdna3_mfma.mlir as `gen --llvm-api llvm-22.1` writes it; `loose`: with the intrinsic line of before
+    (operands after C matched by `{{.*}}`)."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "gen"
+    spec = REPO / "specs/rocdl/cdna3/mfma.yaml"
+    subprocess.run([sys.executable, "-m", "atomgen", "gen", str(spec), "--out", str(out), "--only", "owned", "--quiet",
+                    "--llvm-api", "llvm-22.1"], check=True, cwd=REPO)
+    test = next(out.rglob("cdna3_mfma.mlir"))
+    if loose:
+        text = re.sub(r"(%\[\[VC\]\]), %c0_i32\{\{\[_0-9\]\*\}\}, %c0_i32\{\{\[_0-9\]\*\}\}, %c0_i32\{\{\[_0-9\]\*\}\} "
+                      r": \(([^)]*), i32, i32, i32\)", r"\1{{.*}} : (\2{{.*}})", test.read_text(encoding="utf-8"))
+        test.write_text(text, encoding="utf-8")
+    return test
+
+
+def _filecheck(checks: Path, lowered: Path) -> Any:
+    import subprocess
+    import sys
+
+    tool = Path(sys.executable).parent / "filecheck"
+    return subprocess.run([str(tool), str(checks)], stdin=lowered.open(encoding="utf-8"), capture_output=True,
+                          text=True)
+
+
+@pytest.mark.skipif(not (Path(__import__("sys").executable).parent / "filecheck").exists(), reason="no filecheck")
+def test_the_generated_check_lines_reject_a_broadcast_the_layouts_do_not_describe(tmp_path: Path) -> None:
+    """The real fly-opt's output of cdna3_mfma.mlir (docs/evidence/immediates), built from the generated C++
+    and once with the 16x16x4 case sending cbsz = 1 (the issue-19 edit with check bypassed)."""
+    checks = _mfma_checks(tmp_path)
+    assert "%[[VC]], %c0_i32{{[_0-9]*}}, %c0_i32{{[_0-9]*}}, %c0_i32{{[_0-9]*}} : (" in checks.read_text()
+    assert _filecheck(checks, EVIDENCE / "cdna3_mfma.lowered.mlir").returncode == 0
+    broken = _filecheck(checks, EVIDENCE / "cdna3_mfma.cbsz1.lowered.mlir")
+    assert broken.returncode != 0 and "rocdl.mfma.f32.16x16x4f32" in broken.stderr + broken.stdout
+    # The line of before matched a prefix and skipped the immediates: the same broken atom passed it.
+    (tmp_path / "loose").mkdir()
+    loose = _mfma_checks(tmp_path / "loose", loose=True)
+    assert "%[[VC]]{{.*}} : (" in loose.read_text()
+    assert _filecheck(loose, EVIDENCE / "cdna3_mfma.cbsz1.lowered.mlir").returncode == 0

@@ -296,6 +296,42 @@ def _token_values(spec: AtomSpec, instance: Instance, token: str, catalog: Catal
     return None
 
 
+def meant_immediates(spec: AtomSpec, instance: Instance, catalog: Catalog) -> dict[str, Optional[int]]:
+    """Each immediate of the row's intrinsic -> the value its meaning fixes, independent of the
+    generated code: the one value the layouts describe (AG376), the format code of the row's element
+    type (AG375); else the row's builder argument when it is a constant atomgen knows; None otherwise.
+    Generated tests and the ISA rung (atomgen/isa) expect these values."""
+    entry = catalog.get(instance.intrinsic)
+    if entry is None:
+        return {}
+    found = _argument_tokens(spec, instance)
+    tokens = found[0] if found is not None and len(found[0]) == len(entry.operands) else None
+    formats = dict(FORMAT_KEYS.get(str(spec.emission.get("pattern")), ()))
+    meant: dict[str, Optional[int]] = {}
+    for index, operand in enumerate(entry.operands):
+        immediate = operand.immediate
+        if immediate is None:
+            continue
+        if immediate.describes is not None:
+            meant[operand.name] = immediate.describes
+        elif immediate.format_of is not None or operand.name in formats:
+            role = immediate.format_of or formats[operand.name]
+            meant[operand.name] = format_code(spec, instance, operand.name, role)
+        else:
+            values = _token_values(spec, instance, tokens[index], catalog) if tokens is not None else None
+            if values is None and spec.parameter(operand.name) is not None:  # an atom parameter (signA, clamp)
+                value = instance.values.get(operand.name, spec.parameter(operand.name).default)  # type: ignore
+                values = {int(value)} if isinstance(value, (bool, int)) else None
+            meant[operand.name] = next(iter(values)) if values is not None and len(values) == 1 else None
+    # A format the op takes as an attribute the catalogue does not list (the scaled WMMA's fmtA/fmtB), where
+    # the row's builder takes it (gfx1250's 32x16x128 F4 instruction has one format, and no field).
+    variant = (spec.emission.get("variants") or {}).get(instance.variant or "")
+    for key, role in formats.items():
+        if key not in meant and not (isinstance(variant, list) and key not in [str(t) for t in variant]):
+            meant[key] = format_code(spec, instance, key, role)
+    return meant
+
+
 def _meaningful_immediates(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
     reported: set[tuple[Any, ...]] = set()
     for instance in spec.instances:

@@ -36,6 +36,7 @@ class Profile:
     summary: str = ""
     immediates_as_operands: tuple[str, ...] = ()
     aux_as_operand: bool = False
+    immediates_printed: bool = False  # the printed form of every MMA immediate is known: CHECK lines spell them
     enums_as_integers: bool = False
     buffer_atomic_result: bool = True
     tensor_groups: int = 5  # descriptor groups the TDM tensor load/store ops take
@@ -80,6 +81,7 @@ def load(name: str | None, backend: str = "rocdl") -> Profile:
         summary=str(data.get("summary", "")),
         immediates_as_operands=tuple(str(p) for p in data.get("immediates_as_operands", ())),
         aux_as_operand=bool(data.get("aux_as_operand", False)),
+        immediates_printed=bool(data.get("immediates_printed", False)),
         enums_as_integers=bool(data.get("enums_as_integers", False)),
         buffer_atomic_result=bool(data.get("buffer_atomic_result", True)),
         tensor_groups=int(data.get("tensor_groups", 5)),

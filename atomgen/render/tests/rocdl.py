@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Optional
 
+from atomgen.check.catalog import load_catalog
 from atomgen.check.evaluate import EvaluatedInstance
+from atomgen.check.semantics import meant_immediates
 from atomgen.layout.algebra import Layout, product
 from atomgen.render import engine, llvm_api
 from atomgen.render.cpp import intrinsic_call
@@ -48,11 +50,52 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping
     if spec.emission.get("pattern") == "call_intrinsic":
         fn.checks.append(_call_intrinsic_check(spec, inst))
     else:
-        fn.checks.append(check_forms().mma_result(inst.intrinsic, packed))
+        fn.checks.append(_mma_result(spec, inst, packed))
     fn.checks.append(check_forms().store("%[[RES]]", "%[[D]]", packed["c"], REGISTER_PTR))
     converted = [(role, REGISTER_PTR) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return fn
+
+
+def _mma_result(spec: AtomSpec, inst: Instance, packed: dict[str, str]) -> str:
+    """The intrinsic line. Where the LLVM API profile says how immediates print, every operand after C
+    is spelled, each immediate as the value its meaning fixes (check/semantics.py meant_immediates: the
+    layouts' value, the element type's format code), never as the C++ sends it: a cbsz = 1 the layouts
+    do not describe fails here even when `check` is bypassed. Otherwise (FlyDSL's pinned LLVM, whose
+    printed form is not observed here) the operands after C are matched loosely."""
+    api = llvm_api.active()
+    catalog, _ = load_catalog(spec.backend)
+    entry = catalog.get(inst.intrinsic) if catalog is not None else None
+    if entry is None or not api.immediates_printed:
+        return str(check_forms().mma_result(inst.intrinsic, packed))
+    meant = meant_immediates(spec, inst, catalog)  # type: ignore[arg-type]
+    as_operands = api.operand_immediates(entry.op_class)
+    extra, types = "", []
+    attributes: Optional[list[str]] = []  # the attr-dict, defaults omitted; None: a value not known here
+    for operand in entry.operands:
+        if operand.name in ("a", "b", "c"):
+            continue
+        value, immediate = meant.get(operand.name), operand.immediate
+        if immediate is None:
+            extra += ", %{{[0-9]+}}"
+            types.append(operand.type_names()[0])
+        elif as_operands:
+            extra += f", %c{value}_i32{{{{[_0-9]*}}}}" if value is not None else ", %c{{[0-9]+}}_i32{{[_0-9]*}}"
+            types.append("i32")
+        elif value is None:
+            attributes = None
+        elif value and attributes is not None:
+            boolean = immediate.cpp_type == "bool"
+            attributes.append(f"{operand.name} = true" if boolean else f"{operand.name} = {value} : i32")
+    listed = {operand.name for operand in entry.operands}
+    for name, value in meant.items():  # attributes the catalogue does not list as operands (fmtA, fmtB)
+        if name not in listed and value and attributes is not None and not as_operands:
+            attributes.append(f"{name} = {value} : i32")
+    if attributes is None:
+        extra += "{{( [{][^}]*[}])?}}"
+    elif attributes:
+        extra += " {" + ", ".join(sorted(attributes)) + "}"
+    return str(check_forms().mma_result_exact(inst.intrinsic, packed, extra, types))
 
 
 def _call_intrinsic_check(spec: AtomSpec, inst: Instance) -> str:

@@ -34,7 +34,7 @@ func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x32x16,
 
 // -----
 // table:k=32: 16x16x32 (f16, f16) -> f32 is not in the instance table
-// VERIFY: {{.*}}:38:{{[0-9]+}}: error: unsupported GFX120X WMMA configuration: 16x16x32 with A='f16'; unsupported gfx120x.wmma configuration: 16x16x32 (f16, f16) -> f32
+// VERIFY: {{.*}}:38:{{[0-9]+}}: error: GFX120X WMMA requires M=N=K=16, got 16x16x32; unsupported gfx120x.wmma configuration: 16x16x32 (f16, f16) -> f32
 func.func @bad_table_k_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
