@@ -26,6 +26,48 @@
 # belongs to atomgen: files in it that no spec produces are removed.
 # After the call, <TARGET>_OUTPUTS holds every generated file.
 
+include("${CMAKE_CURRENT_LIST_DIR}/AtomGenDigest.cmake")
+set(_ATOMGEN_STEP_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/AtomGenStep.cmake")
+
+# The caller's `file:line: ` of atomgen_generate(TARGET target) (CMake gives a function no caller line).
+function(_atomgen_call_site target out)
+  file(STRINGS "${CMAKE_CURRENT_LIST_FILE}" lines)
+  set(number 0)
+  set(first "")
+  foreach(line IN LISTS lines)
+    math(EXPR number "${number} + 1")
+    if(line MATCHES "atomgen_generate[ \t]*\\(")
+      if(first STREQUAL "")
+        set(first ${number})
+      endif()
+      if(line MATCHES "TARGET[ \t]+${target}([ \t)]|$)")
+        set(first ${number})
+        break()
+      endif()
+    endif()
+  endforeach()
+  set(${out} "${CMAKE_CURRENT_LIST_FILE}:${first}: " PARENT_SCOPE)
+endfunction()
+
+# One step: a script that generates unless configure's record says the outputs are fresh.
+function(_atomgen_step name stamp inputs command out)
+  set(step "${CMAKE_CURRENT_BINARY_DIR}/${name}.step.cmake")
+  atomgen_digest(digest ${inputs})
+  file(WRITE "${stamp}.fresh" "${digest}")
+  set(text "set(ATOMGEN_STEP_STAMP [==[${stamp}]==])\nset(ATOMGEN_STEP_FRESH [==[${stamp}.fresh]==])\n")
+  string(APPEND text "set(ATOMGEN_STEP_INPUTS\n")
+  foreach(input IN LISTS inputs)
+    string(APPEND text "  [==[${input}]==]\n")
+  endforeach()
+  string(APPEND text ")\nset(ATOMGEN_STEP_COMMAND\n")
+  foreach(word IN LISTS command)
+    string(APPEND text "  [==[${word}]==]\n")
+  endforeach()
+  string(APPEND text ")\n")
+  file(WRITE "${step}" "${text}")
+  set(${out} "${step}" PARENT_SCOPE)
+endfunction()
+
 function(atomgen_generate)
   cmake_parse_arguments(AG "" "TARGET;OUTPUT_DIR;ATOMGEN" "SPECS" ${ARGN})
   if(NOT AG_TARGET OR NOT AG_OUTPUT_DIR OR NOT AG_SPECS)
@@ -50,12 +92,15 @@ function(atomgen_generate)
   endforeach()
   # Before asking: a failed configure is re-run as soon as a spec changes.
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${spec_paths})
+  # atomgen's diagnostics go to the terminal as it writes them (path:line:col: error[AGnnn], one a
+  # line): a captured message would come back reflowed and indented under CMake's own header.
   execute_process(
-    COMMAND "${AG_ATOMGEN}" gen ${spec_paths} --out "${out_dir}" --prune --cmake-manifest "${manifest}"
-    ERROR_VARIABLE errors
+    COMMAND "${AG_ATOMGEN}" gen ${spec_paths} --out "${out_dir}" --prune --quiet --cmake-manifest "${manifest}"
     RESULT_VARIABLE status)
   if(NOT status EQUAL 0)
-    message(FATAL_ERROR "atomgen_generate: `atomgen gen ... --cmake-manifest` failed:\n${errors}")
+    _atomgen_call_site("${AG_TARGET}" site)
+    message(FATAL_ERROR "${site}atomgen_generate(TARGET ${AG_TARGET}): the specs do not check; atomgen's "
+                        "errors are above, each at its spec's line. Fix them and run cmake again.")
   endif()
   include("${manifest}")
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${ATOMGEN_CONFIGURE_DEPENDS})
@@ -68,12 +113,14 @@ function(atomgen_generate)
     file(RELATIVE_PATH shown "${CMAKE_SOURCE_DIR}" "${spec_path}")
     string(MAKE_C_IDENTIFIER "${shown}" stamp_name)
     set(stamp "${stamp_dir}/${stamp_name}.stamp")
+    _atomgen_step("${AG_TARGET}.stamps/${stamp_name}" "${stamp}"
+                  "${spec_path};${ATOMGEN_INPUTS_${index}};${ATOMGEN_COMMON_INPUTS}"
+                  "${AG_ATOMGEN};gen;${spec_path};--out;${out_dir};--only;owned;--quiet" step)
     add_custom_command(
       OUTPUT "${stamp}"
       BYPRODUCTS ${ATOMGEN_OUTPUTS_${index}}
-      COMMAND "${AG_ATOMGEN}" gen "${spec_path}" --out "${out_dir}" --only owned --quiet
-      COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
-      DEPENDS ${ATOMGEN_INPUTS_${index}} ${ATOMGEN_COMMON_INPUTS}
+      COMMAND "${CMAKE_COMMAND}" "-DSTEP=${step}" -P "${_ATOMGEN_STEP_SCRIPT}"
+      DEPENDS ${ATOMGEN_INPUTS_${index}} ${ATOMGEN_COMMON_INPUTS} "${_ATOMGEN_STEP_SCRIPT}"
       COMMENT "atomgen: generating ${spec_path}"
       VERBATIM)
     list(APPEND stamps "${stamp}")
@@ -86,12 +133,13 @@ function(atomgen_generate)
   endforeach()
   list(REMOVE_DUPLICATES shared_inputs)
   set(shared_stamp "${stamp_dir}/shared.stamp")
+  _atomgen_step("${AG_TARGET}.stamps/shared" "${shared_stamp}" "${shared_inputs};${ATOMGEN_COMMON_INPUTS}"
+                "${AG_ATOMGEN};gen;${spec_paths};--out;${out_dir};--only;shared;--quiet" shared_step)
   add_custom_command(
     OUTPUT "${shared_stamp}"
     BYPRODUCTS ${ATOMGEN_SHARED_OUTPUTS}
-    COMMAND "${AG_ATOMGEN}" gen ${spec_paths} --out "${out_dir}" --only shared --quiet
-    COMMAND "${CMAKE_COMMAND}" -E touch "${shared_stamp}"
-    DEPENDS ${shared_inputs} ${ATOMGEN_COMMON_INPUTS}
+    COMMAND "${CMAKE_COMMAND}" "-DSTEP=${shared_step}" -P "${_ATOMGEN_STEP_SCRIPT}"
+    DEPENDS ${shared_inputs} ${ATOMGEN_COMMON_INPUTS} "${_ATOMGEN_STEP_SCRIPT}"
     COMMENT "atomgen: updating shared regions and dialect skeletons"
     VERBATIM)
   list(APPEND all_outputs ${ATOMGEN_SHARED_OUTPUTS})

@@ -97,11 +97,15 @@ def test_atomgen_generate_with_ninja(tmp_path: Path) -> None:
     build = tmp_path / "build"
     env = _env(tmp_path)
     _configure(project, build, env)
+    generated = build / "gen"
+    assert len(_calls(tmp_path)) == 1 and _tree(generated) == _reference(tmp_path, chosen, "reference")
 
+    # Before, the first build generated every atom again, one process per step, after configure had
+    # rendered them all (21.8 s on FlyDSL's specs): now configure writes them and no step runs atomgen.
     first = _ninja(build, env)
     for name in ("mfma.yaml", "buffer_copy.yaml", "wmma.yaml"):
         assert f"generating {specs}/" in first and name in first
-    generated = build / "gen"
+    assert len(_calls(tmp_path)) == 1, _calls(tmp_path)
     assert (generated / "include/flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMA.td").is_file()
     assert (generated / "lib/Dialect/FlyROCDL/CMakeLists.txt").is_file()
 
@@ -113,6 +117,38 @@ def test_atomgen_generate_with_ninja(tmp_path: Path) -> None:
     third = _ninja(build, env)
     assert "gfx11/wmma.yaml" in third
     assert "cdna3/mfma.yaml" not in third and "cdna3/buffer_copy.yaml" not in third
+    assert len(_calls(tmp_path)) == 2  # the re-run configure's one run; the touched spec's step had no work
+
+    # Configure's record of a step's inputs is used once: run again (here: its stamp deleted), it generates.
+    step = next((build / "atoms.stamps").glob("*gfx11_wmma_yaml.stamp"))
+    step.unlink()
+    _ninja(build, env)
+    assert len(_calls(tmp_path)) == 3 and "--only owned" in _calls(tmp_path)[-1]
+
+
+def test_a_spec_error_stops_configure_and_build_with_atomgens_own_line(tmp_path: Path) -> None:
+    """Before: `CMake Error at .../AtomGen.cmake:58`, atomgen's text reflowed and indented inside it."""
+    specs = tmp_path / "specs"
+    shutil.copytree(ROOT / "specs" / "rocdl", specs / "rocdl")
+    spec = specs / "rocdl/cdna3/mfma.yaml"
+    project = _project(tmp_path, [spec], f"include({ROOT / 'cmake' / 'AtomGen.cmake'})")
+    build = tmp_path / "build"
+    env = _env(tmp_path)
+    _configure(project, build, env)
+    _ninja(build, env)
+    text = spec.read_text()
+    line = text.splitlines().index("threads: 64") + 1
+    time.sleep(1.1)
+    spec.write_text(text.replace("threads: 64", "threads: 32"))
+    broken = subprocess.run(["ninja", "-C", str(build)], capture_output=True, text=True, env=env)
+    assert broken.returncode != 0
+    output = broken.stdout + broken.stderr
+    own = f"{spec}:{line}:10: error[AG311]: threads is 32, but every layout has 64 threads: set `threads: 64`, or " \
+          "change all 4 layouts"
+    assert own in output.splitlines(), output  # one line, as atomgen prints it
+    # CMake's own error (it reflows its text) names the user's call, not a line of AtomGen.cmake
+    flowed = " ".join(output.split())
+    assert f"{project / 'CMakeLists.txt'}:4: atomgen_generate(TARGET atoms): the specs do not check" in flowed, output
 
 
 def _all_specs(tmp_path: Path) -> list[Path]:

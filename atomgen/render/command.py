@@ -211,7 +211,12 @@ def run(args: argparse.Namespace) -> int:
     if args.cmake_manifest:
         from atomgen.render.manifest import write_manifest
 
-        return write_manifest(plan, spec_files, root, Path(args.cmake_manifest), prune=args.prune)
+        status = write_manifest(plan, spec_files, root, Path(args.cmake_manifest), prune=args.prune)
+        if status or not args.out:
+            return status
+        # Configure has rendered every file: written now, the first build has nothing to generate again
+        # (cmake/AtomGen.cmake records each step's inputs; a step whose inputs did not change since
+        # only touches its stamp).
     plan.select(args.only)
 
     adoptions: list[Any] = []

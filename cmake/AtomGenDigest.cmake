@@ -1,0 +1,15 @@
+# atomgen_digest(OUT file...): one SHA-256 over the files' paths and contents (a missing file counts
+# as "missing"), the freshness record of AtomGen.cmake's generation steps.
+function(atomgen_digest out)
+  set(all "")
+  foreach(input IN LISTS ARGN)
+    if(EXISTS "${input}" AND NOT IS_DIRECTORY "${input}")
+      file(SHA256 "${input}" hash)
+    else()
+      set(hash missing)
+    endif()
+    string(APPEND all "${input}=${hash}\n")
+  endforeach()
+  string(SHA256 digest "${all}")
+  set(${out} "${digest}" PARENT_SCOPE)
+endfunction()
