@@ -16,7 +16,10 @@
 #                    [ATOMGEN /path/to/atomgen])
 #
 # Specs of several backends may share one call. At configure time atomgen runs once for all
-# specs (`gen --cmake-manifest`) and says which files each spec's step writes and reads; the
+# specs (`gen --cmake-manifest`): it writes every file and says which files each spec's step
+# writes and reads; each step's inputs are recorded, so the first build after a configure
+# generates nothing a second time (AtomGenStep.cmake). A spec error prints atomgen's own
+# `path:line:col: error[AGnnn]` lines, then names this call. The
 # files every spec feeds (shared-file regions, each backend's dialect skeleton) belong to one
 # shared step, so no file has two rules. Ninja regenerates exactly the atoms whose inputs
 # changed; atomgen leaves unchanged files untouched and the outputs are BYPRODUCTS (Ninja

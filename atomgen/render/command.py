@@ -92,7 +92,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--cmake-manifest",
         metavar="FILE",
         help="write a CMake file listing each spec's outputs and inputs and the shared ones "
-        "(what cmake/AtomGen.cmake includes at configure time); with --prune, also delete stale files",
+        "(what cmake/AtomGen.cmake includes at configure time); with --out, also write the files (the "
+        "first build then has nothing to generate); with --prune, also delete stale files",
     )
     parser.add_argument(
         "--list-outputs", action="store_true", help="print the files this run would write, one per line"
