@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from atomgen.check.catalog import Catalog, Intrinsic
-from atomgen.check.semantics import FORMAT_KEYS, format_code
+from atomgen.check.semantics import meant_immediates
 from atomgen.render.tests.mlir import IMMEDIATE_VALUE
 from atomgen.spec.mlir_types import parse_packed
 from atomgen.spec.model import AtomSpec, Instance
@@ -63,24 +63,21 @@ def _chip_name(entry: Optional[Intrinsic], label: str, chip: str) -> str:
     return label
 
 
-def _mma_modifiers(spec: AtomSpec, inst: Instance, entry: Optional[Intrinsic], mnemonic: str) -> list[tuple[str, str]]:
+# How llc prints an immediate the row gives a meaning to, when it is not 0: `cbsz:3` (MFMA family),
+# `matrix_a_fmt:MATRIX_FMT_BF6` (the scaled WMMA's formats, AMDGPUInstPrinter).
+_PRINTED = {"cbsz": "cbsz", "abid": "abid", "blgp": "blgp", "fmtA": "matrix_a_fmt", "fmtB": "matrix_b_fmt"}
+
+
+def _mma_modifiers(spec: AtomSpec, inst: Instance, catalog: Catalog, mnemonic: str) -> list[tuple[str, str]]:
+    """The modifiers of the row's immediates, each at the value its meaning fixes (meant_immediates, the
+    same values the generated CHECK lines expect)."""
     found: list[tuple[str, str]] = []
-    pattern = str(spec.emission.get("pattern", ""))
-    variant = (spec.emission.get("variants") or {}).get(inst.variant or "")
-    for key, role in FORMAT_KEYS.get(pattern, ()):
-        if isinstance(variant, list) and key not in [str(t) for t in variant]:
-            continue  # this row's instruction has one format only (gfx1250 32x16x128 F4): no field to print
-        code = format_code(spec, inst, key, role) or 0
-        if pattern == "wmma_scale" and code:
-            found.append((f"matrix_{role}_fmt", WMMA_FORMAT_NAMES.get(code, str(code))))
-        elif pattern == "mfma_scale" and code:
-            found.append((key, str(code)))
+    for name, value in meant_immediates(spec, inst, catalog).items():
+        if name in _PRINTED and value:
+            shown = WMMA_FORMAT_NAMES.get(value, str(value)) if name.startswith("fmt") else str(value)
+            found.append((_PRINTED[name], shown))
     if mnemonic.startswith("v_mfma_scale"):
         found.append(("op_sel_hi", "[0,0,0]"))  # opselA = opselB = 0: llc prints the non-default op_sel_hi
-    for operand in entry.operands if entry is not None else ():
-        immediate = operand.immediate
-        if immediate is not None and immediate.describes:  # a non-zero meaning prints as `name:value`
-            found.append((operand.name, str(immediate.describes)))
     return found
 
 
@@ -96,7 +93,7 @@ def mma(spec: AtomSpec, inst: Instance, catalog: Catalog, chip: str) -> Expected
     else:
         slots = [Slot("d", accumulator, packed["c"]), Slot("a", "v", packed["a"]), Slot("b", "v", packed["b"]),
                  Slot("c", accumulator, packed["c"])]
-    modifiers = _mma_modifiers(spec, inst, entry, mnemonic)
+    modifiers = _mma_modifiers(spec, inst, catalog, mnemonic)
     return Expected(mnemonic, tuple(slots + extras), tuple(modifiers), MMA_PREFIXES)
 
 
