@@ -42,16 +42,12 @@ def cpp_model(section: VerifySection, spec_instances: list[dict[str, Any]], oper
         return f"(m == {m} && n == {n} && k == {k})"
 
     tables: list[tuple[str | None, str]] = []
-    worded_as_shape: list[str] = []  # table shapes whose text is the shape wording: one check for them all
     for shape, text in sorted(words.table.items(), key=lambda item: item[0] == "*"):
         if shape == "*":
             tables.append((None, prefix(text)))
-        elif words.shape and text == words.shape and shapes:
-            worded_as_shape.append(is_shape(*shape.split("x")))
         else:
             m, n, k = shape.split("x")
             tables.append((is_shape(m, n, k), prefix(text)))
-    missing = "!(" + " || ".join(is_shape(*s) for s in shapes) + ")" if shapes and words.shape else ""
     return {
         "constraints": [
             ((f"{c.when.cpp(expr)} && " if c.when else "") + f"!{c.require.cpp(expr)}",
@@ -61,6 +57,6 @@ def cpp_model(section: VerifySection, spec_instances: list[dict[str, Any]], oper
         "free": {name: prefix(text) for name, text in words.free.items()},
         "pin": prefix(words.pin),
         "shape": prefix(words.shape),
-        "shape_missing": " || ".join([missing] + worded_as_shape) if missing else "",
+        "shape_missing": "!(" + " || ".join(is_shape(*s) for s in shapes) + ")" if shapes and words.shape else "",
         "tables": tables,
     }

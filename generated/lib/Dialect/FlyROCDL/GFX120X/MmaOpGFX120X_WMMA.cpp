@@ -220,8 +220,17 @@ LogicalResult MmaOpGFX120X_WMMAType::verify(function_ref<InFlightDiagnostic()> e
       return emitError() << "GFX120X WMMA fp16/bf16 path does not accept signA/signB/clamp" << "; "
                          << "signB = false is required for 16x16x16 (f8E5M2, f8E5M2) -> f32";
   }
-  if (!((m == 16 && n == 16 && k == 16) || (m == 16 && n == 16 && k == 32)) ||
-      (m == 16 && n == 16 && k == 32))
+  if (!((m == 16 && n == 16 && k == 16) || (m == 16 && n == 16 && k == 32)))
+    return emitError() << "GFX120X WMMA requires M=N=K=16, got " << m << "x" << n << "x" << k
+                       << "; " << "unsupported gfx120x.wmma configuration: " << m << "x" << n << "x"
+                       << k << " (" << debugString(elemTyA) << ", " << debugString(elemTyB)
+                       << ") -> " << debugString(elemTyAcc)
+                       << "; supported: 16x16x16 (f16, f16) -> f32; 16x16x16 (bf16, bf16) -> f32; "
+                          "16x16x16 (f16, f16) -> f16; 16x16x16 (f8E4M3FN, f8E4M3FN) -> f32; "
+                          "16x16x16 (f8E4M3FN, f8E5M2) -> f32; 16x16x16 (f8E5M2, f8E4M3FN) -> f32; "
+                          "16x16x16 (f8E5M2, f8E5M2) -> f32; 16x16x16 (i8, i8) -> i32; "
+                          "16x16x16 (i4, i4) -> i32; 16x16x32 (i4, i4) -> i32";
+  if ((m == 16 && n == 16 && k == 32))
     return emitError() << "GFX120X WMMA requires M=N=K=16, got " << m << "x" << n << "x" << k
                        << "; " << "unsupported gfx120x.wmma configuration: " << m << "x" << n << "x"
                        << k << " (" << debugString(elemTyA) << ", " << debugString(elemTyB)
