@@ -12,7 +12,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
@@ -162,6 +162,20 @@ def minimal_mma(spec_tree: SpecTree) -> Path:
 def shipped_specs() -> list[Path]:
     """Every shipped atom spec (not the backend descriptions), sorted."""
     return sorted(p for p in SPECS.rglob("*.yaml") if p.name != "backend.yaml")
+
+
+def spec_instances(*paths: Path | str) -> list[Any]:
+    """The instances the specs at `paths` declare, as the model expands them (tables, `expand`): the count a
+    test compares against comes from the specs, so that adding a row cannot leave a literal behind."""
+    from atomgen.check.runner import model_file
+
+    found: list[Any] = []
+    for path in paths:
+        modeled = model_file(Path(path), str(path))
+        assert modeled.spec is not None, [d.format() for d in modeled.diagnostics]
+        found.extend(modeled.spec.instances)
+    assert found, paths
+    return found
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -79,6 +79,7 @@ def test_the_certificates_match_the_legacy_sympy_prover() -> None:
     the model rather than from the statements) reaches every certified verdict."""
     from test_proofs import sympy_prove_spec
 
+    assert SHIPPED
     for path, display in SHIPPED:
         spec = model_file(path, display).spec
         legacy = [r["status"] for r in sympy_prove_spec(spec)]
@@ -264,7 +265,9 @@ def test_statements_are_plain_json_from_trees_and_sympy_parses_no_text(cache: Pa
         raise AssertionError(f"sympy parsed text: {args[:1]}")
 
     monkeypatch.setattr(parser, "parse_expr", refuse)
-    for display, record in _facts_of_the_shipped_specs():
+    facts = list(_facts_of_the_shipped_specs())
+    assert facts
+    for display, record in facts:
         statement = record["statement"]
         assert json.loads(json.dumps(statement)) == statement
         assert set(statement["variables"].values()) <= set(DOMAINS)

@@ -596,6 +596,7 @@ def test_python_compiles_to_the_plain_tokens_without_doctests(renders: Any) -> N
 
 
 def test_python_escapers_round_trip_and_break_tool_comments() -> None:
+    assert PAYLOADS
     for payload in PAYLOADS:
         assert ast.literal_eval(f'"{escape.py_string(payload)}"') == payload
         doc = ast.literal_eval(f'"""{escape.py_docstring(payload)}"""')
@@ -612,6 +613,7 @@ def test_python_escapers_round_trip_and_break_tool_comments() -> None:
 def test_no_spec_text_reaches_cmake(renders: Any) -> None:
     plain, hostile = renders
     lists = [p for p in plain if p.endswith(".txt") or p.endswith(".cmake")]
+    assert lists and hostile
     for files in hostile:
         for path in lists:
             assert files[path] == plain[path], path

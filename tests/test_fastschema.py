@@ -44,7 +44,9 @@ def test_every_shipped_schema_compiles() -> None:
 
 @pytest.mark.parametrize("kind", ["atom", "backend", "catalog"])
 def test_shipped_files_agree(kind: str) -> None:
-    for path in _files(kind):
+    files = _files(kind)
+    assert files
+    for path in files:
         data = load_file(path).data
         assert _is_valid(kind)(data) == _jsonschema_valid(kind, data) is True, path  # type: ignore[misc]
 

@@ -52,6 +52,7 @@ def rendered() -> dict[str, str]:
 
 
 def test_every_spec_renders_one_file_at_its_path() -> None:
+    assert SPEC_FILES
     for path in SPEC_FILES:
         atom = _atom(path)
         spec = atom.spec
@@ -109,6 +110,7 @@ def test_verify_lists_every_instance(path: Path, rendered: dict[str, str]) -> No
 def test_configuration_stream_matches_verify_describe(path: Path) -> None:
     spec = _spec(path)
     pieces = messages.describe_stream(spec)
+    assert spec.instances
     for instance in spec.instances:
         assert messages.simulate_stream(pieces, instance.values) == describe(spec, instance.values)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -100,7 +101,10 @@ def test_into_preserves_bytes_outside_regions_and_is_idempotent(tmp_path: Path) 
         outside = _strip_regions(text)
         assert outside == original, f"{relative}: bytes outside the regions changed"
         assert "atomgen:begin" in text
-    assert (checkout / "lib/Dialect/FlyROCDL/CDNA3/MmaOpCDNA3_MFMA.cpp").exists() or True
+    owned = [f for owner in json.loads((checkout / "atomgen-manifest.json").read_text())["owners"].values()
+             for f in owner["files"]]
+    assert "lib/Dialect/FlyROCDL/CDNA3/MmaOpCDNA3_MFMA.cpp" in owned
+    assert [f for f in owned if not (checkout / f).is_file()] == []
     stamps = {p: p.stat().st_mtime_ns for p in checkout.rglob("*") if p.is_file()}
     again = atomgen("gen", "specs/rocdl", "--into", str(checkout))
     assert again.returncode == 0, again.stderr

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import spec_instances
+
 from atomgen.check.runner import analyze_file
 from atomgen.layout.algebra import evaluate
 
@@ -30,7 +32,7 @@ def test_shipped_multiblock_spec_is_clean_and_every_tile_is_block_indexed() -> N
     assert result.analysis is not None
     assert not [d for d in result.diagnostics if d.severity == "error"]
     evaluated = {e.instance.id: e for e in result.analysis.evaluated}
-    assert len(evaluated) == 13
+    assert len(evaluated) == len(spec_instances(SPEC))
     two = evaluated["32x32x1_2_f32_f32_f32"]
     assert two.variables["blocks"] == 2
     c = two.operands["c"].layout

@@ -203,7 +203,9 @@ def test_fast_path_agrees_with_check_paths(name: str, tmp_path: Path) -> None:
     spec = SPECS / name
     subject = Subject(spec)
     target = _copy_tree(spec, tmp_path)
-    for mutant, text in mutants(spec):
+    every = list(mutants(spec))
+    assert every
+    for mutant, text in every:
         target.write_text(text, encoding="utf-8")
         [result] = check_paths([str(target)], use_cache=False, prove=False)
         real = {(d.rule, d.position.line, d.position.column) for d in result.diagnostics}

@@ -89,6 +89,7 @@ def test_every_copy_family_calls_its_generated_atom(tmp_path: Path) -> None:
     expected = {"ldmatrix": "(uint64_t)(address), (uint64_t)(regs)",
                 "stmatrix": "(uint64_t)(regs), (uint64_t)(address)",
                 "cp_async": "(uint64_t)(source), (uint64_t)(address)"}
+    assert cases
     for case in cases:
         text, _, _, _ = program([case], atoms=index)
         name, state = function_of(case.spec_path, case.instance_id)
@@ -119,6 +120,7 @@ def test_every_copy_family_calls_its_generated_atom(tmp_path: Path) -> None:
 def test_every_family_calls_its_generated_atom(tmp_path: Path) -> None:
     cases = _cases()
     index = _index(tmp_path, cases)
+    assert cases
     for case in cases:
         text, _, _, _ = program([case], atoms=index)
         name, state = function_of(case.spec_path, case.instance_id)

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import spec_instances
 
 from atomgen.layout.algebra import Layout
 from atomgen.probe import command as probe_command
@@ -237,8 +238,8 @@ def test_reference_product() -> None:
 
 # ---------------------------------------------------------------- generation
 
-def test_generation_is_deterministic_and_contains_the_instruction(cases: list[ProbeCase]) -> None:
-    assert len(cases) == 20
+def test_generation_is_deterministic_and_contains_the_instruction(cases: list[ProbeCase], spec_dir: Path) -> None:
+    assert len(cases) == len(spec_instances(*(spec_dir / name for name in SPECS)))
     for case in cases:
         text = source(case)
         assert text == source(case)
@@ -253,6 +254,7 @@ def test_spec_text_stays_inside_its_comment_or_string(cases: list[ProbeCase]) ->
     from dataclasses import replace
 
     payload = '\n#error injected */ \\\r"'
+    assert cases
     for case in {c.family: c for c in cases}.values():
         hostile = replace(case, spec_path=case.spec_path + payload, instance_id=case.instance_id + payload,
                           instruction=case.instruction + payload, opcode=case.opcode + '"\\')
@@ -262,9 +264,9 @@ def test_spec_text_stays_inside_its_comment_or_string(cases: list[ProbeCase]) ->
         assert "\r" not in text
 
 
-def test_wgmma_programs_fence_commit_wait_and_use_descriptors(cases: list[ProbeCase]) -> None:
+def test_wgmma_programs_fence_commit_wait_and_use_descriptors(cases: list[ProbeCase], spec_dir: Path) -> None:
     wgmma = [c for c in cases if c.family == "wgmma"]
-    assert len(wgmma) == 6
+    assert len(wgmma) == len(spec_instances(spec_dir / "sm90/wgmma.yaml"))
     for case in wgmma:
         text = source(case)
         for needle in ("wgmma.fence.sync.aligned", "wgmma.commit_group.sync.aligned",
@@ -288,14 +290,15 @@ def test_emit_writes_programs(spec_dir: Path, tmp_path: Path, capsys: pytest.Cap
     args = _args([str(spec_dir)], emit=str(tmp_path / "out"))
     assert probe_command.run(args) == 0
     written = sorted((tmp_path / "out").glob("*.cu"))
-    assert len(written) == 5  # one program per spec (each under the batch size)
-    assert len(list((tmp_path / "out").glob("*.in"))) == 5
+    assert len(written) == len(SPECS)  # one program per spec (each under the batch size)
+    assert len(list((tmp_path / "out").glob("*.in"))) == len(SPECS)
     assert all("namespace case_0" in path.read_text() for path in written)
 
 
 # ---------------------------------------------------------------- comparison vs simulated hardware
 
 def test_true_layouts_pass_on_simulated_hardware(cases: list[ProbeCase]) -> None:
+    assert cases
     for case in cases:
         verdict = compare(plan(case), simulate(case, _truth(case)))
         assert verdict.passed, (case.key, verdict.first_mismatch)
@@ -303,6 +306,7 @@ def test_true_layouts_pass_on_simulated_hardware(cases: list[ProbeCase]) -> None
 
 
 def test_a_mutated_layout_fails_on_simulated_hardware(cases: list[ProbeCase]) -> None:
+    assert cases
     for case in cases:
         wrong = mutate(case)
         assert wrong.mutation and not wrong.skip, case.key
@@ -317,9 +321,9 @@ def test_a_mutated_layout_fails_on_simulated_hardware(cases: list[ProbeCase]) ->
 
 @pytest.mark.parametrize("role", ["a", "b"])
 def test_mutated_register_a_and_b_fail_too(cases: list[ProbeCase], role: str) -> None:
-    for case in cases:
-        if case.family != "mma_sync" or case.mnk == (8, 8, 4):  # f64 A/B: one value, nothing to swap
-            continue
+    swappable = [c for c in cases if c.family == "mma_sync" and c.mnk != (8, 8, 4)]  # f64 A/B: one value
+    assert swappable
+    for case in swappable:
         wrong = mutate(case, role)
         verdict = compare(plan(wrong), simulate(wrong, _truth(case)))
         assert not verdict.passed, (case.key, wrong.mutation)
@@ -340,6 +344,7 @@ def test_copy_mismatch_names_the_bit(cases: list[ProbeCase]) -> None:
 
 
 def test_inputs_match_the_program_layout(cases: list[ProbeCase]) -> None:
+    assert cases
     for case in cases:
         data = input_bytes(plan(case))
         assert len(data) % 256 == 0 and data == input_bytes(plan(case))
@@ -377,9 +382,8 @@ def test_repository_ptx_specs_self_consistent() -> None:
     """Every instance in specs/nvvm: the program builds, and simulated with the spec's own layouts
     the probe passes, with a perturbed layout it fails (a sample per spec: wgmma tiles are big)."""
     root = REPO / "specs" / "nvvm"
-    if not root.is_dir():
-        pytest.skip("specs/nvvm not present yet")
     found, _ = cases_from_paths([str(root)])
+    assert found
     per_spec: dict[str, int] = {}
     for case in found:
         if case.skip:

@@ -61,6 +61,7 @@ def test_every_new_instance_is_probed(cases: list) -> None:
 
 
 def test_spec_layouts_pass_and_perturbed_fail_on_simulated_hardware(cases: list) -> None:
+    assert cases
     for case in cases:
         assert compare(plan(case), simulate(case, dict(case.layouts))).passed, case.key
         wrong = mutate(case)

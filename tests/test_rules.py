@@ -292,6 +292,7 @@ def test_rule(case: Case, spec_tree: SpecTree) -> None:
 
 
 def test_minimal_specs_are_clean(spec_tree: SpecTree) -> None:
+    assert MINIMAL
     for name, text in MINIMAL.items():
         path = spec_tree.write(text, f"{name}.yaml")
         assert _check(path) == [], name
@@ -409,6 +410,7 @@ def test_each_rule_is_declared_where_it_is_raised() -> None:
     from atomgen.check.rules import FAMILY_OF
 
     root = Path(__file__).resolve().parent.parent
+    assert RULES
     for rule in RULES:
         module = root / (FAMILY_OF[rule.id].replace(".", "/") + ".py")
         text = module.read_text(encoding="utf-8")

@@ -168,6 +168,7 @@ def check_json(text: str, evaluated: Any, operands: list[OperandPicture]) -> Non
 def test_show_every_format_on_every_instance(display: str) -> None:
     result = _spec_result(display)
     spec = result.spec
+    assert result.analysis.evaluated
     for evaluated in result.analysis.evaluated:
         operands = operand_pictures(spec, evaluated)
         # a sparse MMA adds its metadata E (over the index tile) after A, B, C
@@ -434,6 +435,7 @@ def _row_texts(root: ET.Element) -> list[tuple[float, float, float, str]]:
 def test_combined_svg_puts_a_left_b_on_top_c_in_the_middle() -> None:
     from atomgen.pictures.svg import CELL_HEIGHT, render_combined_svg
 
+    assert LATEX_CASES
     for spec_path, instance in LATEX_CASES:
         spec, evaluated = _instance(spec_path, instance)
         if spec.kind != "mma":
@@ -554,6 +556,7 @@ def test_where_inverts_the_layout() -> None:
 def test_lane_and_register_name_what_they_hold() -> None:
     from atomgen.pictures.query import lane_text
 
+    assert QUERY_CASES
     for spec_path, instance in QUERY_CASES:
         spec, evaluated = _instance(spec_path, instance)
         operands = operand_pictures(spec, evaluated)
