@@ -17,15 +17,31 @@ MAX_SOURCE_BYTES = 1 << 20
 
 
 @dataclass(frozen=True)
+class Example:
+    """A rule's failing example: `old` replaced by `new` in the smallest clean spec of kind `base`
+    (atomgen/check/examples.py) makes check report the rule at `line`:`column` (a number, or a snippet
+    of that line whose first character is the column), and no error but the rule and `also`."""
+
+    old: str
+    new: str
+    line: int
+    column: int | str
+    base: str = "mma"
+    also: frozenset[str] = frozenset()
+    severity: str = "error"
+
+
+@dataclass(frozen=True)
 class Rule:
     """A check rule's stable id and kebab name, with what `atomgen explain ID` prints. Each rule is
-    declared in the module that implements its check; atomgen/check/rules.py collects them."""
+    declared in the module that implements its check; atomgen/check/rules.py collects them. `bad` is
+    the failing example, run by the tests; a sentence where no edit of one spec can show the rule."""
 
     id: str
     name: str
     summary: str
     why: str
-    bad: str
+    bad: Example | str
     fix: str
 
 

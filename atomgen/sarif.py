@@ -28,6 +28,7 @@ RULES_DOC = f"{REPOSITORY}/blob/main/docs/rules.md"
 
 
 def _rule_entries() -> tuple[list[dict[str, Any]], dict[str, int]]:
+    from atomgen.check.examples import failing_example
     from atomgen.check.rules import RULES, explain
 
     entries = []
@@ -41,7 +42,7 @@ def _rule_entries() -> tuple[list[dict[str, Any]], dict[str, int]]:
                 "help": {
                     "text": explain(rule.id),
                     "markdown": f"**{rule.id} `{rule.name}`**: {rule.summary}\n\n{rule.why}\n\n"
-                    f"Failing example:\n\n```yaml\n{rule.bad}\n```\n\nFix: {rule.fix}",
+                    f"Failing example:\n\n```\n{chr(10).join(failing_example(rule))}\n```\n\nFix: {rule.fix}",
                 },
                 "helpUri": f"{RULES_DOC}#{rule.id.lower()}-{rule.name}",  # GitHub's anchor of "## AG321 `name`"
                 "defaultConfiguration": {"level": "error"},

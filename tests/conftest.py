@@ -16,6 +16,11 @@ from typing import Any, Iterator
 
 import pytest
 
+# the smallest clean specs, which the rules' failing examples edit; the tests use them as bases
+from atomgen.check.examples import MINIMAL as MINIMAL
+from atomgen.check.examples import MINIMAL_COPY as MINIMAL_COPY
+from atomgen.check.examples import MINIMAL_MMA as MINIMAL_MMA
+
 REPO = Path(__file__).resolve().parent.parent
 if os.environ.get("PYTEST_XDIST_WORKER"):
     # pytest-xdist's workers export COLUMNS=80 / LINES=24 of a terminal they do not have; the commands the tests
@@ -25,71 +30,6 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
 SPECS = REPO / "specs"
 ROCDL_BACKEND = SPECS / "rocdl" / "backend.yaml"
 
-# The smallest MMA spec that checks clean: one 16x16x16 f16 MFMA, layouts written out.
-# Line numbers matter: tests/test_rules.py points at them.
-MINIMAL_MMA = """\
-spec_version: 1
-kind: mma
-backend: rocdl
-subtarget: cdna3
-tablegen_def: FlyROCDL_MmaOpTest
-cpp_class: MmaOpTestType
-mnemonic: cdna3.test
-stateful: false
-threads: 64
-parameters:
-  - {name: m, cpp_type: int32_t}
-  - {name: "n", cpp_type: int32_t}
-  - {name: k, cpp_type: int32_t}
-  - {name: elemTyA, cpp_type: Type}
-  - {name: elemTyB, cpp_type: Type}
-  - {name: elemTyAcc, cpp_type: Type}
-assembly_format: "`<` custom<MNKDimensionList>($m, $n, $k) `,` `(` $elemTyA `,` $elemTyB `)` `->` $elemTyAcc `>`"
-let:
-  G: "64 / m"
-layouts:
-  thr: "64:1"
-  a: "((16, 4), 4) : ((1, 64), 16)"
-  b: "((16, 4), 4) : ((1, 64), 16)"
-  c: "((16, 4), 4) : ((16, 4), 1)"
-instances:
-  - {m: 16, "n": 16, k: 16, elemTyA: f16, elemTyB: f16, elemTyAcc: f32, intrinsic: rocdl.mfma.f32.16x16x16f16,
-     packed: {a: "vector<4xf16>", b: "vector<4xf16>", c: "vector<4xf32>"}}
-emission:
-  pattern: mfma
-  args: [accTy, a, b, c, "0", "0", "0"]
-"""
-
-# The smallest stateful copy spec that checks clean: a 32-bit per-thread buffer load.
-MINIMAL_COPY = """\
-spec_version: 1
-kind: copy
-backend: rocdl
-subtarget: cdna3
-tablegen_def: FlyROCDL_CopyOpTest
-cpp_class: CopyOpTestType
-mnemonic: cdna3.test_copy
-stateful: true
-threads: 1
-parameters:
-  - {name: bitSize, cpp_type: int32_t}
-assembly_format: "`<` $bitSize `>`"
-layouts:
-  thr: "1:1"
-  src: "(1, bitSize) : (1, 1)"
-  dst: "(1, bitSize) : (1, 1)"
-  ref: "(1, bitSize) : (1, 1)"
-instances:
-  - {bitSize: 32, intrinsic: rocdl.raw.ptr.buffer.load, packed: {value: i32}}
-state:
-  - {name: soffset, enum_case: Soffset, llvm_type: i32, default: 0, units: elements}
-emission:
-  pattern: buffer_copy
-  load: {op_class: RawPtrBufferLoadOp, intrinsic: rocdl.raw.ptr.buffer.load}
-  store: {op_class: RawPtrBufferStoreOp, intrinsic: rocdl.raw.ptr.buffer.store}
-"""
-
-MINIMAL = {"mma": MINIMAL_MMA, "copy": MINIMAL_COPY}
 
 
 @pytest.fixture(autouse=True)

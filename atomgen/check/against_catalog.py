@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Generator, Iterator, Optional
 
 from atomgen.check.catalog import Catalog, Chips, Intrinsic, IsaInstruction, Operand
-from atomgen.diagnostics import Diagnostic, Rule, consequence
+from atomgen.diagnostics import Diagnostic, Example, Rule, consequence
 from atomgen.spec.backend import Backend
 from atomgen.spec.mlir_types import parse_packed
 from atomgen.spec.model import AtomSpec, Instance
@@ -26,7 +26,10 @@ RULES = (
         "intrinsic-mismatch",
         "An instance's packed types disagree with the intrinsic catalogue.",
         "The catalogue records what the LLVM intrinsic really takes; a mismatch fails in LLVM or corrupts data.",
-        'packed: {a: "vector<2xf16>"}  # intrinsic takes vector<4xf16>',
+        Example(
+            'packed: {a: "vector<4xf16>"', 'packed: {a: "vector<4xi16>"', 27, '"vector<4xi16>"',
+            also=frozenset({"AG331"})
+        ),
         "Use the intrinsic's operand types.",
     ),
     Rule(
@@ -35,7 +38,10 @@ RULES = (
         "An instance's block count is not its instruction's: a multi-block instruction described as one tile, or "
         "exceptions.blocks naming another count.",
         "Multi-block MFMAs compute several independent tiles; one tile's layout loses or corrupts the others.",
-        "intrinsic: rocdl.mfma.f32.32x32x1f32",
+        Example(
+            "intrinsic: rocdl.mfma.f32.16x16x16f16", "intrinsic: rocdl.mfma.f32.16x16x4f16", 26, "rocdl",
+            also=frozenset({"AG352"})
+        ),
         "Declare exceptions.blocks (the block index becomes the third coordinate of each reference tile, see "
         "specs/rocdl/cdna3/mfma_multiblock.yaml) with the instruction's count, or leave the row out.",
     ),
@@ -46,7 +52,9 @@ RULES = (
         "Every fact check compares against (operand types, element types, instruction names, block count, chips) comes "
         "from the catalogue entry; an unknown name is a typo or an op atomgen knows nothing about, and would be "
         "emitted unchecked.",
-        "intrinsic: rocdl.mfma.f64.16x16x4.totally_bogus",
+        Example(
+            "intrinsic: rocdl.mfma.f32.16x16x16f16", "intrinsic: rocdl.mfma.f32.16x16x16.totally_bogus", 26, "rocdl"
+        ),
         "Use the catalogue's name (the message suggests the closest), or add the real intrinsic to "
         "specs/<backend>/intrinsics.yaml.",
     ),
@@ -58,7 +66,10 @@ RULES = (
         "An instance claims a chip set (the atom's chips from min_subtarget on, or subtargets) and an instruction; "
         "both are facts of the hardware, checked against the catalogue, with the same block count, so a label cannot "
         "name another intrinsic's instruction.",
-        "{m: 32, n: 32, k: 4, ..., intrinsic: rocdl.mfma.f32.32x32x4bf16, instruction: v_mfma_f32_32x32x4_2b_bf16}",
+        Example(
+            "intrinsic: rocdl.mfma.f32.16x16x16f16,",
+            "intrinsic: rocdl.mfma.f32.16x16x16f16, instruction: v_mfma_f32_16x16x16_bf16,", 26, "v_mfma"
+        ),
         "Name the instruction the catalogue lists for the intrinsic on those chips, or narrow the row with "
         "min_subtarget / subtargets.",
     ),

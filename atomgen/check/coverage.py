@@ -16,7 +16,7 @@ from array import array
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional
 
-from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
@@ -29,7 +29,10 @@ RULES = (
         "budget of 4 Mi points, or a value outside the 64-bit range.",
         "Coverage is decided exactly; without limits one hostile extent stalls `check` for minutes or exhausts "
         "memory. Compact layouts are decided from their modes at any size; only the others are enumerated.",
-        'a: "((16, 4), 4000000000) : ((1, 64), 16)"',
+        Example(
+            'a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 4), 4000000000) : ((1, 64), 16)"', 22, '"',
+            also=frozenset({"AG331"})
+        ),
         "Describe the real instruction: its tiles are far below these limits.",
     ),
     Rule(
@@ -37,7 +40,7 @@ RULES = (
         "not-injective",
         "Two (thr, val) pairs map to the same tile element (or copy bit).",
         "For C/D that is two registers writing one output: a silent race that computes garbage.",
-        'c: "((16, 4), 4) : ((1, 16), 0)"',
+        Example('c: "((16, 4), 4) : ((16, 4), 1)"', 'c: "((16, 4), 4) : ((16, 4), 0)"', 24, '"'),
         "Fix the strides so each element has one owner, or declare replication for A/B.",
     ),
     Rule(
@@ -45,7 +48,7 @@ RULES = (
         "not-surjective",
         "The layout misses tile elements or maps outside the tile.",
         "An element nobody holds is never loaded or stored; one outside the tile reads a neighbour's data.",
-        'a: "((16, 4), 4) : ((1, 64), 17)"  # (thr=61, val=3) lands on 256, outside 16x16',
+        Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 4), 4) : ((1, 64), 17)"', 22, '"'),
         "Fix the strides so the image is exactly the tile.",
     ),
     Rule(
@@ -53,7 +56,7 @@ RULES = (
         "replication",
         "A replicated operand does not hold each element exactly as often as declared.",
         "Replication is legal only where hardware broadcasts; undeclared or uneven replication hides a bug.",
-        "exceptions: {replicated: {a: 2}}  # layout holds each element once",
+        Example("layouts:\n", "exceptions: {replicated: {a: 2}}\nlayouts:\n", 20, "2"),
         "Declare the true factor or fix the layout.",
     ),
 )

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.spec.mlir_types import is_struct
 from atomgen.spec.model import AtomSpec
 
@@ -24,7 +24,10 @@ RULES = (
         "The emission pattern reads a parameter or state field the spec does not declare.",
         "Each pattern's C++ template reads fixed names (buffer_copy reads bitSize and the Soffset state field); "
         "a spec without them passes the schema but cannot be generated.",
-        "emission: {pattern: lds_dma, op_class: RawPtrBufferLoadLdsOp}   # and no ImmOffset state field",
+        Example(
+            '  pattern: mfma\n  args: [accTy, a, b, c, "0", "0", "0"]', "  pattern: lds_read_trans", 29,
+            "lds_read_trans"
+        ),
         "Declare what the pattern needs (docs/spec-format.md, Emission patterns), or choose the pattern that fits.",
     ),
     Rule(
@@ -33,7 +36,7 @@ RULES = (
         "A builder argument of the emission is not a declared name, an integer or a qualified enum case.",
         "Builder arguments become C++ expressions; only names atomgen knows (parameters, state operands, the "
         "operands accTy/a/b/c) and literals can be emitted safely, so anything else is refused.",
-        "emission: {pattern: mfma, args: [accTy, a, b, c, cbsz_typo, \"0\", \"0\"]}",
+        Example('args: [accTy, a, b, c, "0", "0", "0"]', 'args: [accTy, a, b, c, "0", bogus, "0"]', 30, "bogus"),
         "Use a parameter or operand name, an integer, or a qualified enum case such as ROCDL::MFMAPermB::none.",
     ),
     Rule(
@@ -42,7 +45,10 @@ RULES = (
         "A row's `variant` is not one of emission.variants.",
         "Variant patterns pick the builder argument list by the row's variant; a row with no matching entry "
         "has no call to generate.",
-        "{..., variant: Plain}   # emission.variants has F8F6F4 and F4",
+        Example(
+            '  pattern: mfma\n  args: [accTy, a, b, c, "0", "0", "0"]',
+            "  pattern: wmma_plain\n  variants: {Plain: [accTy, a, b, c]}", 26, "{", also=frozenset({"AG371"})
+        ),
         "Name one of the declared variants, or declare the missing one.",
     ),
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout.algebra import Layout
 from atomgen.spec.expr import ExprError, LayoutText, evaluate_item, names_in
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
@@ -22,7 +22,10 @@ RULES = (
         "no-layout-piece",
         "No piece of a piecewise layout applies to an instance.",
         "Every instance needs a layout for every operand.",
-        "when: {elemTyA_bits: 16}  # but an f32 row exists",
+        Example(
+            'a: "((16, 4), 4) : ((1, 64), 16)"', 'a: [{when: {elemTyA: f32}, layout: "((16, 4), 4) : ((1, 64), 16)"}]',
+            22, "["
+        ),
         "Add a fallback piece without `when`, or a piece for the missing case.",
     ),
 )

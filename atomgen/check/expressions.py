@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.spec.expr import names_in
 from atomgen.spec.model import AtomSpec
 
@@ -19,7 +19,7 @@ RULES = (
         "expr-syntax",
         "An expression does not parse in atomgen's grammar.",
         "Specs are untrusted: only integers, names, + - * / %, parentheses, min and max are allowed, never Python.",
-        "let: {G: \"__import__('os')\"}",
+        Example('G: "64 / m"', 'G: "__import__(\'os\')"', 19, "'"),
         "Write arithmetic over instance variables: `G: 64 / m`.",
     ),
     Rule(
@@ -27,7 +27,7 @@ RULES = (
         "unknown-name",
         "An expression names something that is not an instance variable.",
         "A misspelt name would otherwise silently evaluate to something else.",
-        'a: "((mm, G), KPT) : ((1, m*KPT), m)"',
+        Example('a: "((16, 4), 4)', 'a: "((mm, 4), 4)', 22, "mm"),
         "Use a parameter, `<Type>_bits`, `threads` or a `let` name.",
     ),
     Rule(
@@ -35,7 +35,7 @@ RULES = (
         "inexact-division",
         "A division is not exact (or divides by zero) for some instance.",
         "Layouts are integer arithmetic; C++ would truncate silently and build a layout that misses elements.",
-        "let: {KPT: k / 3}",
+        Example('G: "64 / m"', 'G: "64 / 3"', 19, "/"),
         "Fix the formula or the instance; the message names the instance that breaks it.",
     ),
 )

@@ -11,7 +11,7 @@ from typing import Iterator, Mapping, Optional
 from atomgen.check import coverage, packing
 from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.check.layouts import zero_modes
-from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
 from atomgen.spec.expr import ExprError, evaluate
@@ -24,7 +24,7 @@ RULES = (
         "thread-count",
         "A layout's thread mode does not have the atom's thread count.",
         "An atom issued by 64 lanes with a 32-thread layout leaves half the wave without data.",
-        'threads: 64\nlayouts: {a: "((16, 2), 4) : ((1, 64), 16)"}',
+        Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 2), 8) : ((1, 128), 16)"', 22, '"'),
         "Make |thr| equal `threads`.",
     ),
 )

@@ -10,10 +10,15 @@ from dataclasses import replace
 from typing import Any, Iterator
 
 from atomgen.check.parameters import value_fits
-from atomgen.diagnostics import Diagnostic, Rule, consequence
+from atomgen.diagnostics import Diagnostic, Example, Rule, consequence
 from atomgen.spec.loader import JsonPath
 from atomgen.spec.mlir_types import parse_packed, suggest_type
 from atomgen.spec.model import AtomSpec
+
+# the minimal MMA spec's one instance row (atomgen/check/examples.py), twice in AG351's example
+_ROW = ('  - {m: 16, "n": 16, k: 16, elemTyA: f16, elemTyB: f16, elemTyAcc: f32, '
+        'intrinsic: rocdl.mfma.f32.16x16x16f16,\n'
+        '     packed: {a: "vector<4xf16>", b: "vector<4xf16>", c: "vector<4xf32>"}}')
 
 RULES = (
     Rule(
@@ -21,7 +26,7 @@ RULES = (
         "unknown-type",
         "An element or packed type is not one atomgen can size.",
         "Packing and recast checks need exact widths.",
-        "elemTyA: f17",
+        Example("elemTyA: f16,", "elemTyA: f17,", 26, "f17", also=frozenset({"AG352"})),
         "Use an MLIR type name (f16, bf16, f8E4M3FN, i8, vector<4xf16>).",
     ),
     Rule(
@@ -29,7 +34,7 @@ RULES = (
         "duplicate-instance",
         "Two instance rows have the same key.",
         "verify() and the emission dispatch would have two answers for one configuration.",
-        "(two rows 16x16x16 f16 f16 f32)",
+        Example(_ROW, _ROW + "\n" + _ROW, 28, "{"),
         "Remove one.",
     ),
     Rule(
@@ -37,7 +42,7 @@ RULES = (
         "instance-keys",
         "An instance misses a parameter, names an unknown one, or pins a non-free one.",
         "verify() must accept exactly the table; an incomplete row is ambiguous.",
-        "- {m: 16, n: 16, intrinsic: ...}  # no k",
+        Example(" k: 16,", "", 26, "{"),
         "Give every key parameter a value.",
     ),
 )

@@ -10,7 +10,7 @@ from typing import Any, Iterator
 
 from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.check.expressions import check_let, known_names, offset_of_name
-from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
 from atomgen.spec.expr import Tup, congruent, names_in
@@ -23,7 +23,7 @@ RULES = (
         "layout-rank",
         "A thread/value layout is not rank 2 (thr, val), or an operand layout is missing.",
         "FlyDSL reads mode 0 as threads and mode 1 as values; any other rank is misread.",
-        'a: "(16, 4, 4) : (1, 16, 64)"',
+        Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "(16, 4, 4) : (1, 64, 16)"', 22, '"'),
         "Group modes: `((16, 4), 4) : ((1, 64), 16)`.",
     ),
     Rule(
@@ -31,7 +31,7 @@ RULES = (
         "zero-mode",
         "A layout has a mode of size 0 (or a negative stride).",
         "A zero-size mode makes the whole operand empty: it compiles and moves nothing.",
-        'a: "((16, 0), 4) : ((1, 64), 16)"',
+        Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 0), 4) : ((1, 64), 16)"', 22, '"'),
         "Give every mode a positive size.",
     ),
     Rule(
@@ -39,7 +39,7 @@ RULES = (
         "congruence",
         "Shape and stride of a layout have different nesting.",
         "Each shape mode needs exactly one stride; a mismatch is unevaluable.",
-        'a: "((16, 4), 4) : (1, 16)"',
+        Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 4), 4) : (1, 16)"', 22, "(1, 16)"),
         "Make the stride tuple mirror the shape tuple.",
     ),
     Rule(
@@ -47,7 +47,7 @@ RULES = (
         "layout-syntax",
         "A layout string does not parse as CuTe `shape : stride`.",
         "The layout is the most important fact in a spec; it must be read exactly.",
-        'a: "((16,4),4) ((1,64),16)"',
+        Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 4), 4) ((1, 64), 16)"', 22, "((1, 64)"),
         "Separate shape and stride with ':'.",
     ),
     Rule(
@@ -56,7 +56,11 @@ RULES = (
         "A piecewise layout's `when` compares a parameter with a value of the wrong kind.",
         "`when: {trans: 0}` never equals `false`: the piece is silently skipped and another layout is used "
         "(the hardware probe caught exactly this).",
-        "when: {trans: 0}  # trans is a bool parameter",
+        Example(
+            'a: "((16, 4), 4) : ((1, 64), 16)"',
+            'a: [{when: {m: true}, layout: "((16, 4), 4) : ((1, 64), 16)"}, {layout: "((16, 4), 4) : ((1, 64), 16)"}]',
+            22, "true", also=frozenset({"AG357"})
+        ),
         "Write the parameter's kind of value: `when: {trans: false}`.",
     ),
     Rule(
@@ -64,7 +68,11 @@ RULES = (
         "dead-piece",
         "A piece of a piecewise layout applies to no instance.",
         "Dead layout text reads as if it mattered; usually an earlier piece or a `when` shadows it.",
-        "a: [{layout: ...}, {when: {elemTyA: f16}, layout: ...}]  # the first piece has no `when`",
+        Example(
+            'a: "((16, 4), 4) : ((1, 64), 16)"',
+            'a: [{layout: "((16, 4), 4) : ((1, 64), 16)"}, {when: {m: 16}, layout: "((16, 4), 4) : ((1, 64), 16)"}]',
+            22, '"((16, 4), 4) : ((1, 64), 16)"}]'
+        ),
         "Order pieces from the most specific to the fallback, or delete the dead one.",
     ),
 )

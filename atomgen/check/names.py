@@ -9,7 +9,7 @@ import keyword
 import re
 from typing import Any, Callable, Iterator, Optional
 
-from atomgen.diagnostics import Diagnostic, Position, Related, Rule
+from atomgen.diagnostics import Diagnostic, Example, Position, Related, Rule
 from atomgen.spec.model import AtomSpec
 
 RULES = (
@@ -18,7 +18,7 @@ RULES = (
         "identifier",
         "A name is not a valid C++/TableGen/Python identifier (or is a keyword).",
         "Names are pasted into generated code; quotes or `*/` there would inject code.",
-        'cpp_class: "Foo*/ int x; /*Type"',
+        Example("tablegen_def: FlyROCDL_MmaOpTest", "tablegen_def: __FlyROCDL_MmaOpTest", 5, "__"),
         "Use letters, digits and underscores.",
     ),
     Rule(
@@ -26,7 +26,9 @@ RULES = (
         "name-collision",
         "Two specs (or parameters) use the same name.",
         "Generated classes and files would overwrite each other.",
-        "(two specs with cpp_class MmaOpX)",
+        # (two specs with one cpp_class: tests/test_rules.py, test_cross_spec_collision)
+        Example("  - {name: k, cpp_type: int32_t}\n",
+                "  - {name: k, cpp_type: int32_t}\n  - {name: k, cpp_type: int32_t}\n", 14, "k,"),
         "Rename one.",
     ),
     Rule(
@@ -42,7 +44,7 @@ RULES = (
         "naming-convention",
         "cpp_class does not end in Type, or the mnemonic does not start with the subtarget.",
         "TableGen appends Type to the typeName; FlyDSL mnemonics are `subtarget.op`.",
-        "cpp_class: MmaOpCDNA3_MFMA",
+        Example("cpp_class: MmaOpTestType", "cpp_class: MmaOpTest", 6, "MmaOp"),
         "cpp_class: MmaOpCDNA3_MFMAType",
     ),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterator, Mapping
 
-from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout, RecastError
 from atomgen.spec.mlir_types import PackedType, parse_packed
@@ -17,7 +17,7 @@ RULES = (
         "packing",
         "|val| x element bits differs from the bits of the packed register operand.",
         "The bitcast to the intrinsic's operand type would reinterpret the wrong number of elements.",
-        'packed: {a: "vector<2xf16>"}  # layout holds 4 f16',
+        Example('a: "vector<4xf16>"', 'a: "vector<2xf16>"', 27, '"vector<2', also=frozenset({"AG352"})),
         "Make the packed type hold exactly the values the layout assigns.",
     ),
     Rule(
@@ -25,7 +25,7 @@ RULES = (
         "recast",
         "A copy bit layout does not recast exactly to an admitted value width.",
         "FlyDSL recasts bit layouts to valBits; an inexact recast splits values across threads.",
-        "val_bits: [8]  # on a 4-bit-granular transpose",
+        Example("packed: {value: i32}}", "packed: {value: i32}, val_bits: [64]}", 19, "[64]", base="copy"),
         "Admit only widths the layout's contiguous runs allow.",
     ),
     Rule(
@@ -33,7 +33,7 @@ RULES = (
         "recast-undeclared",
         "A transposing copy does not declare the val_bits it admits.",
         "Transposes restrict value widths to the transpose granularity; the default set would be wrong.",
-        "exceptions: {transposing: true}  # no val_bits",
+        Example("layouts:\n", "exceptions: {transposing: true}\nlayouts:\n", 20, "{bitSize", base="copy"),
         "Add `val_bits: [g]` to each instance.",
     ),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.spec import asmformat
 from atomgen.spec.mlir_types import element_bits, parse_packed
 from atomgen.spec.model import AtomSpec
@@ -16,7 +16,7 @@ RULES = (
         "assembly-format",
         "The assembly format does not parse or does not match the parameters.",
         "A parameter missing from the format cannot be parsed back: printed types would not round-trip.",
-        'assembly_format: "`<` $m `>`"  # n, k missing',
+        Example(", $k)", ")", 13, "k,"),
         "Mention every parameter; anchor optional groups on defaulted ones.",
     ),
     Rule(
@@ -24,7 +24,7 @@ RULES = (
         "parameter",
         "A parameter is malformed: default of the wrong type, free without default, missing m/n/k.",
         "Defaults become C++ literals and Python defaults; they must type-check.",
-        "- {name: clamp, cpp_type: bool, default: 0}",
+        Example("{name: m, cpp_type: int32_t}", "{name: m, cpp_type: int32_t, default: true}", 11, "true"),
         "Use `default: false`.",
     ),
     Rule(

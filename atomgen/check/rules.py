@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 
+from atomgen.check.examples import failing_example
 from atomgen.diagnostics import Rule
 
 # One module per rule family; each has a RULES tuple.
@@ -61,7 +62,7 @@ def explain(rule_id: str) -> str:
     return (
         f"{rule.id} ({rule.name}): {rule.summary}\n\n"
         f"Why it matters:\n    {rule.why}\n\n"
-        f"Failing example:\n    {rule.bad.replace(chr(10), indent)}\n\n"
+        f"Failing example:\n    {indent.join(failing_example(rule))}\n\n"
         f"Fix:\n    {rule.fix}\n\n"
         f"Declared and checked in {_module_file(rule.id)}\n"
     )
@@ -85,7 +86,7 @@ def markdown_catalogue() -> str:
     lines += [f"| `{rule.id}` | `{rule.name}` | {rule.summary.replace('|', chr(92) + '|')} |" for rule in RULES]
     for rule in RULES:
         lines += ["", f"## {rule.id} `{rule.name}`", "", rule.summary, "", f"Why it matters: {rule.why}", "",
-                  "Failing example:", "", "```yaml", rule.bad, "```", "", f"Fix: {rule.fix}", "",
+                  "Failing example:", "", "```", *failing_example(rule), "```", "", f"Fix: {rule.fix}", "",
                   f"Code: `{_module_file(rule.id)}`"]
     from atomgen.check import ties
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec
 
@@ -17,7 +17,7 @@ RULES = (
         "state-presence",
         "A stateful atom without state fields, or state on a stateless atom.",
         "Stateful atoms lower to an LLVM struct of their fields; stateless ones must not carry any.",
-        "stateful: true  # no state:",
+        Example("stateful: true", "stateful: false", 21, "-", base="copy"),
         "Declare the fields, or make the atom stateless.",
     ),
     Rule(
@@ -25,7 +25,7 @@ RULES = (
         "state-field-name",
         "A state field is not a backend enum case (or not declared private).",
         "`fly.atom.set_value` looks fields up by the enum; an unknown name fails only at lowering time.",
-        "- {name: soffset, enum_case: SOffset, ...}",
+        Example("enum_case: Soffset", "enum_case: SOffset", 21, "SOffset", base="copy", also=frozenset({"AG371"})),
         "Use the case from backend.yaml (Soffset) or `private: true`.",
     ),
     Rule(
@@ -33,7 +33,7 @@ RULES = (
         "state-default",
         "A state field's default does not fit its LLVM type.",
         "The default is materialized as a constant of that type.",
-        "- {llvm_type: i32, default: 4294967296}",
+        Example("default: 0,", "default: 4294967296,", 21, "4294967296", base="copy"),
         "Use a value that fits.",
     ),
     Rule(
@@ -41,7 +41,10 @@ RULES = (
         "immediate",
         "An immediate state field is coerced or not an integer.",
         "The backend needs immediates as constants (e.g. imm_offset); coercion turns them into runtime values.",
-        "- {name: imm_offset, immediate: true, coercion: bitcast}",
+        Example(
+            "default: 0,", "default: 0, immediate: true, coercion: bitcast,", 21, "bitcast", base="copy",
+            also=frozenset({"AG367"})
+        ),
         "Keep `coercion: none` and an integer type.",
     ),
     Rule(
@@ -49,7 +52,12 @@ RULES = (
         "state-duplicate",
         "A state field is declared twice.",
         "Slots would alias.",
-        "two fields named soffset",
+        Example(
+            "  - {name: soffset, enum_case: Soffset, llvm_type: i32, default: 0, units: elements}",
+            "  - {name: soffset, enum_case: Soffset, llvm_type: i32, default: 0, units: elements}\n"
+            "  - {name: soffset, enum_case: Soffset, llvm_type: i32, default: 0, units: elements}",
+            22, "soffset", base="copy"
+        ),
         "Remove one.",
     ),
     Rule(
@@ -58,7 +66,7 @@ RULES = (
         "A state field's llvm_type is not an integer type.",
         "Atom state is stored in integer slots of the atom struct; a float or vector field has no slot "
         "representation, and the generated getters could not be written.",
-        "- {name: scale, enum_case: ScaleA, llvm_type: f32, default: 0}",
+        Example("llvm_type: i32, default: 0,", "llvm_type: f32, default: 0,", 21, "f32", base="copy"),
         "Use the integer of the same width (i32) and `coercion: bitcast` for float values.",
     ),
 )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Optional
 
 from atomgen.check.evaluate import EvaluatedInstance
-from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
 from atomgen.spec.expr import ExprError
@@ -33,7 +33,12 @@ RULES = (
         "tcgen05 keeps D (and A in the .ts form) in tensor memory; the TMEM layout says which lane and column of "
         "each CTA holds each (thr, val). Two values in one cell, a lane past 127 or a column outside the declared "
         "allocation corrupts the accumulator silently, exactly like a wrong register layout.",
-        'tensor_memory: {c: {cell_bits: 32, columns: "n", layout: "(1, (128, n)) : (0, (65536, 2))"}}',
+        Example(
+            "layouts:\n",
+            'tensor_memory:\n  c: {cell_bits: 32, columns: 1, layout: "((16, 4), 4) : ((65536, 1048576), 0)"}\n'
+            "layouts:\n",
+            21, "{"
+        ),
         "Give each value its own (lane, column): lane * 65536 + column, columns counted in 32-bit cells, "
         "e.g. (1, (128, n)) : (0, (65536, 1)) for M = 128.",
     ),

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.spec.expr import ExprError, evaluate, parse_expression
 from atomgen.spec.loader import JsonPath, LoadedSpec
 
@@ -17,7 +17,11 @@ RULES = (
         "An instance family (`expand`) or the whole instance table has more than 4096 instances.",
         "Every instance is evaluated, proved and rendered into verify() and tests; a cartesian product of a few "
         "long lists would otherwise be millions of rows from a few lines of YAML.",
-        "expand: {m: [1, 2, ..., 4096], n: [1, 2, ..., 4096]}",
+        Example(
+            "  - {m: 16,",
+            "  - {expand: {m: [" + ", ".join(["16"] * 64) + "], k: [" + ", ".join(["16"] * 65) + "]}, m: 16,",
+            26, "{m: [", also=frozenset({"AG351"})
+        ),
         "List the configurations the hardware has; split unrelated families.",
     ),
 )

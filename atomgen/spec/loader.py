@@ -18,7 +18,7 @@ from typing import Any, Union
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from atomgen.diagnostics import Diagnostic, Position, Rule, SpecError
+from atomgen.diagnostics import Diagnostic, Example, Position, Rule, SpecError
 from atomgen.reading import InputError, read_bounded
 
 RULES = (
@@ -27,7 +27,7 @@ RULES = (
         "yaml-syntax",
         "The spec is not valid YAML.",
         "Nothing downstream can be trusted if the file does not parse; the position points at the problem.",
-        "threads: [64",
+        Example("threads: 64\n", "threads: [64\n", 9, "["),
         "Close the bracket: `threads: 64`.",
     ),
     Rule(
@@ -51,7 +51,7 @@ RULES = (
         "duplicate-key",
         "A mapping repeats a key.",
         "YAML loaders silently keep the last value, so the first one is dead text that reviewers still read.",
-        "threads: 64\nthreads: 32",
+        Example("threads: 64\n", "threads: 64\nthreads: 32\n", 10, 1),
         "Keep one key.",
     ),
     Rule(
@@ -59,7 +59,7 @@ RULES = (
         "not-a-spec",
         "The file cannot be read as a spec (unreadable, not UTF-8, empty, non-string keys).",
         "Every later stage needs a mapping of named fields.",
-        "(an empty file)",
+        Example("threads: 64\n", "threads: 64\n1: 2\n", 10, 1),
         "Start from `atomgen new`.",
     ),
     Rule(
@@ -69,7 +69,7 @@ RULES = (
         "tag whose text does not fit it.",
         "Other tags (!!python/object, !!timestamp, !!binary, !!set, local !tags) build values a spec has no use "
         "for, and in other loaders run code; a mis-tagged value (`!!bool maybe`) is a typo to point at.",
-        "threads: !!timestamp 2024-01-01",
+        Example("threads: 64\n", "threads: !!timestamp 2024-01-01\n", 9, "!!"),
         "Write the plain value: `threads: 64`.",
     ),
     Rule(
@@ -79,7 +79,7 @@ RULES = (
         "bidirectional override.",
         "Spec text is pasted into generated comments, strings and docstrings: a CR or U+2028 ends a line for some "
         "tools, NUL breaks Python, and bidi overrides make reviewers read other code than compilers do.",
-        'summary: "fast\\rpath"',
+        Example("stateful: false\n", 'stateful: false\nsummary: "fast\\rpath"\n', 9, '"'),
         "Use printable text; newlines are fine in free text.",
     ),
     Rule(

@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Optional
 
-from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.resources import load_schema
 from atomgen.spec.loader import JsonPath, LoadedSpec
 
@@ -18,7 +18,7 @@ RULES = (
         "unfilled",
         "A scaffold placeholder `TODO` is still in the spec.",
         "`atomgen new` writes TODO where only you know the answer; check reports each one so nothing is guessed.",
-        "intrinsic: TODO",
+        Example("intrinsic: rocdl.mfma.f32.16x16x16f16", "intrinsic: TODO", 26, "TODO"),
         "Replace it with the real value, e.g. `intrinsic: rocdl.mfma.f32.16x16x16f16`.",
     ),
     Rule(
@@ -26,7 +26,7 @@ RULES = (
         "schema",
         "The spec does not match schema/atom.schema.json.",
         "The schema is the contract between spec authors and the generator; editors validate against it too.",
-        "kind: matmul",
+        Example("kind: mma", "kind: matmul", 2, "matmul"),
         "Use one of the allowed values (`mma` or `copy`); `atomgen schema` prints the schema.",
     ),
 )
