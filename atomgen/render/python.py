@@ -11,6 +11,7 @@ import jinja2
 from atomgen.check.result import AnalysedAtom
 from atomgen.check.verify_plan import VerifyPlan
 from atomgen.render.base import RegionPiece, RenderOutput
+from atomgen.render.cpp.clang import clang_format
 from atomgen.render.names import backend_names
 from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec, Parameter
@@ -171,14 +172,15 @@ def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment) -> Ren
         next(a.cpp_value for a in in_spec_order.values() if a.cpp_parameter.split()[-1].lstrip("&") == p.name)
         for p in spec.parameters
     ]
-    struct = env.get_template("python/binding.cpp.j2").render(
+    # a whole top-level declaration, so formatted alone it reads as in the file: FlyDSL's style, like the atoms
+    struct = clang_format(env.get_template("python/binding.cpp.j2").render(
         spec=spec,
         cpp_class=cpp_class,
         arguments=binding_arguments(spec),
         call_values=call_values,
         enum_checks=enum_checks(spec),
         doc=f"{spec.summary} ({spec.mnemonic}; {len(spec.instances)} supported configurations)",
-    )
+    ), "binding.cpp")
     default_namespace = f"mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::{names.dialect}"
     register = names.paths.get("python_binding_namespace", default_namespace)
     registration = f"::{register}::Py{spec.cpp_class}::bind(m);\n"

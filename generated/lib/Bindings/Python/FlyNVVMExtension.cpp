@@ -5,19 +5,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:f60042ff4d6b3f0e
+// ---- atomgen:begin types sha256:97badc4b724bb794
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm {
 
-/// Warp-collective ldmatrix of num (1, 2, 4) 8x8 b16 matrices, shared memory -> registers, optionally transposed. (sm75.ldmatrix; 6 supported configurations)
+/// Warp-collective ldmatrix of num (1, 2, 4) 8x8 b16 matrices, shared memory -> registers,
+/// optionally transposed. (sm75.ldmatrix; 6 supported configurations)
 struct PyCopyOpSM75_LdMatrixType : PyConcreteType<PyCopyOpSM75_LdMatrixType> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM75_LdMatrixType, "CopyOpSM75_LdMatrixType");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM75_LdMatrixType,
+                               "CopyOpSM75_LdMatrixType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t num,
-            bool transpose,
-            DefaultingPyMlirContext context) {
+        [](int32_t num, bool transpose, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -26,30 +25,24 @@ struct PyCopyOpSM75_LdMatrixType : PyConcreteType<PyCopyOpSM75_LdMatrixType> {
             return success();
           });
           auto type = ::mlir::fly_nvvm::CopyOpSM75_LdMatrixType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              num,
-              transpose);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, num, transpose);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyCopyOpSM75_LdMatrixType(context->getRef(), wrap(type));
         },
-        "num"_a,
-        "transpose"_a = false,
-        nb::kw_only(),
-        "context"_a = nb::none(), "Warp-collective ldmatrix of num (1, 2, 4) 8x8 b16 matrices, shared memory -> registers, optionally transposed. (sm75.ldmatrix; 6 supported configurations)");
+        "num"_a, "transpose"_a = false, nb::kw_only(), "context"_a = nb::none(),
+        "Warp-collective ldmatrix of num (1, 2, 4) 8x8 b16 matrices, shared memory -> registers, "
+        "optionally transposed. (sm75.ldmatrix; 6 supported configurations)");
   }
 };
-
-/// sm80 per-thread asynchronous global -> shared copy of 32, 64 or 128 bits (cp.async.ca / .cg). (sm80.cp.async; 4 supported configurations)
+/// sm80 per-thread asynchronous global -> shared copy of 32, 64 or 128 bits (cp.async.ca / .cg).
+/// (sm80.cp.async; 4 supported configurations)
 struct PyCopyOpSM80_CpAsyncType : PyConcreteType<PyCopyOpSM80_CpAsyncType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM80_CpAsyncType, "CopyOpSM80_CpAsyncType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t bitSize,
-            int cacheModifier,
-            DefaultingPyMlirContext context) {
+        [](int32_t bitSize, int cacheModifier, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           if (cacheModifier < 0 || cacheModifier > 1)
             throw nb::value_error("cacheModifier must be in [0, 1]");
@@ -60,30 +53,27 @@ struct PyCopyOpSM80_CpAsyncType : PyConcreteType<PyCopyOpSM80_CpAsyncType> {
             return success();
           });
           auto type = ::mlir::fly_nvvm::CopyOpSM80_CpAsyncType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              bitSize,
-              ::mlir::NVVM::LoadCacheModifierKindAttr::get(ctx, static_cast<::mlir::NVVM::LoadCacheModifierKind>(cacheModifier)));
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, bitSize,
+              ::mlir::NVVM::LoadCacheModifierKindAttr::get(
+                  ctx, static_cast<::mlir::NVVM::LoadCacheModifierKind>(cacheModifier)));
           if (!type)
             throw nb::value_error(message.c_str());
           return PyCopyOpSM80_CpAsyncType(context->getRef(), wrap(type));
         },
-        "bit_size"_a,
-        "cache_modifier"_a = 1,
-        nb::kw_only(),
-        "context"_a = nb::none(), "sm80 per-thread asynchronous global -> shared copy of 32, 64 or 128 bits (cp.async.ca / .cg). (sm80.cp.async; 4 supported configurations)");
+        "bit_size"_a, "cache_modifier"_a = 1, nb::kw_only(), "context"_a = nb::none(),
+        "sm80 per-thread asynchronous global -> shared copy of 32, 64 or 128 bits (cp.async.ca / "
+        ".cg). (sm80.cp.async; 4 supported configurations)");
   }
 };
-
-/// Warp-collective stmatrix of num (1, 2, 4) 8x8 b16 matrices, registers -> shared memory, optionally transposed. (sm90.stmatrix; 6 supported configurations)
+/// Warp-collective stmatrix of num (1, 2, 4) 8x8 b16 matrices, registers -> shared memory,
+/// optionally transposed. (sm90.stmatrix; 6 supported configurations)
 struct PyCopyOpSM90_StMatrixType : PyConcreteType<PyCopyOpSM90_StMatrixType> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM90_StMatrixType, "CopyOpSM90_StMatrixType");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM90_StMatrixType,
+                               "CopyOpSM90_StMatrixType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t num,
-            bool transpose,
-            DefaultingPyMlirContext context) {
+        [](int32_t num, bool transpose, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -92,29 +82,25 @@ struct PyCopyOpSM90_StMatrixType : PyConcreteType<PyCopyOpSM90_StMatrixType> {
             return success();
           });
           auto type = ::mlir::fly_nvvm::CopyOpSM90_StMatrixType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              num,
-              transpose);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, num, transpose);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyCopyOpSM90_StMatrixType(context->getRef(), wrap(type));
         },
-        "num"_a,
-        "transpose"_a = false,
-        nb::kw_only(),
-        "context"_a = nb::none(), "Warp-collective stmatrix of num (1, 2, 4) 8x8 b16 matrices, registers -> shared memory, optionally transposed. (sm90.stmatrix; 6 supported configurations)");
+        "num"_a, "transpose"_a = false, nb::kw_only(), "context"_a = nb::none(),
+        "Warp-collective stmatrix of num (1, 2, 4) 8x8 b16 matrices, registers -> shared memory, "
+        "optionally transposed. (sm90.stmatrix; 6 supported configurations)");
   }
 };
-
-/// sm90 TMA tiled bulk tensor load (cp.async.bulk.tensor, rank 1-5): global -> shared::cluster, completing on an mbarrier; descriptor and coordinates are state. (sm90.tma.load; 5 supported configurations)
+/// sm90 TMA tiled bulk tensor load (cp.async.bulk.tensor, rank 1-5): global -> shared::cluster,
+/// completing on an mbarrier; descriptor and coordinates are state. (sm90.tma.load; 5 supported
+/// configurations)
 struct PyCopyOpSM90_TmaLoadType : PyConcreteType<PyCopyOpSM90_TmaLoadType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM90_TmaLoadType, "CopyOpSM90_TmaLoadType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t rank,
-            DefaultingPyMlirContext context) {
+        [](int32_t rank, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -123,27 +109,27 @@ struct PyCopyOpSM90_TmaLoadType : PyConcreteType<PyCopyOpSM90_TmaLoadType> {
             return success();
           });
           auto type = ::mlir::fly_nvvm::CopyOpSM90_TmaLoadType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              rank);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, rank);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyCopyOpSM90_TmaLoadType(context->getRef(), wrap(type));
         },
-        "rank"_a,
-        nb::kw_only(),
-        "context"_a = nb::none(), "sm90 TMA tiled bulk tensor load (cp.async.bulk.tensor, rank 1-5): global -> shared::cluster, completing on an mbarrier; descriptor and coordinates are state. (sm90.tma.load; 5 supported configurations)");
+        "rank"_a, nb::kw_only(), "context"_a = nb::none(),
+        "sm90 TMA tiled bulk tensor load (cp.async.bulk.tensor, rank 1-5): global -> "
+        "shared::cluster, completing on an mbarrier; descriptor and coordinates are state. "
+        "(sm90.tma.load; 5 supported configurations)");
   }
 };
-
-/// sm90 TMA tiled bulk tensor store (cp.async.bulk.tensor, rank 1-5): shared::cta -> global, bulk_group completion; descriptor and coordinates are state. (sm90.tma.store; 5 supported configurations)
+/// sm90 TMA tiled bulk tensor store (cp.async.bulk.tensor, rank 1-5): shared::cta -> global,
+/// bulk_group completion; descriptor and coordinates are state. (sm90.tma.store; 5 supported
+/// configurations)
 struct PyCopyOpSM90_TmaStoreType : PyConcreteType<PyCopyOpSM90_TmaStoreType> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM90_TmaStoreType, "CopyOpSM90_TmaStoreType");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM90_TmaStoreType,
+                               "CopyOpSM90_TmaStoreType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t rank,
-            DefaultingPyMlirContext context) {
+        [](int32_t rank, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -152,34 +138,27 @@ struct PyCopyOpSM90_TmaStoreType : PyConcreteType<PyCopyOpSM90_TmaStoreType> {
             return success();
           });
           auto type = ::mlir::fly_nvvm::CopyOpSM90_TmaStoreType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              rank);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, rank);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyCopyOpSM90_TmaStoreType(context->getRef(), wrap(type));
         },
-        "rank"_a,
-        nb::kw_only(),
-        "context"_a = nb::none(), "sm90 TMA tiled bulk tensor store (cp.async.bulk.tensor, rank 1-5): shared::cta -> global, bulk_group completion; descriptor and coordinates are state. (sm90.tma.store; 5 supported configurations)");
+        "rank"_a, nb::kw_only(), "context"_a = nb::none(),
+        "sm90 TMA tiled bulk tensor store (cp.async.bulk.tensor, rank 1-5): shared::cta -> global, "
+        "bulk_group completion; descriptor and coordinates are state. (sm90.tma.store; 5 supported "
+        "configurations)");
   }
 };
-
-/// sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA), cta_group::1, kinds f16, tf32 and i8: A and B from shared-memory descriptors, D in tensor memory. (sm100.tcgen05.mma; 392 supported configurations)
+/// sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA), cta_group::1, kinds f16, tf32 and i8: A and
+/// B from shared-memory descriptors, D in tensor memory. (sm100.tcgen05.mma; 392 supported
+/// configurations)
 struct PyMmaOpSM100_Tcgen05Type : PyConcreteType<PyMmaOpSM100_Tcgen05Type> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM100_Tcgen05Type, "MmaOpSM100_Tcgen05Type");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            bool transA,
-            bool transB,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool transA, bool transB, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -188,48 +167,28 @@ struct PyMmaOpSM100_Tcgen05Type : PyConcreteType<PyMmaOpSM100_Tcgen05Type> {
             return success();
           });
           auto type = ::mlir::fly_nvvm::MmaOpSM100_Tcgen05Type::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc),
-              transA,
-              transB);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), transA, transB);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpSM100_Tcgen05Type(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        "trans_a"_a = false,
-        "trans_b"_a = false,
-        nb::kw_only(),
-        "context"_a = nb::none(), "sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA), cta_group::1, kinds f16, tf32 and i8: A and B from shared-memory descriptors, D in tensor memory. (sm100.tcgen05.mma; 392 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "trans_a"_a = false,
+        "trans_b"_a = false, nb::kw_only(), "context"_a = nb::none(),
+        "sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA), cta_group::1, kinds f16, tf32 and "
+        "i8: A and B from shared-memory descriptors, D in tensor memory. (sm100.tcgen05.mma; 392 "
+        "supported configurations)");
   }
 };
-
-/// sm70 quad-pair MMA (mma.sync.aligned.m8n8k4, f16 inputs, every A/B operand order): each of a warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma.sync; 8 supported configurations)
+/// sm70 quad-pair MMA (mma.sync.aligned.m8n8k4, f16 inputs, every A/B operand order): each of a
+/// warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma.sync; 8 supported configurations)
 struct PyMmaOpSM70_MmaSyncType : PyConcreteType<PyMmaOpSM70_MmaSyncType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM70_MmaSyncType, "MmaOpSM70_MmaSyncType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            bool transA,
-            bool transB,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool transA, bool transB, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -238,46 +197,29 @@ struct PyMmaOpSM70_MmaSyncType : PyConcreteType<PyMmaOpSM70_MmaSyncType> {
             return success();
           });
           auto type = ::mlir::fly_nvvm::MmaOpSM70_MmaSyncType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc),
-              transA,
-              transB);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), transA, transB);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpSM70_MmaSyncType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        "trans_a"_a = false,
-        "trans_b"_a = false,
-        nb::kw_only(),
-        "context"_a = nb::none(), "sm70 quad-pair MMA (mma.sync.aligned.m8n8k4, f16 inputs, every A/B operand order): each of a warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma.sync; 8 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "trans_a"_a = false,
+        "trans_b"_a = false, nb::kw_only(), "context"_a = nb::none(),
+        "sm70 quad-pair MMA (mma.sync.aligned.m8n8k4, f16 inputs, every A/B operand order): each "
+        "of a warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma.sync; 8 supported "
+        "configurations)");
   }
 };
-
-/// sm80 sparse warp MMA (mma.sp::ordered_metadata.sync.aligned, row.col): A is 2:4 structured-sparse along K (1:2 for tf32, 4:8 in pairs for 4-bit) and holds only its nonzeros; a 32-bit metadata register says where they sit. (sm80.mma.sp; 28 supported configurations)
+/// sm80 sparse warp MMA (mma.sp::ordered_metadata.sync.aligned, row.col): A is 2:4
+/// structured-sparse along K (1:2 for tf32, 4:8 in pairs for 4-bit) and holds only its nonzeros; a
+/// 32-bit metadata register says where they sit. (sm80.mma.sp; 28 supported configurations)
 struct PyMmaOpSM80_MmaSpType : PyConcreteType<PyMmaOpSM80_MmaSpType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM80_MmaSpType, "MmaOpSM80_MmaSpType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -286,42 +228,29 @@ struct PyMmaOpSM80_MmaSpType : PyConcreteType<PyMmaOpSM80_MmaSpType> {
             return success();
           });
           auto type = ::mlir::fly_nvvm::MmaOpSM80_MmaSpType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc));
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc));
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpSM80_MmaSpType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        nb::kw_only(),
-        "context"_a = nb::none(), "sm80 sparse warp MMA (mma.sp::ordered_metadata.sync.aligned, row.col): A is 2:4 structured-sparse along K (1:2 for tf32, 4:8 in pairs for 4-bit) and holds only its nonzeros; a 32-bit metadata register says where they sit. (sm80.mma.sp; 28 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "context"_a = nb::none(),
+        "sm80 sparse warp MMA (mma.sp::ordered_metadata.sync.aligned, row.col): A is 2:4 "
+        "structured-sparse along K (1:2 for tf32, 4:8 in pairs for 4-bit) and holds only its "
+        "nonzeros; a 32-bit metadata register says where they sit. (sm80.mma.sp; 28 supported "
+        "configurations)");
   }
 };
-
-/// sm80 warp-level matrix multiply-accumulate (mma.sync.aligned, row.col), one 32-thread instruction per MxNxK tile. (sm80.mma.sync; 33 supported configurations)
+/// sm80 warp-level matrix multiply-accumulate (mma.sync.aligned, row.col), one 32-thread
+/// instruction per MxNxK tile. (sm80.mma.sync; 33 supported configurations)
 struct PyMmaOpSM80_MmaSyncType : PyConcreteType<PyMmaOpSM80_MmaSyncType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM80_MmaSyncType, "MmaOpSM80_MmaSyncType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -330,43 +259,28 @@ struct PyMmaOpSM80_MmaSyncType : PyConcreteType<PyMmaOpSM80_MmaSyncType> {
             return success();
           });
           auto type = ::mlir::fly_nvvm::MmaOpSM80_MmaSyncType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc));
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc));
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpSM80_MmaSyncType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        nb::kw_only(),
-        "context"_a = nb::none(), "sm80 warp-level matrix multiply-accumulate (mma.sync.aligned, row.col), one 32-thread instruction per MxNxK tile. (sm80.mma.sync; 33 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "context"_a = nb::none(),
+        "sm80 warp-level matrix multiply-accumulate (mma.sync.aligned, row.col), one 32-thread "
+        "instruction per MxNxK tile. (sm80.mma.sync; 33 supported configurations)");
   }
 };
-
-/// sm80 binary warp MMA (mma.sync.aligned ... .b1.b1.s32.{xor,and}.popc): D = C + popc(A op B) over K, one 32-thread instruction per MxNxK tile. (sm80.mma.sync.b1; 6 supported configurations)
+/// sm80 binary warp MMA (mma.sync.aligned ... .b1.b1.s32.{xor,and}.popc): D = C + popc(A op B) over
+/// K, one 32-thread instruction per MxNxK tile. (sm80.mma.sync.b1; 6 supported configurations)
 struct PyMmaOpSM80_MmaSyncB1Type : PyConcreteType<PyMmaOpSM80_MmaSyncB1Type> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM80_MmaSyncB1Type, "MmaOpSM80_MmaSyncB1Type");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM80_MmaSyncB1Type,
+                               "MmaOpSM80_MmaSyncB1Type");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            bool andPopc,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool andPopc, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -375,44 +289,28 @@ struct PyMmaOpSM80_MmaSyncB1Type : PyConcreteType<PyMmaOpSM80_MmaSyncB1Type> {
             return success();
           });
           auto type = ::mlir::fly_nvvm::MmaOpSM80_MmaSyncB1Type::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc),
-              andPopc);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), andPopc);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpSM80_MmaSyncB1Type(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        "and_popc"_a = false,
-        nb::kw_only(),
-        "context"_a = nb::none(), "sm80 binary warp MMA (mma.sync.aligned ... .b1.b1.s32.{xor,and}.popc): D = C + popc(A op B) over K, one 32-thread instruction per MxNxK tile. (sm80.mma.sync.b1; 6 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "and_popc"_a = false,
+        nb::kw_only(), "context"_a = nb::none(),
+        "sm80 binary warp MMA (mma.sync.aligned ... .b1.b1.s32.{xor,and}.popc): D = C + popc(A op "
+        "B) over K, one 32-thread instruction per MxNxK tile. (sm80.mma.sync.b1; 6 supported "
+        "configurations)");
   }
 };
-
-/// sm89 warp-level fp8 matrix multiply-accumulate (mma.sync.aligned.m16n8k32, e4m3/e5m2 -> f32). (sm89.mma.sync; 4 supported configurations)
+/// sm89 warp-level fp8 matrix multiply-accumulate (mma.sync.aligned.m16n8k32, e4m3/e5m2 -> f32).
+/// (sm89.mma.sync; 4 supported configurations)
 struct PyMmaOpSM89_MmaSyncType : PyConcreteType<PyMmaOpSM89_MmaSyncType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM89_MmaSyncType, "MmaOpSM89_MmaSyncType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -421,43 +319,27 @@ struct PyMmaOpSM89_MmaSyncType : PyConcreteType<PyMmaOpSM89_MmaSyncType> {
             return success();
           });
           auto type = ::mlir::fly_nvvm::MmaOpSM89_MmaSyncType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc));
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc));
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpSM89_MmaSyncType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        nb::kw_only(),
-        "context"_a = nb::none(), "sm89 warp-level fp8 matrix multiply-accumulate (mma.sync.aligned.m16n8k32, e4m3/e5m2 -> f32). (sm89.mma.sync; 4 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "context"_a = nb::none(),
+        "sm89 warp-level fp8 matrix multiply-accumulate (mma.sync.aligned.m16n8k32, e4m3/e5m2 -> "
+        "f32). (sm89.mma.sync; 4 supported configurations)");
   }
 };
-
-/// sm90a warpgroup MMA wgmma.mma_async, A from registers and B from a shared-memory descriptor (RS), m64nNk{8,16,32}. (sm90.wgmma.rs; 456 supported configurations)
+/// sm90a warpgroup MMA wgmma.mma_async, A from registers and B from a shared-memory descriptor
+/// (RS), m64nNk{8,16,32}. (sm90.wgmma.rs; 456 supported configurations)
 struct PyMmaOpSM90_WgmmaRSType : PyConcreteType<PyMmaOpSM90_WgmmaRSType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM90_WgmmaRSType, "MmaOpSM90_WgmmaRSType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            bool transB,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool transB, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -466,46 +348,27 @@ struct PyMmaOpSM90_WgmmaRSType : PyConcreteType<PyMmaOpSM90_WgmmaRSType> {
             return success();
           });
           auto type = ::mlir::fly_nvvm::MmaOpSM90_WgmmaRSType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc),
-              transB);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), transB);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpSM90_WgmmaRSType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        "trans_b"_a = false,
-        nb::kw_only(),
-        "context"_a = nb::none(), "sm90a warpgroup MMA wgmma.mma_async, A from registers and B from a shared-memory descriptor (RS), m64nNk{8,16,32}. (sm90.wgmma.rs; 456 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "trans_b"_a = false,
+        nb::kw_only(), "context"_a = nb::none(),
+        "sm90a warpgroup MMA wgmma.mma_async, A from registers and B from a shared-memory "
+        "descriptor (RS), m64nNk{8,16,32}. (sm90.wgmma.rs; 456 supported configurations)");
   }
 };
-
-/// sm90a warpgroup MMA wgmma.mma_async, A and B from shared-memory descriptors (SS), m64nNk{8,16,32}. (sm90.wgmma.ss; 456 supported configurations)
+/// sm90a warpgroup MMA wgmma.mma_async, A and B from shared-memory descriptors (SS),
+/// m64nNk{8,16,32}. (sm90.wgmma.ss; 456 supported configurations)
 struct PyMmaOpSM90_WgmmaSSType : PyConcreteType<PyMmaOpSM90_WgmmaSSType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM90_WgmmaSSType, "MmaOpSM90_WgmmaSSType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            bool transA,
-            bool transB,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool transA, bool transB, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -514,47 +377,28 @@ struct PyMmaOpSM90_WgmmaSSType : PyConcreteType<PyMmaOpSM90_WgmmaSSType> {
             return success();
           });
           auto type = ::mlir::fly_nvvm::MmaOpSM90_WgmmaSSType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc),
-              transA,
-              transB);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), transA, transB);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpSM90_WgmmaSSType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        "trans_a"_a = false,
-        "trans_b"_a = false,
-        nb::kw_only(),
-        "context"_a = nb::none(), "sm90a warpgroup MMA wgmma.mma_async, A and B from shared-memory descriptors (SS), m64nNk{8,16,32}. (sm90.wgmma.ss; 456 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "trans_a"_a = false,
+        "trans_b"_a = false, nb::kw_only(), "context"_a = nb::none(),
+        "sm90a warpgroup MMA wgmma.mma_async, A and B from shared-memory descriptors (SS), "
+        "m64nNk{8,16,32}. (sm90.wgmma.ss; 456 supported configurations)");
   }
 };
-
-/// sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata register per thread. (sm90.wgmma.sp; 456 supported configurations)
+/// sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from
+/// registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata register per
+/// thread. (sm90.wgmma.sp; 456 supported configurations)
 struct PyMmaOpSM90_WgmmaSpType : PyConcreteType<PyMmaOpSM90_WgmmaSpType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM90_WgmmaSpType, "MmaOpSM90_WgmmaSpType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            bool transB,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool transB, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -563,30 +407,19 @@ struct PyMmaOpSM90_WgmmaSpType : PyConcreteType<PyMmaOpSM90_WgmmaSpType> {
             return success();
           });
           auto type = ::mlir::fly_nvvm::MmaOpSM90_WgmmaSpType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc),
-              transB);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), transB);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpSM90_WgmmaSpType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        "trans_b"_a = false,
-        nb::kw_only(),
-        "context"_a = nb::none(), "sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata register per thread. (sm90.wgmma.sp; 456 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "trans_b"_a = false,
+        nb::kw_only(), "context"_a = nb::none(),
+        "sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from "
+        "registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata "
+        "register per thread. (sm90.wgmma.sp; 456 supported configurations)");
   }
 };
-
 } // namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm
 // ---- atomgen:end types
 

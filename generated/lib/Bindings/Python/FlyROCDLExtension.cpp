@@ -5,19 +5,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:075e85e2927f69f9
+// ---- atomgen:begin types sha256:8b067d56191e140a
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
 
-/// Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination. (cdna3.buffer_atomic; 7 supported configurations)
+/// Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination.
+/// (cdna3.buffer_atomic; 7 supported configurations)
 struct PyCopyOpCDNA3BufferAtomicType : PyConcreteType<PyCopyOpCDNA3BufferAtomicType> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA3BufferAtomicType, "CopyOpCDNA3BufferAtomicType");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA3BufferAtomicType,
+                               "CopyOpCDNA3BufferAtomicType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int atomicOp,
-            PyType &valType,
-            DefaultingPyMlirContext context) {
+        [](int atomicOp, PyType &valType, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           if (atomicOp < 0 || atomicOp > 6)
             throw nb::value_error("atomicOp must be in [0, 6]");
@@ -35,23 +34,20 @@ struct PyCopyOpCDNA3BufferAtomicType : PyConcreteType<PyCopyOpCDNA3BufferAtomicT
             throw nb::value_error(message.c_str());
           return PyCopyOpCDNA3BufferAtomicType(context->getRef(), wrap(type));
         },
-        "atomic_op"_a,
-        "val_type"_a,
-        nb::kw_only(),
-        "context"_a = nb::none(), "Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination. (cdna3.buffer_atomic; 7 supported configurations)");
+        "atomic_op"_a, "val_type"_a, nb::kw_only(), "context"_a = nb::none(),
+        "Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc "
+        "destination. (cdna3.buffer_atomic; 7 supported configurations)");
   }
 };
-
-/// Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from which side is a buffer_desc). (cdna3.buffer_copy; 5 supported configurations)
+/// Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from
+/// which side is a buffer_desc). (cdna3.buffer_copy; 5 supported configurations)
 struct PyCopyOpCDNA3BufferCopyType : PyConcreteType<PyCopyOpCDNA3BufferCopyType> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA3BufferCopyType, "CopyOpCDNA3BufferCopyType");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA3BufferCopyType,
+                               "CopyOpCDNA3BufferCopyType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t bitSize,
-            int32_t cacheModifier,
-            DefaultingPyMlirContext context) {
+        [](int32_t bitSize, int32_t cacheModifier, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -60,29 +56,25 @@ struct PyCopyOpCDNA3BufferCopyType : PyConcreteType<PyCopyOpCDNA3BufferCopyType>
             return success();
           });
           auto type = ::mlir::fly_rocdl::CopyOpCDNA3BufferCopyType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              bitSize,
-              cacheModifier);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, bitSize, cacheModifier);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyCopyOpCDNA3BufferCopyType(context->getRef(), wrap(type));
         },
-        "bit_size"_a,
-        "cache_modifier"_a = 0,
-        nb::kw_only(),
-        "context"_a = nb::none(), "Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from which side is a buffer_desc). (cdna3.buffer_copy; 5 supported configurations)");
+        "bit_size"_a, "cache_modifier"_a = 0, nb::kw_only(), "context"_a = nb::none(),
+        "Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction "
+        "from which side is a buffer_desc). (cdna3.buffer_copy; 5 supported configurations)");
   }
 };
-
-/// Per-thread buffer load written directly to LDS (LDS DMA): src buffer_desc, dst shared. (cdna3.buffer_copy_lds; 2 supported configurations)
+/// Per-thread buffer load written directly to LDS (LDS DMA): src buffer_desc, dst shared.
+/// (cdna3.buffer_copy_lds; 2 supported configurations)
 struct PyCopyOpCDNA3BufferCopyLDSType : PyConcreteType<PyCopyOpCDNA3BufferCopyLDSType> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA3BufferCopyLDSType, "CopyOpCDNA3BufferCopyLDSType");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA3BufferCopyLDSType,
+                               "CopyOpCDNA3BufferCopyLDSType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t bitSize,
-            DefaultingPyMlirContext context) {
+        [](int32_t bitSize, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -91,27 +83,25 @@ struct PyCopyOpCDNA3BufferCopyLDSType : PyConcreteType<PyCopyOpCDNA3BufferCopyLD
             return success();
           });
           auto type = ::mlir::fly_rocdl::CopyOpCDNA3BufferCopyLDSType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              bitSize);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, bitSize);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyCopyOpCDNA3BufferCopyLDSType(context->getRef(), wrap(type));
         },
-        "bit_size"_a,
-        nb::kw_only(),
-        "context"_a = nb::none(), "Per-thread buffer load written directly to LDS (LDS DMA): src buffer_desc, dst shared. (cdna3.buffer_copy_lds; 2 supported configurations)");
+        "bit_size"_a, nb::kw_only(), "context"_a = nb::none(),
+        "Per-thread buffer load written directly to LDS (LDS DMA): src buffer_desc, dst shared. "
+        "(cdna3.buffer_copy_lds; 2 supported configurations)");
   }
 };
-
-/// Asynchronous per-thread buffer load to LDS (tracked with asyncmark / wait_asyncmark). (cdna4.buffer_load_async_lds; 3 supported configurations)
+/// Asynchronous per-thread buffer load to LDS (tracked with asyncmark / wait_asyncmark).
+/// (cdna4.buffer_load_async_lds; 3 supported configurations)
 struct PyCopyOpCDNA4BufferLoadAsyncLDSType : PyConcreteType<PyCopyOpCDNA4BufferLoadAsyncLDSType> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA4BufferLoadAsyncLDSType, "CopyOpCDNA4BufferLoadAsyncLDSType");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA4BufferLoadAsyncLDSType,
+                               "CopyOpCDNA4BufferLoadAsyncLDSType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t bitSize,
-            DefaultingPyMlirContext context) {
+        [](int32_t bitSize, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -120,27 +110,25 @@ struct PyCopyOpCDNA4BufferLoadAsyncLDSType : PyConcreteType<PyCopyOpCDNA4BufferL
             return success();
           });
           auto type = ::mlir::fly_rocdl::CopyOpCDNA4BufferLoadAsyncLDSType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              bitSize);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, bitSize);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyCopyOpCDNA4BufferLoadAsyncLDSType(context->getRef(), wrap(type));
         },
-        "bit_size"_a,
-        nb::kw_only(),
-        "context"_a = nb::none(), "Asynchronous per-thread buffer load to LDS (tracked with asyncmark / wait_asyncmark). (cdna4.buffer_load_async_lds; 3 supported configurations)");
+        "bit_size"_a, nb::kw_only(), "context"_a = nb::none(),
+        "Asynchronous per-thread buffer load to LDS (tracked with asyncmark / wait_asyncmark). "
+        "(cdna4.buffer_load_async_lds; 3 supported configurations)");
   }
 };
-
-/// Asynchronous per-thread global (addrspace 1) load to LDS. (cdna4.global_load_async_lds; 3 supported configurations)
+/// Asynchronous per-thread global (addrspace 1) load to LDS. (cdna4.global_load_async_lds; 3
+/// supported configurations)
 struct PyCopyOpCDNA4GlobalLoadAsyncLDSType : PyConcreteType<PyCopyOpCDNA4GlobalLoadAsyncLDSType> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA4GlobalLoadAsyncLDSType, "CopyOpCDNA4GlobalLoadAsyncLDSType");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA4GlobalLoadAsyncLDSType,
+                               "CopyOpCDNA4GlobalLoadAsyncLDSType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t bitSize,
-            DefaultingPyMlirContext context) {
+        [](int32_t bitSize, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -149,28 +137,25 @@ struct PyCopyOpCDNA4GlobalLoadAsyncLDSType : PyConcreteType<PyCopyOpCDNA4GlobalL
             return success();
           });
           auto type = ::mlir::fly_rocdl::CopyOpCDNA4GlobalLoadAsyncLDSType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              bitSize);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, bitSize);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyCopyOpCDNA4GlobalLoadAsyncLDSType(context->getRef(), wrap(type));
         },
-        "bit_size"_a,
-        nb::kw_only(),
-        "context"_a = nb::none(), "Asynchronous per-thread global (addrspace 1) load to LDS. (cdna4.global_load_async_lds; 3 supported configurations)");
+        "bit_size"_a, nb::kw_only(), "context"_a = nb::none(),
+        "Asynchronous per-thread global (addrspace 1) load to LDS. (cdna4.global_load_async_lds; 3 "
+        "supported configurations)");
   }
 };
-
-/// gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and redistributes transGranularity-bit elements. (cdna4.lds_read_trans; 4 supported configurations)
+/// gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and
+/// redistributes transGranularity-bit elements. (cdna4.lds_read_trans; 4 supported configurations)
 struct PyCopyOpCDNA4LdsReadTransposeType : PyConcreteType<PyCopyOpCDNA4LdsReadTransposeType> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA4LdsReadTransposeType, "CopyOpCDNA4LdsReadTransposeType");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpCDNA4LdsReadTransposeType,
+                               "CopyOpCDNA4LdsReadTransposeType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t transGranularity,
-            int32_t bitSize,
-            DefaultingPyMlirContext context) {
+        [](int32_t transGranularity, int32_t bitSize, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -179,35 +164,27 @@ struct PyCopyOpCDNA4LdsReadTransposeType : PyConcreteType<PyCopyOpCDNA4LdsReadTr
             return success();
           });
           auto type = ::mlir::fly_rocdl::CopyOpCDNA4LdsReadTransposeType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              transGranularity,
-              bitSize);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, transGranularity, bitSize);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyCopyOpCDNA4LdsReadTransposeType(context->getRef(), wrap(type));
         },
-        "trans_granularity"_a,
-        "bit_size"_a,
-        nb::kw_only(),
-        "context"_a = nb::none(), "gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and redistributes transGranularity-bit elements. (cdna4.lds_read_trans; 4 supported configurations)");
+        "trans_granularity"_a, "bit_size"_a, nb::kw_only(), "context"_a = nb::none(),
+        "gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and "
+        "redistributes transGranularity-bit elements. (cdna4.lds_read_trans; 4 supported "
+        "configurations)");
   }
 };
-
-/// GFX1250 Tensor Data Mover: one whole N-D tile global <-> LDS per call, described by descriptor groups built from state. (gfx1250.tdm; 1 supported configurations)
+/// GFX1250 Tensor Data Mover: one whole N-D tile global <-> LDS per call, described by descriptor
+/// groups built from state. (gfx1250.tdm; 1 supported configurations)
 struct PyCopyOpGFX1250TDMType : PyConcreteType<PyCopyOpGFX1250TDMType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::CopyOpGFX1250TDMType, "CopyOpGFX1250TDMType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t rank,
-            int32_t numWarps,
-            int32_t padInterval,
-            int32_t padAmount,
-            int32_t cacheModifier,
-            bool atomicBarrier,
-            bool earlyTimeout,
-            DefaultingPyMlirContext context) {
+        [](int32_t rank, int32_t numWarps, int32_t padInterval, int32_t padAmount,
+           int32_t cacheModifier, bool atomicBarrier, bool earlyTimeout,
+           DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -216,44 +193,28 @@ struct PyCopyOpGFX1250TDMType : PyConcreteType<PyCopyOpGFX1250TDMType> {
             return success();
           });
           auto type = ::mlir::fly_rocdl::CopyOpGFX1250TDMType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              rank,
-              numWarps,
-              padInterval,
-              padAmount,
-              cacheModifier,
-              atomicBarrier,
-              earlyTimeout);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, rank, numWarps, padInterval,
+              padAmount, cacheModifier, atomicBarrier, earlyTimeout);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyCopyOpGFX1250TDMType(context->getRef(), wrap(type));
         },
-        "rank"_a,
-        "num_warps"_a,
-        "pad_interval"_a = 0,
-        "pad_amount"_a = 0,
-        "cache_modifier"_a = 0,
-        "atomic_barrier"_a = false,
-        "early_timeout"_a = false,
-        nb::kw_only(),
-        "context"_a = nb::none(), "GFX1250 Tensor Data Mover: one whole N-D tile global <-> LDS per call, described by descriptor groups built from state. (gfx1250.tdm; 1 supported configurations)");
+        "rank"_a, "num_warps"_a, "pad_interval"_a = 0, "pad_amount"_a = 0, "cache_modifier"_a = 0,
+        "atomic_barrier"_a = false, "early_timeout"_a = false, nb::kw_only(),
+        "context"_a = nb::none(),
+        "GFX1250 Tensor Data Mover: one whole N-D tile global <-> LDS per call, described by "
+        "descriptor groups built from state. (gfx1250.tdm; 1 supported configurations)");
   }
 };
-
-/// CDNA3/CDNA4 wave64 matrix fused multiply-add (MFMA), one single-block instruction per MxNxK tile. (cdna3.mfma; 22 supported configurations)
+/// CDNA3/CDNA4 wave64 matrix fused multiply-add (MFMA), one single-block instruction per MxNxK
+/// tile. (cdna3.mfma; 22 supported configurations)
 struct PyMmaOpCDNA3_MFMAType : PyConcreteType<PyMmaOpCDNA3_MFMAType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA3_MFMAType, "MmaOpCDNA3_MFMAType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -262,42 +223,28 @@ struct PyMmaOpCDNA3_MFMAType : PyConcreteType<PyMmaOpCDNA3_MFMAType> {
             return success();
           });
           auto type = ::mlir::fly_rocdl::MmaOpCDNA3_MFMAType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc));
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc));
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpCDNA3_MFMAType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        nb::kw_only(),
-        "context"_a = nb::none(), "CDNA3/CDNA4 wave64 matrix fused multiply-add (MFMA), one single-block instruction per MxNxK tile. (cdna3.mfma; 22 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "context"_a = nb::none(),
+        "CDNA3/CDNA4 wave64 matrix fused multiply-add (MFMA), one single-block instruction per "
+        "MxNxK tile. (cdna3.mfma; 22 supported configurations)");
   }
 };
-
-/// CDNA3/CDNA4 single-block MFMAs FlyDSL has no atom for: xf32 (gfx942 only), f64 16x16x4, the gfx950 i8 K-doubled forms and the gfx950 OCP fp8/bf8 pairs with bf8 (E5M2). (cdna3.mfma_ext; 11 supported configurations)
+/// CDNA3/CDNA4 single-block MFMAs FlyDSL has no atom for: xf32 (gfx942 only), f64 16x16x4, the
+/// gfx950 i8 K-doubled forms and the gfx950 OCP fp8/bf8 pairs with bf8 (E5M2). (cdna3.mfma_ext; 11
+/// supported configurations)
 struct PyMmaOpCDNA3_MFMAExtType : PyConcreteType<PyMmaOpCDNA3_MFMAExtType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA3_MFMAExtType, "MmaOpCDNA3_MFMAExtType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -306,43 +253,29 @@ struct PyMmaOpCDNA3_MFMAExtType : PyConcreteType<PyMmaOpCDNA3_MFMAExtType> {
             return success();
           });
           auto type = ::mlir::fly_rocdl::MmaOpCDNA3_MFMAExtType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc));
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc));
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpCDNA3_MFMAExtType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        nb::kw_only(),
-        "context"_a = nb::none(), "CDNA3/CDNA4 single-block MFMAs FlyDSL has no atom for: xf32 (gfx942 only), f64 16x16x4, the gfx950 i8 K-doubled forms and the gfx950 OCP fp8/bf8 pairs with bf8 (E5M2). (cdna3.mfma_ext; 11 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "context"_a = nb::none(),
+        "CDNA3/CDNA4 single-block MFMAs FlyDSL has no atom for: xf32 (gfx942 only), f64 16x16x4, "
+        "the gfx950 i8 K-doubled forms and the gfx950 OCP fp8/bf8 pairs with bf8 (E5M2). "
+        "(cdna3.mfma_ext; 11 supported configurations)");
   }
 };
-
-/// CDNA3 multi-block MFMA (v_mfma_*_<M>x<N>x<K>_<B>b_*): one wave64 instruction computes B independent MxNxK products. (cdna3.mfma_multiblock; 13 supported configurations)
+/// CDNA3 multi-block MFMA (v_mfma_*_<M>x<N>x<K>_<B>b_*): one wave64 instruction computes B
+/// independent MxNxK products. (cdna3.mfma_multiblock; 13 supported configurations)
 struct PyMmaOpCDNA3_MFMAMultiBlockType : PyConcreteType<PyMmaOpCDNA3_MFMAMultiBlockType> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA3_MFMAMultiBlockType, "MmaOpCDNA3_MFMAMultiBlockType");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA3_MFMAMultiBlockType,
+                               "MmaOpCDNA3_MFMAMultiBlockType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            int32_t b,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, int32_t b, PyType &elemTyA, PyType &elemTyB,
+           PyType &elemTyAcc, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -351,44 +284,28 @@ struct PyMmaOpCDNA3_MFMAMultiBlockType : PyConcreteType<PyMmaOpCDNA3_MFMAMultiBl
             return success();
           });
           auto type = ::mlir::fly_rocdl::MmaOpCDNA3_MFMAMultiBlockType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              b,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc));
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, b, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc));
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpCDNA3_MFMAMultiBlockType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "blocks"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        nb::kw_only(),
-        "context"_a = nb::none(), "CDNA3 multi-block MFMA (v_mfma_*_<M>x<N>x<K>_<B>b_*): one wave64 instruction computes B independent MxNxK products. (cdna3.mfma_multiblock; 13 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "blocks"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a,
+        nb::kw_only(), "context"_a = nb::none(),
+        "CDNA3 multi-block MFMA (v_mfma_*_<M>x<N>x<K>_<B>b_*): one wave64 instruction computes B "
+        "independent MxNxK products. (cdna3.mfma_multiblock; 13 supported configurations)");
   }
 };
-
-/// CDNA3 sparse MFMA (v_smfmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros; a 32-bit VGPR of compression indices says where they sit. (cdna3.smfmac; 14 supported configurations)
+/// CDNA3 sparse MFMA (v_smfmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros;
+/// a 32-bit VGPR of compression indices says where they sit. (cdna3.smfmac; 14 supported
+/// configurations)
 struct PyMmaOpCDNA3_SMFMACType : PyConcreteType<PyMmaOpCDNA3_SMFMACType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA3_SMFMACType, "MmaOpCDNA3_SMFMACType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -397,44 +314,29 @@ struct PyMmaOpCDNA3_SMFMACType : PyConcreteType<PyMmaOpCDNA3_SMFMACType> {
             return success();
           });
           auto type = ::mlir::fly_rocdl::MmaOpCDNA3_SMFMACType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc));
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc));
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpCDNA3_SMFMACType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        nb::kw_only(),
-        "context"_a = nb::none(), "CDNA3 sparse MFMA (v_smfmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros; a 32-bit VGPR of compression indices says where they sit. (cdna3.smfmac; 14 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "context"_a = nb::none(),
+        "CDNA3 sparse MFMA (v_smfmac_*): A is 2:4 structured-sparse along K and holds only its "
+        "nonzeros; a 32-bit VGPR of compression indices says where they sit. (cdna3.smfmac; 14 "
+        "supported configurations)");
   }
 };
-
-/// CDNA4 (gfx950) block-scaled MX MFMA f8f6f4 with per-lane E8M0 scales held in atom state. (cdna4.mfma_scale; 50 supported configurations)
+/// CDNA4 (gfx950) block-scaled MX MFMA f8f6f4 with per-lane E8M0 scales held in atom state.
+/// (cdna4.mfma_scale; 50 supported configurations)
 struct PyMmaOpCDNA4_MFMAScaleType : PyConcreteType<PyMmaOpCDNA4_MFMAScaleType> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA4_MFMAScaleType, "MmaOpCDNA4_MFMAScaleType");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA4_MFMAScaleType,
+                               "MmaOpCDNA4_MFMAScaleType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            int32_t opselA,
-            int32_t opselB,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           int32_t opselA, int32_t opselB, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -443,49 +345,27 @@ struct PyMmaOpCDNA4_MFMAScaleType : PyConcreteType<PyMmaOpCDNA4_MFMAScaleType> {
             return success();
           });
           auto type = ::mlir::fly_rocdl::MmaOpCDNA4_MFMAScaleType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc),
-              opselA,
-              opselB);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), opselA, opselB);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpCDNA4_MFMAScaleType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        "opsel_a"_a = 0,
-        "opsel_b"_a = 0,
-        nb::kw_only(),
-        "context"_a = nb::none(), "CDNA4 (gfx950) block-scaled MX MFMA f8f6f4 with per-lane E8M0 scales held in atom state. (cdna4.mfma_scale; 50 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "opsel_a"_a = 0,
+        "opsel_b"_a = 0, nb::kw_only(), "context"_a = nb::none(),
+        "CDNA4 (gfx950) block-scaled MX MFMA f8f6f4 with per-lane E8M0 scales held in atom state. "
+        "(cdna4.mfma_scale; 50 supported configurations)");
   }
 };
-
-/// GFX11 (RDNA3/3.5) wave32 WMMA 16x16x16; A/B are replicated across the two lane halves. (gfx11.wmma; 4 supported configurations)
+/// GFX11 (RDNA3/3.5) wave32 WMMA 16x16x16; A/B are replicated across the two lane halves.
+/// (gfx11.wmma; 4 supported configurations)
 struct PyMmaOpGFX11_WMMAType : PyConcreteType<PyMmaOpGFX11_WMMAType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX11_WMMAType, "MmaOpGFX11_WMMAType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            bool signA,
-            bool signB,
-            bool clamp,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -494,51 +374,28 @@ struct PyMmaOpGFX11_WMMAType : PyConcreteType<PyMmaOpGFX11_WMMAType> {
             return success();
           });
           auto type = ::mlir::fly_rocdl::MmaOpGFX11_WMMAType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc),
-              signA,
-              signB,
-              clamp);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpGFX11_WMMAType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        nb::kw_only(),
-        "sign_a"_a = false,
-        "sign_b"_a = false,
-        "clamp"_a = false,
-        "context"_a = nb::none(), "GFX11 (RDNA3/3.5) wave32 WMMA 16x16x16; A/B are replicated across the two lane halves. (gfx11.wmma; 4 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "sign_a"_a = false, "sign_b"_a = false, "clamp"_a = false, "context"_a = nb::none(),
+        "GFX11 (RDNA3/3.5) wave32 WMMA 16x16x16; A/B are replicated across the two lane halves. "
+        "(gfx11.wmma; 4 supported configurations)");
   }
 };
-
-/// GFX11 (RDNA3/3.5) wave64 WMMA 16x16x16: A/B replicated across the four 16-lane groups, D rows 4*v + lane/16. (gfx11.wmma_wave64; 4 supported configurations)
+/// GFX11 (RDNA3/3.5) wave64 WMMA 16x16x16: A/B replicated across the four 16-lane groups, D rows
+/// 4*v + lane/16. (gfx11.wmma_wave64; 4 supported configurations)
 struct PyMmaOpGFX11_WMMAWave64Type : PyConcreteType<PyMmaOpGFX11_WMMAWave64Type> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX11_WMMAWave64Type, "MmaOpGFX11_WMMAWave64Type");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX11_WMMAWave64Type,
+                               "MmaOpGFX11_WMMAWave64Type");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            bool signA,
-            bool signB,
-            bool clamp,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -547,51 +404,29 @@ struct PyMmaOpGFX11_WMMAWave64Type : PyConcreteType<PyMmaOpGFX11_WMMAWave64Type>
             return success();
           });
           auto type = ::mlir::fly_rocdl::MmaOpGFX11_WMMAWave64Type::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc),
-              signA,
-              signB,
-              clamp);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpGFX11_WMMAWave64Type(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        nb::kw_only(),
-        "sign_a"_a = false,
-        "sign_b"_a = false,
-        "clamp"_a = false,
-        "context"_a = nb::none(), "GFX11 (RDNA3/3.5) wave64 WMMA 16x16x16: A/B replicated across the four 16-lane groups, D rows 4*v + lane/16. (gfx11.wmma_wave64; 4 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "sign_a"_a = false, "sign_b"_a = false, "clamp"_a = false, "context"_a = nb::none(),
+        "GFX11 (RDNA3/3.5) wave64 WMMA 16x16x16: A/B replicated across the four 16-lane groups, D "
+        "rows 4*v + lane/16. (gfx11.wmma_wave64; 4 supported configurations)");
   }
 };
-
-/// GFX120x (RDNA4) wave32 sparse WMMA (v_swmmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros; a VGPR of compression indices says where they sit. (gfx120x.swmmac; 10 supported configurations)
+/// GFX120x (RDNA4) wave32 sparse WMMA (v_swmmac_*): A is 2:4 structured-sparse along K and holds
+/// only its nonzeros; a VGPR of compression indices says where they sit. (gfx120x.swmmac; 10
+/// supported configurations)
 struct PyMmaOpGFX120X_SWMMACType : PyConcreteType<PyMmaOpGFX120X_SWMMACType> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_SWMMACType, "MmaOpGFX120X_SWMMACType");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_SWMMACType,
+                               "MmaOpGFX120X_SWMMACType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            bool signA,
-            bool signB,
-            bool clamp,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -600,51 +435,28 @@ struct PyMmaOpGFX120X_SWMMACType : PyConcreteType<PyMmaOpGFX120X_SWMMACType> {
             return success();
           });
           auto type = ::mlir::fly_rocdl::MmaOpGFX120X_SWMMACType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc),
-              signA,
-              signB,
-              clamp);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpGFX120X_SWMMACType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        nb::kw_only(),
-        "sign_a"_a = false,
-        "sign_b"_a = false,
-        "clamp"_a = false,
-        "context"_a = nb::none(), "GFX120x (RDNA4) wave32 sparse WMMA (v_swmmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros; a VGPR of compression indices says where they sit. (gfx120x.swmmac; 10 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "sign_a"_a = false, "sign_b"_a = false, "clamp"_a = false, "context"_a = nb::none(),
+        "GFX120x (RDNA4) wave32 sparse WMMA (v_swmmac_*): A is 2:4 structured-sparse along K and "
+        "holds only its nonzeros; a VGPR of compression indices says where they sit. "
+        "(gfx120x.swmmac; 10 supported configurations)");
   }
 };
-
-/// GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, fp8/bf8 -> f32, iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32). (gfx120x.wmma; 10 supported configurations)
+/// GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, fp8/bf8 -> f32,
+/// iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32). (gfx120x.wmma; 10 supported configurations)
 struct PyMmaOpGFX120X_WMMAType : PyConcreteType<PyMmaOpGFX120X_WMMAType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_WMMAType, "MmaOpGFX120X_WMMAType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            bool signA,
-            bool signB,
-            bool clamp,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -653,51 +465,30 @@ struct PyMmaOpGFX120X_WMMAType : PyConcreteType<PyMmaOpGFX120X_WMMAType> {
             return success();
           });
           auto type = ::mlir::fly_rocdl::MmaOpGFX120X_WMMAType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc),
-              signA,
-              signB,
-              clamp);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpGFX120X_WMMAType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        nb::kw_only(),
-        "sign_a"_a = false,
-        "sign_b"_a = false,
-        "clamp"_a = false,
-        "context"_a = nb::none(), "GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, fp8/bf8 -> f32, iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32). (gfx120x.wmma; 10 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "sign_a"_a = false, "sign_b"_a = false, "clamp"_a = false, "context"_a = nb::none(),
+        "GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, fp8/bf8 -> f32, "
+        "iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32). (gfx120x.wmma; 10 supported "
+        "configurations)");
   }
 };
-
-/// GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 and 16x16x32 iu4: the wave32 instructions issued by a 64-lane wave, half the registers per lane. (gfx120x.wmma_wave64; 9 supported configurations)
+/// GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 and 16x16x32 iu4: the
+/// wave32 instructions issued by a 64-lane wave, half the registers per lane. (gfx120x.wmma_wave64;
+/// 9 supported configurations)
 struct PyMmaOpGFX120X_WMMAWave64Type : PyConcreteType<PyMmaOpGFX120X_WMMAWave64Type> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64Type, "MmaOpGFX120X_WMMAWave64Type");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64Type,
+                               "MmaOpGFX120X_WMMAWave64Type");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            bool signA,
-            bool signB,
-            bool clamp,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -706,51 +497,29 @@ struct PyMmaOpGFX120X_WMMAWave64Type : PyConcreteType<PyMmaOpGFX120X_WMMAWave64T
             return success();
           });
           auto type = ::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64Type::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc),
-              signA,
-              signB,
-              clamp);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpGFX120X_WMMAWave64Type(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        nb::kw_only(),
-        "sign_a"_a = false,
-        "sign_b"_a = false,
-        "clamp"_a = false,
-        "context"_a = nb::none(), "GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 and 16x16x32 iu4: the wave32 instructions issued by a 64-lane wave, half the registers per lane. (gfx120x.wmma_wave64; 9 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "sign_a"_a = false, "sign_b"_a = false, "clamp"_a = false, "context"_a = nb::none(),
+        "GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 and 16x16x32 "
+        "iu4: the wave32 instructions issued by a 64-lane wave, half the registers per lane. "
+        "(gfx120x.wmma_wave64; 9 supported configurations)");
   }
 };
-
-/// GFX120x (RDNA4) wave64 v_wmma_i32_16x16x16_iu4: A/B are read from lanes 0-31 only; lanes 32-63 hold a copy. (gfx120x.wmma_wave64_iu4; 1 supported configurations)
+/// GFX120x (RDNA4) wave64 v_wmma_i32_16x16x16_iu4: A/B are read from lanes 0-31 only; lanes 32-63
+/// hold a copy. (gfx120x.wmma_wave64_iu4; 1 supported configurations)
 struct PyMmaOpGFX120X_WMMAWave64IU4Type : PyConcreteType<PyMmaOpGFX120X_WMMAWave64IU4Type> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64IU4Type, "MmaOpGFX120X_WMMAWave64IU4Type");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64IU4Type,
+                               "MmaOpGFX120X_WMMAWave64IU4Type");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            bool signA,
-            bool signB,
-            bool clamp,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -759,51 +528,27 @@ struct PyMmaOpGFX120X_WMMAWave64IU4Type : PyConcreteType<PyMmaOpGFX120X_WMMAWave
             return success();
           });
           auto type = ::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64IU4Type::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc),
-              signA,
-              signB,
-              clamp);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpGFX120X_WMMAWave64IU4Type(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        nb::kw_only(),
-        "sign_a"_a = false,
-        "sign_b"_a = false,
-        "clamp"_a = false,
-        "context"_a = nb::none(), "GFX120x (RDNA4) wave64 v_wmma_i32_16x16x16_iu4: A/B are read from lanes 0-31 only; lanes 32-63 hold a copy. (gfx120x.wmma_wave64_iu4; 1 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "sign_a"_a = false, "sign_b"_a = false, "clamp"_a = false, "context"_a = nb::none(),
+        "GFX120x (RDNA4) wave64 v_wmma_i32_16x16x16_iu4: A/B are read from lanes 0-31 only; lanes "
+        "32-63 hold a copy. (gfx120x.wmma_wave64_iu4; 1 supported configurations)");
   }
 };
-
-/// GFX1250 wave32 WMMA, 16x16xK (K = 4 f32, 32 16-bit, 64/128 fp8, 64 iu8, 32 iu4). (gfx1250.wmma; 23 supported configurations)
+/// GFX1250 wave32 WMMA, 16x16xK (K = 4 f32, 32 16-bit, 64/128 fp8, 64 iu8, 32 iu4). (gfx1250.wmma;
+/// 23 supported configurations)
 struct PyMmaOpGFX1250_WMMAType : PyConcreteType<PyMmaOpGFX1250_WMMAType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX1250_WMMAType, "MmaOpGFX1250_WMMAType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            bool signA,
-            bool signB,
-            bool clamp,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -812,54 +557,29 @@ struct PyMmaOpGFX1250_WMMAType : PyConcreteType<PyMmaOpGFX1250_WMMAType> {
             return success();
           });
           auto type = ::mlir::fly_rocdl::MmaOpGFX1250_WMMAType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc),
-              signA,
-              signB,
-              clamp);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpGFX1250_WMMAType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        "sign_a"_a = false,
-        "sign_b"_a = false,
-        "clamp"_a = false,
-        nb::kw_only(),
-        "context"_a = nb::none(), "GFX1250 wave32 WMMA, 16x16xK (K = 4 f32, 32 16-bit, 64/128 fp8, 64 iu8, 32 iu4). (gfx1250.wmma; 23 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "sign_a"_a = false,
+        "sign_b"_a = false, "clamp"_a = false, nb::kw_only(), "context"_a = nb::none(),
+        "GFX1250 wave32 WMMA, 16x16xK (K = 4 f32, 32 16-bit, 64/128 fp8, 64 iu8, 32 iu4). "
+        "(gfx1250.wmma; 23 supported configurations)");
   }
 };
-
-/// GFX1250 wave32 MX-scaled WMMA (E8M0 scales in atom state): 16x16x128 f8f6f4 and 32x16x128 f4. (gfx1250.wmma_scale; 52 supported configurations)
+/// GFX1250 wave32 MX-scaled WMMA (E8M0 scales in atom state): 16x16x128 f8f6f4 and 32x16x128 f4.
+/// (gfx1250.wmma_scale; 52 supported configurations)
 struct PyMmaOpGFX1250_WMMAScaleType : PyConcreteType<PyMmaOpGFX1250_WMMAScaleType> {
-  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX1250_WMMAScaleType, "MmaOpGFX1250_WMMAScaleType");
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX1250_WMMAScaleType,
+                               "MmaOpGFX1250_WMMAScaleType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
-        [](
-            int32_t m,
-            int32_t n,
-            int32_t k,
-            PyType &elemTyA,
-            PyType &elemTyB,
-            PyType &elemTyAcc,
-            int32_t opselA,
-            int32_t opselB,
-            int32_t modC,
-            bool reuseA,
-            bool reuseB,
-            int32_t blockSize,
-            DefaultingPyMlirContext context) {
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           int32_t opselA, int32_t opselB, int32_t modC, bool reuseA, bool reuseB,
+           int32_t blockSize, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -868,40 +588,19 @@ struct PyMmaOpGFX1250_WMMAScaleType : PyConcreteType<PyMmaOpGFX1250_WMMAScaleTyp
             return success();
           });
           auto type = ::mlir::fly_rocdl::MmaOpGFX1250_WMMAScaleType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
-              m,
-              n,
-              k,
-              unwrap(elemTyA),
-              unwrap(elemTyB),
-              unwrap(elemTyAcc),
-              opselA,
-              opselB,
-              modC,
-              reuseA,
-              reuseB,
-              blockSize);
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), opselA, opselB, modC, reuseA, reuseB, blockSize);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpGFX1250_WMMAScaleType(context->getRef(), wrap(type));
         },
-        "m"_a,
-        "n"_a,
-        "k"_a,
-        "elem_ty_a"_a,
-        "elem_ty_b"_a,
-        "elem_ty_acc"_a,
-        "opsel_a"_a = 0,
-        "opsel_b"_a = 0,
-        "mod_c"_a = 0,
-        "reuse_a"_a = false,
-        "reuse_b"_a = false,
-        "block_size"_a = 32,
-        nb::kw_only(),
-        "context"_a = nb::none(), "GFX1250 wave32 MX-scaled WMMA (E8M0 scales in atom state): 16x16x128 f8f6f4 and 32x16x128 f4. (gfx1250.wmma_scale; 52 supported configurations)");
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "opsel_a"_a = 0,
+        "opsel_b"_a = 0, "mod_c"_a = 0, "reuse_a"_a = false, "reuse_b"_a = false,
+        "block_size"_a = 32, nb::kw_only(), "context"_a = nb::none(),
+        "GFX1250 wave32 MX-scaled WMMA (E8M0 scales in atom state): 16x16x128 f8f6f4 and 32x16x128 "
+        "f4. (gfx1250.wmma_scale; 52 supported configurations)");
   }
 };
-
 } // namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl
 // ---- atomgen:end types
 

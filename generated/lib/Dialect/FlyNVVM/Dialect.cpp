@@ -1,5 +1,6 @@
-// Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
-// adds the region below to FlyDSL's own Dialect.cpp of this dialect (backend.yaml dialect_extension).
+// Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout,
+// `atomgen gen --into` adds the region below to FlyDSL's own Dialect.cpp of this dialect
+// (backend.yaml dialect_extension).
 // ---- atomgen:begin enums sha256:ca0df20262974984
 #include "flydsl/Dialect/FlyNVVM/IR/AtomStateEnums.cpp.inc"
 // ---- atomgen:end enums

@@ -1,5 +1,6 @@
-// Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
-// adds the region below to FlyDSL's own Atom.td of this dialect (backend.yaml dialect_extension).
+// Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout,
+// `atomgen gen --into` adds the region below to FlyDSL's own Atom.td of this dialect
+// (backend.yaml dialect_extension).
 // ---- atomgen:begin enum sha256:885664c00957a6ee
 include "mlir/IR/EnumAttr.td"
 

@@ -1,5 +1,6 @@
-// Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
-// adds the region below to FlyDSL's own Dialect.td of this dialect (backend.yaml dialect_extension).
+// Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout,
+// `atomgen gen --into` adds the region below to FlyDSL's own Dialect.td of this dialect
+// (backend.yaml dialect_extension).
 // ---- atomgen:begin bases sha256:85ea41352d21daec
 // Also defined by FlyROCDL's Dialect.td; guarded so both can be read together.
 #ifndef ATOMGEN_TRAIT_FLY_WHOLETILECOPYTRAIT
