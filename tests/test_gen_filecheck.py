@@ -23,7 +23,7 @@ import yaml
 
 from atomgen.check.result import AnalysedAtom
 from atomgen.check.runner import analyze_file
-from atomgen.render import tests as test_renderer
+from atomgen.render.plan import build_plan
 from atomgen.spec.model import AtomSpec
 
 pytestmark = pytest.mark.xdist_group("filecheck")  # its module fixtures are built once, in one worker
@@ -57,10 +57,10 @@ def _render_tree(spec_paths: list[Path], out: Path) -> dict[str, list[Path]]:
     """Render every spec's test files under `out`; return the paths per mnemonic."""
     files: dict[str, list[Path]] = {}
     for path in spec_paths:
-        atom, backend = _load(path)
+        atom, _ = _load(path)
         spec = atom.spec
-        rendered = test_renderer.render(atom, backend, None)
-        for relative, text in sorted(rendered.files.items()):
+        rendered = build_plan([atom], kinds=("tests",)).owned  # whole files: licence header, lines resolved
+        for relative, text in sorted(item for item in rendered.items() if item[0].endswith(".mlir")):
             target = out / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")

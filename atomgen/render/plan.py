@@ -12,7 +12,9 @@ from typing import Any, Callable, Optional, Sequence
 from atomgen.check.result import AnalysedAtom
 from atomgen.render.base import RenderOutput
 from atomgen.render.engine import environment
+from atomgen.render.licence import licensed
 from atomgen.render.names import backend_names
+from atomgen.render.tests.mlir import resolve_lines
 from atomgen.spec.backend import Backend
 from atomgen.write.output import SHARED_SHAPES, Plan, SharedFile, region_body, region_placeholder, shared_kind
 
@@ -49,6 +51,7 @@ def build_plan(atoms: Sequence[AnalysedAtom], kinds: tuple[str, ...] = OUTPUT_KI
     combined = RenderOutput()
     renderers = _renderers(kinds)
     seen_backends: dict[str, Backend] = {}
+    licence_of: dict[str, tuple[str, ...]] = {}  # path -> the licence lines of the backend writing it
     for atom in sorted(atoms, key=lambda item: (item.spec.backend, item.spec.mnemonic)):
         spec, backend = atom.spec, atom.backend
         if backend is None:
@@ -63,7 +66,9 @@ def build_plan(atoms: Sequence[AnalysedAtom], kinds: tuple[str, ...] = OUTPUT_KI
             _record(owner, output)
             for path in output.files:
                 plan.sources.setdefault(path, []).append(spec.path)
+            licence_of.update(dict.fromkeys(_paths(output), backend.licence))
         for shared_path, context in _backend_pieces(backend):
+            licence_of[shared_path] = backend.licence
             plan.shared.setdefault(shared_path, SharedFile(shared_path, shared_kind(shared_path))).context.update(
                 context
             )
@@ -75,16 +80,24 @@ def build_plan(atoms: Sequence[AnalysedAtom], kinds: tuple[str, ...] = OUTPUT_KI
         _record(_owner(plan, f"backend:{name}", seen_backends[name].path), output)
         for path in output.files:
             plan.sources.setdefault(path, []).append(seen_backends[name].path)
-    plan.owned = dict(sorted(combined.files.items()))
+        licence_of.update(dict.fromkeys(_paths(output), seen_backends[name].licence))
+    # the header first, then each test's expected lines (resolve_lines counts the file's lines as written)
+    plan.owned = {path: resolve_lines(licensed(licence_of.get(path, ()), path, text)) if path.endswith(".mlir")
+                  else licensed(licence_of.get(path, ()), path, text) for path, text in sorted(combined.files.items())}
     grouped: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for piece in combined.regions:
         grouped.setdefault((piece.file, piece.region), []).append((piece.order, piece.text))
     for (path, region), pieces in sorted(grouped.items()):
         shared = plan.shared.setdefault(path, SharedFile(path, shared_kind(path)))
         shared.bodies[region] = region_body(shared, region, pieces)
-    for shared in plan.shared.values():
-        shared.skeleton = _skeleton(env, shared)
+    for shared in plan.shared.values():  # the standalone file (--out): FlyDSL's own file keeps its own header
+        shared.skeleton = licensed(licence_of.get(shared.path, ()), shared.path, _skeleton(env, shared))
     return plan
+
+
+def _paths(output: RenderOutput) -> list[str]:
+    """The files an output writes whole or puts regions in."""
+    return [*output.files, *(piece.file for piece in output.regions)]
 
 
 def _owner(plan: Plan, key: str, source: str) -> dict[str, Any]:

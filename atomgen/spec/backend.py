@@ -70,6 +70,8 @@ class Backend:
     subtarget_chips: dict[str, tuple[str, ...]] = field(default_factory=dict)  # subtarget -> its chips
     file: Optional[str] = None  # the backend.yaml on disk
     summary: str = ""
+    # backend.yaml `licence`: (SPDX expression, copyright line), the header of every file gen writes whole
+    licence: tuple[str, ...] = ()
     test_builder: Optional[str] = None  # rocdl | ptx | none; None: not declared (AG107)
     generate_dialect: bool = False  # gen writes the dialect skeleton (a backend FlyDSL does not have yet)
     # What gen adds, in marked regions, to a dialect FlyDSL has but that lacks it (FlyNVVM on PR #976):
@@ -141,6 +143,7 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
             },
             file=str(path),
             summary=str(data.get("summary") or ""),
+            licence=_licence(data.get("licence")),
             test_builder=str(data["test_builder"]) if data.get("test_builder") is not None else None,
             generate_dialect=bool(data.get("generate_dialect")),
             dialect_extension=tuple(str(x) for x in data.get("dialect_extension") or [] if isinstance(x, str)),
@@ -170,6 +173,12 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
         ),
         loaded,
     )
+
+
+def _licence(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, dict) or not value.get("spdx") or not value.get("copyright"):
+        return ()
+    return (str(value["spdx"]), str(value["copyright"]))
 
 
 def _mapping(value: Any) -> dict[Any, Any]:

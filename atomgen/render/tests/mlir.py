@@ -172,4 +172,4 @@ def test_file(runs: list[str], header: list[str], functions: list[Function] = ()
         functions=list(functions),
         cases=list(cases),
     )
-    return resolve_lines(text)
+    return text  # its NEXT_FUNC lines are resolved once the file is whole (render/plan.py: after the licence)

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright (c) 2026 FlyDSL Project Contributors
 //===- FlyNVVMExtension.cpp - atomgen bindings ---------------------------------------===//
 //
 // Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright (c) 2026 FlyDSL Project Contributors
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright (c) 2025 FlyDSL Project Contributors
 //===- CopyAtom.td - atomgen aggregation ------------------------*- tablegen -*-===//
 //
 // Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
