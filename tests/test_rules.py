@@ -16,7 +16,7 @@ from typing import Callable
 import pytest
 from conftest import MINIMAL, MINIMAL_COPY, MINIMAL_MMA, SpecTree, run_cli
 
-from atomgen.check.examples import example_column, example_text
+from atomgen.check.examples import column_in, example_column, example_text
 from atomgen.check.rules import RULES
 from atomgen.check.runner import check_paths
 from atomgen.cli import main
@@ -45,18 +45,12 @@ class Case:
     text: Callable[[str], str] | None = None  # a whole-text mutation instead of old -> new
 
     def spec_text(self) -> str:
-        base = MINIMAL[self.base]
         if self.text is not None:
-            return self.text(base)
-        assert self.old in base, f"{self.old!r} is not in the {self.base} base spec"
-        return base.replace(self.old, self.new, 1)
+            return self.text(MINIMAL[self.base])
+        return example_text(Example(self.old, self.new, self.line, self.column, self.base))
 
     def expected_column(self) -> int:
-        if isinstance(self.column, int):
-            return self.column
-        line = self.spec_text().splitlines()[self.line - 1]
-        assert self.column in line, f"{self.column!r} is not on line {self.line}: {line!r}"
-        return line.index(self.column) + 1
+        return column_in(self.spec_text(), self.line, self.column)
 
 
 def _with_parameter(base: str, parameter: str, row: str = "") -> str:
@@ -210,12 +204,16 @@ def _check(path: Path) -> list[Diagnostic]:
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c.rule}-{c.name}" for c in CASES])
 def test_rule(case: Case, spec_tree: SpecTree) -> None:
-    path = spec_tree.write(case.spec_text())
-    diagnostics = _check(path)
+    diagnostics = _check(spec_tree.write(case.spec_text()))
+    _assert_fires(diagnostics, (case.rule, case.severity, case.line, case.expected_column()), case.also)
+
+
+def _assert_fires(diagnostics: list[Diagnostic], expected: tuple[str, str, int, int], also: frozenset[str]) -> None:
+    """The rule at (rule, severity, line, column), and no other error but `also`."""
     where = [(d.rule, d.severity, d.position.line, d.position.column) for d in diagnostics]
     listing = "\n".join(d.format() for d in diagnostics)
-    assert (case.rule, case.severity, case.line, case.expected_column()) in where, listing
-    unexpected = {d.rule for d in diagnostics if d.severity == "error"} - {case.rule} - case.also
+    assert expected in where, listing
+    unexpected = {d.rule for d in diagnostics if d.severity == "error"} - {expected[0]} - also
     assert not unexpected, listing
 
 
@@ -229,11 +227,7 @@ def test_failing_example(rule: Rule, spec_tree: SpecTree) -> None:
     assert isinstance(rule.bad, Example)
     example = rule.bad
     diagnostics = _check(spec_tree.write(example_text(example)))
-    where = [(d.rule, d.severity, d.position.line, d.position.column) for d in diagnostics]
-    listing = "\n".join(d.format() for d in diagnostics)
-    assert (rule.id, example.severity, example.line, example_column(example)) in where, listing
-    unexpected = {d.rule for d in diagnostics if d.severity == "error"} - {rule.id} - example.also
-    assert not unexpected, listing
+    _assert_fires(diagnostics, (rule.id, example.severity, example.line, example_column(example)), example.also)
 
 
 def test_explain_shows_the_example_that_is_run() -> None:

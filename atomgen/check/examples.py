@@ -87,14 +87,19 @@ def example_text(example: Example) -> str:
     return base.replace(example.old, example.new, 1)
 
 
+def column_in(text: str, line: int, column: int | str) -> int:
+    """A 1-based column of `text`: a number, or the first character of a snippet on that line."""
+    if isinstance(column, int):
+        return column
+    shown = text.splitlines()[line - 1]
+    if column not in shown:
+        raise ValueError(f"{column!r} is not on line {line}: {shown!r}")
+    return shown.index(column) + 1
+
+
 def example_column(example: Example) -> int:
-    """The column check reports: a number, or the first character of a snippet on that line."""
-    if isinstance(example.column, int):
-        return example.column
-    line = example_text(example).splitlines()[example.line - 1]
-    if example.column not in line:
-        raise ValueError(f"{example.column!r} is not on line {example.line}: {line!r}")
-    return line.index(example.column) + 1
+    """The column check reports for the example."""
+    return column_in(example_text(example), example.line, example.column)
 
 
 def failing_example(rule: Rule) -> list[str]:

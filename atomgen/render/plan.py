@@ -81,9 +81,7 @@ def build_plan(atoms: Sequence[AnalysedAtom], kinds: tuple[str, ...] = OUTPUT_KI
         for path in output.files:
             plan.sources.setdefault(path, []).append(seen_backends[name].path)
         licence_of.update(dict.fromkeys(_paths(output), seen_backends[name].licence))
-    # the header first, then each test's expected lines (resolve_lines counts the file's lines as written)
-    plan.owned = {path: resolve_lines(licensed(licence_of.get(path, ()), path, text)) if path.endswith(".mlir")
-                  else licensed(licence_of.get(path, ()), path, text) for path, text in sorted(combined.files.items())}
+    plan.owned = {path: _whole(path, text, licence_of.get(path, ())) for path, text in sorted(combined.files.items())}
     grouped: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for piece in combined.regions:
         grouped.setdefault((piece.file, piece.region), []).append((piece.order, piece.text))
@@ -93,6 +91,13 @@ def build_plan(atoms: Sequence[AnalysedAtom], kinds: tuple[str, ...] = OUTPUT_KI
     for shared in plan.shared.values():  # the standalone file (--out): FlyDSL's own file keeps its own header
         shared.skeleton = licensed(licence_of.get(shared.path, ()), shared.path, _skeleton(env, shared))
     return plan
+
+
+def _whole(path: str, text: str, licence: tuple[str, ...]) -> str:
+    """A file as written: its licence header first, then, in a test, the expected lines of its negative cases
+    (resolve_lines counts the file's lines as written, header included)."""
+    text = licensed(licence, path, text)
+    return resolve_lines(text) if path.endswith(".mlir") else text
 
 
 def _paths(output: RenderOutput) -> list[str]:
