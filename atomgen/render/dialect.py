@@ -12,18 +12,12 @@ from dataclasses import dataclass
 import jinja2
 
 from atomgen.render.base import RegionPiece, RenderOutput
+from atomgen.render.cpp.headers import dialect_headers
 from atomgen.render.cpp.registers import render_header
 from atomgen.render.names import backend_names
 from atomgen.spec.backend import Backend
 
 BASE_KINDS = ("mma", "copy", "stateful_copy", "stateful_mma")
-# The C++ header declaring each dependent dialect (Dialect.h must include it: the generated
-# typedefs name NVVM/ROCDL attributes).
-DIALECT_HEADERS = {
-    "NVVM::NVVMDialect": "mlir/Dialect/LLVMIR/NVVMDialect.h",
-    "ROCDL::ROCDLDialect": "mlir/Dialect/LLVMIR/ROCDLDialect.h",
-    "LLVM::LLVMDialect": "mlir/Dialect/LLVMIR/LLVMDialect.h",
-}
 DEFAULT_INTERFACES = {
     "mma": ["Fly_MayStaticTypeInterface", "Fly_MmaOpTypeInterface"],
     "copy": ["Fly_MayStaticTypeInterface", "Fly_CopyOpTypeInterface"],
@@ -81,7 +75,7 @@ def render_backend(backend: Backend, env: jinja2.Environment) -> RenderOutput:
         # mlir-tblgen names the dialect class after the def, underscores removed:
         # FlyNVVM_Dialect -> FlyNVVMDialect.
         "dialect_class": dialect_def.replace("_", ""),
-        "dialect_headers": [DIALECT_HEADERS[d] for d in dialect.dependent_dialects if d in DIALECT_HEADERS],
+        "dialect_headers": dialect_headers(dialect.dependent_dialects),
         "traits": [(t.tablegen_def, t.native_name, t.cpp_namespace) for t in backend.traits],
         "default_type_parser": dialect.default_type_parser,
         "default_attribute_parser": dialect.default_attribute_parser,

@@ -14,6 +14,7 @@ from atomgen.render import escape, llvm_api, wording
 from atomgen.render.base import RenderOutput
 from atomgen.render.cpp.clang import clang_format
 from atomgen.render.cpp.copy import BUFFER_PATTERNS, copy_emission, default_val_bits
+from atomgen.render.cpp.headers import TARGET_DIALECTS, dialect_headers
 from atomgen.render.cpp.layouts import layout_methods, uses_total_bit_width
 from atomgen.render.cpp.mma import mma_emission
 from atomgen.render.cpp.nvvm import NVVM_PATTERNS, REGISTER_PATTERNS
@@ -55,10 +56,6 @@ PATTERN_TEMPLATES = {
 }
 
 
-DIALECT_HEADERS = {
-    "ROCDL::ROCDLDialect": "mlir/Dialect/LLVMIR/ROCDLDialect.h",
-    "NVVM::NVVMDialect": "mlir/Dialect/LLVMIR/NVVMDialect.h",
-}
 PTX_PATTERN_INCLUDES = {
     "wgmma_ss": ("mlir/Dialect/Arith/IR/Arith.h", "mlir/Dialect/SCF/IR/SCF.h", "mlir/IR/Matchers.h"),
     "wgmma_rs": ("llvm/ADT/Twine.h", "llvm/Support/raw_ostream.h"),
@@ -71,8 +68,8 @@ PTX_PATTERN_INCLUDES = {
 def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str], list[str]]:
     mlir = list(MMA_INCLUDES if spec.kind == "mma" else COPY_INCLUDES)
     if backend is not None and backend.name != "rocdl":
-        headers = [DIALECT_HEADERS[d] for d in backend.dialect_decl.dependent_dialects if d in DIALECT_HEADERS]
-        mlir = [h for h in mlir if h not in DIALECT_HEADERS.values()] + headers
+        targets = dialect_headers(TARGET_DIALECTS)
+        mlir = [h for h in mlir if h not in targets] + dialect_headers(backend.dialect_decl.dependent_dialects)
         mlir += PTX_PATTERN_INCLUDES.get(str(spec.emission.get("pattern")), ())
         mlir = sorted(set(mlir))
     if spec.kind == "mma" and (spec.stateful or llvm_api.active().immediates_as_operands):

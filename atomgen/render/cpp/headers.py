@@ -1,0 +1,19 @@
+"""The C++ header that declares each MLIR dialect a backend depends on, in one place: Dialect.h
+includes them (its typedefs name NVVM/ROCDL attributes), and so does each atom file of a
+backend whose dialect is not ROCDL, the one the base include lists name."""
+
+from __future__ import annotations
+
+DIALECT_HEADERS = {
+    "NVVM::NVVMDialect": "mlir/Dialect/LLVMIR/NVVMDialect.h",
+    "ROCDL::ROCDLDialect": "mlir/Dialect/LLVMIR/ROCDLDialect.h",
+    "LLVM::LLVMDialect": "mlir/Dialect/LLVMIR/LLVMDialect.h",
+}
+# The dialects one backend has and another lacks: an atom file swaps the base list's ROCDL header for
+# its own backend's. The LLVM dialect is every backend's and stays.
+TARGET_DIALECTS = ("NVVM::NVVMDialect", "ROCDL::ROCDLDialect")
+
+
+def dialect_headers(dialects: tuple[str, ...]) -> list[str]:
+    """The headers of the dialects atomgen knows, in the order given (others are the backend's own)."""
+    return [DIALECT_HEADERS[d] for d in dialects if d in DIALECT_HEADERS]
