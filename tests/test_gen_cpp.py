@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -279,3 +280,34 @@ def test_a_backend_without_the_header_keeps_file_local_helpers() -> None:
     assert "Registers.h" not in body
     assert all(f" {fn}" in body for fn in REGISTER_FUNCTIONS)
     assert not [path for path in render_backend(backend, environment()).files if path.endswith("Registers.h")]
+
+
+def test_shared_helper_headers_are_the_ones_backend_yaml_names(tmp_path: Path) -> None:
+    """backend.yaml `shared_helpers` decides the helper headers an atom file includes (issue 20: it was
+    declared and never read); a deliberate mistake in it is rejected with its rule id at its line."""
+    buffer_copy = _atom(REPO / "specs" / "rocdl" / "cdna3" / "buffer_copy.yaml")
+    backend = _backend()
+    shipped = _text(buffer_copy)
+    assert '#include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"' in shipped
+    assert '#include "flydsl/Dialect/FlyROCDL/Utils/BufferFatPtr.h"' in shipped
+    moved = dataclasses.replace(backend, shared_helpers=dataclasses.replace(
+        backend.shared_helpers, layout_macros="include/fork/Layouts.h.inc", buffer_fat_ptr="include/fork/Fat.h"))
+    text = next(iter(cpp.render(buffer_copy, moved, environment()).files.values()))
+    assert '#include "fork/Layouts.h.inc"' in text and '#include "fork/Fat.h"' in text
+    assert "Utils/ThrValLayoutMacro.h.inc" not in text and "Utils/BufferFatPtr.h" not in text
+
+    folder = tmp_path / "specs" / "rocdl"
+    (folder / "cdna3").mkdir(parents=True)
+    (folder / "cdna3" / "buffer_copy.yaml").write_text((REPO / "specs/rocdl/cdna3/buffer_copy.yaml").read_text())
+    lines = (REPO / "specs" / "rocdl" / "backend.yaml").read_text().splitlines()
+    typo = next(n for n, line in enumerate(lines) if line.startswith("  layout_macros: "))
+    outside = next(n for n, line in enumerate(lines) if line.startswith("  buffer_fat_ptr: "))
+    lines[typo] = lines[typo].replace("layout_macros:", "layout_macro:")
+    lines[outside] = "  buffer_fat_ptr: flydsl/Dialect/FlyROCDL/Utils/BufferFatPtr.h"  # not under include/
+    (folder / "backend.yaml").write_text("\n".join(lines) + "\n")
+    result = subprocess.run([sys.executable, "-m", "atomgen", "check", str(tmp_path / "specs")], capture_output=True,
+                            text=True, cwd=tmp_path, timeout=120, check=False)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"backend.yaml:{typo + 1}:3: error[AG101]: shared_helpers: unknown key 'layout_macro'; did you mean " \
+           "'layout_macros'?" in result.stdout, result.stdout
+    assert f"backend.yaml:{outside + 1}:19: error[AG101]: shared_helpers.buffer_fat_ptr:" in result.stdout

@@ -60,6 +60,15 @@ class Dialect:
 
 
 @dataclass(frozen=True)
+class SharedHelpers:
+    """backend.yaml `shared_helpers`: FlyDSL headers every atom file of the backend includes (paths under
+    include/); None where the backend does not declare one, and the atom files then name FlyDSL's own."""
+
+    layout_macros: Optional[str] = None  # the thread/value layout macros (ThrValLayoutMacro.h.inc)
+    buffer_fat_ptr: Optional[str] = None  # the buffer fat-pointer helpers of the buffer copy atoms
+
+
+@dataclass(frozen=True)
 class Backend:
     name: str
     dialect: str
@@ -78,6 +87,7 @@ class Backend:
     # "stateful_bases" (the stateful_* base classes and the traits), "state_enum" (enum def and its tablegen).
     dialect_extension: tuple[str, ...] = ()
     type_converter: dict[str, str] = field(default_factory=dict)  # register_memref, shared_memref, ...
+    shared_helpers: SharedHelpers = SharedHelpers()
     llvm_gaps: tuple[dict[str, Any], ...] = ()  # {profile, intrinsic, element_types, evidence}: XFAIL there
     # {intrinsic, element_types, evidence}: rows the generated code emits as inline PTX (the row's instruction)
     inline_ptx: tuple[dict[str, Any], ...] = ()
@@ -94,6 +104,14 @@ class Backend:
         values = {str(v) for v in element_types}
         return any(entry.get("intrinsic") == intrinsic and values & set(entry.get("element_types") or [])
                    for entry in self.inline_ptx)
+
+
+def _shared_helpers(data: dict[str, Any]) -> SharedHelpers:
+    def header(key: str) -> Optional[str]:
+        value = data.get(key)
+        return str(value) if isinstance(value, str) else None
+
+    return SharedHelpers(layout_macros=header("layout_macros"), buffer_fat_ptr=header("buffer_fat_ptr"))
 
 
 def find_backend_file(spec_path: Path, backend: str) -> Optional[Path]:
@@ -148,6 +166,7 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
             generate_dialect=bool(data.get("generate_dialect")),
             dialect_extension=tuple(str(x) for x in data.get("dialect_extension") or [] if isinstance(x, str)),
             type_converter={str(k): str(v) for k, v in _mapping(data.get("type_converter")).items()},
+            shared_helpers=_shared_helpers(_mapping(data.get("shared_helpers"))),
             llvm_gaps=tuple(dict(g) for g in data.get("llvm_gaps") or [] if isinstance(g, dict)),
             inline_ptx=tuple(dict(g) for g in data.get("inline_ptx") or [] if isinstance(g, dict)),
             dialect_decl=_dialect(dialect, dialect_name),

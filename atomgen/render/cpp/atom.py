@@ -24,7 +24,7 @@ from atomgen.render.cpp.state import state_model
 from atomgen.render.cpp.verifier import verify_model
 from atomgen.render.cppexpr import cpp_expr
 from atomgen.render.names import atom_cpp_path, backend_names, spec_source
-from atomgen.spec.backend import Backend
+from atomgen.spec.backend import Backend, SharedHelpers
 from atomgen.spec.model import AtomSpec
 
 MMA_INCLUDES = (
@@ -56,6 +56,9 @@ PATTERN_TEMPLATES = {
 }
 
 
+# FlyDSL's own helpers, for a backend.yaml that does not name them (shared_helpers)
+LAYOUT_MACROS = "include/flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
+BUFFER_FAT_PTR = "include/flydsl/Dialect/FlyROCDL/Utils/BufferFatPtr.h"
 PTX_PATTERN_INCLUDES = {
     "wgmma_ss": ("mlir/Dialect/Arith/IR/Arith.h", "mlir/Dialect/SCF/IR/SCF.h", "mlir/IR/Matchers.h"),
     "wgmma_rs": ("llvm/ADT/Twine.h", "llvm/Support/raw_ostream.h"),
@@ -82,13 +85,14 @@ def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str],
     fly = ["flydsl/Dialect/Fly/IR/FlyDialect.h"]
     if spec.kind == "copy":
         fly.append("flydsl/Dialect/Fly/Utils/PointerUtils.h")
-    fly.append("flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc")
+    helpers = backend.shared_helpers if backend is not None else SharedHelpers()
+    fly.append((helpers.layout_macros or LAYOUT_MACROS).removeprefix("include/"))
     header = "include/flydsl/Dialect/FlyROCDL/IR/Dialect.h"
     if backend is not None:
         header = backend.paths.get("dialect_header", header)
     fly.append(header.removeprefix("include/"))
     if spec.emission.get("pattern") in BUFFER_PATTERNS:
-        fly.append("flydsl/Dialect/FlyROCDL/Utils/BufferFatPtr.h")
+        fly.append((helpers.buffer_fat_ptr or BUFFER_FAT_PTR).removeprefix("include/"))
     registers = register_header(spec, backend)
     if registers:
         fly.append(registers.removeprefix("include/"))
