@@ -296,18 +296,42 @@ def test_shared_helper_headers_are_the_ones_backend_yaml_names(tmp_path: Path) -
     assert '#include "fork/Layouts.h.inc"' in text and '#include "fork/Fat.h"' in text
     assert "Utils/ThrValLayoutMacro.h.inc" not in text and "Utils/BufferFatPtr.h" not in text
 
-    folder = tmp_path / "specs" / "rocdl"
-    (folder / "cdna3").mkdir(parents=True)
-    (folder / "cdna3" / "buffer_copy.yaml").write_text((REPO / "specs/rocdl/cdna3/buffer_copy.yaml").read_text())
     lines = (REPO / "specs" / "rocdl" / "backend.yaml").read_text().splitlines()
     typo = next(n for n, line in enumerate(lines) if line.startswith("  layout_macros: "))
     outside = next(n for n, line in enumerate(lines) if line.startswith("  buffer_fat_ptr: "))
     lines[typo] = lines[typo].replace("layout_macros:", "layout_macro:")
     lines[outside] = "  buffer_fat_ptr: flydsl/Dialect/FlyROCDL/Utils/BufferFatPtr.h"  # not under include/
+    output = _check_edited_backend(tmp_path, lines)
+    assert f"backend.yaml:{typo + 1}:3: error[AG101]: shared_helpers: unknown key 'layout_macro'; did you mean " \
+           "'layout_macros'?" in output, output
+    assert f"backend.yaml:{outside + 1}:19: error[AG101]: shared_helpers.buffer_fat_ptr:" in output
+
+
+def _check_edited_backend(tmp_path: Path, lines: list[str]) -> str:
+    """`atomgen check` on a folder of one ROCDL spec and the shipped backend.yaml edited to `lines`: it must fail."""
+    folder = tmp_path / "specs" / "rocdl"
+    (folder / "cdna3").mkdir(parents=True)
+    (folder / "cdna3" / "buffer_copy.yaml").write_text((REPO / "specs/rocdl/cdna3/buffer_copy.yaml").read_text())
     (folder / "backend.yaml").write_text("\n".join(lines) + "\n")
     result = subprocess.run([sys.executable, "-m", "atomgen", "check", str(tmp_path / "specs")], capture_output=True,
                             text=True, cwd=tmp_path, timeout=120, check=False)
     assert result.returncode == 1, result.stdout + result.stderr
-    assert f"backend.yaml:{typo + 1}:3: error[AG101]: shared_helpers: unknown key 'layout_macro'; did you mean " \
-           "'layout_macros'?" in result.stdout, result.stdout
-    assert f"backend.yaml:{outside + 1}:19: error[AG101]: shared_helpers.buffer_fat_ptr:" in result.stdout
+    return result.stdout
+
+
+def test_type_converter_keys_and_types_are_checked(tmp_path: Path) -> None:
+    """backend.yaml `type_converter` was a bare object: a misspelt key was dead text and any string reached the
+    generated tests' CHECK lines. Now a key outside the known ones, or a type that is not `!llvm.`, is AG101; so is a
+    DSL module outside python/."""
+    lines = (REPO / "specs" / "rocdl" / "backend.yaml").read_text().splitlines()
+    register = next(n for n, line in enumerate(lines) if line.startswith("  register_memref: "))
+    stateless = next(n for n, line in enumerate(lines) if line.startswith("  stateless_atom: "))
+    lines[register] = lines[register].replace("register_memref:", "register_memrf:")
+    lines[stateless] = '  stateless_atom: "ptr<5> // CHECK: x"'
+    modules = next(n for n, line in enumerate(lines) if line.startswith("dsl_modules: {universal: python/"))
+    lines[modules] = lines[modules].replace("universal: python/", "universal: ../", 1)
+    output = _check_edited_backend(tmp_path, lines)
+    assert f"backend.yaml:{modules + 1}:26: error[AG101]: dsl_modules.universal:" in output, output
+    assert f"backend.yaml:{register + 1}:3: error[AG101]: type_converter: unknown key 'register_memrf'; did you " \
+           "mean 'register_memref'?" in output, output
+    assert f"backend.yaml:{stateless + 1}:19: error[AG101]: type_converter.stateless_atom:" in output, output
