@@ -319,10 +319,10 @@ def _check_edited_backend(tmp_path: Path, lines: list[str]) -> str:
     return result.stdout
 
 
-def test_type_converter_keys_and_types_are_checked(tmp_path: Path) -> None:
+def test_backend_yaml_fields_are_typed(tmp_path: Path) -> None:
     """backend.yaml `type_converter` was a bare object: a misspelt key was dead text and any string reached the
     generated tests' CHECK lines. Now a key outside the known ones, or a type that is not `!llvm.`, is AG101; so is a
-    DSL module outside python/."""
+    DSL module outside python/, and a `paths` key atomgen does not know (it accepted any)."""
     lines = (REPO / "specs" / "rocdl" / "backend.yaml").read_text().splitlines()
     register = next(n for n, line in enumerate(lines) if line.startswith("  register_memref: "))
     stateless = next(n for n, line in enumerate(lines) if line.startswith("  stateless_atom: "))
@@ -330,7 +330,11 @@ def test_type_converter_keys_and_types_are_checked(tmp_path: Path) -> None:
     lines[stateless] = '  stateless_atom: "ptr<5> // CHECK: x"'
     modules = next(n for n, line in enumerate(lines) if line.startswith("dsl_modules: {universal: python/"))
     lines[modules] = lines[modules].replace("universal: python/", "universal: ../", 1)
+    tablegen = next(n for n, line in enumerate(lines) if line.startswith("  tablegen_dir: "))
+    lines[tablegen] = lines[tablegen].replace("tablegen_dir:", "tablegen_dirs:")
     output = _check_edited_backend(tmp_path, lines)
+    assert f"backend.yaml:{tablegen + 1}:3: error[AG101]: paths: 'tablegen_dirs' is not one of the allowed values; " \
+           "did you mean 'tablegen_dir'?" in output, output
     assert f"backend.yaml:{modules + 1}:26: error[AG101]: dsl_modules.universal:" in output, output
     assert f"backend.yaml:{register + 1}:3: error[AG101]: type_converter: unknown key 'register_memrf'; did you " \
            "mean 'register_memref'?" in output, output
