@@ -322,7 +322,8 @@ def _check_edited_backend(tmp_path: Path, lines: list[str]) -> str:
 def test_backend_yaml_fields_are_typed(tmp_path: Path) -> None:
     """backend.yaml `type_converter` was a bare object: a misspelt key was dead text and any string reached the
     generated tests' CHECK lines. Now a key outside the known ones, or a type that is not `!llvm.`, is AG101; so is a
-    DSL module outside python/, and a `paths` key atomgen does not know (it accepted any)."""
+    DSL module outside python/, a `paths` key atomgen does not know (it accepted any), a base class of no atom
+    kind, and C++ for a base class that would end its TableGen code block."""
     lines = (REPO / "specs" / "rocdl" / "backend.yaml").read_text().splitlines()
     register = next(n for n, line in enumerate(lines) if line.startswith("  register_memref: "))
     stateless = next(n for n, line in enumerate(lines) if line.startswith("  stateless_atom: "))
@@ -330,9 +331,17 @@ def test_backend_yaml_fields_are_typed(tmp_path: Path) -> None:
     lines[stateless] = '  stateless_atom: "ptr<5> // CHECK: x"'
     modules = next(n for n, line in enumerate(lines) if line.startswith("dsl_modules: {universal: python/"))
     lines[modules] = lines[modules].replace("universal: python/", "universal: ../", 1)
+    declaration = next(n for n, line in enumerate(lines) if line.startswith("    extra_class_declaration: \"static"))
+    lines[declaration] = '    extra_class_declaration: "int x; }] def Evil"'  # would end the TableGen code block
+    base = lines.index("  mma:", lines.index("base_classes:"))
+    lines[base] = "  mmma:"
     tablegen = next(n for n, line in enumerate(lines) if line.startswith("  tablegen_dir: "))
     lines[tablegen] = lines[tablegen].replace("tablegen_dir:", "tablegen_dirs:")
     output = _check_edited_backend(tmp_path, lines)
+    assert f"backend.yaml:{declaration + 1}:30: error[AG101]: base_classes.stateful_copy.extra_class_declaration:" \
+           in output, output
+    assert f"backend.yaml:{base + 1}:3: error[AG101]: base_classes: 'mmma' is not one of the allowed values; did " \
+           "you mean 'mma'?" in output, output
     assert f"backend.yaml:{tablegen + 1}:3: error[AG101]: paths: 'tablegen_dirs' is not one of the allowed values; " \
            "did you mean 'tablegen_dir'?" in output, output
     assert f"backend.yaml:{modules + 1}:26: error[AG101]: dsl_modules.universal:" in output, output
