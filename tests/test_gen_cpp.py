@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 from atomgen.check.result import AnalysedAtom
 from atomgen.check.runner import analyze_file
@@ -313,9 +313,8 @@ def _check_edited_backend(tmp_path: Path, lines: list[str]) -> str:
     (folder / "cdna3").mkdir(parents=True)
     (folder / "cdna3" / "buffer_copy.yaml").write_text((REPO / "specs/rocdl/cdna3/buffer_copy.yaml").read_text())
     (folder / "backend.yaml").write_text("\n".join(lines) + "\n")
-    result = subprocess.run([sys.executable, "-m", "atomgen", "check", str(tmp_path / "specs")], capture_output=True,
-                            text=True, cwd=tmp_path, timeout=120, check=False)
-    assert result.returncode == 1, result.stdout + result.stderr
+    result = run_cli("check", str(tmp_path / "specs"), cwd=tmp_path)
+    assert result.returncode == 1, result.output
     return result.stdout
 
 

@@ -61,11 +61,11 @@ class Dialect:
 
 @dataclass(frozen=True)
 class SharedHelpers:
-    """backend.yaml `shared_helpers`: FlyDSL headers every atom file of the backend includes (paths under
-    include/); None where the backend does not declare one, and the atom files then name FlyDSL's own."""
+    """backend.yaml `shared_helpers`: FlyDSL headers the atom files of the backend include (paths under
+    include/); FlyDSL's own where the backend does not name one."""
 
-    layout_macros: Optional[str] = None  # the thread/value layout macros (ThrValLayoutMacro.h.inc)
-    buffer_fat_ptr: Optional[str] = None  # the buffer fat-pointer helpers of the buffer copy atoms
+    layout_macros: str = "include/flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"  # every atom file
+    buffer_fat_ptr: str = "include/flydsl/Dialect/FlyROCDL/Utils/BufferFatPtr.h"  # the buffer copy atoms
 
 
 @dataclass(frozen=True)
@@ -107,11 +107,8 @@ class Backend:
 
 
 def _shared_helpers(data: dict[str, Any]) -> SharedHelpers:
-    def header(key: str) -> Optional[str]:
-        value = data.get(key)
-        return str(value) if isinstance(value, str) else None
-
-    return SharedHelpers(layout_macros=header("layout_macros"), buffer_fat_ptr=header("buffer_fat_ptr"))
+    declared = {key: value for key in ("layout_macros", "buffer_fat_ptr") if isinstance(value := data.get(key), str)}
+    return SharedHelpers(**declared)
 
 
 def find_backend_file(spec_path: Path, backend: str) -> Optional[Path]:

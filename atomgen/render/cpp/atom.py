@@ -14,7 +14,7 @@ from atomgen.render import escape, llvm_api, wording
 from atomgen.render.base import RenderOutput
 from atomgen.render.cpp.clang import clang_format
 from atomgen.render.cpp.copy import BUFFER_PATTERNS, copy_emission, default_val_bits
-from atomgen.render.cpp.headers import TARGET_DIALECTS, dialect_headers
+from atomgen.render.cpp.headers import TARGET_HEADERS, dialect_headers
 from atomgen.render.cpp.layouts import layout_methods, uses_total_bit_width
 from atomgen.render.cpp.mma import mma_emission
 from atomgen.render.cpp.nvvm import NVVM_PATTERNS, REGISTER_PATTERNS
@@ -56,9 +56,6 @@ PATTERN_TEMPLATES = {
 }
 
 
-# FlyDSL's own helpers, for a backend.yaml that does not name them (shared_helpers)
-LAYOUT_MACROS = "include/flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
-BUFFER_FAT_PTR = "include/flydsl/Dialect/FlyROCDL/Utils/BufferFatPtr.h"
 PTX_PATTERN_INCLUDES = {
     "wgmma_ss": ("mlir/Dialect/Arith/IR/Arith.h", "mlir/Dialect/SCF/IR/SCF.h", "mlir/IR/Matchers.h"),
     "wgmma_rs": ("llvm/ADT/Twine.h", "llvm/Support/raw_ostream.h"),
@@ -71,8 +68,7 @@ PTX_PATTERN_INCLUDES = {
 def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str], list[str]]:
     mlir = list(MMA_INCLUDES if spec.kind == "mma" else COPY_INCLUDES)
     if backend is not None and backend.name != "rocdl":
-        targets = dialect_headers(TARGET_DIALECTS)
-        mlir = [h for h in mlir if h not in targets] + dialect_headers(backend.dialect_decl.dependent_dialects)
+        mlir = [h for h in mlir if h not in TARGET_HEADERS] + dialect_headers(backend.dialect_decl.dependent_dialects)
         mlir += PTX_PATTERN_INCLUDES.get(str(spec.emission.get("pattern")), ())
         mlir = sorted(set(mlir))
     if spec.kind == "mma" and (spec.stateful or llvm_api.active().immediates_as_operands):
@@ -86,13 +82,13 @@ def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str],
     if spec.kind == "copy":
         fly.append("flydsl/Dialect/Fly/Utils/PointerUtils.h")
     helpers = backend.shared_helpers if backend is not None else SharedHelpers()
-    fly.append((helpers.layout_macros or LAYOUT_MACROS).removeprefix("include/"))
+    fly.append(helpers.layout_macros.removeprefix("include/"))
     header = "include/flydsl/Dialect/FlyROCDL/IR/Dialect.h"
     if backend is not None:
         header = backend.paths.get("dialect_header", header)
     fly.append(header.removeprefix("include/"))
     if spec.emission.get("pattern") in BUFFER_PATTERNS:
-        fly.append((helpers.buffer_fat_ptr or BUFFER_FAT_PTR).removeprefix("include/"))
+        fly.append(helpers.buffer_fat_ptr.removeprefix("include/"))
     registers = register_header(spec, backend)
     if registers:
         fly.append(registers.removeprefix("include/"))

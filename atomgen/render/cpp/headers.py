@@ -9,9 +9,9 @@ DIALECT_HEADERS = {
     "ROCDL::ROCDLDialect": "mlir/Dialect/LLVMIR/ROCDLDialect.h",
     "LLVM::LLVMDialect": "mlir/Dialect/LLVMIR/LLVMDialect.h",
 }
-# The dialects one backend has and another lacks: an atom file swaps the base list's ROCDL header for
-# its own backend's. The LLVM dialect is every backend's and stays.
-TARGET_DIALECTS = ("NVVM::NVVMDialect", "ROCDL::ROCDLDialect")
+# The headers of the dialects one backend has and another lacks: an atom file swaps the base list's ROCDL
+# header for its own backend's. The LLVM dialect is every backend's and stays.
+TARGET_HEADERS = frozenset(DIALECT_HEADERS[d] for d in ("NVVM::NVVMDialect", "ROCDL::ROCDLDialect"))
 
 
 def dialect_headers(dialects: tuple[str, ...]) -> list[str]:
