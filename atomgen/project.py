@@ -47,6 +47,7 @@ class Project:
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
+    """The parsed file; shared between calls (with the same bytes), so read it, never change it."""
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover - Python 3.10
@@ -57,10 +58,21 @@ def _load_toml(path: Path) -> dict[str, Any]:
         rule = {"special": "AG008", "loop": "AG009", "too-large": "AG003"}.get(error.reason, "AG005")
         raise ConfigError(f"{path} {error.message} [{rule}]; atomgen reads its configuration only from a "
                           "regular file") from None
-    try:
-        return tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as error:
-        raise ConfigError(f"{path}: {error}") from None
+    # gen asks for the project of every spec it cites, and tests run gen thousands of times in one
+    # process: the parse is kept per content (the file is still read each time, so an edit shows at once)
+    parsed = _PARSED.get(raw)
+    if parsed is None:
+        try:
+            parsed = tomllib.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as error:
+            raise ConfigError(f"{path}: {error}") from None
+        if len(_PARSED) >= 16:
+            _PARSED.clear()
+        _PARSED[raw] = parsed
+    return parsed
+
+
+_PARSED: dict[bytes, dict[str, Any]] = {}
 
 
 def _table(folder: Path) -> Optional[tuple[Path, dict[str, Any]]]:

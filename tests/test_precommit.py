@@ -42,6 +42,11 @@ def hooks_repo(tmp_path_factory: pytest.TempPathFactory) -> Shadow:
     return shadow_of_this_checkout(tmp_path_factory.mktemp("hooks"))
 
 
+# Every atomgen here, the checkout's and the one pre-commit installs, uses the worker's ATOMGEN_CACHE_DIR
+# (conftest.py): the cache is keyed by content and by atomgen's own files, so sharing it changes no output,
+# and a cold one per test cost each hook run a sympy certification.
+
+
 def git(*args: str, cwd: Path) -> None:
     subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
 
@@ -61,8 +66,7 @@ def run_hook(repo: Path, source: Shadow, home: Path, hook: str, *files: str) -> 
     config = {"repos": [{"repo": str(shadow), "rev": rev, "hooks": [{"id": hook}]}]}
     (repo / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config))
     git("add", ".pre-commit-config.yaml", cwd=repo)
-    env = {**os.environ, "PRE_COMMIT_HOME": str(home), "ATOMGEN_CACHE_DIR": str(repo.parent / "cache"),
-           "NO_COLOR": "1"}
+    env = {**os.environ, "PRE_COMMIT_HOME": str(home), "NO_COLOR": "1"}
     selection = ["--files", *files] if files else ["--all-files"]
     return subprocess.run(
         [PRE_COMMIT, "run", hook, "--color", "never", *selection],
@@ -135,7 +139,7 @@ def test_gen_hook_uses_the_consumers_folders(tmp_path: Path, pre_commit_home: Pa
     """Before: `atomgen gen specs/ --out generated/` was hard-coded and failed elsewhere."""
     repo = _user_repo(tmp_path, folder="atoms")
     (repo / "pyproject.toml").write_text('[tool.atomgen]\nspecs = "atoms"\ngenerated = "third_party/gen"\n')
-    env = {**os.environ, "ATOMGEN_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     made = subprocess.run(
         [sys.executable, "-m", "atomgen", "gen", "--quiet"], cwd=repo, capture_output=True, text=True, env=env
     )
@@ -216,8 +220,7 @@ def shadow_of_this_checkout(tmp_path: Path) -> Shadow:
 
 
 def run_hooks(repo: Path, home: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PRE_COMMIT_HOME": str(home), "ATOMGEN_CACHE_DIR": str(repo.parent / "cache"),
-           "NO_COLOR": "1"}
+    env = {**os.environ, "PRE_COMMIT_HOME": str(home), "NO_COLOR": "1"}
     return subprocess.run([PRE_COMMIT, "run", "--all-files", "--color", "never"], cwd=repo, capture_output=True,
                           text=True, env=env, timeout=900)
 
@@ -262,7 +265,7 @@ def test_gen_check_hook_says_in_one_line_that_the_tree_is_missing(tmp_path: Path
     repo = _user_repo(tmp_path)
     hooks = {h["id"]: h for h in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())}
     entry = shlex.split(hooks["atomgen-gen-check"]["entry"])
-    env = {**os.environ, "ATOMGEN_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     result = subprocess.run([sys.executable, "-m", "atomgen", *entry[1:]], cwd=repo, capture_output=True, text=True,
                             env=env)
     assert result.returncode == 1

@@ -7,6 +7,7 @@ literal glues the next token on), so the text matches what FlyDSL prints.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Callable, Mapping, Union
@@ -63,7 +64,9 @@ _TOKEN = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=256)
 def parse_format(text: str) -> tuple[Element, ...]:
+    """The elements of a format (immutable, so one parse serves every instance printed with it)."""
     elements, position = _parse_sequence(text, 0, top=True)
     return tuple(elements)
 
@@ -139,18 +142,39 @@ def _merges(left: str, right: str) -> bool:
     return left.isdigit() and (right[0].isdigit() or right[0] == "." or (left == "0" and right[0] in "xX"))
 
 
+_TRAILING_WORD = re.compile(r"[A-Za-z0-9_$.]+$")
+
+
 class _Printer:
     def __init__(self) -> None:
         self.out = ""
+        self.word = ""  # the word characters `out` ends with (kept as it grows: no rescan of `out`)
         self.should_emit_space = False
         self.last_was_punctuation = True
         self.glued: list[str] = []  # two printed tokens with no space that the lexer reads as one
 
+    def _space(self) -> None:
+        self.out += " "
+        self.word = ""
+
     def _append(self, text: str) -> None:
-        word = re.search(r"[A-Za-z0-9_$.]+$", self.out)
-        if word and text and _merges(word.group(0), text):
-            self.glued.append(f"{word.group(0)}|{text}")
+        if not text:
+            return
+        if self.word and _merges(self.word, text):
+            self.glued.append(f"{self.word}|{text}")
+        ends_line = self.out.endswith("\n")  # `$` also matches before a final newline: rescan there
         self.out += text
+        if ends_line or "\n" in text:
+            found = _TRAILING_WORD.search(self.out)
+            self.word = found.group(0) if found else ""
+            return
+        trailing = _TRAILING_WORD.search(text)
+        if trailing is None:
+            self.word = ""
+        elif trailing.start() == 0:  # the text continues the word `out` ended with
+            self.word += text
+        else:
+            self.word = trailing.group(0)
 
     def literal(self, value: str) -> None:
         if value == "":
@@ -164,14 +188,14 @@ class _Printer:
         else:
             need = value[0] not in "<>(){}[],"
         if self.should_emit_space and need:
-            self.out += " "
+            self._space()
         self._append(value)
         self.should_emit_space = len(value) != 1 or value[0] not in "<({["
         self.last_was_punctuation = not (value[0] == "_" or value[0].isalpha())
 
     def value(self, text: str) -> None:
         if self.should_emit_space or not self.last_was_punctuation:
-            self.out += " "
+            self._space()
         self._append(text)
         self.should_emit_space = True
         self.last_was_punctuation = False

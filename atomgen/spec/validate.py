@@ -172,6 +172,8 @@ def neutralised(loaded: LoadedSpec, leaves: list[Any], schema_name: str = "atom"
     Positions stay those of the file (no list item is removed)."""
     if not leaves or not isinstance(loaded.data, dict):
         return None
+    if not all(_settable(leaf, loaded.data) for leaf in leaves):
+        return None  # decided on the spec as read: most rejected specs need no copy
     data = copy.deepcopy(loaded.data)
     for leaf in leaves:
         path = tuple(leaf.absolute_path)
@@ -191,6 +193,18 @@ def neutralised(loaded: LoadedSpec, leaves: list[Any], schema_name: str = "atom"
     is_valid = _is_valid(schema_name)
     valid = is_valid(data) if is_valid is not None else not any(True for _ in _validator(schema_name).iter_errors(data))
     return dataclasses.replace(loaded, data=data) if valid else None
+
+
+def _settable(leaf: Any, data: Any) -> bool:
+    """Whether neutralised() could set this error aside (a text field, or unknown keys of a mapping).
+    Setting others aside first only blanks texts and drops keys, which never makes a leaf settable
+    that is not settable here."""
+    path = tuple(leaf.absolute_path)
+    if not isinstance(leaf.schema, dict):
+        return False
+    if leaf.schema.get("x-kind") == "text" and path and isinstance(_at(data, path[:-1]), (dict, list)):
+        return True
+    return leaf.validator == "additionalProperties" and isinstance(_at(data, path), dict)
 
 
 def _at(data: Any, path: JsonPath) -> Any:
