@@ -273,7 +273,7 @@ def run_check(args: argparse.Namespace) -> int:
             if not paths:
                 print(f"atomgen check: no spec under {tree} among the given files", file=sys.stderr)
                 return EXIT_CLEAN
-        results = check_paths(paths, use_cache=not args.no_cache, tree=tree, workers=args.jobs)
+        results = check_paths(paths, use_cache=not args.no_cache, tree=tree, workers=args.jobs, their_backends=True)
     except (UsageError, ConfigError) as error:
         print(f"atomgen check: {error}", file=sys.stderr)
         return EXIT_USAGE

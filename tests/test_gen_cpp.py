@@ -308,14 +308,20 @@ def test_shared_helper_headers_are_the_ones_backend_yaml_names(tmp_path: Path) -
 
 
 def _check_edited_backend(tmp_path: Path, lines: list[str]) -> str:
-    """`atomgen check` on a folder of one ROCDL spec and the shipped backend.yaml edited to `lines`: it must fail."""
+    """`atomgen check` on a folder of one ROCDL spec and the shipped backend.yaml edited to `lines`: it must fail,
+    with the same findings in backend.yaml when given the subtarget folder or the spec alone (before, those two
+    passed: only a folder holding backend.yaml had it checked)."""
     folder = tmp_path / "specs" / "rocdl"
     (folder / "cdna3").mkdir(parents=True)
     (folder / "cdna3" / "buffer_copy.yaml").write_text((REPO / "specs/rocdl/cdna3/buffer_copy.yaml").read_text())
     (folder / "backend.yaml").write_text("\n".join(lines) + "\n")
-    result = run_cli("check", str(tmp_path / "specs"), cwd=tmp_path)
-    assert result.returncode == 1, result.output
-    return result.stdout
+    outputs = []
+    for given in ("specs", "specs/rocdl/cdna3", "specs/rocdl/cdna3/buffer_copy.yaml"):
+        result = run_cli("check", given, cwd=tmp_path)
+        assert result.returncode == 1, (given, result.output)
+        outputs.append([line for line in result.stdout.splitlines() if "backend.yaml:" in line])
+    assert outputs[0] and outputs[1] == outputs[0] and outputs[2] == outputs[0], outputs
+    return "\n".join(outputs[0])
 
 
 def test_backend_yaml_fields_are_typed(tmp_path: Path) -> None:

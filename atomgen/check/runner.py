@@ -260,10 +260,13 @@ def check_paths(
     side_files: bool = True,
     tree: Optional[str] = None,
     workers: Optional[int] = None,
+    their_backends: bool = False,
 ) -> list[SpecResult]:
     """Every spec under `paths`, plus the cross-spec name rules; with `side_files`, also the
-    backend.yaml and intrinsics.yaml files there, each validated by its own schema. Uncached specs
-    are analysed by `workers` processes (default: one per core, from PARALLEL_FROM specs on).
+    backend.yaml and intrinsics.yaml files there, each validated by its own schema, and with
+    `their_backends` (the `check` command) the backend.yaml of every spec checked, wherever it is.
+    Uncached specs are analysed by `workers` processes (default: one per core, from PARALLEL_FROM
+    specs on).
 
     With `tree`, the cross-spec rules also see every other spec under it (checked, cached,
     but not returned), and a collision is reported on the spec from `paths`.
@@ -280,13 +283,34 @@ def check_paths(
     cross_spec_rules(context + ordered, _position_of)
     if not side_files:
         return ordered
-    side = [check_side_file(path, display, kind) for path, display, kind in collect_side_files(paths)]
+    listed = collect_side_files(paths)
+    if their_backends:
+        listed += _backends_of(files, ordered, listed)
+    side = [check_side_file(path, display, kind) for path, display, kind in listed]
     # A finding in backend.yaml that its specs repeat (a TODO subtarget entry) prints once, with the file.
     shown = {d for result in side for d in result.diagnostics}
     for result in ordered:
         if any(d in shown for d in result.diagnostics):
             result.diagnostics = [d for d in result.diagnostics if d not in shown]
     return ordered + side
+
+
+def _backends_of(
+    files: list[tuple[Path, str]], results: list[SpecResult], listed: list[tuple[Path, str, str]]
+) -> list[tuple[Path, str, str]]:
+    """The backend.yaml of each checked spec that the walk did not list (a spec given alone, or a
+    subtarget folder): a spec is only as good as the backend it is read with, so that file's
+    mistakes are reported too, as a check of its whole folder reports them."""
+    seen = {reading.real_path(path) for path, _, _ in listed}
+    found: list[tuple[Path, str, str]] = []
+    for (path, display), result in zip(files, results):
+        name = result.names.get("backend")
+        file = find_backend_file(path, name) if name else None
+        if file is None or reading.real_path(file) in seen:
+            continue
+        seen.add(reading.real_path(file))
+        found.append((file, os.path.relpath(file) if not os.path.isabs(display) else str(file), "backend"))
+    return found
 
 
 def _check_files(
