@@ -239,7 +239,7 @@ def test_ptx_atoms_emit_nvvm_ops(path: Path, rendered: dict[str, str]) -> None:
         "tma_load": ["NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create("],
         "tma_store": ["NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create("],
         "tcgen05_mma": ["LLVM::InlineAsmOp::create(", "getInstrDescriptor("],
-    }[str(spec.emission.get("pattern"))]
+    }[spec.pattern]
     for op in expected:
         assert op in text, op
 

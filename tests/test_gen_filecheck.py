@@ -313,7 +313,7 @@ def test_ptx_tests_cover_every_instance_and_are_unsupported_without_fly_nvvm(tmp
         text = positive.read_text(encoding="utf-8")
         assert text.count("\nfunc.func @") == len(spec.instances), mnemonic
         assert "// REQUIRES: fly-nvvm" in text and "--convert-fly-to-nvvm" in text
-        pattern = str(spec.emission.get("pattern"))
+        pattern = spec.pattern
         op = {"mma_sync": "nvvm.mma.sync", "wgmma_ss": "nvvm.wgmma.mma_async", "wgmma_rs": "llvm.inline_asm",
               "mma_sp": "llvm.inline_asm", "wgmma_sp": "llvm.inline_asm",
               "ldmatrix": "nvvm.ldmatrix", "stmatrix": "nvvm.stmatrix", "cp_async": "nvvm.cp.async.shared.global",

@@ -240,7 +240,7 @@ def _check_instance(
         chips = chips & entry.subtargets
         if not chips:
             return
-    pattern = spec.emission.get("pattern")
+    pattern = spec.pattern
     if entry.patterns and pattern not in entry.patterns:
         yield spec.diagnostic(
             "AG371",

@@ -147,7 +147,7 @@ PATTERNS: dict[str, PatternNeeds] = {
 
 
 def check_emission(spec: AtomSpec) -> Iterator[Diagnostic]:
-    pattern = spec.emission.get("pattern")
+    pattern = spec.pattern
     needs = PATTERNS.get(str(pattern))
     if needs is None:
         return  # the schema names the known patterns (AG101)

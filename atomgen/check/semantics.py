@@ -79,7 +79,7 @@ _INTEGER = re.compile(r"^-?[0-9]+$")
 
 
 def check_semantics(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
-    needs = PATTERNS.get(str(spec.emission.get("pattern")))
+    needs = PATTERNS.get(spec.pattern)
     if needs is None or needs.kind != spec.kind:
         return  # AG101 / AG371 say so
     yield from _state_feeds(spec, catalog, needs.feeds)
@@ -180,7 +180,7 @@ def _operations(spec: AtomSpec, catalog: Catalog, parameter: str) -> Iterator[Di
             continue
         if str(value) != entry.operation:
             same = sorted(n for n, e in catalog.intrinsics.items()
-                          if e.operation == str(value) and set(e.patterns) & {str(spec.emission.get("pattern"))})
+                          if e.operation == str(value) and set(e.patterns) & {spec.pattern})
             hint = (f"; {value} is {', '.join(same)}",) if same else ()
             where = instance.path + ((parameter,) if parameter in instance.raw else ())
             yield spec.diagnostic(
@@ -211,7 +211,7 @@ def _format_enum(spec: AtomSpec, catalog: Catalog) -> Optional[Immediate]:
 
 
 def _format_codes(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
-    keys = FORMAT_KEYS.get(str(spec.emission.get("pattern")), ())
+    keys = FORMAT_KEYS.get(spec.pattern, ())
     enum = _format_enum(spec, catalog)
     if not keys or enum is None:
         return
@@ -306,7 +306,7 @@ def meant_immediates(spec: AtomSpec, instance: Instance, catalog: Catalog) -> di
         return {}
     found = _argument_tokens(spec, instance)
     tokens = found[0] if found is not None and len(found[0]) == len(entry.operands) else None
-    formats = dict(FORMAT_KEYS.get(str(spec.emission.get("pattern")), ()))
+    formats = dict(FORMAT_KEYS.get(spec.pattern, ()))
     meant: dict[str, Optional[int]] = {}
     for index, operand in enumerate(entry.operands):
         immediate = operand.immediate

@@ -19,7 +19,7 @@ PATTERN = "tcgen05_mma"
 
 
 def check_spec(spec: AtomSpec) -> Iterator[Diagnostic]:
-    pattern = str(spec.emission.get("pattern"))
+    pattern = spec.pattern
     in_tmem = sorted(r for r, source in spec.operand_source.items() if source == "tensor_memory")
     if in_tmem and pattern != PATTERN:
         yield spec.diagnostic(

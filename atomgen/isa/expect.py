@@ -108,7 +108,7 @@ def _label(inst: Instance, direction: str) -> tuple[str, tuple[str, ...]]:
 
 def copy(spec: AtomSpec, inst: Instance, function: str) -> Expected:
     """A copy function (`..._load`, `..._store`, or the instance's only one)."""
-    pattern = str(spec.emission.get("pattern", ""))
+    pattern = spec.pattern
     direction = "store" if function.endswith("_store") else "load"
     mnemonic, flags = _label(inst, direction)
     modifiers: list[tuple[str, str]] = [(flag, "") for flag in flags]

@@ -157,6 +157,12 @@ class AtomSpec:
     partial: bool = False
 
     @property
+    def pattern(self) -> str:
+        """The emission pattern (`emission.pattern`): which template emits the atom and which rules
+        judge its emission fields; required by the schema, so "" only for a spec that did not validate."""
+        return str(self.emission.get("pattern", ""))
+
+    @property
     def operands(self) -> tuple[str, ...]:
         return MMA_OPERANDS if self.kind == "mma" else COPY_OPERANDS
 

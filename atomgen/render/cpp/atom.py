@@ -69,7 +69,7 @@ def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str],
     mlir = list(MMA_INCLUDES if spec.kind == "mma" else COPY_INCLUDES)
     if backend is not None and backend.name != "rocdl":
         mlir = [h for h in mlir if h not in TARGET_HEADERS] + dialect_headers(backend.dialect_decl.dependent_dialects)
-        mlir += PTX_PATTERN_INCLUDES.get(str(spec.emission.get("pattern")), ())
+        mlir += PTX_PATTERN_INCLUDES.get(spec.pattern, ())
         mlir = sorted(set(mlir))
     if spec.kind == "mma" and (spec.stateful or llvm_api.active().immediates_as_operands):
         mlir = sorted(set(mlir) | {"mlir/Dialect/Arith/IR/Arith.h"})
@@ -87,12 +87,12 @@ def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str],
     if backend is not None:
         header = backend.paths.get("dialect_header", header)
     fly.append(header.removeprefix("include/"))
-    if spec.emission.get("pattern") in BUFFER_PATTERNS:
+    if spec.pattern in BUFFER_PATTERNS:
         fly.append(helpers.buffer_fat_ptr.removeprefix("include/"))
     registers = register_header(spec, backend)
     if registers:
         fly.append(registers.removeprefix("include/"))
-    if spec.emission.get("pattern") == "tdm":
+    if spec.pattern == "tdm":
         mlir = sorted(set(mlir) | {"mlir/Dialect/Vector/IR/VectorOps.h", "llvm/Support/MathExtras.h"})
     return sorted(mlir), fly
 
@@ -113,7 +113,7 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
         "kind": spec.kind,
         "mnemonic": spec.mnemonic,
         "stateful": spec.stateful,
-        "pattern": PATTERN_TEMPLATES.get(str(spec.emission.get("pattern")), str(spec.emission.get("pattern"))),
+        "pattern": PATTERN_TEMPLATES.get(spec.pattern, spec.pattern),
         "namespace": names.cpp_namespace.removeprefix("::"),
         "mlir_includes": mlir_includes,
         "fly_includes": fly_includes,
@@ -126,9 +126,9 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
             lambda name, quoted: name if quoted else value_stream(params[name]),
             lambda text: f'"{escape.cpp_string(text)}"', cpp_expr),
         "state": state,
-        "scale_soffset": spec.emission.get("pattern") in BUFFER_PATTERNS,
+        "scale_soffset": spec.pattern in BUFFER_PATTERNS,
     }
-    pattern = str(spec.emission.get("pattern"))
+    pattern = spec.pattern
     if pattern in NVVM_PATTERNS:
         atom["nvvm"] = NVVM_PATTERNS[pattern](spec, params, state, backend)
     # The register split/pack helpers: from the backend's header, or in this file (they size

@@ -25,7 +25,7 @@ class CopyEmission:
 
 def copy_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> CopyEmission:
     emission = spec.emission
-    pattern = str(emission.get("pattern"))
+    pattern = spec.pattern
     result = CopyEmission(pattern)
     data = result.data
     if pattern == "buffer_copy":

@@ -60,7 +60,7 @@ def _format_code(spec: AtomSpec, instance: Instance, key: str, role: str) -> str
 
 def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> MmaEmission:
     emission = spec.emission
-    pattern = emission.get("pattern")
+    pattern = spec.pattern
     locals_: dict[str, str] = {}
     state_reads: list[tuple[str, str]] = []
     slots = {s.name: s for s in state.slots} if state else {}

@@ -132,7 +132,7 @@ def ptx_wgmma(
 ) -> dict[str, Any]:
     _check_accumulator(spec)
     operand = spec.operand_types
-    rs = spec.emission.get("pattern") in ("wgmma_rs", "wgmma_sp")  # wgmma_sp: sparse A from registers
+    rs = spec.pattern in ("wgmma_rs", "wgmma_sp")  # wgmma_sp: sparse A from registers
     families: dict[tuple[str, str, str], WgmmaFamily] = {}
     packed_a: dict[str, str] = {}
     for instance in spec.instances:
@@ -165,7 +165,7 @@ def ptx_wgmma(
         "packed_a": [TypeCase(type_predicate("getElemTyA()", e), type_builder(packed_a[e]))
                      for e in specific_first(list(packed_a))],
         "accumulate": acc_slot,
-        "metadata": slot_of(state, "Metadata") if spec.emission.get("pattern") == "wgmma_sp" else None,
+        "metadata": slot_of(state, "Metadata") if spec.pattern == "wgmma_sp" else None,
         "trans_a": params["transA"].getter if "transA" in params else "false",
         "trans_b": params["transB"].getter if "transB" in params else "false",
     }
@@ -203,9 +203,9 @@ def ptx_cp_async(
 def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend) -> dict[str, Any]:
     coords = [slot_of(state, f"Coord{i}") for i in range(5)]
     return {
-        "load": spec.emission.get("pattern") == "tma_load",
+        "load": spec.pattern == "tma_load",
         "desc": slot_of(state, "TmaDescriptor"),
-        "mbarrier": slot_of(state, "Mbarrier") if spec.emission.get("pattern") == "tma_load" else None,
+        "mbarrier": slot_of(state, "Mbarrier") if spec.pattern == "tma_load" else None,
         "coords": coords,
         "rank": params["rank"].getter,
     }

@@ -25,7 +25,7 @@ def declared_header(backend: Backend) -> str:
 
 def register_header(spec: AtomSpec, backend: Backend | None) -> str:
     """The header this atom includes for its register helpers, or ""."""
-    if backend is None or str(spec.emission.get("pattern")) not in REGISTER_PATTERNS:
+    if backend is None or spec.pattern not in REGISTER_PATTERNS:
         return ""
     return declared_header(backend)
 

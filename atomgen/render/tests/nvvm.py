@@ -72,7 +72,7 @@ def _ptx_mma_function(
 ) -> Function:
     values = sample_values(spec, inst)
     atom_ty = atom_type(spec, dialect, values)
-    pattern = str(spec.emission.get("pattern"))
+    pattern = spec.pattern
     elems = {role: str(values[spec.operand_types[role]]) for role in ("a", "b", "c")}
     packed = {role: llvm_register_type(inst.packed[role]) for role in ("a", "b", "c")}
     memrefs = {}
@@ -177,7 +177,7 @@ def _ptx_matrix_functions(spec: AtomSpec, inst: Instance, dialect: str, reg: str
     count = num * 32 // vb
     element = f"i{vb}"
     atom_ty = atom_type(spec, dialect, values, vb)
-    load = spec.emission.get("pattern") == "ldmatrix"
+    load = spec.pattern == "ldmatrix"
     src_space, dst_space = ("shared", "register") if load else ("register", "shared")
     src, dst = memref_type(element, src_space, count), memref_type(element, dst_space, count)
     fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
@@ -211,7 +211,7 @@ def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Fun
     values = sample_values(spec, inst)
     rank = int(values["rank"])
     atom_ty = atom_type(spec, dialect, values, 0)
-    load = spec.emission.get("pattern") == "tma_load"
+    load = spec.pattern == "tma_load"
     extents = [8] * (rank - 1) + [64]
     strides = [1]
     for extent in extents[:-1]:
@@ -233,7 +233,7 @@ def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Fun
 def _ptx_functions(
     spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType], reg: str, backend: Backend
 ) -> list[Function]:
-    pattern = str(spec.emission.get("pattern", ""))
+    pattern = spec.pattern
     if spec.kind == "mma":
         elements = [sample_values(spec, inst)[spec.operand_types[r]] for r in ("a", "b", "c")]
         inline = pattern == "mma_sync" and backend.emits_inline_ptx(inst.intrinsic, elements)

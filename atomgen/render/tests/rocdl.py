@@ -47,7 +47,7 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping
     memrefs["d"] = memrefs["c"]
     fn = mma_call(function_name(spec, inst), atom_ty, memrefs)
     mma_call_with_loads(spec, fn, values, packed)
-    if spec.emission.get("pattern") == "call_intrinsic":
+    if spec.pattern == "call_intrinsic":
         fn.checks.append(_call_intrinsic_check(spec, inst))
     else:
         fn.checks.append(_mma_result(spec, inst, packed))
@@ -123,7 +123,7 @@ def register_checks(spec: AtomSpec, inst: Instance, fn: Function, evaluated: Eva
             continue
         element = converted_element(str(values[spec.operand_types[role]]))
         checks.append(lines.reg_load(arg, REGISTER_PTR, vector_type(count, element)))
-    if spec.emission.get("pattern") == "call_intrinsic":
+    if spec.pattern == "call_intrinsic":
         checks.append(lines.reg_call_intrinsic(intrinsic_call.llvm_intrinsic(spec.backend, inst.intrinsic)))
     else:
         checks.append(lines.reg_intrinsic(inst.intrinsic))
@@ -308,7 +308,7 @@ def _tdm_config_functions(spec: AtomSpec, inst: Instance, dialect: str, suffix: 
 def positive_functions(spec: AtomSpec, inst: Instance, dialect: str,
                        packing: Mapping[str, PackedType]) -> list[Function]:
     """The functions that call one instance; `packing` is its packed register types (AnalysedAtom.packed_for)."""
-    pattern = str(spec.emission.get("pattern", ""))
+    pattern = spec.pattern
     if spec.kind == "mma":
         return [_mma_function(spec, inst, dialect, packing)]
     builders: dict[str, Callable[[], list[Function]]] = {
