@@ -134,6 +134,42 @@ def _is_valid(name: str) -> Optional[Callable[[Any], bool]]:
     return compile_schema(_inline_refs(schema, schema.get("$defs", {})), ecma_pattern)
 
 
+@lru_cache(maxsize=None)
+def _property_checks(name: str) -> Optional[dict[str, Callable[[Any], bool]]]:
+    """The compiled yes/no check of each top-level property's schema; None if one does not compile."""
+    from atomgen.spec.fastschema import compile_schema
+
+    properties = _validator(name).schema.get("properties")
+    if not isinstance(properties, dict):
+        return None
+    checks = {key: compile_schema(schema, ecma_pattern) for key, schema in properties.items()}
+    return None if any(check is None for check in checks.values()) else checks  # type: ignore[return-value]
+
+
+def _schema_errors(name: str, data: dict[str, Any]) -> list[Any]:
+    """jsonschema's errors for `data`, exactly as `iter_errors` yields them, found faster. A spec
+    the schema rejects is mostly valid: one mistake in one section, beside an instance table of
+    hundreds of rows. A top-level property the compiled check calls valid gets no error from
+    jsonschema either (tests/test_fastschema.py holds each to the other), so its schema is
+    replaced by `true` and jsonschema does not walk it; the keys stay, so `additionalProperties`
+    and `required` judge the same mapping, and their errors get the real schema back."""
+    validator = _validator(name)
+    checks = _property_checks(name)
+    valid = {key for key, check in (checks or {}).items() if key in data and check(data[key])}
+    if not valid:
+        return list(validator.iter_errors(data))
+    root = validator.schema
+    properties = root["properties"]
+    pruned = {**root, "properties": {key: True if key in valid else schema for key, schema in properties.items()}}
+    # the class itself, not evolve(): evolve picks the validator class from the root's $schema,
+    # which is plain Draft 2020-12, without this module's ECMA `pattern`
+    errors = list(type(validator)(pruned).iter_errors(data))
+    for error in errors:
+        if error.schema is pruned:
+            error.schema = root
+    return errors
+
+
 def validate(loaded: LoadedSpec, schema_name: str = "atom") -> list[Diagnostic]:
     """One diagnostic per schema violation (the most specific one of each `oneOf`)."""
     return _validation(loaded, schema_name)[0]
@@ -146,10 +182,9 @@ def _validation(loaded: LoadedSpec, schema_name: str) -> tuple[list[Diagnostic],
     is_valid = _is_valid(schema_name)
     if is_valid is not None and is_valid(loaded.data):
         return [], []  # jsonschema is only needed to find and word the errors
-    validator = _validator(schema_name)
     diagnostics: list[Diagnostic] = []
     seen: set[tuple[JsonPath, str]] = set()
-    errors = sorted(validator.iter_errors(loaded.data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(_schema_errors(schema_name, loaded.data), key=lambda e: list(map(str, e.absolute_path)))
     leaves = [leaf for error in errors for leaf in _leaves(error)]
     renamed = _renamed_keys(leaves)
     for leaf in leaves:
