@@ -14,6 +14,7 @@ Paths given on the command line are always taken as typed (relative to the worki
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from dataclasses import dataclass
@@ -48,31 +49,27 @@ class Project:
 
 def _load_toml(path: Path) -> dict[str, Any]:
     """The parsed file; shared between calls (with the same bytes), so read it, never change it."""
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - Python 3.10
-        import tomli as tomllib
     try:
         raw = reading.read_bounded(path, MAX_CONFIG_BYTES)
     except reading.InputError as error:
         rule = {"special": "AG008", "loop": "AG009", "too-large": "AG003"}.get(error.reason, "AG005")
         raise ConfigError(f"{path} {error.message} [{rule}]; atomgen reads its configuration only from a "
                           "regular file") from None
-    # gen asks for the project of every spec it cites, and tests run gen thousands of times in one
-    # process: the parse is kept per content (the file is still read each time, so an edit shows at once)
-    parsed = _PARSED.get(raw)
-    if parsed is None:
-        try:
-            parsed = tomllib.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError) as error:
-            raise ConfigError(f"{path}: {error}") from None
-        if len(_PARSED) >= 16:
-            _PARSED.clear()
-        _PARSED[raw] = parsed
-    return parsed
+    try:
+        return _parsed(raw)
+    except (UnicodeDecodeError, ValueError) as error:
+        raise ConfigError(f"{path}: {error}") from None
 
 
-_PARSED: dict[bytes, dict[str, Any]] = {}
+# gen asks for the project of every spec it cites, and tests run gen thousands of times in one
+# process: the parse is kept per content (the file is still read each time, so an edit shows at once)
+@functools.lru_cache(maxsize=16)
+def _parsed(raw: bytes) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+    return tomllib.loads(raw.decode("utf-8"))
 
 
 def _table(folder: Path) -> Optional[tuple[Path, dict[str, Any]]]:

@@ -177,9 +177,8 @@ def _backend_for(
     if file is None:
         return None, []
     if file not in backends:
-        shown = os.path.relpath(file) if not os.path.isabs(display) else str(file)
         try:
-            backend, loaded = load_backend(file, shown)
+            backend, loaded = load_backend(file, _shown_beside(file, display))
             # An enum collision does not compile: every spec of the backend stops (check and gen alike).
             from atomgen.check.backend_file import check_backend_data
 
@@ -295,6 +294,11 @@ def check_paths(
     return ordered + side
 
 
+def _shown_beside(file: Path, display: str) -> str:
+    """A backend.yaml as diagnostics show it: relative like the spec's display path, or absolute like it."""
+    return os.path.relpath(file) if not os.path.isabs(display) else str(file)
+
+
 def _backends_of(
     files: list[tuple[Path, str]], results: list[SpecResult], listed: list[tuple[Path, str, str]]
 ) -> list[tuple[Path, str, str]]:
@@ -309,7 +313,7 @@ def _backends_of(
         if file is None or reading.real_path(file) in seen:
             continue
         seen.add(reading.real_path(file))
-        found.append((file, os.path.relpath(file) if not os.path.isabs(display) else str(file), "backend"))
+        found.append((file, _shown_beside(file, display), "backend"))
     return found
 
 

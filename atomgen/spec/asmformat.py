@@ -162,19 +162,12 @@ class _Printer:
             return
         if self.word and _merges(self.word, text):
             self.glued.append(f"{self.word}|{text}")
-        ends_line = self.out.endswith("\n")  # `$` also matches before a final newline: rescan there
+        # The word `out` ends with now starts no earlier than the one it ended with (one more back for the
+        # newline `$` may stand before), so the search starts there, not at the start of `out`.
+        start = max(0, len(self.out) - len(self.word) - 1)
         self.out += text
-        if ends_line or "\n" in text:
-            found = _TRAILING_WORD.search(self.out)
-            self.word = found.group(0) if found else ""
-            return
-        trailing = _TRAILING_WORD.search(text)
-        if trailing is None:
-            self.word = ""
-        elif trailing.start() == 0:  # the text continues the word `out` ended with
-            self.word += text
-        else:
-            self.word = trailing.group(0)
+        found = _TRAILING_WORD.search(self.out, start)
+        self.word = found.group(0) if found else ""
 
     def literal(self, value: str) -> None:
         if value == "":

@@ -207,19 +207,16 @@ def neutralised(loaded: LoadedSpec, leaves: list[Any], schema_name: str = "atom"
     Positions stay those of the file (no list item is removed)."""
     if not leaves or not isinstance(loaded.data, dict):
         return None
-    if not all(_settable(leaf, loaded.data) for leaf in leaves):
+    if any(_aside(leaf, loaded.data) is None for leaf in leaves):
         return None  # decided on the spec as read: most rejected specs need no copy
     data = copy.deepcopy(loaded.data)
     for leaf in leaves:
+        how = _aside(leaf, data)  # an earlier leaf's edit may have removed what this one names
         path = tuple(leaf.absolute_path)
-        parent = _at(data, path[:-1]) if path else None
-        if isinstance(leaf.schema, dict) and leaf.schema.get("x-kind") == "text" and path \
-                and isinstance(parent, (dict, list)):
-            parent[path[-1]] = ""  # type: ignore[index]
-        elif leaf.validator == "additionalProperties" and isinstance(leaf.schema, dict):
+        if how == "text":
+            _at(data, path[:-1])[path[-1]] = ""
+        elif how == "unknown keys":
             target = _at(data, path)
-            if not isinstance(target, dict):
-                return None
             allowed = leaf.schema.get("properties", {})
             for key in [k for k in target if k not in allowed]:
                 del target[key]
@@ -230,16 +227,18 @@ def neutralised(loaded: LoadedSpec, leaves: list[Any], schema_name: str = "atom"
     return dataclasses.replace(loaded, data=data) if valid else None
 
 
-def _settable(leaf: Any, data: Any) -> bool:
-    """Whether neutralised() could set this error aside (a text field, or unknown keys of a mapping).
-    Setting others aside first only blanks texts and drops keys, which never makes a leaf settable
-    that is not settable here."""
+def _aside(leaf: Any, data: Any) -> Optional[str]:
+    """How neutralised() sets this error aside in `data`: "text" (a free-text field becomes ""),
+    "unknown keys" (dropped from their mapping), or None (it cannot). Setting others aside first
+    only blanks texts and drops keys, which never makes a leaf that cannot be set aside one that can."""
     path = tuple(leaf.absolute_path)
     if not isinstance(leaf.schema, dict):
-        return False
+        return None
     if leaf.schema.get("x-kind") == "text" and path and isinstance(_at(data, path[:-1]), (dict, list)):
-        return True
-    return leaf.validator == "additionalProperties" and isinstance(_at(data, path), dict)
+        return "text"
+    if leaf.validator == "additionalProperties" and isinstance(_at(data, path), dict):
+        return "unknown keys"
+    return None
 
 
 def _at(data: Any, path: JsonPath) -> Any:
