@@ -458,10 +458,7 @@ def _check_elements(
 
 def _check_state_operands(spec: AtomSpec, instance: Instance, entry: Intrinsic) -> Iterator[Diagnostic]:
     """State fields wired to intrinsic operands (`emission.state_operands`) have the operand's type."""
-    wiring = spec.emission.get("state_operands")
-    if not isinstance(wiring, dict):
-        return
-    for local, slot in wiring.items():
+    for local, slot in spec.state_operands.items():
         operand = entry.operand(str(local))
         if operand is None or not operand.types or not isinstance(slot, int) or not 0 <= slot < len(spec.state):
             continue

@@ -181,7 +181,7 @@ def check_emission(spec: AtomSpec) -> Iterator[Diagnostic]:
                 "AG371",
                 f"emission pattern '{pattern}' divides by '{name}': its free values must be >= 1, not {low}",
                 parameter.path + ("free",))
-    for local, slot in (spec.emission.get("state_operands") or {}).items():
+    for local, slot in spec.state_operands.items():
         if not isinstance(slot, int) or not 0 <= slot < len(spec.state):
             yield spec.diagnostic(
                 "AG371",
@@ -230,7 +230,7 @@ def argument_lists(spec: AtomSpec) -> Iterator[tuple[tuple[Any, ...], Any]]:
     """(path, tokens) of every builder argument list of the emission."""
     if isinstance(spec.emission.get("args"), list):
         yield ("emission", "args"), spec.emission["args"]
-    for name, variant in (spec.emission.get("variants") or {}).items():
+    for name, variant in spec.variants.items():
         if isinstance(variant, list):
             yield ("emission", "variants", name), variant
         elif isinstance(variant, dict):
@@ -241,7 +241,7 @@ def argument_lists(spec: AtomSpec) -> Iterator[tuple[tuple[Any, ...], Any]]:
 
 def _builder_arguments(spec: AtomSpec, needs: PatternNeeds) -> Iterator[Diagnostic]:
     names = {p.name for p in spec.parameters} | set(OPERANDS) | set(needs.extra_names)
-    names |= {str(k) for k in (spec.emission.get("state_operands") or {})}
+    names |= {str(k) for k in spec.state_operands}
     for path, tokens in argument_lists(spec):
         for index, token in enumerate(tokens):
             text = str(token)
@@ -260,7 +260,7 @@ def _builder_arguments(spec: AtomSpec, needs: PatternNeeds) -> Iterator[Diagnost
 def _value_argument(spec: AtomSpec, text: str, path: tuple[Any, ...]) -> Iterator[Diagnostic]:
     """call_intrinsic operands: a, b, c, state operands, true/false, integers and bool/integer parameters."""
     parameter = spec.parameter(text)
-    states = {str(k) for k in (spec.emission.get("state_operands") or {})}
+    states = {str(k) for k in spec.state_operands}
     if text in ("a", "b", "c", "true", "false") or text in states or INTEGER.match(text):
         return
     if parameter is not None and (parameter.is_bool or parameter.cpp_type in INTEGRAL):
@@ -273,8 +273,7 @@ def _value_argument(spec: AtomSpec, text: str, path: tuple[Any, ...]) -> Iterato
 
 
 def _variants(spec: AtomSpec) -> Iterator[Diagnostic]:
-    variants = spec.emission.get("variants")
-    known = set(variants) if isinstance(variants, dict) else set()
+    known = set(spec.variants)
     for instance in spec.instances:
         if instance.variant not in known:
             yield spec.diagnostic(

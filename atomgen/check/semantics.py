@@ -223,7 +223,7 @@ def _format_codes(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
                 "AG375", f"format_codes gives {element} the code {code}, but {enum.cpp_type} encodes it as "
                 f"{_code_text(enum, wanted)}", ("emission", "format_codes", element))
     for instance in spec.instances:
-        variant = (spec.emission.get("variants") or {}).get(instance.variant or "")
+        variant = spec.variant(instance.variant)
         for key, role in keys:
             raw = instance.emission.get(key)
             if isinstance(variant, list) and key not in [str(t) for t in variant]:
@@ -325,7 +325,7 @@ def meant_immediates(spec: AtomSpec, instance: Instance, catalog: Catalog) -> di
             meant[operand.name] = next(iter(values)) if values is not None and len(values) == 1 else None
     # A format the op takes as an attribute the catalogue does not list (the scaled WMMA's fmtA/fmtB), where
     # the row's builder takes it (gfx1250's 32x16x128 F4 instruction has one format, and no field).
-    variant = (spec.emission.get("variants") or {}).get(instance.variant or "")
+    variant = spec.variant(instance.variant)
     for key, role in formats.items():
         if key not in meant and not (isinstance(variant, list) and key not in [str(t) for t in variant]):
             meant[key] = format_code(spec, instance, key, role)

@@ -163,6 +163,23 @@ class AtomSpec:
         return str(self.emission.get("pattern", ""))
 
     @property
+    def state_operands(self) -> dict[Any, Any]:
+        """`emission.state_operands`: the intrinsic operand (local name) each state field (slot) feeds;
+        {} where the pattern wires none, or the spec did not validate."""
+        wiring = self.emission.get("state_operands")
+        return wiring if isinstance(wiring, dict) else {}
+
+    @property
+    def variants(self) -> dict[Any, Any]:
+        """`emission.variants`: the builder argument list (or typed op) of each instance variant; {} where none."""
+        variants = self.emission.get("variants")
+        return variants if isinstance(variants, dict) else {}
+
+    def variant(self, name: str | None) -> Any:
+        """The emission of one instance's variant (`emission.variants[name]`), None where there is none."""
+        return self.variants.get(name or "")
+
+    @property
     def operands(self) -> tuple[str, ...]:
         return MMA_OPERANDS if self.kind == "mma" else COPY_OPERANDS
 

@@ -28,7 +28,7 @@ def operand_type(spec: AtomSpec, instance: Instance, token: str) -> str:
     """The MLIR type of one operand of the call (the test renderer prints them)."""
     if token in ("a", "b", "c"):
         return instance.packed[token]
-    slots = spec.emission.get("state_operands") or {}
+    slots = spec.state_operands
     if token in slots:
         return str(spec.state[int(slots[token])].llvm_type)
     parameter = spec.parameter(token)
@@ -40,7 +40,7 @@ def call_code(spec: AtomSpec, instance: Instance, params: dict[str, CppParam], l
     name = llvm_intrinsic(spec.backend, instance.intrinsic)
     if name is None:
         raise CppRenderError(f"row {instance.id}: {instance.intrinsic} has no llvm_intrinsic in the catalogue")
-    variant: Any = (spec.emission.get("variants") or {}).get(instance.variant or "")
+    variant: Any = spec.variant(instance.variant)
     if not isinstance(variant, list):
         raise CppRenderError(f"row {instance.id}: unknown variant {instance.variant}")
     args = []

@@ -64,7 +64,7 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
     locals_: dict[str, str] = {}
     state_reads: list[tuple[str, str]] = []
     slots = {s.name: s for s in state.slots} if state else {}
-    for local, slot in (emission.get("state_operands") or {}).items():
+    for local, slot in spec.state_operands.items():
         match = [s for s in (state.slots if state else []) if s.index == int(slot)]
         if not match:
             raise CppRenderError(f"state operand {local}: no state slot {slot}")
@@ -98,7 +98,7 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
         if pattern == "call_intrinsic":
             code: Any = intrinsic_call.call_code(spec, instance, params, locals_, {local for local, _ in state_reads})
         elif pattern == "wmma_generic":
-            variant = (emission.get("variants") or {}).get(instance.variant or "")
+            variant = spec.variant(instance.variant)
             if not isinstance(variant, dict):
                 raise CppRenderError(f"row {instance.id}: unknown variant {instance.variant}")
             operands = tuple(_arg(t, spec, instance, params, locals_, extra) for t in variant.get("operands", []))
@@ -106,7 +106,7 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
             code = ("generic", instance.intrinsic, operands, attrs)
         else:
             if "variants" in emission:
-                tokens = (emission.get("variants") or {}).get(instance.variant or "")
+                tokens = spec.variant(instance.variant)
                 if not isinstance(tokens, list):
                     raise CppRenderError(f"row {instance.id}: unknown variant {instance.variant}")
             else:

@@ -100,7 +100,7 @@ def _mma_result(spec: AtomSpec, inst: Instance, packed: dict[str, str]) -> str:
 
 def _call_intrinsic_check(spec: AtomSpec, inst: Instance) -> str:
     """The llvm.call_intrinsic line: the catalogue's LLVM name, the variant's operands and their types."""
-    tokens = [str(t) for t in (spec.emission.get("variants") or {}).get(inst.variant or "") or []]
+    tokens = [str(t) for t in spec.variant(inst.variant) or []]
     types = [intrinsic_call.operand_type(spec, inst, t) for t in tokens]
     return str(_forms().call_intrinsic(intrinsic_call.llvm_intrinsic(spec.backend, inst.intrinsic), tokens, types,
                                        inst.packed["c"]))
