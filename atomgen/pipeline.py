@@ -90,17 +90,19 @@ class RenderFailure(Exception):
     """Render raised on a checked spec: atomgen's bug, reported naming the spec and instance."""
 
 
-def render(atoms: Sequence["AnalysedAtom"], profile: Any = None) -> "Plan":
-    """analyze -> render: every file and region the atoms generate, for an LLVM API profile.
+def render(atoms: Sequence["AnalysedAtom"], profile: Any = None, tests: str = "representative") -> "Plan":
+    """analyze -> render: every file and region the atoms generate, for an LLVM API profile and a
+    selection of test instances (render/tests/select.py).
 
     A render failure on checked atoms is an internal error: RenderFailure names the first
     spec (and instance) that fails alone, never a traceback.
     """
     from atomgen.render import llvm_api
     from atomgen.render.plan import build_plan
+    from atomgen.render.tests import select
 
     profile = profile if profile is not None else llvm_api.load(None)
-    with llvm_api.using(profile):
+    with llvm_api.using(profile), select.using(tests):
         try:
             return build_plan(atoms)
         except Exception as error:  # noqa: BLE001 - check accepted these specs: atomgen's bug

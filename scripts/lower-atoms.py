@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Lower every generated PTX atom to PTX, for `atomgen probe --cuda --via-atoms DIR` on the GPU machine.
 
-    scripts/lower-atoms.py FLY_OPT OUT_DIR [--tests generated/tests/mlir/Conversion/atomgen] [--specs specs/nvvm]
+    scripts/lower-atoms.py FLY_OPT OUT_DIR [--tests DIR] [--specs specs/nvvm]
 
-FLY_OPT is a fly-opt built with atomgen's generated atoms (scripts/flydsl-nvvm-build.sh). Each positive
-generated FileCheck file of a PTX spec, MMA or copy (one test function per instance) goes through its RUN line's
+FLY_OPT is a fly-opt built with atomgen's generated atoms (scripts/flydsl-nvvm-build.sh). The positive
+FileCheck files of the PTX specs are rendered with one test function per instance (`atomgen gen
+--tests every-instance`, into a temporary folder; --tests DIR reads such files from DIR instead:
+generated/ holds one function per distinct lowering only). Each, MMA or copy, goes through its RUN line's
 fly passes, then mlir-opt-22 (to the LLVM dialect), mlir-translate-22 and llc-22 (sm_90a; sm_100a for
 sm100 specs), into OUT_DIR/<file>.ptx. OUT_DIR/atoms.json maps each instance's function to its PTX file
 and parameter types. Nothing here needs a GPU; the PTX files are small text files the device run carries.
@@ -13,7 +15,9 @@ and parameter types. Nothing here needs a GPU; the PTX files are small text file
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -31,9 +35,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("fly_opt")
     parser.add_argument("out")
-    parser.add_argument("--tests", default=str(REPO / "generated/tests/mlir/Conversion/atomgen"))
+    parser.add_argument("--tests", help="every-instance test files (default: rendered here)")
     parser.add_argument("--specs", default=str(REPO / "specs/nvvm"))
     args = parser.parse_args()
+    if args.tests:
+        return lower(args)
+    with tempfile.TemporaryDirectory() as scratch:
+        subprocess.run([sys.executable, "-m", "atomgen", "gen", args.specs, "--out", scratch, "--only", "owned",
+                        "--quiet", "--tests", "every-instance"], check=True, cwd=REPO)
+        args.tests = str(Path(scratch) / "tests/mlir/Conversion/atomgen")
+        return lower(args)
+
+
+def lower(args: argparse.Namespace) -> int:
     out = Path(args.out)
     entries: dict = {}
     reasons: dict[str, str] = {}

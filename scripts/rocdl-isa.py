@@ -4,7 +4,8 @@
     scripts/rocdl-isa.py [--fly-opt FLY_OPT] [--ir DIR] [--report MD]
 
 With --fly-opt (a fly-opt built from the generated C++: scripts/flydsl-build.sh --atoms generated),
-the positive generated test files (rendered for llvm-22.1, the LLVM that fly-opt is built against)
+the positive test files (rendered for llvm-22.1, the LLVM that fly-opt is built against, with every
+instance: `--tests every-instance`)
 are first lowered to LLVM IR into DIR (default docs/evidence/rocdl-isa: committed, so that the
 second step runs wherever llc-22 is installed, CI included). Then llc-22 compiles DIR's IR for each
 claimed chip and every function's assembly is judged against the spec (atomgen/isa/rung.py): the
@@ -55,7 +56,8 @@ def main() -> int:
     if args.fly_opt:
         with tempfile.TemporaryDirectory() as scratch:
             subprocess.run([sys.executable, "-m", "atomgen", "gen", str(REPO / "specs/rocdl"), "--out", scratch,
-                            "--only", "owned", "--quiet", "--llvm-api", "llvm-22.1"], check=True, cwd=REPO)
+                            "--only", "owned", "--quiet", "--llvm-api", "llvm-22.1", "--tests", "every-instance"],
+                           check=True, cwd=REPO)
             failures = rung.lower(checked.atoms, Path(scratch) / "tests/mlir/Conversion/atomgen", ir, args.fly_opt)
         for stem, why in failures.items():
             print(f"rocdl-isa: {stem}: not lowered: {why}")

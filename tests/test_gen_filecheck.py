@@ -24,6 +24,7 @@ import yaml
 from atomgen.check.result import AnalysedAtom
 from atomgen.check.runner import analyze_file
 from atomgen.render.plan import build_plan
+from atomgen.render.tests import select
 from atomgen.spec.model import AtomSpec
 
 pytestmark = pytest.mark.xdist_group("filecheck")  # its module fixtures are built once, in one worker
@@ -301,10 +302,12 @@ PTX_SPECS = REPO / "specs" / "nvvm"
 
 
 def test_ptx_tests_cover_every_instance_and_are_unsupported_without_fly_nvvm(tmp_path: Path) -> None:
-    """FlyNVVM files: one positive function per instance, `REQUIRES: fly-nvvm`, NVVM ops checked;
-    the flydsl wheel has no FlyNVVM dialect, so lit reports every file UNSUPPORTED here."""
+    """FlyNVVM files (`--tests every-instance`, what the execution rung lowers): one positive function per
+    instance, `REQUIRES: fly-nvvm`, NVVM ops checked; the flydsl wheel has no FlyNVVM dialect, so lit
+    reports every file UNSUPPORTED here."""
     paths = sorted(p for p in PTX_SPECS.rglob("*.yaml") if p.name != "backend.yaml")
-    files = _render_tree(paths, tmp_path)
+    with select.using(select.EVERY_INSTANCE):
+        files = _render_tree(paths, tmp_path)
     specs = {atom.spec.mnemonic: atom.spec for atom, _ in (_load(p) for p in paths)}
     assert set(files) == set(specs)
     for mnemonic, rendered in files.items():

@@ -82,6 +82,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "pinned LLVM, the default) or llvm-22.1 (upstream 22.1.8, e.g. Debian's llvm-22)",
     )
     parser.add_argument(
+        "--tests",
+        choices=("representative", "every-instance"),
+        default="representative",
+        help="which instances the positive FileCheck files hold: one per distinct lowering (every intrinsic, "
+        "table row, packed register type and parameter value once; the default, what generated/ holds), or "
+        "every instance (what the ISA and execution rungs lower: scripts/rocdl-isa.py, scripts/lower-atoms.py)",
+    )
+    parser.add_argument(
         "--only",
         choices=("all", "owned", "shared"),
         default="all",
@@ -191,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
     except llvm_api.ProfileError as error:
         print(f"atomgen gen: {error}", file=sys.stderr)
         return 2
-    key = plan_key(spec_files, f"plan-v4:{profile.name}")  # v4: shared files carry their skeleton
+    key = plan_key(spec_files, f"plan-v5:{profile.name}:{args.tests}")  # v5: the test selection
     plan = None if args.list_deps else load_plan(key)
     if plan is None:
         from atomgen.project import root_relative
@@ -203,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
             print("\n".join(str(path) for path in render_inputs(spec_files)))
             return 0
         try:
-            plan = render(atoms, profile)
+            plan = render(atoms, profile, args.tests)
         except RenderFailure as failure:
             print(f"atomgen gen: internal error: {failure}; nothing written (please report this)", file=sys.stderr)
             return 2
@@ -337,4 +345,6 @@ def _fix_command(args: argparse.Namespace, given_out: Any) -> str:
         words += ["--llvm-api", args.llvm_api]
     if args.only != "all":
         words += ["--only", args.only]
+    if args.tests != "representative":
+        words += ["--tests", args.tests]
     return " ".join(shlex.quote(word) for word in words)

@@ -95,7 +95,7 @@ def build_plan(atoms: Sequence[AnalysedAtom], kinds: tuple[str, ...] = OUTPUT_KI
 
 def _whole(path: str, text: str, licence: tuple[str, ...]) -> str:
     """A file as written: its licence header first, then, in a test, the expected lines of its negative cases
-    (resolve_lines counts the file's lines as written, header included)."""
+    (relative to each CHECK line: resolve_lines)."""
     text = licensed(licence, path, text)
     return resolve_lines(text) if path.endswith(".mlir") else text
 

@@ -153,12 +153,14 @@ def mma_call(name: str, atom_type: str, memrefs: dict[str, str]) -> Function:
 
 
 def resolve_lines(text: str) -> str:
-    """Replace NEXT_FUNC placeholders by the 1-based line number of the next func.func."""
+    """Replace NEXT_FUNC placeholders by the line of the next func.func, relative to the CHECK line
+    (`[[# @LINE + N]]`, the numeric form both LLVM's FileCheck and the filecheck package read), so
+    that a line added above a case does not move every later expectation."""
     lines = text.split("\n")
     for index, line in enumerate(lines):
         if NEXT_FUNC in line:
             target = next(i for i in range(index + 1, len(lines)) if lines[i].startswith("func.func"))
-            lines[index] = line.replace(NEXT_FUNC, str(target + 1))
+            lines[index] = line.replace(NEXT_FUNC, f"[[# @LINE + {target - index}]]")
     return "\n".join(lines)
 
 

@@ -12,7 +12,7 @@
 // -----
 // table:atomicOp=max: atomicOp = max, valType = f32 is not in the instance table
 // FlyDSL accepts this -- lowers to rocdl.raw.ptr.buffer.atomic.fmax on f32, which gfx90a/gfx942/gfx950 have no instruction for (only f64 buffer min/max; f32 buffer fmax is gfx10+); the row was removed from this spec
-// CHECK: {{.*}}:16:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_atomicop_max(%atom: !fly.copy_atom<!fly_rocdl.cdna3.buffer_atomic<max, f32>, 32>) {
   return
 }
@@ -20,7 +20,7 @@ func.func @bad_table_atomicop_max(%atom: !fly.copy_atom<!fly_rocdl.cdna3.buffer_
 // -----
 // table:valType=f16: atomicOp = add, valType = f16 is not in the instance table
 // FlyDSL accepts this -- no verify(): emission picks fadd/fmax/smax/umin from int-vs-float alone, so it emits buffer atomics for types no buffer atomic instruction takes (scalar f16/bf16 add, 8/16-bit integer max/min, packed max)
-// CHECK: {{.*}}:24:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_valtype_f16(%atom: !fly.copy_atom<!fly_rocdl.cdna3.buffer_atomic<add, f16>, 32>) {
   return
 }

@@ -8,14 +8,14 @@
 
 // -----
 // table:atomicOp=max: atomicOp = max, valType = f32 is not in the instance table
-// VERIFY: {{.*}}:12:{{[0-9]+}}: error: unsupported cdna3.buffer_atomic configuration: atomicOp = max, valType = f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.buffer_atomic configuration: atomicOp = max, valType = f32
 func.func @bad_table_atomicop_max(%atom: !fly.copy_atom<!fly_rocdl.cdna3.buffer_atomic<max, f32>, 32>) {
   return
 }
 
 // -----
 // table:valType=f16: atomicOp = add, valType = f16 is not in the instance table
-// VERIFY: {{.*}}:19:{{[0-9]+}}: error: unsupported cdna3.buffer_atomic configuration: atomicOp = add, valType = f16
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.buffer_atomic configuration: atomicOp = add, valType = f16
 func.func @bad_table_valtype_f16(%atom: !fly.copy_atom<!fly_rocdl.cdna3.buffer_atomic<add, f16>, 32>) {
   return
 }

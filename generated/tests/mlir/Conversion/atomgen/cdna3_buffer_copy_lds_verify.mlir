@@ -8,7 +8,7 @@
 
 // -----
 // table:bitSize=64: bitSize = 64 is not in the instance table
-// VERIFY: {{.*}}:12:{{[0-9]+}}: error: unsupported cdna3.buffer_copy_lds configuration: bitSize = 64
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.buffer_copy_lds configuration: bitSize = 64
 func.func @bad_table_bitsize_64(%atom: !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<64>, 32>) {
   return
 }

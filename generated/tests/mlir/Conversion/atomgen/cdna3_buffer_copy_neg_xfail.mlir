@@ -12,7 +12,7 @@
 // -----
 // table:bitSize=9: bitSize = 9 is not in the instance table
 // FlyDSL accepts this -- no verify(): e.g. buffer_copy<7> is accepted and lowers to an i7 buffer load
-// CHECK: {{.*}}:16:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_bitsize_9(%atom: !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<9>, 8>) {
   return
 }
@@ -20,7 +20,7 @@ func.func @bad_table_bitsize_9(%atom: !fly.copy_atom<!fly_rocdl.cdna3.buffer_cop
 // -----
 // free:cacheModifier=32: cacheModifier must be in [0, 31]
 // FlyDSL accepts this -- no verify(): cacheModifier is not range-checked (-1 prints as aux 4294967295; 32 sets bits the aux field does not have)
-// CHECK: {{.*}}:24:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_free_cachemodifier_32(%atom: !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<8, cache = 32>, 8>) {
   return
 }

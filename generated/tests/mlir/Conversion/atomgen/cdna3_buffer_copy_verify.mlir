@@ -8,14 +8,14 @@
 
 // -----
 // table:bitSize=9: bitSize = 9 is not in the instance table
-// VERIFY: {{.*}}:12:{{[0-9]+}}: error: unsupported cdna3.buffer_copy configuration: bitSize = 9
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.buffer_copy configuration: bitSize = 9
 func.func @bad_table_bitsize_9(%atom: !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<9>, 8>) {
   return
 }
 
 // -----
 // free:cacheModifier=32: cacheModifier must be in [0, 31]
-// VERIFY: {{.*}}:19:{{[0-9]+}}: error: cacheModifier must be in [0, 31], got 32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: cacheModifier must be in [0, 31], got 32
 func.func @bad_free_cachemodifier_32(%atom: !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<8, cache = 32>, 8>) {
   return
 }

@@ -8,56 +8,56 @@
 
 // -----
 // accept:ui8@16x16x64_i8_i8_i32: 16x16x64 (ui8, ui8) -> i32 is accepted
-// VERIFY-NOT: {{.*}}:12:{{[0-9]+}}: error
+// VERIFY-NOT: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error
 func.func @bad_accept_ui8_16x16x64_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x64, (ui8, ui8) -> i32>>) {
   return
 }
 
 // -----
 // accept:si8@16x16x64_i8_i8_i32: 16x16x64 (si8, si8) -> i32 is accepted
-// VERIFY-NOT: {{.*}}:19:{{[0-9]+}}: error
+// VERIFY-NOT: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error
 func.func @bad_accept_si8_16x16x64_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x64, (si8, si8) -> i32>>) {
   return
 }
 
 // -----
 // table:m=32: 32x16x8 (f32, f32) -> f32 is not in the instance table
-// VERIFY: {{.*}}:26:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 32x16x8 (f32, f32) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 32x16x8 (f32, f32) -> f32
 func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<32x16x8, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:n=32: 16x32x8 (f32, f32) -> f32 is not in the instance table
-// VERIFY: {{.*}}:33:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x32x8 (f32, f32) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x32x8 (f32, f32) -> f32
 func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x32x8, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:k=16: 16x16x16 (f32, f32) -> f32 is not in the instance table
-// VERIFY: {{.*}}:40:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x16 (f32, f32) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x16 (f32, f32) -> f32
 func.func @bad_table_k_16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x16, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyA=f16: 16x16x8 (f16, f32) -> f32 is not in the instance table
-// VERIFY: {{.*}}:47:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x8 (f16, f32) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x8 (f16, f32) -> f32
 func.func @bad_table_elemtya_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x8, (f16, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyB=f16: 16x16x8 (f32, f16) -> f32 is not in the instance table
-// VERIFY: {{.*}}:54:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x8 (f32, f16) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x8 (f32, f16) -> f32
 func.func @bad_table_elemtyb_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x8, (f32, f16) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=f16: 16x16x8 (f32, f32) -> f16 is not in the instance table
-// VERIFY: {{.*}}:61:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x8 (f32, f32) -> f16
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.mfma_ext configuration: 16x16x8 (f32, f32) -> f16
 func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_ext<16x16x8, (f32, f32) -> f16>>) {
   return
 }

@@ -10,49 +10,49 @@
 
 // -----
 // table:m=64: 64x32x1 (f32, f32) -> f32, b = 2 is not in the instance table
-// CHECK: {{.*}}:14:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_m_64(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<64x32x1, 2, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:n=64: 32x64x1 (f32, f32) -> f32, b = 2 is not in the instance table
-// CHECK: {{.*}}:21:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_n_64(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x64x1, 2, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:k=2: 32x32x2 (f32, f32) -> f32, b = 2 is not in the instance table
-// CHECK: {{.*}}:28:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_k_2(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x2, 2, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:b=4: 32x32x1 (f32, f32) -> f32, b = 4 is not in the instance table
-// CHECK: {{.*}}:35:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_b_4(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x1, 4, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyA=f16: 32x32x1 (f16, f32) -> f32, b = 2 is not in the instance table
-// CHECK: {{.*}}:42:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_elemtya_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x1, 2, (f16, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyB=f16: 32x32x1 (f32, f16) -> f32, b = 2 is not in the instance table
-// CHECK: {{.*}}:49:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_elemtyb_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x1, 2, (f32, f16) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=f16: 32x32x1 (f32, f32) -> f16, b = 2 is not in the instance table
-// CHECK: {{.*}}:56:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x1, 2, (f32, f32) -> f16>>) {
   return
 }

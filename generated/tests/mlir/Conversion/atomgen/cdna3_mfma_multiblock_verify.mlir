@@ -8,63 +8,63 @@
 
 // -----
 // accept:ui8@32x32x4_2_i8_i8_i32: 32x32x4 (ui8, ui8) -> i32, b = 2 is accepted
-// VERIFY-NOT: {{.*}}:12:{{[0-9]+}}: error
+// VERIFY-NOT: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error
 func.func @bad_accept_ui8_32x32x4_2_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x4, 2, (ui8, ui8) -> i32>>) {
   return
 }
 
 // -----
 // accept:si8@32x32x4_2_i8_i8_i32: 32x32x4 (si8, si8) -> i32, b = 2 is accepted
-// VERIFY-NOT: {{.*}}:19:{{[0-9]+}}: error
+// VERIFY-NOT: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error
 func.func @bad_accept_si8_32x32x4_2_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x4, 2, (si8, si8) -> i32>>) {
   return
 }
 
 // -----
 // table:m=64: 64x32x1 (f32, f32) -> f32, b = 2 is not in the instance table
-// VERIFY: {{.*}}:26:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 64x32x1 (f32, f32) -> f32, b = 2
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 64x32x1 (f32, f32) -> f32, b = 2
 func.func @bad_table_m_64(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<64x32x1, 2, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:n=64: 32x64x1 (f32, f32) -> f32, b = 2 is not in the instance table
-// VERIFY: {{.*}}:33:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x64x1 (f32, f32) -> f32, b = 2
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x64x1 (f32, f32) -> f32, b = 2
 func.func @bad_table_n_64(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x64x1, 2, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:k=2: 32x32x2 (f32, f32) -> f32, b = 2 is not in the instance table
-// VERIFY: {{.*}}:40:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x2 (f32, f32) -> f32, b = 2
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x2 (f32, f32) -> f32, b = 2
 func.func @bad_table_k_2(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x2, 2, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:b=4: 32x32x1 (f32, f32) -> f32, b = 4 is not in the instance table
-// VERIFY: {{.*}}:47:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f32, f32) -> f32, b = 4
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f32, f32) -> f32, b = 4
 func.func @bad_table_b_4(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x1, 4, (f32, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyA=f16: 32x32x1 (f16, f32) -> f32, b = 2 is not in the instance table
-// VERIFY: {{.*}}:54:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f16, f32) -> f32, b = 2
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f16, f32) -> f32, b = 2
 func.func @bad_table_elemtya_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x1, 2, (f16, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyB=f16: 32x32x1 (f32, f16) -> f32, b = 2 is not in the instance table
-// VERIFY: {{.*}}:61:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f32, f16) -> f32, b = 2
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f32, f16) -> f32, b = 2
 func.func @bad_table_elemtyb_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x1, 2, (f32, f16) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=f16: 32x32x1 (f32, f32) -> f16, b = 2 is not in the instance table
-// VERIFY: {{.*}}:68:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f32, f32) -> f16, b = 2
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna3.mfma_multiblock configuration: 32x32x1 (f32, f32) -> f16, b = 2
 func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma_multiblock<32x32x1, 2, (f32, f32) -> f16>>) {
   return
 }

@@ -8,7 +8,7 @@
 
 // -----
 // table:elemTyAcc=f16: 32x32x2 (f32, f32) -> f16 is not in the instance table
-// CHECK: {{.*}}:12:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma<32x32x2, (f32, f32) -> f16>>) {
   return
 }

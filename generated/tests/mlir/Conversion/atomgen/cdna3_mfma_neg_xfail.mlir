@@ -15,7 +15,7 @@
 // -----
 // table:m=64: 64x32x2 (f32, f32) -> f32 is not in the instance table
 // FlyDSL accepts this -- verify() asserts m == n before it can emit a diagnostic, so any M != N shape aborts the compiler instead of being rejected
-// CHECK: {{.*}}:19:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_m_64(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma<64x32x2, (f32, f32) -> f32>>) {
   return
 }
@@ -23,7 +23,7 @@ func.func @bad_table_m_64(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma<64x32x2, (f
 // -----
 // table:n=64: 32x64x2 (f32, f32) -> f32 is not in the instance table
 // FlyDSL accepts this -- verify() asserts m == n before it can emit a diagnostic, so any M != N shape aborts the compiler instead of being rejected
-// CHECK: {{.*}}:27:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_n_64(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma<32x64x2, (f32, f32) -> f32>>) {
   return
 }
@@ -31,7 +31,7 @@ func.func @bad_table_n_64(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma<32x64x2, (f
 // -----
 // table:k=4: 32x32x4 (f32, f32) -> f32 is not in the instance table
 // FlyDSL accepts this -- verify() has no instruction-table check: any M == N shape with i8 x i8 -> i32, or A and B each in {f16, bf16, f32, f8E4M3FNUZ, f8E5M2FNUZ, f8E4M3FN} -> f32, verifies; e.g. 16x16x8 f16 verifies and then fails emission silently (other accumulators are rejected)
-// CHECK: {{.*}}:35:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_k_4(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma<32x32x4, (f32, f32) -> f32>>) {
   return
 }
@@ -39,7 +39,7 @@ func.func @bad_table_k_4(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma<32x32x4, (f3
 // -----
 // table:elemTyA=f16: 32x32x2 (f16, f32) -> f32 is not in the instance table
 // FlyDSL accepts this -- verify() has no instruction-table check: any M == N shape with i8 x i8 -> i32, or A and B each in {f16, bf16, f32, f8E4M3FNUZ, f8E5M2FNUZ, f8E4M3FN} -> f32, verifies; e.g. 16x16x8 f16 verifies and then fails emission silently (other accumulators are rejected)
-// CHECK: {{.*}}:43:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_elemtya_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma<32x32x2, (f16, f32) -> f32>>) {
   return
 }
@@ -47,7 +47,7 @@ func.func @bad_table_elemtya_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma<32x3
 // -----
 // table:elemTyB=f16: 32x32x2 (f32, f16) -> f32 is not in the instance table
 // FlyDSL accepts this -- verify() has no instruction-table check: any M == N shape with i8 x i8 -> i32, or A and B each in {f16, bf16, f32, f8E4M3FNUZ, f8E5M2FNUZ, f8E4M3FN} -> f32, verifies; e.g. 16x16x8 f16 verifies and then fails emission silently (other accumulators are rejected)
-// CHECK: {{.*}}:51:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_elemtyb_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma<32x32x2, (f32, f16) -> f32>>) {
   return
 }

@@ -8,7 +8,7 @@
 
 // -----
 // table:bitSize=64: bitSize = 64 is not in the instance table
-// CHECK: {{.*}}:12:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_bitsize_64(%atom: !fly.copy_atom<!fly_rocdl.cdna4.buffer_load_async_lds<64>, 32>) {
   return
 }

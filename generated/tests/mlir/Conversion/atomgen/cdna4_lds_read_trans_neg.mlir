@@ -8,14 +8,14 @@
 
 // -----
 // table:transGranularity=5: transGranularity = 5, bitSize = 64 is not in the instance table
-// CHECK: {{.*}}:12:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_transgranularity_5(%atom: !fly.copy_atom<!fly_rocdl.cdna4.lds_read_trans<trans = 5b, 64>, 4>) {
   return
 }
 
 // -----
 // table:bitSize=128: transGranularity = 4, bitSize = 128 is not in the instance table
-// CHECK: {{.*}}:19:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_bitsize_128(%atom: !fly.copy_atom<!fly_rocdl.cdna4.lds_read_trans<trans = 4b, 128>, 4>) {
   return
 }

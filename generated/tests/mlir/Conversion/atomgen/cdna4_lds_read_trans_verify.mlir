@@ -8,14 +8,14 @@
 
 // -----
 // table:transGranularity=5: transGranularity = 5, bitSize = 64 is not in the instance table
-// VERIFY: {{.*}}:12:{{[0-9]+}}: error: unsupported cdna4.lds_read_trans configuration: transGranularity = 5, bitSize = 64
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna4.lds_read_trans configuration: transGranularity = 5, bitSize = 64
 func.func @bad_table_transgranularity_5(%atom: !fly.copy_atom<!fly_rocdl.cdna4.lds_read_trans<trans = 5b, 64>, 4>) {
   return
 }
 
 // -----
 // table:bitSize=128: transGranularity = 4, bitSize = 128 is not in the instance table
-// VERIFY: {{.*}}:19:{{[0-9]+}}: error: unsupported cdna4.lds_read_trans configuration: transGranularity = 4, bitSize = 128
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna4.lds_read_trans configuration: transGranularity = 4, bitSize = 128
 func.func @bad_table_bitsize_128(%atom: !fly.copy_atom<!fly_rocdl.cdna4.lds_read_trans<trans = 4b, 128>, 4>) {
   return
 }

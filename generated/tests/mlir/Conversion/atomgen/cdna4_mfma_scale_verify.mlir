@@ -8,56 +8,56 @@
 
 // -----
 // table:m=32: 32x16x128 (f8E4M3FN, f8E4M3FN) -> f32 is not in the instance table
-// VERIFY: {{.*}}:12:{{[0-9]+}}: error: unsupported cdna4.mfma_scale configuration: 32x16x128 (f8E4M3FN, f8E4M3FN) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna4.mfma_scale configuration: 32x16x128 (f8E4M3FN, f8E4M3FN) -> f32
 func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale<32x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0>>) {
   return
 }
 
 // -----
 // table:n=32: 16x32x128 (f8E4M3FN, f8E4M3FN) -> f32 is not in the instance table
-// VERIFY: {{.*}}:19:{{[0-9]+}}: error: unsupported cdna4.mfma_scale configuration: 16x32x128 (f8E4M3FN, f8E4M3FN) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna4.mfma_scale configuration: 16x32x128 (f8E4M3FN, f8E4M3FN) -> f32
 func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale<16x32x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0>>) {
   return
 }
 
 // -----
 // table:k=256: 16x16x256 (f8E4M3FN, f8E4M3FN) -> f32 is not in the instance table
-// VERIFY: {{.*}}:26:{{[0-9]+}}: error: unsupported cdna4.mfma_scale configuration: 16x16x256 (f8E4M3FN, f8E4M3FN) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna4.mfma_scale configuration: 16x16x256 (f8E4M3FN, f8E4M3FN) -> f32
 func.func @bad_table_k_256(%atom: !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale<16x16x256, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 16x16x128 (f32, f8E4M3FN) -> f32 is not in the instance table
-// VERIFY: {{.*}}:33:{{[0-9]+}}: error: unsupported cdna4.mfma_scale configuration: 16x16x128 (f32, f8E4M3FN) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna4.mfma_scale configuration: 16x16x128 (f32, f8E4M3FN) -> f32
 func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale<16x16x128, (f32, f8E4M3FN) -> f32, opselA = 0, opselB = 0>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 16x16x128 (f8E4M3FN, f32) -> f32 is not in the instance table
-// VERIFY: {{.*}}:40:{{[0-9]+}}: error: unsupported cdna4.mfma_scale configuration: 16x16x128 (f8E4M3FN, f32) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna4.mfma_scale configuration: 16x16x128 (f8E4M3FN, f32) -> f32
 func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale<16x16x128, (f8E4M3FN, f32) -> f32, opselA = 0, opselB = 0>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=f16: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f16 is not in the instance table
-// VERIFY: {{.*}}:47:{{[0-9]+}}: error: unsupported cdna4.mfma_scale configuration: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f16
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported cdna4.mfma_scale configuration: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f16
 func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f16, opselA = 0, opselB = 0>>) {
   return
 }
 
 // -----
 // free:opselA=4: opselA must be in [0, 3]
-// VERIFY: {{.*}}:54:{{[0-9]+}}: error: opselA must be in [0, 3], got 4
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: opselA must be in [0, 3], got 4
 func.func @bad_free_opsela_4(%atom: !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 4, opselB = 0>>) {
   return
 }
 
 // -----
 // free:opselB=4: opselB must be in [0, 3]
-// VERIFY: {{.*}}:61:{{[0-9]+}}: error: opselB must be in [0, 3], got 4
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: opselB must be in [0, 3], got 4
 func.func @bad_free_opselb_4(%atom: !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 4>>) {
   return
 }

@@ -8,49 +8,49 @@
 
 // -----
 // table:m=32: 32x16x16 (f16, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:12:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<32x16x16, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:n=32: 16x32x16 (f16, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:19:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x32x16, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:k=32: 16x16x32 (f16, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:26:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_k_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 16x16x16 (f32, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:33:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f32, f16) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 16x16x16 (f16, f32) -> f32 is not in the instance table
-// CHECK: {{.*}}:40:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f32) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=bf16: 16x16x16 (f16, f16) -> bf16 is not in the instance table
-// CHECK: {{.*}}:47:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_elemtyacc_bf16(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> bf16, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // pin:clamp=true@16x16x16_f16_f16_f32: clamp = false is required for 16x16x16 (f16, f16) -> f32
-// CHECK: {{.*}}:54:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_pin_clamp_true_16x16x16_f16_f16_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = false, signB = false, clamp = true>>) {
   return
 }

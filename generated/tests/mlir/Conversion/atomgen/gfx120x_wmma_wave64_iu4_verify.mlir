@@ -8,56 +8,56 @@
 
 // -----
 // accept:ui4@16x16x16_i4_i4_i32: 16x16x16 (ui4, ui4) -> i32 is accepted
-// VERIFY-NOT: {{.*}}:12:{{[0-9]+}}: error
+// VERIFY-NOT: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error
 func.func @bad_accept_ui4_16x16x16_i4_i4_i32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma_wave64_iu4<16x16x16, (ui4, ui4) -> i32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // accept:si4@16x16x16_i4_i4_i32: 16x16x16 (si4, si4) -> i32 is accepted
-// VERIFY-NOT: {{.*}}:19:{{[0-9]+}}: error
+// VERIFY-NOT: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error
 func.func @bad_accept_si4_16x16x16_i4_i4_i32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma_wave64_iu4<16x16x16, (si4, si4) -> i32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:m=32: 32x16x16 (i4, i4) -> i32 is not in the instance table
-// VERIFY: {{.*}}:26:{{[0-9]+}}: error: unsupported gfx120x.wmma_wave64_iu4 configuration: 32x16x16 (i4, i4) -> i32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx120x.wmma_wave64_iu4 configuration: 32x16x16 (i4, i4) -> i32
 func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma_wave64_iu4<32x16x16, (i4, i4) -> i32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:n=32: 16x32x16 (i4, i4) -> i32 is not in the instance table
-// VERIFY: {{.*}}:33:{{[0-9]+}}: error: unsupported gfx120x.wmma_wave64_iu4 configuration: 16x32x16 (i4, i4) -> i32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx120x.wmma_wave64_iu4 configuration: 16x32x16 (i4, i4) -> i32
 func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma_wave64_iu4<16x32x16, (i4, i4) -> i32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:k=32: 16x16x32 (i4, i4) -> i32 is not in the instance table
-// VERIFY: {{.*}}:40:{{[0-9]+}}: error: unsupported gfx120x.wmma_wave64_iu4 configuration: 16x16x32 (i4, i4) -> i32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx120x.wmma_wave64_iu4 configuration: 16x16x32 (i4, i4) -> i32
 func.func @bad_table_k_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma_wave64_iu4<16x16x32, (i4, i4) -> i32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 16x16x16 (f32, i4) -> i32 is not in the instance table
-// VERIFY: {{.*}}:47:{{[0-9]+}}: error: unsupported gfx120x.wmma_wave64_iu4 configuration: 16x16x16 (f32, i4) -> i32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx120x.wmma_wave64_iu4 configuration: 16x16x16 (f32, i4) -> i32
 func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma_wave64_iu4<16x16x16, (f32, i4) -> i32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 16x16x16 (i4, f32) -> i32 is not in the instance table
-// VERIFY: {{.*}}:54:{{[0-9]+}}: error: unsupported gfx120x.wmma_wave64_iu4 configuration: 16x16x16 (i4, f32) -> i32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx120x.wmma_wave64_iu4 configuration: 16x16x16 (i4, f32) -> i32
 func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma_wave64_iu4<16x16x16, (i4, f32) -> i32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=f32: 16x16x16 (i4, i4) -> f32 is not in the instance table
-// VERIFY: {{.*}}:61:{{[0-9]+}}: error: unsupported gfx120x.wmma_wave64_iu4 configuration: 16x16x16 (i4, i4) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx120x.wmma_wave64_iu4 configuration: 16x16x16 (i4, i4) -> f32
 func.func @bad_table_elemtyacc_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.wmma_wave64_iu4<16x16x16, (i4, i4) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }

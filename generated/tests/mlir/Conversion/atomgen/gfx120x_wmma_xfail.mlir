@@ -21,8 +21,9 @@
 // REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xf16>
 // REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf16>
 // REG: rocdl.wmma.f16.16x16x16.f16 
+!gfx120x_wmma_16x16x16_f16_f16_f16 = !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f16, signA = false, signB = false, clamp = false>>
 func.func @gfx120x_wmma_16x16x16_f16_f16_f16(%d: !fly.memref<f16, register, 8:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<f16, register, 8:1>, %c: !fly.memref<f16, register, 8:1>) {
-  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f16, signA = false, signB = false, clamp = false>>
-  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f16, signA = false, signB = false, clamp = false>>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>) -> ()
+  %atom = fly.make_mma_atom : !gfx120x_wmma_16x16x16_f16_f16_f16
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!gfx120x_wmma_16x16x16_f16_f16_f16, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>) -> ()
   return
 }

@@ -8,49 +8,49 @@
 
 // -----
 // free:rank=6: rank must be in [1, 5]
-// CHECK: {{.*}}:12:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_free_rank_6(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 6, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>, 0>) {
   return
 }
 
 // -----
 // free:numWarps=0: numWarps must be one of 1, 2, 4, 8, 16, 32
-// CHECK: {{.*}}:19:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_free_numwarps_0(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 0, pad = 0, 0, cache = 0, barrier = false, timeout = false>, 0>) {
   return
 }
 
 // -----
 // free:padInterval=-1: padInterval must be in [0, 2147483647]
-// CHECK: {{.*}}:26:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_free_padinterval__1(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = -1, 0, cache = 0, barrier = false, timeout = false>, 0>) {
   return
 }
 
 // -----
 // free:padAmount=-1: padAmount must be in [0, 2147483647]
-// CHECK: {{.*}}:33:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_free_padamount__1(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, -1, cache = 0, barrier = false, timeout = false>, 0>) {
   return
 }
 
 // -----
 // constraint0:padAmount=1,padInterval=0: padInterval and padAmount must both be zero or both non-zero
-// CHECK: {{.*}}:40:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_constraint0_padamount_1_padinterval_0(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 1, cache = 0, barrier = false, timeout = false>, 0>) {
   return
 }
 
 // -----
 // constraint1:padAmount=0,padInterval=1: padInterval and padAmount must both be zero or both non-zero
-// CHECK: {{.*}}:47:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_constraint1_padamount_0_padinterval_1(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 1, 0, cache = 0, barrier = false, timeout = false>, 0>) {
   return
 }
 
 // -----
 // constraint2:padInterval=3: padInterval must be a power of two (in elements), got 3
-// CHECK: {{.*}}:54:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_constraint2_padinterval_3(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 3, 1, cache = 0, barrier = false, timeout = false>, 0>) {
   return
 }

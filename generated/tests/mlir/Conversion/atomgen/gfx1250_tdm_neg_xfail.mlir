@@ -11,7 +11,7 @@
 // -----
 // free:cacheModifier=32: cacheModifier must be in [0, 31]
 // FlyDSL accepts this -- no range check on cacheModifier (-1 and 32 are accepted and lowered into the descriptor)
-// CHECK: {{.*}}:15:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_free_cachemodifier_32(%atom: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 0, cache = 32, barrier = false, timeout = false>, 0>) {
   return
 }

@@ -8,49 +8,49 @@
 
 // -----
 // table:m=32: 32x16x4 (f32, f32) -> f32 is not in the instance table
-// CHECK: {{.*}}:12:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<32x16x4, (f32, f32) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:n=32: 16x32x4 (f32, f32) -> f32 is not in the instance table
-// CHECK: {{.*}}:19:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x32x4, (f32, f32) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:k=8: 16x16x8 (f32, f32) -> f32 is not in the instance table
-// CHECK: {{.*}}:26:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_k_8(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x8, (f32, f32) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyA=f16: 16x16x4 (f16, f32) -> f32 is not in the instance table
-// CHECK: {{.*}}:33:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_elemtya_f16(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x4, (f16, f32) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyB=f16: 16x16x4 (f32, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:40:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_elemtyb_f16(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x4, (f32, f16) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=f16: 16x16x4 (f32, f32) -> f16 is not in the instance table
-// CHECK: {{.*}}:47:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x4, (f32, f32) -> f16, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // pin:clamp=true@16x16x4_f32_f32_f32: clamp = false is required for 16x16x4 (f32, f32) -> f32
-// CHECK: {{.*}}:54:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_pin_clamp_true_16x16x4_f32_f32_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x4, (f32, f32) -> f32, signA = false, signB = false, clamp = true>>) {
   return
 }

@@ -8,70 +8,70 @@
 
 // -----
 // table:m=32: 32x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32 is not in the instance table
-// CHECK: {{.*}}:12:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<32x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // table:n=32: 16x32x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32 is not in the instance table
-// CHECK: {{.*}}:19:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x32x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // table:k=256: 16x16x256 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32 is not in the instance table
-// CHECK: {{.*}}:26:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_k_256(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x256, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 16x16x128 (f32, f8E4M3FN) -> f32, blockSize = 32 is not in the instance table
-// CHECK: {{.*}}:33:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f32, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 16x16x128 (f8E4M3FN, f32) -> f32, blockSize = 32 is not in the instance table
-// CHECK: {{.*}}:40:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f32) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=f16: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f16, blockSize = 32 is not in the instance table
-// CHECK: {{.*}}:47:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f16, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // table:blockSize=64: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 64 is not in the instance table
-// CHECK: {{.*}}:54:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_table_blocksize_64(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 64>>) {
   return
 }
 
 // -----
 // free:opselA=2: opselA must be in [0, 1]
-// CHECK: {{.*}}:61:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_free_opsela_2(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 2, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // free:opselB=2: opselB must be in [0, 1]
-// CHECK: {{.*}}:68:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_free_opselb_2(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 2, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // constraint0:blockSize=0: blockSize must be 16 or 32, got 0
-// CHECK: {{.*}}:75:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_constraint0_blocksize_0(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 0>>) {
   return
 }

@@ -11,7 +11,7 @@
 // -----
 // free:modC=4: modC must be in [0, 3]
 // FlyDSL accepts this -- C modifier is a 2-bit field; verify accepts up to 0xFFFF
-// CHECK: {{.*}}:15:{{[0-9]+}}: error: 
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
 func.func @bad_free_modc_4(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 4, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }

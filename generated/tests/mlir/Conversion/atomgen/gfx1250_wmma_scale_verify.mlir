@@ -8,77 +8,77 @@
 
 // -----
 // table:m=32: 32x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32 is not in the instance table
-// VERIFY: {{.*}}:12:{{[0-9]+}}: error: GFX1250 WMMA_Scale 32x16x128 requires f4E2M1FN A and B; unsupported gfx1250.wmma_scale configuration: 32x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: GFX1250 WMMA_Scale 32x16x128 requires f4E2M1FN A and B; unsupported gfx1250.wmma_scale configuration: 32x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
 func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<32x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // table:n=32: 16x32x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32 is not in the instance table
-// VERIFY: {{.*}}:19:{{[0-9]+}}: error: unsupported MNK for GFX1250 WMMA_Scale: 16x32x128 (expected 16x16x128 or 32x16x128); unsupported gfx1250.wmma_scale configuration: 16x32x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported MNK for GFX1250 WMMA_Scale: 16x32x128 (expected 16x16x128 or 32x16x128); unsupported gfx1250.wmma_scale configuration: 16x32x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
 func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x32x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // table:k=256: 16x16x256 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32 is not in the instance table
-// VERIFY: {{.*}}:26:{{[0-9]+}}: error: unsupported MNK for GFX1250 WMMA_Scale: 16x16x256 (expected 16x16x128 or 32x16x128); unsupported gfx1250.wmma_scale configuration: 16x16x256 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported MNK for GFX1250 WMMA_Scale: 16x16x256 (expected 16x16x128 or 32x16x128); unsupported gfx1250.wmma_scale configuration: 16x16x256 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
 func.func @bad_table_k_256(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x256, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 16x16x128 (f32, f8E4M3FN) -> f32, blockSize = 32 is not in the instance table
-// VERIFY: {{.*}}:33:{{[0-9]+}}: error: unsupported gfx1250.wmma_scale configuration: 16x16x128 (f32, f8E4M3FN) -> f32, blockSize = 32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx1250.wmma_scale configuration: 16x16x128 (f32, f8E4M3FN) -> f32, blockSize = 32
 func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f32, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 16x16x128 (f8E4M3FN, f32) -> f32, blockSize = 32 is not in the instance table
-// VERIFY: {{.*}}:40:{{[0-9]+}}: error: unsupported gfx1250.wmma_scale configuration: 16x16x128 (f8E4M3FN, f32) -> f32, blockSize = 32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx1250.wmma_scale configuration: 16x16x128 (f8E4M3FN, f32) -> f32, blockSize = 32
 func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f32) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=f16: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f16, blockSize = 32 is not in the instance table
-// VERIFY: {{.*}}:47:{{[0-9]+}}: error: unsupported gfx1250.wmma_scale configuration: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f16, blockSize = 32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx1250.wmma_scale configuration: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f16, blockSize = 32
 func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f16, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // table:blockSize=64: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 64 is not in the instance table
-// VERIFY: {{.*}}:54:{{[0-9]+}}: error: blockSize must be 16 or 32, got 64
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: blockSize must be 16 or 32, got 64
 func.func @bad_table_blocksize_64(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 64>>) {
   return
 }
 
 // -----
 // free:opselA=2: opselA must be in [0, 1]
-// VERIFY: {{.*}}:61:{{[0-9]+}}: error: opselA must be in [0, 1], got 2
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: opselA must be in [0, 1], got 2
 func.func @bad_free_opsela_2(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 2, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // free:opselB=2: opselB must be in [0, 1]
-// VERIFY: {{.*}}:68:{{[0-9]+}}: error: opselB must be in [0, 1], got 2
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: opselB must be in [0, 1], got 2
 func.func @bad_free_opselb_2(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 2, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // free:modC=4: modC must be in [0, 3]
-// VERIFY: {{.*}}:75:{{[0-9]+}}: error: modC must be in [0, 3], got 4
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: modC must be in [0, 3], got 4
 func.func @bad_free_modc_4(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 4, reuseA = false, reuseB = false, blockSize = 32>>) {
   return
 }
 
 // -----
 // constraint0:blockSize=0: blockSize must be 16 or 32, got 0
-// VERIFY: {{.*}}:82:{{[0-9]+}}: error: blockSize must be 16 or 32, got 0
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: blockSize must be 16 or 32, got 0
 func.func @bad_constraint0_blocksize_0(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 0>>) {
   return
 }

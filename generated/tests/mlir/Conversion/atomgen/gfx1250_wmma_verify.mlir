@@ -8,63 +8,63 @@
 
 // -----
 // accept:ui8@16x16x64_i8_i8_i32: 16x16x64 (ui8, ui8) -> i32 is accepted
-// VERIFY-NOT: {{.*}}:12:{{[0-9]+}}: error
+// VERIFY-NOT: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error
 func.func @bad_accept_ui8_16x16x64_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x64, (ui8, ui8) -> i32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // accept:si8@16x16x64_i8_i8_i32: 16x16x64 (si8, si8) -> i32 is accepted
-// VERIFY-NOT: {{.*}}:19:{{[0-9]+}}: error
+// VERIFY-NOT: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error
 func.func @bad_accept_si8_16x16x64_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x64, (si8, si8) -> i32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:m=32: 32x16x4 (f32, f32) -> f32 is not in the instance table
-// VERIFY: {{.*}}:26:{{[0-9]+}}: error: unsupported gfx1250.wmma configuration: 32x16x4 (f32, f32) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx1250.wmma configuration: 32x16x4 (f32, f32) -> f32
 func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<32x16x4, (f32, f32) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:n=32: 16x32x4 (f32, f32) -> f32 is not in the instance table
-// VERIFY: {{.*}}:33:{{[0-9]+}}: error: unsupported gfx1250.wmma configuration: 16x32x4 (f32, f32) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx1250.wmma configuration: 16x32x4 (f32, f32) -> f32
 func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x32x4, (f32, f32) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:k=8: 16x16x8 (f32, f32) -> f32 is not in the instance table
-// VERIFY: {{.*}}:40:{{[0-9]+}}: error: unsupported gfx1250.wmma configuration: 16x16x8 (f32, f32) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx1250.wmma configuration: 16x16x8 (f32, f32) -> f32
 func.func @bad_table_k_8(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x8, (f32, f32) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyA=f16: 16x16x4 (f16, f32) -> f32 is not in the instance table
-// VERIFY: {{.*}}:47:{{[0-9]+}}: error: unsupported gfx1250.wmma configuration: 16x16x4 (f16, f32) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx1250.wmma configuration: 16x16x4 (f16, f32) -> f32
 func.func @bad_table_elemtya_f16(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x4, (f16, f32) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyB=f16: 16x16x4 (f32, f16) -> f32 is not in the instance table
-// VERIFY: {{.*}}:54:{{[0-9]+}}: error: unsupported gfx1250.wmma configuration: 16x16x4 (f32, f16) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx1250.wmma configuration: 16x16x4 (f32, f16) -> f32
 func.func @bad_table_elemtyb_f16(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x4, (f32, f16) -> f32, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=f16: 16x16x4 (f32, f32) -> f16 is not in the instance table
-// VERIFY: {{.*}}:61:{{[0-9]+}}: error: unsupported gfx1250.wmma configuration: 16x16x4 (f32, f32) -> f16
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx1250.wmma configuration: 16x16x4 (f32, f32) -> f16
 func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x4, (f32, f32) -> f16, signA = false, signB = false, clamp = false>>) {
   return
 }
 
 // -----
 // pin:clamp=true@16x16x4_f32_f32_f32: clamp = false is required for 16x16x4 (f32, f32) -> f32
-// VERIFY: {{.*}}:68:{{[0-9]+}}: error: signA/signB/clamp are only valid for integer (iu4/iu8) WMMA; clamp = false is required for 16x16x4 (f32, f32) -> f32
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: signA/signB/clamp are only valid for integer (iu4/iu8) WMMA; clamp = false is required for 16x16x4 (f32, f32) -> f32
 func.func @bad_pin_clamp_true_16x16x4_f32_f32_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x4, (f32, f32) -> f32, signA = false, signB = false, clamp = true>>) {
   return
 }

@@ -9,42 +9,42 @@
 
 // -----
 // table:m=65: 65x8x16 (f16, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:13:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma configuration: 65x8x16 (f16, f16) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma configuration: 65x8x16 (f16, f16) -> f32
 func.func @bad_table_m_65(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<65x8x16, (f16, f16) -> f32, trans = (false, false)>>) {
   return
 }
 
 // -----
 // table:n=9: 64x9x16 (f16, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:20:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma configuration: 64x9x16 (f16, f16) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma configuration: 64x9x16 (f16, f16) -> f32
 func.func @bad_table_n_9(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x9x16, (f16, f16) -> f32, trans = (false, false)>>) {
   return
 }
 
 // -----
 // table:k=32: 64x8x32 (f16, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:27:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma configuration: 64x8x32 (f16, f16) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma configuration: 64x8x32 (f16, f16) -> f32
 func.func @bad_table_k_32(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x8x32, (f16, f16) -> f32, trans = (false, false)>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 64x8x16 (f32, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:34:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma configuration: 64x8x16 (f32, f16) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma configuration: 64x8x16 (f32, f16) -> f32
 func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x8x16, (f32, f16) -> f32, trans = (false, false)>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 64x8x16 (f16, f32) -> f32 is not in the instance table
-// CHECK: {{.*}}:41:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma configuration: 64x8x16 (f16, f32) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma configuration: 64x8x16 (f16, f32) -> f32
 func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x8x16, (f16, f32) -> f32, trans = (false, false)>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=bf16: 64x8x16 (f16, f16) -> bf16 is not in the instance table
-// CHECK: {{.*}}:48:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma configuration: 64x8x16 (f16, f16) -> bf16
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma configuration: 64x8x16 (f16, f16) -> bf16
 func.func @bad_table_elemtyacc_bf16(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x8x16, (f16, f16) -> bf16, trans = (false, false)>>) {
   return
 }

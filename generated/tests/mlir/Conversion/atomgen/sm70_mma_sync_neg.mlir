@@ -9,42 +9,42 @@
 
 // -----
 // table:m=16: 16x8x4 (f16, f16) -> f32, transA = false, transB = false is not in the instance table
-// CHECK: {{.*}}:13:{{[0-9]+}}: error: unsupported sm70.mma.sync configuration: 16x8x4 (f16, f16) -> f32, transA = false, transB = false
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm70.mma.sync configuration: 16x8x4 (f16, f16) -> f32, transA = false, transB = false
 func.func @bad_table_m_16(%atom: !fly.mma_atom<!fly_nvvm.sm70.mma.sync<16x8x4, (f16, f16) -> f32, trans = (false, false)>>) {
   return
 }
 
 // -----
 // table:n=16: 8x16x4 (f16, f16) -> f32, transA = false, transB = false is not in the instance table
-// CHECK: {{.*}}:20:{{[0-9]+}}: error: unsupported sm70.mma.sync configuration: 8x16x4 (f16, f16) -> f32, transA = false, transB = false
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm70.mma.sync configuration: 8x16x4 (f16, f16) -> f32, transA = false, transB = false
 func.func @bad_table_n_16(%atom: !fly.mma_atom<!fly_nvvm.sm70.mma.sync<8x16x4, (f16, f16) -> f32, trans = (false, false)>>) {
   return
 }
 
 // -----
 // table:k=8: 8x8x8 (f16, f16) -> f32, transA = false, transB = false is not in the instance table
-// CHECK: {{.*}}:27:{{[0-9]+}}: error: unsupported sm70.mma.sync configuration: 8x8x8 (f16, f16) -> f32, transA = false, transB = false
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm70.mma.sync configuration: 8x8x8 (f16, f16) -> f32, transA = false, transB = false
 func.func @bad_table_k_8(%atom: !fly.mma_atom<!fly_nvvm.sm70.mma.sync<8x8x8, (f16, f16) -> f32, trans = (false, false)>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 8x8x4 (f32, f16) -> f32, transA = false, transB = false is not in the instance table
-// CHECK: {{.*}}:34:{{[0-9]+}}: error: unsupported sm70.mma.sync configuration: 8x8x4 (f32, f16) -> f32, transA = false, transB = false
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm70.mma.sync configuration: 8x8x4 (f32, f16) -> f32, transA = false, transB = false
 func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_nvvm.sm70.mma.sync<8x8x4, (f32, f16) -> f32, trans = (false, false)>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 8x8x4 (f16, f32) -> f32, transA = false, transB = false is not in the instance table
-// CHECK: {{.*}}:41:{{[0-9]+}}: error: unsupported sm70.mma.sync configuration: 8x8x4 (f16, f32) -> f32, transA = false, transB = false
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm70.mma.sync configuration: 8x8x4 (f16, f32) -> f32, transA = false, transB = false
 func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_nvvm.sm70.mma.sync<8x8x4, (f16, f32) -> f32, trans = (false, false)>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=bf16: 8x8x4 (f16, f16) -> bf16, transA = false, transB = false is not in the instance table
-// CHECK: {{.*}}:48:{{[0-9]+}}: error: unsupported sm70.mma.sync configuration: 8x8x4 (f16, f16) -> bf16, transA = false, transB = false
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm70.mma.sync configuration: 8x8x4 (f16, f16) -> bf16, transA = false, transB = false
 func.func @bad_table_elemtyacc_bf16(%atom: !fly.mma_atom<!fly_nvvm.sm70.mma.sync<8x8x4, (f16, f16) -> bf16, trans = (false, false)>>) {
   return
 }

@@ -9,14 +9,14 @@
 
 // -----
 // table:bitSize=33: bitSize = 33, cacheModifier = ca is not in the instance table
-// CHECK: {{.*}}:13:{{[0-9]+}}: error: unsupported sm80.cp.async configuration: bitSize = 33, cacheModifier = ca
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.cp.async configuration: bitSize = 33, cacheModifier = ca
 func.func @bad_table_bitsize_33(%atom: !fly.copy_atom<!fly_nvvm.sm80.cp.async<33, ca>, 0>) {
   return
 }
 
 // -----
 // table:cacheModifier=cg: bitSize = 32, cacheModifier = cg is not in the instance table
-// CHECK: {{.*}}:20:{{[0-9]+}}: error: unsupported sm80.cp.async configuration: bitSize = 32, cacheModifier = cg
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.cp.async configuration: bitSize = 32, cacheModifier = cg
 func.func @bad_table_cachemodifier_cg(%atom: !fly.copy_atom<!fly_nvvm.sm80.cp.async<32>, 0>) {
   return
 }

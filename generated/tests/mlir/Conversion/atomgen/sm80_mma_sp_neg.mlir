@@ -9,42 +9,42 @@
 
 // -----
 // table:m=32: 32x8x16 (f16, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:13:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 32x8x16 (f16, f16) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 32x8x16 (f16, f16) -> f32
 func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<32x8x16, (f16, f16) -> f32>>) {
   return
 }
 
 // -----
 // table:n=16: 16x16x16 (f16, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:20:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 16x16x16 (f16, f16) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 16x16x16 (f16, f16) -> f32
 func.func @bad_table_n_16(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x16x16, (f16, f16) -> f32>>) {
   return
 }
 
 // -----
 // table:k=17: 16x8x17 (f16, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:27:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 16x8x17 (f16, f16) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 16x8x17 (f16, f16) -> f32
 func.func @bad_table_k_17(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x17, (f16, f16) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 16x8x16 (f32, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:34:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 16x8x16 (f32, f16) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 16x8x16 (f32, f16) -> f32
 func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x16, (f32, f16) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 16x8x16 (f16, f32) -> f32 is not in the instance table
-// CHECK: {{.*}}:41:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 16x8x16 (f16, f32) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 16x8x16 (f16, f32) -> f32
 func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x16, (f16, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=bf16: 16x8x16 (f16, f16) -> bf16 is not in the instance table
-// CHECK: {{.*}}:48:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 16x8x16 (f16, f16) -> bf16
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 16x8x16 (f16, f16) -> bf16
 func.func @bad_table_elemtyacc_bf16(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x16, (f16, f16) -> bf16>>) {
   return
 }

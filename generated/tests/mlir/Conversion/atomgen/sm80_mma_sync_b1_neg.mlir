@@ -9,42 +9,42 @@
 
 // -----
 // table:m=9: 9x8x128 (i1, i1) -> i32, andPopc = false is not in the instance table
-// CHECK: {{.*}}:13:{{[0-9]+}}: error: unsupported sm80.mma.sync.b1 configuration: 9x8x128 (i1, i1) -> i32, andPopc = false
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sync.b1 configuration: 9x8x128 (i1, i1) -> i32, andPopc = false
 func.func @bad_table_m_9(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sync.b1<9x8x128, (i1, i1) -> i32, false>>) {
   return
 }
 
 // -----
 // table:n=16: 8x16x128 (i1, i1) -> i32, andPopc = false is not in the instance table
-// CHECK: {{.*}}:20:{{[0-9]+}}: error: unsupported sm80.mma.sync.b1 configuration: 8x16x128 (i1, i1) -> i32, andPopc = false
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sync.b1 configuration: 8x16x128 (i1, i1) -> i32, andPopc = false
 func.func @bad_table_n_16(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sync.b1<8x16x128, (i1, i1) -> i32, false>>) {
   return
 }
 
 // -----
 // table:k=256: 8x8x256 (i1, i1) -> i32, andPopc = false is not in the instance table
-// CHECK: {{.*}}:27:{{[0-9]+}}: error: unsupported sm80.mma.sync.b1 configuration: 8x8x256 (i1, i1) -> i32, andPopc = false
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sync.b1 configuration: 8x8x256 (i1, i1) -> i32, andPopc = false
 func.func @bad_table_k_256(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sync.b1<8x8x256, (i1, i1) -> i32, false>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 8x8x128 (f32, i1) -> i32, andPopc = false is not in the instance table
-// CHECK: {{.*}}:34:{{[0-9]+}}: error: unsupported sm80.mma.sync.b1 configuration: 8x8x128 (f32, i1) -> i32, andPopc = false
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sync.b1 configuration: 8x8x128 (f32, i1) -> i32, andPopc = false
 func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sync.b1<8x8x128, (f32, i1) -> i32, false>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 8x8x128 (i1, f32) -> i32, andPopc = false is not in the instance table
-// CHECK: {{.*}}:41:{{[0-9]+}}: error: unsupported sm80.mma.sync.b1 configuration: 8x8x128 (i1, f32) -> i32, andPopc = false
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sync.b1 configuration: 8x8x128 (i1, f32) -> i32, andPopc = false
 func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sync.b1<8x8x128, (i1, f32) -> i32, false>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=f32: 8x8x128 (i1, i1) -> f32, andPopc = false is not in the instance table
-// CHECK: {{.*}}:48:{{[0-9]+}}: error: unsupported sm80.mma.sync.b1 configuration: 8x8x128 (i1, i1) -> f32, andPopc = false
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sync.b1 configuration: 8x8x128 (i1, i1) -> f32, andPopc = false
 func.func @bad_table_elemtyacc_f32(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sync.b1<8x8x128, (i1, i1) -> f32, false>>) {
   return
 }

@@ -9,42 +9,42 @@
 
 // -----
 // table:m=32: 32x8x32 (f8E4M3FN, f8E4M3FN) -> f32 is not in the instance table
-// CHECK: {{.*}}:13:{{[0-9]+}}: error: unsupported sm89.mma.sync configuration: 32x8x32 (f8E4M3FN, f8E4M3FN) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm89.mma.sync configuration: 32x8x32 (f8E4M3FN, f8E4M3FN) -> f32
 func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_nvvm.sm89.mma.sync<32x8x32, (f8E4M3FN, f8E4M3FN) -> f32>>) {
   return
 }
 
 // -----
 // table:n=16: 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32 is not in the instance table
-// CHECK: {{.*}}:20:{{[0-9]+}}: error: unsupported sm89.mma.sync configuration: 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm89.mma.sync configuration: 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32
 func.func @bad_table_n_16(%atom: !fly.mma_atom<!fly_nvvm.sm89.mma.sync<16x16x32, (f8E4M3FN, f8E4M3FN) -> f32>>) {
   return
 }
 
 // -----
 // table:k=64: 16x8x64 (f8E4M3FN, f8E4M3FN) -> f32 is not in the instance table
-// CHECK: {{.*}}:27:{{[0-9]+}}: error: unsupported sm89.mma.sync configuration: 16x8x64 (f8E4M3FN, f8E4M3FN) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm89.mma.sync configuration: 16x8x64 (f8E4M3FN, f8E4M3FN) -> f32
 func.func @bad_table_k_64(%atom: !fly.mma_atom<!fly_nvvm.sm89.mma.sync<16x8x64, (f8E4M3FN, f8E4M3FN) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 16x8x32 (f32, f8E4M3FN) -> f32 is not in the instance table
-// CHECK: {{.*}}:34:{{[0-9]+}}: error: unsupported sm89.mma.sync configuration: 16x8x32 (f32, f8E4M3FN) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm89.mma.sync configuration: 16x8x32 (f32, f8E4M3FN) -> f32
 func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_nvvm.sm89.mma.sync<16x8x32, (f32, f8E4M3FN) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 16x8x32 (f8E4M3FN, f32) -> f32 is not in the instance table
-// CHECK: {{.*}}:41:{{[0-9]+}}: error: unsupported sm89.mma.sync configuration: 16x8x32 (f8E4M3FN, f32) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm89.mma.sync configuration: 16x8x32 (f8E4M3FN, f32) -> f32
 func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_nvvm.sm89.mma.sync<16x8x32, (f8E4M3FN, f32) -> f32>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=f16: 16x8x32 (f8E4M3FN, f8E4M3FN) -> f16 is not in the instance table
-// CHECK: {{.*}}:48:{{[0-9]+}}: error: unsupported sm89.mma.sync configuration: 16x8x32 (f8E4M3FN, f8E4M3FN) -> f16
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm89.mma.sync configuration: 16x8x32 (f8E4M3FN, f8E4M3FN) -> f16
 func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_nvvm.sm89.mma.sync<16x8x32, (f8E4M3FN, f8E4M3FN) -> f16>>) {
   return
 }

@@ -9,49 +9,49 @@
 
 // -----
 // table:m=128: 128x8x32 (f16, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:13:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 128x8x32 (f16, f16) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 128x8x32 (f16, f16) -> f32
 func.func @bad_table_m_128(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<128x8x32, (f16, f16) -> f32, trans_b = false>>) {
   return
 }
 
 // -----
 // table:n=9: 64x9x32 (f16, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:20:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 64x9x32 (f16, f16) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 64x9x32 (f16, f16) -> f32
 func.func @bad_table_n_9(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x9x32, (f16, f16) -> f32, trans_b = false>>) {
   return
 }
 
 // -----
 // table:k=64: 64x8x64 (f16, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:27:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 64x8x64 (f16, f16) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 64x8x64 (f16, f16) -> f32
 func.func @bad_table_k_64(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x64, (f16, f16) -> f32, trans_b = false>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 64x8x32 (f32, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:34:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 64x8x32 (f32, f16) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 64x8x32 (f32, f16) -> f32
 func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (f32, f16) -> f32, trans_b = false>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 64x8x32 (f16, f32) -> f32 is not in the instance table
-// CHECK: {{.*}}:41:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 64x8x32 (f16, f32) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 64x8x32 (f16, f32) -> f32
 func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (f16, f32) -> f32, trans_b = false>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=bf16: 64x8x32 (f16, f16) -> bf16 is not in the instance table
-// CHECK: {{.*}}:48:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 64x8x32 (f16, f16) -> bf16
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 64x8x32 (f16, f16) -> bf16
 func.func @bad_table_elemtyacc_bf16(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (f16, f16) -> bf16, trans_b = false>>) {
   return
 }
 
 // -----
 // pin:transB=true@64x8x16_tf32_tf32_f32: transB = false is required for 64x8x16 (tf32, tf32) -> f32
-// CHECK: {{.*}}:55:{{[0-9]+}}: error: transB = false is required for 64x8x16 (tf32, tf32) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: transB = false is required for 64x8x16 (tf32, tf32) -> f32
 func.func @bad_pin_transb_true_64x8x16_tf32_tf32_f32(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x16, (tf32, tf32) -> f32, trans_b = true>>) {
   return
 }
