@@ -9,6 +9,8 @@ from typing import Any, Optional
 from atomgen.diagnostics import SpecError
 from atomgen.reading import exists, real_path
 from atomgen.spec.loader import LoadedSpec, load_file
+from atomgen.spec.model import AtomSpec, Instance
+from atomgen.spec.printing import sample_values
 
 BACKEND_FILE = "backend.yaml"
 
@@ -104,6 +106,14 @@ class Backend:
         values = {str(v) for v in element_types}
         return any(entry.get("intrinsic") == intrinsic and values & set(entry.get("element_types") or [])
                    for entry in self.inline_ptx)
+
+    def lowers_as_inline_ptx(self, spec: AtomSpec, instance: Instance) -> bool:
+        """Whether this MMA row's lowering is its instruction's text: then the instruction, not only the
+        op's attributes, is what a test of the row checks (render/tests/select.py)."""
+        if spec.kind != "mma":
+            return False
+        values = sample_values(spec, instance)
+        return self.emits_inline_ptx(instance.intrinsic, [values[spec.operand_types[r]] for r in ("a", "b", "c")])
 
 
 def _shared_helpers(data: dict[str, Any]) -> SharedHelpers:

@@ -236,8 +236,7 @@ def _ptx_functions(
 ) -> list[Function]:
     pattern = spec.pattern
     if spec.kind == "mma":
-        elements = [sample_values(spec, inst)[spec.operand_types[r]] for r in ("a", "b", "c")]
-        inline = pattern == "mma_sync" and backend.emits_inline_ptx(inst.intrinsic, elements)
+        inline = pattern == "mma_sync" and backend.lowers_as_inline_ptx(spec, inst)
         return [_ptx_mma_function(spec, inst, dialect, packing, reg, inline)]
     builders: dict[str, Callable[[], list[Function]]] = {
         "ldmatrix": lambda: _ptx_matrix_functions(spec, inst, dialect, reg),

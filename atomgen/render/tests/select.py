@@ -8,7 +8,8 @@ something no earlier kept instance lowers. What an instance lowers is its set of
 * each operand's packed register type, as element type and count: every register type the
   conversion builds (wgmma's accumulator struct for every N, each element type once);
 * each parameter's value (shapes, element types, transposes, immediates): every value that
-  reaches the lowering as a type, a count or a constant.
+  reaches the lowering as a type, a count or a constant;
+* the instruction, only for a row lowered as its own inline PTX text (backend.yaml `inline_ptx`).
 
 The features are covered one by one, not as a product: the product is the instance table itself
 (456 wgmma instances differ in N times the types, 50 MFMA-scale rows in the A format times the B
@@ -52,9 +53,12 @@ def active() -> str:
 
 def features(atom: AnalysedAtom, instance: Instance) -> frozenset[Hashable]:
     """What lowering this instance exercises (see the module docstring)."""
-    # not the instruction: PTX spells the whole configuration in it (the product again)
+    # not the instruction: PTX spells the whole configuration in it (the product again), unless the
+    # lowering is that text (backend.yaml inline_ptx), where a swapped type in it is the bug to catch
     found: set[Hashable] = {("intrinsic", instance.intrinsic), ("op_class", instance.op_class),
                             ("variant", instance.variant)}
+    if atom.backend is not None and atom.backend.lowers_as_inline_ptx(atom.spec, instance):
+        found.add(("instruction", instance.instruction))
     for role, packed in atom.packed_for(instance).items():
         found.update({("element", role, packed.element), ("length", role, packed.length)})
     found.update(("value", name, repr(value)) for name, value in instance.values.items())
