@@ -14,7 +14,7 @@ from atomgen.render import escape, llvm_api, wording
 from atomgen.render.base import RenderOutput
 from atomgen.render.cpp.clang import clang_format
 from atomgen.render.cpp.copy import BUFFER_PATTERNS, copy_emission, default_val_bits
-from atomgen.render.cpp.headers import TARGET_HEADERS, dialect_headers
+from atomgen.render.cpp.headers import dialect_headers
 from atomgen.render.cpp.layouts import layout_methods, uses_total_bit_width
 from atomgen.render.cpp.mma import mma_emission
 from atomgen.render.cpp.nvvm import NVVM_PATTERNS, REGISTER_PATTERNS
@@ -27,18 +27,18 @@ from atomgen.render.names import atom_cpp_path, backend_names, spec_source
 from atomgen.spec.backend import Backend, SharedHelpers
 from atomgen.spec.model import AtomSpec
 
+# Every atom file's headers; the backend's own dialects (backend.yaml `dialect.dependent_dialects`) come on top.
 MMA_INCLUDES = (
     "mlir/Dialect/LLVMIR/LLVMDialect.h",
-    "mlir/Dialect/LLVMIR/ROCDLDialect.h",
     "mlir/IR/BuiltinTypes.h",
 )
 COPY_INCLUDES = (
     "mlir/Dialect/Arith/IR/Arith.h",
     "mlir/Dialect/LLVMIR/LLVMDialect.h",
-    "mlir/Dialect/LLVMIR/ROCDLDialect.h",
     "mlir/Dialect/SCF/IR/SCF.h",
     "mlir/IR/BuiltinTypes.h",
 )
+DEFAULT_DIALECTS = ("ROCDL::ROCDLDialect",)  # an atom rendered without its backend (FlyDSL's main one)
 
 # Emission patterns that share one template (templates/cpp/patterns/<name>.j2).
 PATTERN_TEMPLATES = {
@@ -56,7 +56,7 @@ PATTERN_TEMPLATES = {
 }
 
 
-PTX_PATTERN_INCLUDES = {
+PATTERN_INCLUDES = {  # what one pattern's template calls beyond the base lists
     "wgmma_ss": ("mlir/Dialect/Arith/IR/Arith.h", "mlir/Dialect/SCF/IR/SCF.h", "mlir/IR/Matchers.h"),
     "wgmma_rs": ("llvm/ADT/Twine.h", "llvm/Support/raw_ostream.h"),
     "wgmma_sp": ("llvm/ADT/Twine.h", "llvm/Support/raw_ostream.h"),
@@ -67,10 +67,8 @@ PTX_PATTERN_INCLUDES = {
 
 def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str], list[str]]:
     mlir = list(MMA_INCLUDES if spec.kind == "mma" else COPY_INCLUDES)
-    if backend is not None and backend.name != "rocdl":
-        mlir = [h for h in mlir if h not in TARGET_HEADERS] + dialect_headers(backend.dialect_decl.dependent_dialects)
-        mlir += PTX_PATTERN_INCLUDES.get(spec.pattern, ())
-        mlir = sorted(set(mlir))
+    mlir += dialect_headers(backend.dialect_decl.dependent_dialects if backend is not None else DEFAULT_DIALECTS)
+    mlir = sorted(set(mlir) | set(PATTERN_INCLUDES.get(spec.pattern, ())))
     if spec.kind == "mma" and (spec.stateful or llvm_api.active().immediates_as_operands):
         mlir = sorted(set(mlir) | {"mlir/Dialect/Arith/IR/Arith.h"})
     if spec.stateful:

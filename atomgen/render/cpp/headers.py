@@ -1,6 +1,5 @@
 """The C++ header that declares each MLIR dialect a backend depends on, in one place: Dialect.h
-includes them (its typedefs name NVVM/ROCDL attributes), and so does each atom file of a
-backend whose dialect is not ROCDL, the one the base include lists name."""
+includes them (its typedefs name NVVM/ROCDL attributes), and so does each atom file of the backend."""
 
 from __future__ import annotations
 
@@ -9,9 +8,6 @@ DIALECT_HEADERS = {
     "ROCDL::ROCDLDialect": "mlir/Dialect/LLVMIR/ROCDLDialect.h",
     "LLVM::LLVMDialect": "mlir/Dialect/LLVMIR/LLVMDialect.h",
 }
-# The headers of the dialects one backend has and another lacks: an atom file swaps the base list's ROCDL
-# header for its own backend's. The LLVM dialect is every backend's and stays.
-TARGET_HEADERS = frozenset(DIALECT_HEADERS[d] for d in ("NVVM::NVVMDialect", "ROCDL::ROCDLDialect"))
 
 
 def dialect_headers(dialects: tuple[str, ...]) -> list[str]:
