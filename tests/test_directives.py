@@ -124,6 +124,8 @@ ADDED = {
     "#/properties/known_triton_differences/items/properties/evidence": "rocdl/cdna3/mfma.yaml",
     # one wording for every rejected row (gfx120x's table words per shape since it gained 16x16x32)
     "#/properties/verify/properties/wording/properties/table/oneOf/0": "rocdl/cdna3/mfma.yaml",
+    # documentation of a wrapper FlyDSL keeps only to raise (rocdl/cdna3/buffer_copy_lds.yaml)
+    "#/$defs/wrapper/properties/raises": "rocdl/cdna3/mfma.yaml",
     }
 # Verbatim fields: what a consumer must see unchanged (a verify() message, an instruction), so
 # check would refuse a payload (AG101) before it got here; the test asserts that too.
@@ -237,6 +239,7 @@ def _add_missing(data: dict[str, Any], name: str) -> None:
         data["known_triton_differences"] = [{"configuration": "c", "operand": "c", "reason": "r", "evidence": "e"}]
         verify = data.setdefault("verify", {})
         verify.setdefault("wording", {})["table"] = "unsupported CDNA3 MFMA {m}x{n}x{k}"
+        data["python"]["wrappers"][0]["raises"] = "ValueError"
 
 
 # --- rendering ---------------------------------------------------------------------------------

@@ -15,6 +15,8 @@ from atomgen.render.cpp.clang import clang_format
 from atomgen.render.names import backend_names
 from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec, Parameter
+from atomgen.spec.sections import DEFAULT_DSL_MODULE
+from atomgen.spec.sections import Wrapper as Declared  # the spec's; Wrapper below is the generated one
 
 _PY_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\Z")
 DOCSTRING_ROWS = 48
@@ -133,30 +135,24 @@ def dsl_wrappers(spec: AtomSpec, plan: VerifyPlan) -> list[Wrapper]:
                 items.append(f"{parameter.python}={parameter.python}")
         return ", ".join(items)
 
-    entries = spec.python.get("wrappers") or [{"name": spec.type_name}]
+    entries = spec.python.wrappers or (Declared(spec.type_name),)
     wrappers: list[Wrapper] = []
     main = entries[0]
-    main_name = str(main.get("name", spec.type_name))
+    main_name = main.name
     if not _PY_IDENTIFIER.match(main_name):
         main_name = spec.type_name
-    if main.get("arch_dispatch"):
+    if main.arch_dispatch:
         # Several subtargets share this DSL name behind an architecture switch in FlyDSL;
         # each generated wrapper is suffixed so they can live in one module.
         main_name = f"{main_name}_{spec.subtarget}"
     wrappers.append(Wrapper(main_name, signature(positional, {}), call({}), doc))
     for entry in entries[1:]:
-        name = str(entry.get("name", ""))
-        fixed = entry.get("fixed")
-        if not _PY_IDENTIFIER.match(name) or not isinstance(fixed, dict) or "val_type" in entry:
+        name = entry.name
+        if not _PY_IDENTIFIER.match(name) or not entry.fixed or entry.val_type:
             continue
-        clean = {
-            str(k): v
-            for k, v in fixed.items()
-            if _PY_IDENTIFIER.match(str(k))
-            and isinstance(v, (int, bool, str))
-            and (not isinstance(v, str) or _PY_IDENTIFIER.match(v))
-        }
-        if len(clean) != len(fixed):
+        clean = {k: v for k, v in entry.fixed
+                 if _PY_IDENTIFIER.match(k) and (not isinstance(v, str) or _PY_IDENTIFIER.match(v))}
+        if len(clean) != len(entry.fixed):
             continue
         wrappers.append(Wrapper(name, signature(positional, clean), call(clean), doc))
     return wrappers
@@ -184,9 +180,9 @@ def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment) -> Ren
     default_namespace = f"mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::{names.dialect}"
     register = names.paths.get("python_binding_namespace", default_namespace)
     registration = f"::{register}::Py{spec.cpp_class}::bind(m);\n"
-    module = str(spec.python.get("dsl_module") or "universal")
+    module = spec.python.dsl_module
     if not _PY_IDENTIFIER.match(module):
-        module = "universal"
+        module = DEFAULT_DSL_MODULE
     dsl_path = f"{names.dsl_dir}/{module}.py"
     wrappers = dsl_wrappers(spec, atom.verify)
     dsl = env.get_template("python/wrappers.py.j2").render(

@@ -13,6 +13,9 @@ from __future__ import annotations
 import re
 from typing import Any, Optional
 
+from atomgen.spec.model import AtomSpec, Instance
+from atomgen.spec.sections import Wrapper
+
 _SIGNATURE = re.compile(r"^\s*([A-Za-z_]\w*)\s*\((.*)\)\s*$")
 _IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 
@@ -21,18 +24,17 @@ class _NoCall(Exception):
     """The wrapper cannot make this instance (two atom parameters from one argument differ)."""
 
 
-def main_wrapper(spec: Any) -> Optional[dict[str, Any]]:
+def main_wrapper(spec: AtomSpec) -> Optional[Wrapper]:
     """The first wrapper with a signature and nothing fixed: the atom's general DSL entry."""
-    for entry in spec.python.get("wrappers") or []:
-        signature = entry.get("signature") if isinstance(entry, dict) else None
-        if isinstance(signature, str) and not entry.get("fixed") and _SIGNATURE.match(signature):
-            return dict(entry)
+    for entry in spec.python.wrappers:
+        if entry.signature and not entry.fixed and _SIGNATURE.match(entry.signature):
+            return entry
     return None
 
 
-def signature(spec: Any) -> Optional[str]:
+def signature(spec: AtomSpec) -> Optional[str]:
     wrapper = main_wrapper(spec)
-    return None if wrapper is None else str(wrapper["signature"])
+    return None if wrapper is None else wrapper.signature
 
 
 def _parameters(text: str) -> list[tuple[str, Optional[str]]]:
@@ -51,20 +53,20 @@ def _format(value: Any) -> str:
     return str(value)
 
 
-def usage(spec: Any, instance: Any) -> Optional[str]:
+def usage(spec: AtomSpec, instance: Instance) -> Optional[str]:
     wrapper = main_wrapper(spec)
     if wrapper is None:
         return None
-    match = _SIGNATURE.match(str(wrapper["signature"]))
+    match = _SIGNATURE.match(wrapper.signature)
     assert match is not None
     name, parameters = match.group(1), _parameters(match.group(2))
-    maps = {str(k): str(v).strip() for k, v in (wrapper.get("maps") or {}).items()}
+    maps = dict(wrapper.maps)
     values = {p.python or p.name: instance.values.get(p.name) for p in spec.parameters}
     known = {k: v for k, v in values.items() if v is not None}
     chosen: dict[str, Any] = {}
 
     types = {p.python or p.name for p in spec.parameters if p.is_type}
-    defaults = {str(k): str(v).strip() for k, v in (wrapper.get("defaults") or {}).items()}
+    defaults = dict(wrapper.defaults)
 
     def text(atom: str, value: Any) -> str:
         if isinstance(value, str) and atom not in types:

@@ -24,6 +24,7 @@ from atomgen.spec.expr import (
 )
 from atomgen.spec.instances import Context, Instance, ScalarValue, build_instances
 from atomgen.spec.loader import JsonPath, LoadedSpec
+from atomgen.spec.sections import FileCheckOptions, PythonSection
 from atomgen.spec.sparsity import SparsePiece, parse_sparse
 from atomgen.spec.tensor_memory import TensorMemoryOperand
 from atomgen.spec.verify import VerifySection, read_section
@@ -131,9 +132,9 @@ class AtomSpec:
     whole_tile: bool
     instances: tuple[Instance, ...]
     state: tuple[StateField, ...]
-    python: dict[str, Any]
+    python: PythonSection
     emission: dict[str, Any]
-    tests: dict[str, Any]
+    tests: FileCheckOptions
     known_flydsl_defects: tuple[dict[str, Any], ...]
     operand_types: dict[str, str]
     data: dict[str, Any] = field(repr=False, default_factory=dict)
@@ -358,9 +359,9 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         sparse=parse_sparse(data.get("sparse"), lambda *args: diagnostics.append(context.diagnostic(*args))),
         instances=tuple(instances),
         state=state,
-        python=dict(data.get("python") or {}),
+        python=PythonSection.read(data.get("python")),
         emission=dict(data.get("emission") or {}),
-        tests=dict(data.get("tests") or {}),
+        tests=FileCheckOptions.read(data.get("tests")),
         known_flydsl_defects=tuple(data.get("known_flydsl_defects") or ()),
         known_triton_differences=tuple(data.get("known_triton_differences") or ()),
         known_cute_differences=tuple(d for d in data.get("known_cute_differences") or () if isinstance(d, dict)),

@@ -74,9 +74,9 @@ def render(atom: AnalysedAtom, backend: Backend, env: Any = None) -> RenderOutpu
     negative_path = atom_test_path(spec, names, negative=True)
     stem = test_file_stem(spec)
     # an atom FlyDSL does not have runs only where fly-opt is built with atomgen's C++
-    missing = spec.tests.get("flydsl_has_no_atom") if isinstance(spec.tests, dict) else None
+    missing = spec.tests.flydsl_has_no_atom
     built = [f"REQUIRES: {VERIFIER_FEATURE}"] if missing else []
-    note = [f"Needs fly-opt built with atomgen's C++ (lit feature {VERIFIER_FEATURE}): {mlir_comment(str(missing))}"] \
+    note = [f"Needs fly-opt built with atomgen's C++ (lit feature {VERIFIER_FEATURE}): {mlir_comment(missing)}"] \
         if missing else []
 
     passing: list[Function] = []
