@@ -28,6 +28,18 @@
 # outputs (a renamed cpp_class) and deletes files no spec produces any more. OUTPUT_DIR
 # belongs to atomgen: files in it that no spec produces are removed.
 # After the call, <TARGET>_OUTPUTS holds every generated file.
+#
+# A SPECS entry may be a folder: its *.yaml files (backend.yaml aside) are the specs, found again
+# whenever one is added or removed (CONFIGURE_DEPENDS). LLVM_API names the LLVM API profile
+# (`atomgen gen --llvm-api`).
+#
+# CODEGEN: the checkout holds hooks, not generated code (`atomgen gen --into CHECKOUT --codegen cmake`
+# writes them and this call, once). Each step then also writes the files the hooks include, under
+# OUTPUT_DIR/include/atomgen (an empty one for a hook no spec feeds any more), and the call sets,
+# in its caller's scope, ATOMGEN_HOOK_DIR (OUTPUT_DIR/include: put it on the include path) and one
+# ATOMGEN_HOOK_<file>_<region> per CMake-list hook (the generated sources of a library). With
+# PYTHON_PACKAGE_DIR, <dir>/_atomgen links to the generated DSL modules, which the checkout's DSL
+# modules import.
 
 include("${CMAKE_CURRENT_LIST_DIR}/AtomGenDigest.cmake")
 set(_ATOMGEN_STEP_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/AtomGenStep.cmake")
@@ -72,7 +84,7 @@ function(_atomgen_step name stamp inputs command out)
 endfunction()
 
 function(atomgen_generate)
-  cmake_parse_arguments(AG "" "TARGET;OUTPUT_DIR;ATOMGEN" "SPECS" ${ARGN})
+  cmake_parse_arguments(AG "CODEGEN" "TARGET;OUTPUT_DIR;ATOMGEN;LLVM_API;PYTHON_PACKAGE_DIR" "SPECS" ${ARGN})
   if(NOT AG_TARGET OR NOT AG_OUTPUT_DIR OR NOT AG_SPECS)
     message(FATAL_ERROR "atomgen_generate: TARGET, SPECS and OUTPUT_DIR are required")
   endif()
@@ -91,14 +103,32 @@ function(atomgen_generate)
   set(spec_paths)
   foreach(spec IN LISTS AG_SPECS)
     get_filename_component(spec_path "${spec}" ABSOLUTE)
-    list(APPEND spec_paths "${spec_path}")
+    if(IS_DIRECTORY "${spec_path}")
+      file(GLOB_RECURSE found CONFIGURE_DEPENDS "${spec_path}/*.yaml")
+      list(FILTER found EXCLUDE REGEX "/backend\\.yaml$")
+      list(SORT found)
+      list(APPEND spec_paths ${found})
+    else()
+      list(APPEND spec_paths "${spec_path}")
+    endif()
   endforeach()
+  if(NOT spec_paths)
+    _atomgen_call_site("${AG_TARGET}" site)
+    message(FATAL_ERROR "${site}atomgen_generate(TARGET ${AG_TARGET}): no spec files in ${AG_SPECS}")
+  endif()
+  set(mode)
+  if(AG_LLVM_API)
+    list(APPEND mode --llvm-api "${AG_LLVM_API}")
+  endif()
+  if(AG_CODEGEN)
+    list(APPEND mode --codegen cmake --hooks-of "${CMAKE_SOURCE_DIR}")
+  endif()
   # Before asking: a failed configure is re-run as soon as a spec changes.
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${spec_paths})
   # atomgen's diagnostics go to the terminal as it writes them (path:line:col: error[AGnnn], one a
   # line): a captured message would come back reflowed and indented under CMake's own header.
   execute_process(
-    COMMAND "${AG_ATOMGEN}" gen ${spec_paths} --out "${out_dir}" --prune --quiet --cmake-manifest "${manifest}"
+    COMMAND "${AG_ATOMGEN}" gen ${spec_paths} --out "${out_dir}" ${mode} --prune --quiet --cmake-manifest "${manifest}"
     RESULT_VARIABLE status)
   if(NOT status EQUAL 0)
     _atomgen_call_site("${AG_TARGET}" site)
@@ -116,9 +146,9 @@ function(atomgen_generate)
     file(RELATIVE_PATH shown "${CMAKE_SOURCE_DIR}" "${spec_path}")
     string(MAKE_C_IDENTIFIER "${shown}" stamp_name)
     set(stamp "${stamp_dir}/${stamp_name}.stamp")
+    set(command "${AG_ATOMGEN}" gen "${spec_path}" --out "${out_dir}" ${mode} --only owned --quiet)
     _atomgen_step("${AG_TARGET}.stamps/${stamp_name}" "${stamp}"
-                  "${spec_path};${ATOMGEN_INPUTS_${index}};${ATOMGEN_COMMON_INPUTS}"
-                  "${AG_ATOMGEN};gen;${spec_path};--out;${out_dir};--only;owned;--quiet" step)
+                  "${spec_path};${ATOMGEN_INPUTS_${index}};${ATOMGEN_COMMON_INPUTS}" "${command}" step)
     add_custom_command(
       OUTPUT "${stamp}"
       BYPRODUCTS ${ATOMGEN_OUTPUTS_${index}}
@@ -136,8 +166,9 @@ function(atomgen_generate)
   endforeach()
   list(REMOVE_DUPLICATES shared_inputs)
   set(shared_stamp "${stamp_dir}/shared.stamp")
+  set(command "${AG_ATOMGEN}" gen ${spec_paths} --out "${out_dir}" ${mode} --only shared --quiet)
   _atomgen_step("${AG_TARGET}.stamps/shared" "${shared_stamp}" "${shared_inputs};${ATOMGEN_COMMON_INPUTS}"
-                "${AG_ATOMGEN};gen;${spec_paths};--out;${out_dir};--only;shared;--quiet" shared_step)
+                "${command}" shared_step)
   add_custom_command(
     OUTPUT "${shared_stamp}"
     BYPRODUCTS ${ATOMGEN_SHARED_OUTPUTS}
@@ -149,4 +180,14 @@ function(atomgen_generate)
 
   add_custom_target(${AG_TARGET} ALL DEPENDS ${stamps} "${shared_stamp}")
   set(${AG_TARGET}_OUTPUTS ${all_outputs} PARENT_SCOPE)
+  if(AG_CODEGEN)
+    set(ATOMGEN_HOOK_DIR "${out_dir}/include" PARENT_SCOPE)
+    foreach(variable IN LISTS ATOMGEN_HOOK_VARIABLES)
+      set(${variable} "${${variable}}" PARENT_SCOPE)
+    endforeach()
+    if(AG_PYTHON_PACKAGE_DIR)
+      file(MAKE_DIRECTORY "${AG_PYTHON_PACKAGE_DIR}" "${out_dir}/python")
+      file(CREATE_LINK "${out_dir}/python" "${AG_PYTHON_PACKAGE_DIR}/_atomgen" SYMBOLIC)
+    endif()
+  endif()
 endfunction()

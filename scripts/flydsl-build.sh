@@ -3,8 +3,12 @@
 # generated FileCheck tests with it, once with FlyDSL's hand-written atoms (the baseline) and once
 # with atomgen's generated atoms in their place.
 #
-#   scripts/flydsl-build.sh FLYDSL_CHECKOUT OUTDIR [--atoms handwritten|generated] [--no-install] [-j N]
+#   scripts/flydsl-build.sh FLYDSL_CHECKOUT OUTDIR [--atoms handwritten|generated|codegen] [--no-install] [-j N]
 #
+# --atoms codegen (the mode docs/adopt-flydsl.md teaches): the copy is adopted once with
+# `gen --into --codegen cmake` (specs/ and hooks in the tree, no generated code) and FlyDSL's own
+# configure and ninja generate the atoms into BUILD/atomgen; atomgen's tests are the ones that
+# build wrote. --atoms generated commits the generated files into the tree (`gen --into`).
 # Python: $PYTHON, else the repository's .venv (README), with atomgen's test extra installed.
 # FLYDSL_CHECKOUT is a git checkout of ROCm/FlyDSL (never modified: the script works on a copy in
 # OUTDIR/src). OUTDIR receives src/, build/, lit/, results.tsv (one row per test file) and
@@ -26,7 +30,7 @@ while [ $# -gt 0 ]; do
     *) echo "flydsl-build: unknown argument '$1'" >&2; usage ;;
   esac
 done
-case "$ATOMS" in handwritten|generated) ;; *) echo "flydsl-build: --atoms takes handwritten or generated" >&2; exit 2 ;; esac
+case "$ATOMS" in handwritten|generated|codegen) ;; *) echo "flydsl-build: --atoms takes handwritten, generated or codegen" >&2; exit 2 ;; esac
 [ -d "$CHECKOUT/.git" ] || [ -f "$CHECKOUT/.git" ] || { echo "flydsl-build: $CHECKOUT is not a git checkout" >&2; exit 2; }
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
@@ -69,10 +73,24 @@ if [ "$ATOMS" = handwritten ]; then
   log "porting the hand-written atoms to LLVM 22.1.8's ROCDL ops"
   "$PY" "$REPO/scripts/flydsl/edit.py" port-llvm22 "$SRC"
 else
-  log "atomgen gen specs/rocdl --into $SRC --replace-handwritten --llvm-api llvm-22.1"
-  (cd "$REPO" && PYTHONPATH=$REPO "$PY" -m atomgen gen specs/rocdl --into "$SRC" --replace-handwritten --llvm-api llvm-22.1) 2>&1 | sed 's/^/  /'
+  CODEGEN=()
+  if [ "$ATOMS" = codegen ]; then
+    CODEGEN=(--codegen cmake)
+    # The LLVM 22 preparation above as a commit of its own, so that the status below is the adoption's alone.
+    git -C "$SRC" add -A
+    git -C "$SRC" -c user.name=flydsl-build -c user.email=flydsl-build@localhost commit -qm "flydsl-build: LLVM 22.1.8 preparation"
+  fi
+  log "atomgen gen specs/rocdl --into $SRC ${CODEGEN[*]} --replace-handwritten --llvm-api llvm-22.1"
+  (cd "$REPO" && PYTHONPATH=$REPO "$PY" -m atomgen gen specs/rocdl --into "$SRC" "${CODEGEN[@]}" --replace-handwritten --llvm-api llvm-22.1) 2>&1 | sed 's/^/  /'
   [ "${PIPESTATUS[0]}" = 0 ] || { echo "flydsl-build: atomgen gen --into failed" >&2; exit 1; }
+  if [ "$ATOMS" = codegen ]; then
+    # What a maintainer commits: the specs and the hooks, never generated code.
+    git -C "$SRC" add -A && git -C "$SRC" status --short >"$OUTDIR/adopt-status.txt"
+    git -C "$SRC" -c user.name=flydsl-build -c user.email=flydsl-build@localhost commit -qm "atomgen codegen adoption"
+  fi
 fi
+ATOMGEN_CMAKE=()
+[ "$ATOMS" = codegen ] && ATOMGEN_CMAKE=(-DAtomGen_DIR="$(PYTHONPATH=$REPO "$PY" -m atomgen --cmake-dir)")
 
 export PATH=$LLVM/bin:$PATH
 export CCACHE_BASEDIR=$(dirname "$OUTDIR") CCACHE_NOHASHDIR=1 CCACHE_DIR=${CCACHE_DIR:-$(dirname "$OUTDIR")/ccache}
@@ -81,7 +99,8 @@ started=$(date +%s)
 log "configuring"
 cmake -G Ninja -S "$SRC" -B "$BUILD" -DMLIR_DIR=$LLVM/lib/cmake/mlir -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CXX_FLAGS_RELEASE="-O0 -DNDEBUG" -DLLVM_USE_LINKER=lld -DCMAKE_C_COMPILER=clang-22 \
-  -DCMAKE_CXX_COMPILER=clang++-22 -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DFLYDSL_FLY_OPT_ONLY=ON >"$OUTDIR/cmake.log" 2>&1 \
+  -DCMAKE_CXX_COMPILER=clang++-22 -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DFLYDSL_FLY_OPT_ONLY=ON "${ATOMGEN_CMAKE[@]}" \
+  >"$OUTDIR/cmake.log" 2>&1 \
   || { tail -30 "$OUTDIR/cmake.log" >&2; exit 1; }
 log "building fly-opt (log: $OUTDIR/ninja.log)"
 if ! ninja -C "$BUILD" -k 0 -j "$JOBS" fly-opt >"$OUTDIR/ninja.log" 2>&1; then
@@ -98,15 +117,19 @@ mkdir -p "$OUTDIR/lit"
 log "running FlyDSL's lit suite"
 "$LIT" -v --no-progress-bar --xunit-xml-output "$OUTDIR/flydsl.xml" "$OUTDIR/lit" >"$OUTDIR/flydsl-lit.log" 2>&1 || true
 log "running atomgen's generated tests against this fly-opt"
-GEN=$OUTDIR/atomgen-tests
-rm -rf "$GEN"
-# Rendered for the LLVM this fly-opt is built against (how ops print depends on it).
-(cd "$REPO" && PYTHONPATH=$REPO "$PY" -m atomgen gen specs/rocdl --out "$GEN" --only owned --quiet --llvm-api llvm-22.1)
+if [ "$ATOMS" = codegen ]; then
+  GEN=$BUILD/atomgen   # the build wrote them, for the profile its atomgen_generate call names
+else
+  GEN=$OUTDIR/atomgen-tests
+  rm -rf "$GEN"
+  # Rendered for the LLVM this fly-opt is built against (how ops print depends on it).
+  (cd "$REPO" && PYTHONPATH=$REPO "$PY" -m atomgen gen specs/rocdl --out "$GEN" --only owned --quiet --llvm-api llvm-22.1)
+fi
 "$LIT" -v --no-progress-bar --xunit-xml-output "$OUTDIR/atomgen.xml" "$REPO/tests" \
   --param atomgen_tests="$GEN/tests/mlir" --param fly_opt="$FLY_OPT" --param filecheck="$LLVM/bin/FileCheck" \
-  --param atoms="$ATOMS" --param fly_nvvm=0 --param llvm_api=llvm-22.1 \
+  --param atoms="${ATOMS/codegen/generated}" --param fly_nvvm=0 --param llvm_api=llvm-22.1 \
   >"$OUTDIR/atomgen-lit.log" 2>&1 || true
-if [ "$ATOMS" = generated ]; then
+if [ "$ATOMS" != handwritten ]; then
   # The ISA rung: the generated atoms lowered by this fly-opt, through llc-22 for every claimed chip.
   log "ISA rung: scripts/rocdl-isa.py (llc-22 on every instance x chip)"
   "$PY" "$REPO/scripts/rocdl-isa.py" --fly-opt "$FLY_OPT" --ir "$OUTDIR/isa" --report "$OUTDIR/rocdl-isa.md" \

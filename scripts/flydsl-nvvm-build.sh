@@ -5,8 +5,11 @@
 # branch's three hand-written NVVM atoms (the baseline) and once with atomgen's generated ones
 # (`atomgen gen specs/nvvm --into SRC --replace-handwritten`) in their place.
 #
-#   scripts/flydsl-nvvm-build.sh FLYDSL_CHECKOUT OUTDIR [--atoms handwritten|generated] [--ref REF] [--no-install] [-j N]
+#   scripts/flydsl-nvvm-build.sh FLYDSL_CHECKOUT OUTDIR [--atoms handwritten|generated|codegen] [--ref REF] [--no-install] [-j N]
 #
+# --atoms codegen adopts the copy with `gen --into --codegen cmake` (specs/nvvm and hooks in the tree)
+# and lets the branch's own configure and ninja generate the atoms into BUILD/atomgen, whose tests
+# atomgen's lit run then uses (docs/adopt-flydsl.md).
 # REF (default pr/nvvm-target, else origin/pr/nvvm-target) is checked out in a copy (OUTDIR/src);
 # FLYDSL_CHECKOUT is never modified. The branch forks from FlyDSL main at c62159d0, before the LLVM
 # bump 494b2cbd, so nothing is reverted. Both sides build FLYDSL_BACKENDS="rocdl;nvvm" with the
@@ -33,7 +36,7 @@ while [ $# -gt 0 ]; do
     *) echo "flydsl-nvvm-build: unknown argument '$1'" >&2; usage ;;
   esac
 done
-case "$ATOMS" in handwritten|generated) ;; *) echo "flydsl-nvvm-build: --atoms takes handwritten or generated" >&2; exit 2 ;; esac
+case "$ATOMS" in handwritten|generated|codegen) ;; *) echo "flydsl-nvvm-build: --atoms takes handwritten, generated or codegen" >&2; exit 2 ;; esac
 [ -d "$CHECKOUT/.git" ] || [ -f "$CHECKOUT/.git" ] || { echo "flydsl-nvvm-build: $CHECKOUT is not a git checkout" >&2; exit 2; }
 if [ -z "$REF" ]; then
   for r in pr/nvvm-target origin/pr/nvvm-target; do
@@ -72,9 +75,15 @@ log "switching off Python bindings and the runtimes (FLYDSL_FLY_OPT_ONLY)"
 "$PY" "$REPO/scripts/flydsl/edit.py" cmake "$SRC"
 log "porting the branch's ROCDL atoms to LLVM 22.1.8's ROCDL ops (both sides)"
 "$PY" "$REPO/scripts/flydsl/edit.py" port-llvm22 "$SRC"
-if [ "$ATOMS" = generated ]; then
-  log "atomgen gen specs/nvvm --into $SRC --replace-handwritten"
-  atomgen gen specs/nvvm --into "$SRC" --replace-handwritten >"$OUTDIR/adopt.log" 2>&1 \
+ATOMGEN_CMAKE=()
+if [ "$ATOMS" != handwritten ]; then
+  CODEGEN=()
+  if [ "$ATOMS" = codegen ]; then
+    CODEGEN=(--codegen cmake)
+    ATOMGEN_CMAKE=(-DAtomGen_DIR="$(atomgen --cmake-dir)")
+  fi
+  log "atomgen gen specs/nvvm --into $SRC ${CODEGEN[*]} --replace-handwritten"
+  atomgen gen specs/nvvm --into "$SRC" "${CODEGEN[@]}" --replace-handwritten >"$OUTDIR/adopt.log" 2>&1 \
     || { cat "$OUTDIR/adopt.log" >&2; echo "flydsl-nvvm-build: atomgen gen --into failed" >&2; exit 1; }
   log "  $(grep -c 'removed hand-written' "$OUTDIR/adopt.log") removals (log: $OUTDIR/adopt.log)"
 fi
@@ -99,7 +108,7 @@ log "configuring (FLYDSL_BACKENDS=rocdl;nvvm)"
 cmake -G Ninja -S "$SRC" -B "$BUILD" -DMLIR_DIR=$LLVM/lib/cmake/mlir -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CXX_FLAGS_RELEASE="-O0 -DNDEBUG" -DLLVM_USE_LINKER=lld -DCMAKE_C_COMPILER=clang-22 \
   -DCMAKE_CXX_COMPILER=clang++-22 -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DFLYDSL_FLY_OPT_ONLY=ON \
-  "-DFLYDSL_BACKENDS=rocdl;nvvm" >"$OUTDIR/cmake.log" 2>&1 \
+  "-DFLYDSL_BACKENDS=rocdl;nvvm" "${ATOMGEN_CMAKE[@]}" >"$OUTDIR/cmake.log" 2>&1 \
   || { tail -30 "$OUTDIR/cmake.log" >&2; exit 1; }
 log "building fly-opt (log: $OUTDIR/ninja.log)"
 if ! ninja -C "$BUILD" -k 0 -j "$JOBS" fly-opt >"$OUTDIR/ninja.log" 2>&1; then
@@ -115,12 +124,16 @@ mkdir -p "$OUTDIR/lit"
 log "running FlyDSL's tests/mlir (the branch's fly-to-nvvm files among them)"
 "$LIT" -v --no-progress-bar "$OUTDIR/lit" >"$OUTDIR/flydsl-lit.log" 2>&1 || true
 log "running atomgen's generated PTX FileCheck files against this fly-opt"
-GEN=$OUTDIR/atomgen-tests
-rm -rf "$GEN"
-atomgen gen specs/nvvm --out "$GEN" --only owned --quiet
+if [ "$ATOMS" = codegen ]; then
+  GEN=$BUILD/atomgen   # written by the build itself
+else
+  GEN=$OUTDIR/atomgen-tests
+  rm -rf "$GEN"
+  atomgen gen specs/nvvm --out "$GEN" --only owned --quiet
+fi
 "$LIT" -v --no-progress-bar "$REPO/tests" \
   --param atomgen_tests="$GEN/tests/mlir" --param fly_opt="$FLY_OPT" --param filecheck="$LLVM/bin/FileCheck" \
-  --param atoms="$ATOMS" --param fly_nvvm=1 --param llvm_api=llvm-22.1 >"$OUTDIR/atomgen-lit.log" 2>&1 || true
+  --param atoms="${ATOMS/codegen/generated}" --param fly_nvvm=1 --param llvm_api=llvm-22.1 >"$OUTDIR/atomgen-lit.log" 2>&1 || true
 "$PY" "$REPO/scripts/flydsl/edit.py" table "$OUTDIR" "$ATOMS" "${COMMIT:0:8}"
 # The branch's tests/unit/test_cuda_backend.py from its python/ sources: what runs without FlyDSL's Python
 # bindings (flydsl._mlir, which Debian's MLIR cannot build) runs; the rest fails on that import, named in the log.

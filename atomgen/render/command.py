@@ -23,6 +23,13 @@ Specs with any check error produce no output at all.
                 with file:line (--replace-handwritten removes exactly them). The checkout's
                 atomgen-manifest.json records which spec owns what, so runs over different spec
                 sets add up; --prune removes what no spec owns any more. docs/adopt-flydsl.md
+  --into DIR --codegen cmake
+                the once-only edit for generating at build time, as mlir-tblgen does: the
+                specs are copied to DIR/specs, each region holds a stable hook (an include of
+                a file the build writes), the top CMakeLists.txt calls atomgen_generate(...
+                CODEGEN) and hand-written atoms are removed as above; generated code never
+                enters DIR (`git status` shows specs and hooks). The build then runs
+                `gen --out BUILD/atomgen --codegen cmake` itself
   --check       write nothing; print a unified diff and exit 1 when the tree is stale
 
 Writing is all-or-nothing, also when gen is killed. --out builds the new tree beside DIR and
@@ -45,6 +52,8 @@ examples:
   atomgen gen specs/rocdl --into ~/FlyDSL        add the atoms to a FlyDSL checkout
   atomgen gen specs/rocdl --into ~/FlyDSL --replace-handwritten --llvm-api llvm-22.1
                                                  replace FlyDSL's own atoms, for Debian's LLVM 22
+  atomgen gen specs/rocdl --into ~/FlyDSL --codegen cmake --replace-handwritten --llvm-api llvm-22.1
+                                                 FlyDSL's build generates the atoms from ~/FlyDSL/specs
   atomgen gen specs/rocdl/cdna3/mfma.yaml --out build/gen --list-outputs
   atomgen gen --check                           the project's specs/ against its generated/
 
@@ -74,6 +83,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--replace-handwritten",
         action="store_true",
         help="with --into: remove hand-written definitions of the generated atoms (each is reported)",
+    )
+    parser.add_argument(
+        "--codegen",
+        choices=("cmake",),
+        help="with --into: adopt the checkout for generation at build time (hooks, specs/, the atomgen_generate "
+        "call; remembered by later runs); with --out: write what those hooks include (atomgen_generate does)",
+    )
+    parser.add_argument(
+        "--hooks-of",
+        metavar="CHECKOUT",
+        help="with --out --codegen: also write an empty file for each hook CHECKOUT holds that no spec feeds",
     )
     parser.add_argument(
         "--llvm-api",
@@ -172,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
     from atomgen.project import ConfigError, default_generated, default_specs
     from atomgen.render.cache import load_plan, plan_key, render_inputs, store_plan
     from atomgen.write import journal
-    from atomgen.write.adopt import adopt
+    from atomgen.write.adopt import adopt, adopt_codegen
     from atomgen.write.tree import WriteError, plan_standalone, settle, unified_diff
 
     given_out = args.out
@@ -188,12 +208,17 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from atomgen.render import llvm_api
 
-    if args.into and not args.llvm_api:  # the profile this checkout was last generated for, if any
-        from atomgen.write.adopt import MANIFEST, remembered_llvm_api
+    if args.into:  # the mode and profile this checkout was last generated for, if any
+        from atomgen.write.adopt import remembered
 
-        args.llvm_api = remembered_llvm_api(Path(args.into))
-        if args.llvm_api and args.llvm_api != llvm_api.load(None).name and not args.quiet:
-            print(f"atomgen gen: --llvm-api {args.llvm_api} (remembered in {MANIFEST})", file=sys.stderr)
+        mode, profile_name, where = remembered(Path(args.into))
+        if not args.codegen and mode and not args.quiet:
+            print(f"atomgen gen: --codegen {mode} (remembered in {where})", file=sys.stderr)
+        args.codegen = args.codegen or mode
+        if not args.llvm_api:
+            args.llvm_api = profile_name
+            if args.llvm_api and args.llvm_api != llvm_api.load(None).name and not args.quiet:
+                print(f"atomgen gen: --llvm-api {args.llvm_api} (remembered in {where})", file=sys.stderr)
     try:
         profile = llvm_api.load(args.llvm_api)
     except llvm_api.ProfileError as error:
@@ -217,6 +242,10 @@ def run(args: argparse.Namespace) -> int:
             return 2
         store_plan(key, plan)
     root = Path(args.out or args.into)
+    if args.codegen and args.out:
+        from atomgen.write.hooks import codegen_plan
+
+        plan = codegen_plan(plan, Path(args.hooks_of) if args.hooks_of else None)
     if args.cmake_manifest:
         from atomgen.render.manifest import write_manifest
 
@@ -233,7 +262,10 @@ def run(args: argparse.Namespace) -> int:
     def changes_on_disk() -> Any:
         if args.out:
             return plan_standalone(plan, root, prune=args.prune)
-        adoption = adopt(plan, root, args.force, args.replace_handwritten, args.prune, profile.name)
+        if args.codegen:
+            adoption = adopt_codegen(plan, root, args.force, args.replace_handwritten, profile.name)
+        else:
+            adoption = adopt(plan, root, args.force, args.replace_handwritten, args.prune, profile.name)
         adoptions[:] = [adoption]
         return adoption.changes
 
@@ -290,9 +322,12 @@ def run(args: argparse.Namespace) -> int:
         return 1
     for adoption in adoptions:
         _report_adoption(adoption, args)
-    if args.into and not args.quiet:  # each file --prune deleted, by name
+    if args.into and not args.quiet:  # each file --prune deleted, by name (a cut hand-written file is reported above)
+        cut = {line.split(":", 1)[0] for adoption in adoptions for line in adoption.removed}
+        why = "the build generates it now: --codegen" if args.codegen else "no spec produces it any more"
         for path in changes.stale:
-            print(f"atomgen gen: removed {root / path} (no spec produces it any more)", file=sys.stderr)
+            if path not in cut:
+                print(f"atomgen gen: removed {root / path} ({why})", file=sys.stderr)
     if args.exit_non_zero_on_fix and (changes.changed or changes.stale):
         _report_fix(changes, root, existed)
         return 1

@@ -10,8 +10,10 @@ now writes a CMake file that sets, for spec i of ATOMGEN_SPEC_COUNT:
 and, once: ATOMGEN_SHARED_OUTPUTS (shared-file regions and each backend's dialect skeleton,
 owned by the one step every spec feeds), ATOMGEN_COMMON_INPUTS (templates, schema, atomgen's
 sources), ATOMGEN_CONFIGURE_DEPENDS (the specs and backend files: an edit to one can change
-the list of outputs, so it re-runs configure). With `prune`, files under the output folder
-that no spec produces any more (a renamed cpp_class) are deleted, so nothing stale remains.
+the list of outputs, so it re-runs configure). In codegen mode (atomgen/write/hooks.py) also
+ATOMGEN_HOOK_VARIABLES, and each of them: the entries of a CMake-list region of the checkout. With
+`prune`, files under the output folder that no spec produces any more (a renamed cpp_class) are
+deleted, so nothing stale remains.
 """
 
 from __future__ import annotations
@@ -66,6 +68,10 @@ def manifest_text(plan: Plan, spec_files: list[tuple[Path, str]], root: Path) ->
     lines.append(_set("ATOMGEN_SHARED_OUTPUTS", shared))
     lines.append(_set("ATOMGEN_COMMON_INPUTS", sorted(common)))
     lines.append(_set("ATOMGEN_CONFIGURE_DEPENDS", sorted(configure)))
+    if plan.hook_lists:  # codegen mode: what each CMake-list hook of the checkout expands to
+        lines.append(_set("ATOMGEN_HOOK_VARIABLES", sorted(plan.hook_lists)))
+        for name, entries in sorted(plan.hook_lists.items()):
+            lines.append(_set(name, [root / entry for entry in entries]))
     return "".join(lines)
 
 

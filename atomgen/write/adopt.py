@@ -16,17 +16,20 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from atomgen.write import handwritten
+from atomgen.write import handwritten, hooks, regions
 from atomgen.write.output import Plan, SharedFile, region_body, shared_kind
 from atomgen.write.tree import TreeChanges, WriteError, _diff, _read, _target, check_relative, plan_into
 
 MANIFEST = "atomgen-manifest.json"
 MANIFEST_VERSION = 1
 FLYDSL_MARKERS = ("CMakeLists.txt", "include/flydsl/Dialect/Fly/IR/FlyInterfaces.td")
+CODEGEN_REGION = "codegen"
+SPECS_DIR = "specs"  # where codegen mode keeps the specs in the checkout
 
 
 @dataclass
@@ -66,14 +69,20 @@ def load_manifest(root: Path) -> dict[str, Any]:
     return data
 
 
-def remembered_llvm_api(root: Path) -> str | None:
-    """The LLVM API profile the last `gen --into` of this checkout wrote for (None: none recorded, or no
-    readable manifest; an unreadable one is reported when the run adopts the tree)."""
+def remembered(root: Path) -> tuple[str | None, str | None, str]:
+    """The mode and LLVM API profile the last `gen --into` of this checkout wrote for, and where they are
+    recorded: the top CMakeLists.txt's atomgen_generate call in codegen mode, else the manifest (None:
+    nothing recorded, or no readable manifest; an unreadable one is reported when the run adopts the tree)."""
+    top = _read(root / "CMakeLists.txt") or ""
+    hook = regions.find(top, "CMakeLists.txt", CODEGEN_REGION)
+    if hook is not None:
+        profile = re.search(r"\bLLVM_API\s+([A-Za-z0-9_.-]+)", top[hook.body_start : hook.body_end])
+        return "cmake", profile.group(1) if profile else None, "CMakeLists.txt"
     try:
         value = load_manifest(root).get("llvm_api")
     except WriteError:
-        return None
-    return value if isinstance(value, str) else None
+        return None, None, MANIFEST
+    return None, value if isinstance(value, str) else None, MANIFEST
 
 
 def _manifest_text(owners: dict[str, Any], shared: dict[str, Any], llvm_api: str | None) -> str:
@@ -214,3 +223,76 @@ def _drop_cmake_entry(root: Path, source: str, base: dict[str, str], removed: li
                 removed.append(f"{cmake}:{line}: CMake source entry {entry.group(0).strip()}")
                 return
         folder = folder.parent
+
+
+def _codegen_call(llvm_api: str | None) -> str:
+    """The top CMakeLists.txt's region in codegen mode: FlyDSL's build generates the atoms itself."""
+    profile = f"\n                 LLVM_API {llvm_api}" if llvm_api else ""
+    return (
+        "# atomgen generates the atoms from specs/ into the build folder at configure and build time, as\n"
+        "# mlir-tblgen writes its .inc files; each atomgen:begin region in the sources includes one of them.\n"
+        "# AtomGen_DIR: `atomgen --cmake-dir` (see atomgen's docs/adopt-flydsl.md).\n"
+        "find_package(AtomGen CONFIG REQUIRED)\n"
+        "atomgen_generate(TARGET FlyDSLAtomGen\n"
+        f'                 SPECS "${{PROJECT_SOURCE_DIR}}/{SPECS_DIR}"\n'
+        '                 OUTPUT_DIR "${PROJECT_BINARY_DIR}/atomgen"\n'
+        f"                 CODEGEN{profile}\n"
+        '                 PYTHON_PACKAGE_DIR "${PROJECT_BINARY_DIR}/${MLIR_BINDINGS_PYTHON_INSTALL_PREFIX}")\n'
+        "include_directories(${PROJECT_BINARY_DIR}/atomgen/include)\n"
+    )
+
+
+def _spec_copies(plan: Plan, root: Path) -> dict[str, str]:
+    """Each spec and backend.yaml of the run, as the checkout keeps it: specs/<backend folder>/<path in it>."""
+    folders = {key.removeprefix("backend:"): Path(owner["source"]).resolve().parent
+               for key, owner in plan.owners.items() if key.startswith("backend:")}
+    copies: dict[str, str] = {}
+    for key, owner in sorted(plan.owners.items()):
+        source = Path(owner["source"]).resolve()
+        folder = folders.get(key.removeprefix("backend:").split("/", 1)[0])
+        if folder is None or not source.is_relative_to(folder):
+            raise WriteError(f"{owner['source']}: not under its backend.yaml's folder; codegen mode copies a "
+                             "backend's folder of specs into the checkout's specs/")
+        relative = f"{SPECS_DIR}/{folder.name}/{source.relative_to(folder).as_posix()}"
+        copies[relative] = source.read_text(encoding="utf-8")
+    return copies
+
+
+def adopt_codegen(plan: Plan, root: Path, force: bool, replace_handwritten: bool,
+                  llvm_api: str | None = None) -> Adoption:
+    """`gen --into --codegen cmake`: the once-only edit after which FlyDSL's build generates the atoms
+    (atomgen/write/hooks.py). Generated code never enters the checkout: files an earlier `--into`
+    wrote there, and its manifest, are removed; the regions hold hooks, the specs are copied to specs/."""
+    recognise(root)
+    manifest = load_manifest(root) if (root / MANIFEST).is_file() else None
+    stale = {f for owner in (manifest or {}).get("owners", {}).values() for f in owner["files"]}
+    if manifest is not None:
+        stale.add(MANIFEST)
+    merged = Plan(owned={}, shared={path: hooks.hooked(shared) for path, shared in plan.shared.items()
+                                    if shared.bodies})
+    merged.shared["CMakeLists.txt"] = SharedFile("CMakeLists.txt", "project_cmake",
+                                                 {CODEGEN_REGION: _codegen_call(llvm_api)})
+    wanted = handwritten.Wanted()
+    for owner in plan.owners.values():
+        atom = owner.get("atom")
+        if atom:
+            wanted.type_names.add(atom["type_name"])
+            wanted.mnemonics.add(atom["mnemonic"])
+            wanted.wrappers.update(atom["wrappers"])
+    found = handwritten.find(root, wanted, plan.search, stale)
+    if found and not replace_handwritten:
+        listing = "\n".join(f"  {d.describe()}" for d in found)
+        raise WriteError(
+            f"--into {root}: {len(found)} hand-written definition(s) of atoms this run generates would be "
+            f"defined twice:\n{listing}\npass --replace-handwritten to remove exactly these (each is reported)"
+        )
+    base, removed = _cut(root, found, plan.search, stale)
+    changes = plan_into(merged, root, force, base=base)
+    texts = dict(changes.texts)
+    texts.update({path: text for path, text in base.items() if path not in texts})
+    texts.update(_spec_copies(plan, root))
+    for path in stale:
+        texts.pop(path, None)
+    result = _diff(TreeChanges(root), texts, prune=False)
+    result.stale = sorted(p for p in stale if (root / p).is_file())
+    return Adoption(result, removed)
