@@ -162,22 +162,8 @@ def adopt(plan: Plan, root: Path, force: bool, replace_handwritten: bool, prune:
                 merged.shared.setdefault(path, _file(plan, path, meta))
                 merged.shared[path].bodies.setdefault(region, region_body(merged.shared[path], region, []))
 
-    wanted = handwritten.Wanted()
-    for owner in plan.owners.values():
-        atom = owner.get("atom")
-        if atom:
-            wanted.type_names.add(atom["type_name"])
-            wanted.mnemonics.add(atom["mnemonic"])
-            wanted.wrappers.update(atom["wrappers"])
     owned_files = {f for o in owners.values() for f in o["files"]} | set(merged.owned)
-    found = handwritten.find(root, wanted, plan.search, owned_files)
-    if found and not replace_handwritten:
-        listing = "\n".join(f"  {d.describe()}" for d in found)
-        raise WriteError(
-            f"--into {root}: {len(found)} hand-written definition(s) of atoms this run generates would be "
-            f"defined twice:\n{listing}\npass --replace-handwritten to remove exactly these (each is reported)"
-        )
-    base, removed = _cut(root, found, plan.search, stale)
+    base, removed = _replace_handwritten(plan, root, owned_files, replace_handwritten, stale)
     changes = plan_into(merged, root, force, base=base)
     texts = dict(changes.texts)
     texts.update({path: text for path, text in base.items() if path not in texts})
@@ -187,6 +173,27 @@ def adopt(plan: Plan, root: Path, force: bool, replace_handwritten: bool, prune:
     result = _diff(TreeChanges(root), texts, prune=False)
     result.stale = sorted(p for p in stale if (root / p).is_file())
     return Adoption(result, removed, sorted(p for p in orphans if (root / p).is_file()))
+
+
+def _replace_handwritten(plan: Plan, root: Path, skip: set[str], replace: bool,
+                         stale: set[str]) -> tuple[dict[str, str], list[str]]:
+    """Refuse (file:line for each) or cut the hand-written definitions of the atoms this run generates,
+    outside the files in `skip` (atomgen's own); a file left with no code joins `stale`."""
+    wanted = handwritten.Wanted()
+    for owner in plan.owners.values():
+        atom = owner.get("atom")
+        if atom:
+            wanted.type_names.add(atom["type_name"])
+            wanted.mnemonics.add(atom["mnemonic"])
+            wanted.wrappers.update(atom["wrappers"])
+    found = handwritten.find(root, wanted, plan.search, skip)
+    if found and not replace:
+        listing = "\n".join(f"  {d.describe()}" for d in found)
+        raise WriteError(
+            f"--into {root}: {len(found)} hand-written definition(s) of atoms this run generates would be "
+            f"defined twice:\n{listing}\npass --replace-handwritten to remove exactly these (each is reported)"
+        )
+    return _cut(root, found, plan.search, stale)
 
 
 def _cut(
@@ -272,21 +279,7 @@ def adopt_codegen(plan: Plan, root: Path, force: bool, replace_handwritten: bool
                                     if shared.bodies})
     merged.shared["CMakeLists.txt"] = SharedFile("CMakeLists.txt", "project_cmake",
                                                  {CODEGEN_REGION: _codegen_call(llvm_api)})
-    wanted = handwritten.Wanted()
-    for owner in plan.owners.values():
-        atom = owner.get("atom")
-        if atom:
-            wanted.type_names.add(atom["type_name"])
-            wanted.mnemonics.add(atom["mnemonic"])
-            wanted.wrappers.update(atom["wrappers"])
-    found = handwritten.find(root, wanted, plan.search, stale)
-    if found and not replace_handwritten:
-        listing = "\n".join(f"  {d.describe()}" for d in found)
-        raise WriteError(
-            f"--into {root}: {len(found)} hand-written definition(s) of atoms this run generates would be "
-            f"defined twice:\n{listing}\npass --replace-handwritten to remove exactly these (each is reported)"
-        )
-    base, removed = _cut(root, found, plan.search, stale)
+    base, removed = _replace_handwritten(plan, root, set(stale), replace_handwritten, stale)
     changes = plan_into(merged, root, force, base=base)
     texts = dict(changes.texts)
     texts.update({path: text for path, text in base.items() if path not in texts})
