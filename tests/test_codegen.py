@@ -208,3 +208,19 @@ def test_the_nvvm_branch_gets_hooks_for_its_dialect_extension(tmp_path: Path) ->
         assert (out / "include" / included).is_file(), included
     tablegen = (out / "include/atomgen/include/flydsl/Dialect/FlyNVVM/IR/CMakeLists.tablegen.cmake").read_text()
     assert "mlir_tablegen(" in tablegen
+
+
+def test_a_spec_edited_in_the_checkout_is_not_overwritten(adopted: Adopted) -> None:
+    """After the adoption the checkout's specs are FlyDSL's sources: re-running the adoption from
+    atomgen's copies refuses to undo an edit made there, and names the file."""
+    tree, _ = adopted
+    spec = tree / "specs/rocdl/cdna3/mfma.yaml"
+    edited = spec.read_text().replace("summary: ", "summary: Edited in FlyDSL. ", 1)
+    spec.write_text(edited)
+    again = atomgen("gen", MFMA, BUFFER, "--into", str(tree))
+    assert again.returncode == 1 and f"{spec}:1:1: differs from" in again.stderr, again.stderr
+    assert spec.read_text() == edited
+    # the checkout's own specs are the run that keeps it in step
+    own = atomgen("gen", str(tree / "specs/rocdl"), "--into", str(tree))
+    assert own.returncode == 0, own.stderr
+    assert spec.read_text() == edited

@@ -71,7 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     target.add_argument("--into", metavar="CHECKOUT", help="add to an existing FlyDSL checkout")
     parser.add_argument("--check", action="store_true", help="write nothing; diff and exit 1 when stale")
     parser.add_argument(
-        "--force", action="store_true", help="overwrite regions that were edited by hand, and read-only files"
+        "--force", action="store_true",
+        help="overwrite regions that were edited by hand, read-only files, and (--codegen) a checkout's spec that "
+        "differs from the run's"
     )
     parser.add_argument(
         "--prune",
@@ -205,6 +207,10 @@ def run(args: argparse.Namespace) -> int:
                 raise UsageError("give --out DIR or --into CHECKOUT (no project with a specs/ folder here)")
     except (UsageError, ConfigError) as error:
         print(f"atomgen gen: {error}", file=sys.stderr)
+        return 2
+    if args.hooks_of and not (args.codegen and args.out):
+        print("atomgen gen: --hooks-of goes with --out DIR --codegen cmake (what atomgen_generate runs)",
+              file=sys.stderr)
         return 2
     from atomgen.render import llvm_api
 

@@ -249,8 +249,10 @@ def _codegen_call(llvm_api: str | None) -> str:
     )
 
 
-def _spec_copies(plan: Plan, root: Path) -> dict[str, str]:
-    """Each spec and backend.yaml of the run, as the checkout keeps it: specs/<backend folder>/<path in it>."""
+def _spec_copies(plan: Plan, root: Path, force: bool) -> dict[str, str]:
+    """Each spec and backend.yaml of the run, as the checkout keeps it: specs/<backend folder>/<path in it>.
+    Once adopted, the checkout's copy is the source: a copy that differs from the run's spec was edited
+    there, and is replaced only with --force."""
     folders = {key.removeprefix("backend:"): Path(owner["source"]).resolve().parent
                for key, owner in plan.owners.items() if key.startswith("backend:")}
     copies: dict[str, str] = {}
@@ -261,7 +263,14 @@ def _spec_copies(plan: Plan, root: Path) -> dict[str, str]:
             raise WriteError(f"{owner['source']}: not under its backend.yaml's folder; codegen mode copies a "
                              "backend's folder of specs into the checkout's specs/")
         relative = f"{SPECS_DIR}/{folder.name}/{source.relative_to(folder).as_posix()}"
-        copies[relative] = source.read_text(encoding="utf-8")
+        text = source.read_text(encoding="utf-8")
+        current = _read(root / relative)
+        if current is not None and current != text and not force:
+            raise WriteError(
+                f"{root / relative}:1:1: differs from {owner['source']}; in codegen mode the checkout's specs are "
+                f"the source (edit them there and build, or gen {root / SPECS_DIR} --into {root}); pass --force to "
+                "replace it with the run's spec")
+        copies[relative] = text
     return copies
 
 
@@ -283,7 +292,7 @@ def adopt_codegen(plan: Plan, root: Path, force: bool, replace_handwritten: bool
     changes = plan_into(merged, root, force, base=base)
     texts = dict(changes.texts)
     texts.update({path: text for path, text in base.items() if path not in texts})
-    texts.update(_spec_copies(plan, root))
+    texts.update(_spec_copies(plan, root, force))
     for path in stale:
         texts.pop(path, None)
     result = _diff(TreeChanges(root), texts, prune=False)
