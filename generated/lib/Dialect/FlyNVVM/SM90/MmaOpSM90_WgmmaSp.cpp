@@ -29,8 +29,6 @@ namespace {
 constexpr unsigned kAccumulateSlot = 0; // accumulate
 constexpr unsigned kMetadataSlot = 1;   // metadata
 
-/// The row of the instance table (specs/nvvm/sm90/wgmma_sp.yaml) that these parameters select, or
-/// std::nullopt. Rows are tried in table order; verify() admits exactly the rows matched here.
 /// Position of `value` in `values`, or std::nullopt.
 std::optional<unsigned> positionOf(ArrayRef<int32_t> values, int32_t value) {
   const int32_t *found = llvm::find(values, value);
@@ -46,6 +44,8 @@ constexpr int32_t kNValues0[] = {8,   16,  24,  32,  40,  48,  56,  64,  72,  80
 constexpr int32_t kNValues1[] = {8,   16,  24,  32,  48,  64,  80,  96,  112,
                                  128, 144, 160, 176, 192, 208, 224, 240, 256};
 
+/// The row of the instance table (specs/nvvm/sm90/wgmma_sp.yaml) that these parameters select, or
+/// std::nullopt. Rows are tried in table order; verify() admits exactly the rows matched here.
 std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elemTyA, Type elemTyB,
                                       Type elemTyAcc, bool transB) {
   // 64xNx32 (f16, f16) -> f32: nvvm.inline_ptx, rows 0-31
