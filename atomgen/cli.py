@@ -260,7 +260,7 @@ def _add_later_commands(commands: Any, wanted: Optional[str]) -> None:
 
 def run_check(args: argparse.Namespace) -> int:
     from atomgen.check.runner import UsageError, check_paths
-    from atomgen.diagnostics import format_all
+    from atomgen.output_format import format_all
     from atomgen.project import ConfigError, default_specs
     from atomgen.terminal import wants_color
 

@@ -15,8 +15,8 @@ from typing import Any, Optional
 
 from atomgen import reading
 from atomgen.check.sparse import sparse_summary
-from atomgen.diagnostics import format_all
 from atomgen.layout import algebra
+from atomgen.output_format import format_all
 from atomgen.pictures.facts import facts_text, instruction_facts
 from atomgen.pictures.grid import render_grid
 from atomgen.pictures.lanes import render_lanes

@@ -187,7 +187,8 @@ def test_check_format_github_prints_workflow_commands(spec_tree: SpecTree) -> No
 
 
 def test_github_command_escapes_data_and_properties() -> None:
-    from atomgen.diagnostics import Diagnostic, Position, github_command
+    from atomgen.diagnostics import Diagnostic, Position
+    from atomgen.output_format import github_command
 
     finding = Diagnostic("AG101", "50% of it\nbad", "a,b:c.yaml", Position(3, 4), notes=("n",))
     line = github_command(finding, "a,b:c.yaml")

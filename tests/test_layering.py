@@ -58,3 +58,14 @@ def test_the_import_parser_sees_render_imports() -> None:
     # The check above is only as good as the parser: render/plan.py does import the writer's data types.
     assert "atomgen.write.output" in imported_modules(PACKAGE / "render" / "plan.py")
     assert any(name.startswith("atomgen.render") for name in imported_modules(PACKAGE / "render" / "command.py"))
+
+
+def test_diagnostics_is_a_leaf_below_the_rules_and_sarif() -> None:
+    """Issue 20: diagnostics -> sarif -> check.rules -> diagnostics was a cycle (through an import inside
+    format_all). The printing moved to atomgen/output_format.py; diagnostics imports only leaves."""
+    assert imported_modules(PACKAGE / "diagnostics.py") <= {"atomgen.terminal", "atomgen.terminal.paint",
+                                                            "atomgen.reading", "atomgen.reading.InputError",
+                                                            "atomgen.reading.read_head"}
+    for leaf in ("terminal.py", "reading.py"):
+        assert not any(name.startswith("atomgen.diagnostics") for name in imported_modules(PACKAGE / leaf)), leaf
+    assert "atomgen.sarif" in imported_modules(PACKAGE / "output_format.py")

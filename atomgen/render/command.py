@@ -152,7 +152,7 @@ def _checked_atoms(paths: list[str], brief: bool = False, shown: Any = None) -> 
     """The analysed atoms of clean specs (atomgen/pipeline.py); any error prints diagnostics (with
     `brief`, one line counting them) and yields exit 1."""
     from atomgen.check.runner import UsageError
-    from atomgen.diagnostics import format_all
+    from atomgen.output_format import format_all
     from atomgen.pipeline import check_for_gen
     from atomgen.terminal import wants_color
 

@@ -146,7 +146,7 @@ def build_site(
     of the specs that do not check; atom pages link their files in `generated` under `link_base`."""
     from atomgen.check.against_catalog import instance_chips
     from atomgen.check.runner import analyze_file
-    from atomgen.diagnostics import format_all
+    from atomgen.output_format import format_all
     from atomgen.pictures.facts import register_counts
     from atomgen.pictures.grid import heading
     from atomgen.pictures.model import PictureError, operand_pictures
