@@ -249,9 +249,13 @@ def run(args: argparse.Namespace) -> int:
         store_plan(key, plan)
     root = Path(args.out or args.into)
     if args.codegen and args.out:
-        from atomgen.write.hooks import codegen_plan
+        from atomgen.render.hooks import codegen_plan
 
         plan = codegen_plan(plan, Path(args.hooks_of) if args.hooks_of else None)
+    elif args.codegen:
+        from atomgen.render.hooks import checkout_plan
+
+        plan = checkout_plan(plan, profile.name)
     if args.cmake_manifest:
         from atomgen.render.manifest import write_manifest
 
@@ -269,7 +273,7 @@ def run(args: argparse.Namespace) -> int:
         if args.out:
             return plan_standalone(plan, root, prune=args.prune)
         if args.codegen:
-            adoption = adopt_codegen(plan, root, args.force, args.replace_handwritten, profile.name)
+            adoption = adopt_codegen(plan, root, args.force, args.replace_handwritten)
         else:
             adoption = adopt(plan, root, args.force, args.replace_handwritten, args.prune, profile.name)
         adoptions[:] = [adoption]

@@ -10,7 +10,7 @@ now writes a CMake file that sets, for spec i of ATOMGEN_SPEC_COUNT:
 and, once: ATOMGEN_SHARED_OUTPUTS (shared-file regions and each backend's dialect skeleton,
 owned by the one step every spec feeds), ATOMGEN_COMMON_INPUTS (templates, schema, atomgen's
 sources), ATOMGEN_CONFIGURE_DEPENDS (the specs and backend files: an edit to one can change
-the list of outputs, so it re-runs configure). In codegen mode (atomgen/write/hooks.py) also
+the list of outputs, so it re-runs configure). In codegen mode (atomgen/render/hooks.py) also
 ATOMGEN_HOOK_VARIABLES, and each of them: the entries of a CMake-list region of the checkout. With
 `prune`, files under the output folder that no spec produces any more (a renamed cpp_class) are
 deleted, so nothing stale remains.

@@ -21,15 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from atomgen.write import handwritten, hooks, regions
-from atomgen.write.output import Plan, SharedFile, region_body, shared_kind
+from atomgen.write import handwritten, regions
+from atomgen.write.output import CODEGEN_REGION, SPECS_DIR, Plan, SharedFile, region_body, shared_kind
 from atomgen.write.tree import TreeChanges, WriteError, _diff, _read, _target, check_relative, plan_into
 
 MANIFEST = "atomgen-manifest.json"
 MANIFEST_VERSION = 1
 FLYDSL_MARKERS = ("CMakeLists.txt", "include/flydsl/Dialect/Fly/IR/FlyInterfaces.td")
-CODEGEN_REGION = "codegen"
-SPECS_DIR = "specs"  # where codegen mode keeps the specs in the checkout
 
 
 @dataclass
@@ -164,15 +162,8 @@ def adopt(plan: Plan, root: Path, force: bool, replace_handwritten: bool, prune:
 
     owned_files = {f for o in owners.values() for f in o["files"]} | set(merged.owned)
     base, removed = _replace_handwritten(plan, root, owned_files, replace_handwritten, stale)
-    changes = plan_into(merged, root, force, base=base)
-    texts = dict(changes.texts)
-    texts.update({path: text for path, text in base.items() if path not in texts})
-    texts[MANIFEST] = _manifest_text(owners, shared_meta, llvm_api)
-    for path in stale:
-        texts.pop(path, None)
-    result = _diff(TreeChanges(root), texts, prune=False)
-    result.stale = sorted(p for p in stale if (root / p).is_file())
-    return Adoption(result, removed, sorted(p for p in orphans if (root / p).is_file()))
+    changes = _changes(merged, root, force, base, {MANIFEST: _manifest_text(owners, shared_meta, llvm_api)}, stale)
+    return Adoption(changes, removed, sorted(p for p in orphans if (root / p).is_file()))
 
 
 def _replace_handwritten(plan: Plan, root: Path, skip: set[str], replace: bool,
@@ -232,23 +223,6 @@ def _drop_cmake_entry(root: Path, source: str, base: dict[str, str], removed: li
         folder = folder.parent
 
 
-def _codegen_call(llvm_api: str | None) -> str:
-    """The top CMakeLists.txt's region in codegen mode: FlyDSL's build generates the atoms itself."""
-    profile = f"\n                 LLVM_API {llvm_api}" if llvm_api else ""
-    return (
-        "# atomgen generates the atoms from specs/ into the build folder at configure and build time, as\n"
-        "# mlir-tblgen writes its .inc files; each atomgen:begin region in the sources includes one of them.\n"
-        "# AtomGen_DIR: `atomgen --cmake-dir` (see atomgen's docs/adopt-flydsl.md).\n"
-        "find_package(AtomGen CONFIG REQUIRED)\n"
-        "atomgen_generate(TARGET FlyDSLAtomGen\n"
-        f'                 SPECS "${{PROJECT_SOURCE_DIR}}/{SPECS_DIR}"\n'
-        '                 OUTPUT_DIR "${PROJECT_BINARY_DIR}/atomgen"\n'
-        f"                 CODEGEN{profile}\n"
-        '                 PYTHON_PACKAGE_DIR "${PROJECT_BINARY_DIR}/${MLIR_BINDINGS_PYTHON_INSTALL_PREFIX}")\n'
-        "include_directories(${PROJECT_BINARY_DIR}/atomgen/include)\n"
-    )
-
-
 def _spec_copies(plan: Plan, root: Path, force: bool) -> dict[str, str]:
     """Each spec and backend.yaml of the run, as the checkout keeps it: specs/<backend folder>/<path in it>.
     Once adopted, the checkout's copy is the source: a copy that differs from the run's spec was edited
@@ -274,27 +248,30 @@ def _spec_copies(plan: Plan, root: Path, force: bool) -> dict[str, str]:
     return copies
 
 
-def adopt_codegen(plan: Plan, root: Path, force: bool, replace_handwritten: bool,
-                  llvm_api: str | None = None) -> Adoption:
-    """`gen --into --codegen cmake`: the once-only edit after which FlyDSL's build generates the atoms
-    (atomgen/write/hooks.py). Generated code never enters the checkout: files an earlier `--into`
-    wrote there, and its manifest, are removed; the regions hold hooks, the specs are copied to specs/."""
+def adopt_codegen(plan: Plan, root: Path, force: bool, replace_handwritten: bool) -> Adoption:
+    """`gen --into --codegen cmake`: the once-only edit after which FlyDSL's build generates the atoms.
+    `plan` is render's checkout plan (atomgen/render/hooks.py): no owned files, and shared files whose
+    regions hold hooks, the top CMakeLists.txt's atomgen_generate call among them. Generated code never
+    enters the checkout: files an earlier `--into` wrote there, and its manifest, are removed; the
+    specs are copied to specs/."""
     recognise(root)
     manifest = load_manifest(root) if (root / MANIFEST).is_file() else None
     stale = {f for owner in (manifest or {}).get("owners", {}).values() for f in owner["files"]}
     if manifest is not None:
         stale.add(MANIFEST)
-    merged = Plan(owned={}, shared={path: hooks.hooked(shared) for path, shared in plan.shared.items()
-                                    if shared.bodies})
-    merged.shared["CMakeLists.txt"] = SharedFile("CMakeLists.txt", "project_cmake",
-                                                 {CODEGEN_REGION: _codegen_call(llvm_api)})
     base, removed = _replace_handwritten(plan, root, set(stale), replace_handwritten, stale)
-    changes = plan_into(merged, root, force, base=base)
-    texts = dict(changes.texts)
+    return Adoption(_changes(plan, root, force, base, _spec_copies(plan, root, force), stale), removed)
+
+
+def _changes(plan: Plan, root: Path, force: bool, base: dict[str, str], extra: dict[str, str],
+             stale: set[str]) -> TreeChanges:
+    """The checkout's new texts: the plan placed over `base` (hand-written definitions cut), `extra`
+    files added, `stale` files left out (and reported as removed)."""
+    texts = dict(plan_into(plan, root, force, base=base).texts)
     texts.update({path: text for path, text in base.items() if path not in texts})
-    texts.update(_spec_copies(plan, root, force))
+    texts.update(extra)
     for path in stale:
         texts.pop(path, None)
     result = _diff(TreeChanges(root), texts, prune=False)
     result.stale = sorted(p for p in stale if (root / p).is_file())
-    return Adoption(result, removed)
+    return result

@@ -43,11 +43,15 @@ SHARED_SHAPES: dict[str, SharedShape] = {
     "tablegen_cmake": SharedShape(("tablegen",), {"tablegen": (Anchor(r"^add_public_tablegen_target\(", "before"),)}),
     "dialect_h": SharedShape(("enums",), {"enums": (Anchor(r'^#include ".*/Dialect\.h\.inc"', "before"),)}),
     "dialect_cpp": SharedShape(("enums",), {"enums": (Anchor(r'^#include ".*/Dialect\.cpp\.inc"', "before"),)}),
-    # The checkout's top CMakeLists.txt in codegen mode (atomgen/write/hooks.py): the atomgen_generate() call,
+    # The checkout's top CMakeLists.txt in codegen mode (atomgen/render/hooks.py): the atomgen_generate() call,
     # before the first add_subdirectory so that every directory sees its variables and include path.
     "project_cmake": SharedShape(("codegen",), {"codegen": (Anchor(r"^add_subdirectory\(", "before"),
                                                             Anchor("", "end"))}),
 }
+
+
+CODEGEN_REGION = "codegen"  # the project_cmake region: the atomgen_generate(... CODEGEN) call
+SPECS_DIR = "specs"  # where codegen mode keeps the specs in the checkout
 
 
 def shared_kind(path: str) -> str:
@@ -90,7 +94,7 @@ class Plan:
     # plus what each atom is called (to find hand-written definitions of it) and where to look.
     owners: dict[str, dict[str, Any]] = field(default_factory=dict)
     search: dict[str, list[str]] = field(default_factory=dict)
-    # Codegen mode (atomgen/write/hooks.py): each CMake-list region's entries, relative to the output folder,
+    # Codegen mode (atomgen/render/hooks.py): each CMake-list region's entries, relative to the output folder,
     # under the variable its hook names (the CMake manifest sets them).
     hook_lists: dict[str, list[str]] = field(default_factory=dict)
 

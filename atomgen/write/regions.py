@@ -72,6 +72,12 @@ def find(text: str, path: str, region: str) -> Optional[FoundRegion]:
     return FoundRegion(match.start(), match.end(), closing.start(), closing.end(), match.group(2), match.group(1))
 
 
+def names(text: str, path: str) -> list[str]:
+    """The ids of the regions a file's text holds, in order (their begin markers)."""
+    comment = re.escape(comment_for(path))
+    return re.findall(rf"^[ \t]*{comment} ---- atomgen:begin (\S+) sha256:[0-9a-f]{{16}}", text, re.M)
+
+
 @dataclass(frozen=True)
 class Anchor:
     """Where a region goes in a file that does not have it yet."""

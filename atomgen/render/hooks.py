@@ -1,10 +1,11 @@
 """Codegen mode: the checkout keeps one stable hook per region, the build generates what it includes.
 
 mlir-tblgen's way: only the sources are committed, and the build writes the .inc files they
-include. `gen --into CHECKOUT --codegen cmake` (once, atomgen/write/adopt.py) puts in each of
-atomgen's regions a hook instead of generated text, and in the top CMakeLists.txt the
+include. Two plans come from the rendered one here, and the writer places them as any other:
+`gen --into CHECKOUT --codegen cmake` (once: checkout_plan, placed by atomgen/write/adopt.py) puts
+in each of atomgen's regions a hook instead of generated text, and in the top CMakeLists.txt the
 `atomgen_generate(... CODEGEN)` call; at build time `gen --out BUILD/atomgen --codegen cmake`
-writes the per-atom files plus one *hook file* per region, which the hook includes:
+(codegen_plan) writes the per-atom files plus one *hook file* per region, which the hook includes:
 
     .td            include "atomgen/<path>.<region>.td"          (BUILD/atomgen/include is on -I)
     .cpp / .h      #include "atomgen/<path>.<region>.inc"
@@ -23,7 +24,17 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
-from atomgen.write.output import SHARED_SHAPES, Plan, SharedFile, region_body, region_indent, shared_kind
+from atomgen.write import regions
+from atomgen.write.output import (
+    CODEGEN_REGION,
+    SHARED_SHAPES,
+    SPECS_DIR,
+    Plan,
+    SharedFile,
+    region_body,
+    region_indent,
+    shared_kind,
+)
 
 HOOK_ROOT = "include/atomgen"  # under the build's atomgen folder; its `include/` is on the include path
 PYTHON_ROOT = "python"  # the build's hook modules, linked into the package as PYTHON_PACKAGE
@@ -112,17 +123,18 @@ def hook_texts(plan: Plan) -> dict[str, str]:
     return texts
 
 
-def list_values(plan: Plan, root: Path) -> dict[str, list[Path]]:
-    """Each CMake-list region's entries as absolute paths under the build's atomgen folder `root`."""
-    values: dict[str, list[Path]] = {}
+def list_values(plan: Plan) -> dict[str, list[str]]:
+    """Each CMake-list region's entries, relative to the build's atomgen folder (the CMake manifest makes
+    them absolute)."""
+    values: dict[str, list[str]] = {}
     for shared in plan.shared.values():
         if shared.kind not in LIST_KINDS:
             continue
-        folder = root / PurePosixPath(shared.path).parent
+        folder = PurePosixPath(shared.path).parent
         for region, body in _bodies(shared).items():
             entries = [line.strip() for line in body.splitlines()]
             values[list_variable(shared.path, region)] = [
-                folder / entry for entry in entries if entry and not entry.startswith("#")
+                (folder / entry).as_posix() for entry in entries if entry and not entry.startswith("#")
             ]
     return values
 
@@ -130,7 +142,6 @@ def list_values(plan: Plan, root: Path) -> dict[str, list[Path]]:
 def hooks_in(checkout: Path, search: dict[str, list[str]]) -> set[tuple[str, str]]:
     """The (file, region) hooks a checkout holds, in the files where atomgen's regions live."""
     found: set[tuple[str, str]] = set()
-    marker = re.compile(r"^[ \t]*(?://|#) ---- atomgen:begin (\S+) sha256:", re.M)
     for patterns in search.values():
         for pattern in patterns:
             for path in sorted(checkout.glob(pattern)):
@@ -139,7 +150,7 @@ def hooks_in(checkout: Path, search: dict[str, list[str]]) -> set[tuple[str, str
                 except (OSError, UnicodeDecodeError):
                     continue
                 relative = path.relative_to(checkout).as_posix()
-                found.update((relative, region) for region in marker.findall(text))
+                found.update((relative, region) for region in regions.names(text, relative))
     return found
 
 
@@ -162,6 +173,32 @@ def codegen_plan(plan: Plan, checkout: Path | None = None) -> Plan:
         sources={**plan.sources, **{path: list(backends) for path in texts}},
         owners=plan.owners,
         search=plan.search,
-        hook_lists={name: [p.as_posix() for p in entries]
-                    for name, entries in list_values(hooks, Path(".")).items()},
+        hook_lists=list_values(hooks),
     )
+
+
+def checkout_plan(plan: Plan, llvm_api: str | None) -> Plan:
+    """What `gen --into --codegen cmake` places in the checkout: no owned file, each shared file with a hook
+    in every region, and the top CMakeLists.txt's atomgen_generate call (the owners and search stay, for
+    finding the hand-written atoms and copying the specs)."""
+    shared = {path: hooked(file) for path, file in plan.shared.items() if file.bodies}
+    shared["CMakeLists.txt"] = SharedFile("CMakeLists.txt", "project_cmake", {CODEGEN_REGION: _codegen_call(llvm_api)})
+    return Plan(owned={}, shared=shared, sources=plan.sources, owners=plan.owners, search=plan.search)
+
+
+def _codegen_call(llvm_api: str | None) -> str:
+    """The top CMakeLists.txt's region in codegen mode: FlyDSL's build generates the atoms itself."""
+    profile = f"\n                 LLVM_API {llvm_api}" if llvm_api else ""
+    return (
+        "# atomgen generates the atoms from specs/ into the build folder at configure and build time, as\n"
+        "# mlir-tblgen writes its .inc files; each atomgen:begin region in the sources includes one of them.\n"
+        "# AtomGen_DIR: `atomgen --cmake-dir` (see atomgen's docs/adopt-flydsl.md).\n"
+        "find_package(AtomGen CONFIG REQUIRED)\n"
+        "atomgen_generate(TARGET FlyDSLAtomGen\n"
+        f'                 SPECS "${{PROJECT_SOURCE_DIR}}/{SPECS_DIR}"\n'
+        '                 OUTPUT_DIR "${PROJECT_BINARY_DIR}/atomgen"\n'
+        f"                 CODEGEN{profile}\n"
+        '                 PYTHON_PACKAGE_DIR "${PROJECT_BINARY_DIR}/${MLIR_BINDINGS_PYTHON_INSTALL_PREFIX}")\n'
+        "include_directories(${PROJECT_BINARY_DIR}/atomgen/include)\n"
+    )
+
