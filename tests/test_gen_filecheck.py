@@ -25,6 +25,7 @@ from atomgen.check.result import AnalysedAtom
 from atomgen.check.runner import analyze_file
 from atomgen.render.plan import build_plan
 from atomgen.render.tests import select
+from atomgen.spec.emission import BufferCopy
 from atomgen.spec.model import AtomSpec
 
 pytestmark = pytest.mark.xdist_group("filecheck")  # its module fixtures are built once, in one worker
@@ -261,14 +262,11 @@ def test_mutated_checks_fail(tree: tuple[Path, dict[str, list[Path]]], tmp_path:
 
 def _extra_intrinsics(spec: AtomSpec) -> set[str]:
     found = set()
-    for section in ("load", "store"):
-        value = spec.emission.get(section)
-        if isinstance(value, dict) and "intrinsic" in value:
-            found.add(str(value["intrinsic"]))
+    if isinstance(spec.emission, BufferCopy):
+        found |= {spec.emission.load.intrinsic, spec.emission.store.intrinsic}
     for inst in spec.instances:
-        emission = inst.emission
-        if "store_intrinsic" in emission:
-            found.add(str(emission["store_intrinsic"]))
+        if inst.emission.store_intrinsic:
+            found.add(inst.emission.store_intrinsic)
     return found
 
 

@@ -20,11 +20,11 @@ from conftest import SPECS
 
 from atomgen.check.backend_file import check_backend_data
 from atomgen.check.catalog import load_catalog
-from atomgen.check.emission import PATTERNS
 from atomgen.check.ties import TIES, schema_fields, tie_of, untied_fields
 from atomgen.pipeline import analyse_loaded, render
 from atomgen.resources import schema_path
 from atomgen.spec.backend import load_backend
+from atomgen.spec.emission import RECORDS
 from atomgen.spec.loader import load_text
 
 SPEC_FILES = sorted(p for p in SPECS.rglob("*.yaml") if p.name != "backend.yaml")
@@ -112,7 +112,7 @@ def _spec_mutants(path: Path) -> Iterator[tuple[str, dict[str, Any], tuple[Any, 
     """(name, mutated data, path of the mutated field, expected rule) for one shipped spec."""
     data = _read(path)
     pattern = str(data["emission"]["pattern"])
-    needs = PATTERNS[pattern]
+    needs = RECORDS[pattern].needs
     catalog, _ = load_catalog(data["backend"])
     assert catalog is not None
     state = data.get("state") or []

@@ -17,6 +17,7 @@ from typing import Generator, Iterator, Optional
 from atomgen.check.catalog import Catalog, Chips, Intrinsic, IsaInstruction, Operand
 from atomgen.diagnostics import Diagnostic, Example, Rule, consequence
 from atomgen.spec.backend import Backend
+from atomgen.spec.emission import BufferCopy
 from atomgen.spec.mlir_types import parse_packed
 from atomgen.spec.model import AtomSpec, Instance
 
@@ -114,12 +115,10 @@ def _chip_list(chips: Chips) -> str:
 def companions(spec: AtomSpec, instance: Instance, catalog: Catalog) -> list[Intrinsic]:
     """The intrinsics an instance emits besides its own (a copy's store direction)."""
     names: list[str] = []
-    if isinstance(instance.emission.get("store_intrinsic"), str):
-        names.append(instance.emission["store_intrinsic"])
-    for side in ("load", "store"):
-        part = spec.emission.get(side)
-        if isinstance(part, dict) and isinstance(part.get("intrinsic"), str):
-            names.append(part["intrinsic"])
+    if instance.emission.store_intrinsic:
+        names.append(instance.emission.store_intrinsic)
+    if isinstance(spec.emission, BufferCopy):
+        names += [spec.emission.load.intrinsic, spec.emission.store.intrinsic]
     found = [catalog.get(name) for name in names if name != instance.intrinsic]
     return [entry for entry in found if entry is not None]
 

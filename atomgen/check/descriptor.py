@@ -12,6 +12,7 @@ from typing import Iterator
 
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.spec import descriptor
+from atomgen.spec.emission import Tdm
 from atomgen.spec.model import AtomSpec
 
 RULES = (
@@ -31,12 +32,12 @@ RULES = (
 
 
 def check_descriptor(spec: AtomSpec) -> Iterator[Diagnostic]:
-    if not isinstance(spec.emission.get("descriptor"), list):
+    if not isinstance(spec.emission, Tdm):
         return
     parameters = {p.name: p for p in spec.parameters}
     state = {str(f.name): str(f.llvm_type) for f in spec.state}
     packed: dict[str, str] = {}
     for instance in spec.instances:
         packed.update({k: str(v) for k, v in instance.packed.items()})
-    for index, key, problem in descriptor.check(spec.emission, parameters, state, packed):
+    for index, key, problem in descriptor.check(spec.emission.descriptor, parameters, state, packed):
         yield spec.diagnostic("AG397", problem, ("emission", "descriptor", index, key))

@@ -2,18 +2,18 @@
 
 The schema fixes each pattern's keys; these rules check what the schema cannot: that the
 parameters, state fields, packed operands and row variants a pattern's C++ template reads
-exist, and that builder arguments are expressions over declared names. `PATTERNS` is the one
-place that says what each pattern needs; render reads the same facts, so a spec check accepts
+exist, and that builder arguments are expressions over declared names. Each pattern's record
+(atomgen/spec/emission/) says what it needs; render reads the same facts, so a spec check accepts
 always renders.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Iterator
 
 from atomgen.diagnostics import Diagnostic, Example, Rule
+from atomgen.spec.emission import GenericVariant, Mfma, MfmaScale, PatternNeeds, Tokens
 from atomgen.spec.mlir_types import is_struct
 from atomgen.spec.model import AtomSpec
 
@@ -59,98 +59,9 @@ OPERANDS = ("accTy", "a", "b", "c", "true", "false")
 INTEGRAL = ("int32_t", "int64_t", "uint32_t", "uint64_t", "int", "unsigned")  # call_intrinsic: i32 constants
 
 
-@dataclass(frozen=True)
-class Feed:
-    """A state field the template passes to the instruction (rule AG367).
-
-    With `operand`, the field becomes that operand of the row's intrinsic, and the catalogue says
-    its type and whether it is an immediate; without one, `llvm_type` and `immediate` say what the
-    template's use of the value needs (an address offset added in i64, an i1 predicate).
-    """
-
-    state: str  # the AtomStateField case, or the name of a private field
-    operand: str = ""
-    llvm_type: str = ""
-    immediate: bool = False
-    units: str = "none"  # how the template scales the value: elements (by the element width), bytes, none
-
-
-@dataclass(frozen=True)
-class PatternNeeds:
-    kind: str  # the atom kind the pattern's template is written for
-    parameters: tuple[str, ...] = ()  # parameters the template reads by name
-    state_cases: tuple[str, ...] = ()  # AtomStateField cases the template reads
-    state_names: tuple[str, ...] = ()  # state fields the template reads by name
-    positive: tuple[str, ...] = ()  # parameters the lowering divides by: every admitted value must be >= 1
-    packed: tuple[str, ...] = ()  # packed operand types every row must give
-    builder_arguments: bool = False  # `args` / `variants` are builder argument lists (AG372)
-    variants: bool = False  # rows pick an entry of `variants` (AG373)
-    instruction: bool = False  # rows must name their instruction (the template spells it)
-    extra_names: tuple[str, ...] = ()  # pattern-defined argument names
-    packed_by_element: tuple[str, ...] = ()  # operands whose packed type the template picks by element type
-    values_only: bool = False  # arguments are SSA values (call_intrinsic): no result type, enum case or Type
-    feeds: tuple[Feed, ...] = ()  # state fields that become instruction operands (AG367)
-    operation: str = ""  # the parameter naming the operation the row's intrinsic performs (AG374)
-
-
-MMA = ("a", "b", "c")
-COORDS = tuple(f"Coord{i}" for i in range(5))
-SOFFSET = Feed("Soffset", "soffset", units="elements")  # the buffer templates scale it to bytes
-COORD_FEEDS = tuple(Feed(case, llvm_type="i32", units="elements") for case in COORDS)  # TMA box coordinates
-ACCUMULATE = Feed("Accumulate", llvm_type="i1")  # wgmma scale-d / tcgen05 enable-input-d: an i1 predicate
-METADATA = Feed("Metadata", llvm_type="i32")  # the sparse metadata register
-PATTERNS: dict[str, PatternNeeds] = {
-    "mfma": PatternNeeds("mma", packed=MMA, builder_arguments=True),
-    "mfma_scale": PatternNeeds("mma", packed=MMA, builder_arguments=True, extra_names=("cbsz", "blgp")),
-    "wmma_plain": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True),
-    # An MMA the dialect has no op for: llvm.call_intrinsic of the catalogue's llvm_intrinsic (AG371 there).
-    "call_intrinsic": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True, values_only=True),
-    "wmma_gfx1250": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True),
-    "wmma_generic": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True),
-    "wmma_scale": PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True,
-                               extra_names=("fmtA", "fmtB", "fmt0", "modC", "opselA", "opselB")),
-    "buffer_copy": PatternNeeds("copy", parameters=("bitSize",), state_cases=("Soffset",), packed=("value",),
-                                feeds=(SOFFSET,)),
-    "lds_dma": PatternNeeds("copy", parameters=("bitSize",), state_cases=("Soffset", "ImmOffset"), packed=("value",),
-                            feeds=(SOFFSET, Feed("ImmOffset", "offset", units="bytes"))),
-    "global_lds_dma": PatternNeeds("copy", parameters=("bitSize",), packed=("value",)),
-    "buffer_atomic": PatternNeeds("copy", state_cases=("Soffset",), packed=("value",),
-                                  feeds=(SOFFSET,), operation="atomicOp"),
-    "lds_read_trans": PatternNeeds("copy", parameters=("bitSize",), packed=("value",)),
-    # The descriptor template reads the tensor extents and global strides by name (render/tdm.py).
-    # imm_offset is added to the 64-bit global address at run time (not an ImmArg of the TDM ops).
-    "tdm": PatternNeeds("copy", state_cases=("ImmOffset",), positive=("numWarps",),
-                        state_names=tuple(f"extent_{i}" for i in range(5)) + tuple(f"stride_{i}" for i in range(4)),
-                        feeds=(Feed("ImmOffset", llvm_type="i64", units="bytes"),
-                               Feed("WorkgroupMask", llvm_type="i32"))
-                        + tuple(Feed(f"extent_{i}", llvm_type="i32", units="elements") for i in range(5))
-                        + tuple(Feed(f"stride_{i}", llvm_type="i64", units="elements") for i in range(4))),
-    "mma_sync": PatternNeeds("mma", packed=MMA, instruction=True),
-    "mma_sp": PatternNeeds("mma", state_cases=("Metadata",), packed=MMA + ("e",), instruction=True,
-                           feeds=(METADATA,)),
-    "wgmma_ss": PatternNeeds("mma", state_cases=("Accumulate",), packed=MMA, instruction=True, feeds=(ACCUMULATE,)),
-    "wgmma_sp": PatternNeeds("mma", state_cases=("Accumulate", "Metadata"), packed=MMA + ("e",), instruction=True,
-                             packed_by_element=("a",), feeds=(ACCUMULATE, METADATA)),
-    "wgmma_rs": PatternNeeds("mma", state_cases=("Accumulate",), packed=MMA, instruction=True,
-                             packed_by_element=("a",), feeds=(ACCUMULATE,)),
-    # The instruction descriptor is built from m, n and the operand majors (render/cpp tcgen05).
-    "tcgen05_mma": PatternNeeds("mma", parameters=("m", "n", "transA", "transB"), state_cases=("Accumulate",),
-                                packed=MMA, instruction=True, feeds=(ACCUMULATE,)),
-    "ldmatrix": PatternNeeds("copy", parameters=("num", "transpose"), packed=("value",)),
-    "stmatrix": PatternNeeds("copy", parameters=("num", "transpose"), packed=("value",)),
-    "cp_async": PatternNeeds("copy", parameters=("bitSize", "cacheModifier")),
-    "tma_load": PatternNeeds("copy", parameters=("rank",), state_cases=("TmaDescriptor", "Mbarrier") + COORDS,
-                             feeds=(Feed("TmaDescriptor", "tma_desc"), Feed("Mbarrier", "mbar")) + COORD_FEEDS),
-    "tma_store": PatternNeeds("copy", parameters=("rank",), state_cases=("TmaDescriptor",) + COORDS,
-                              feeds=(Feed("TmaDescriptor", "tma_desc"),) + COORD_FEEDS),
-}
-
-
 def check_emission(spec: AtomSpec) -> Iterator[Diagnostic]:
     pattern = spec.pattern
-    needs = PATTERNS.get(str(pattern))
-    if needs is None:
-        return  # the schema names the known patterns (AG101)
+    needs = spec.emission.needs
     if needs.kind != spec.kind:
         yield spec.diagnostic(
             "AG371", f"emission pattern '{pattern}' lowers {needs.kind} atoms; this is a {spec.kind} spec",
@@ -226,17 +137,16 @@ def _packed_by_element(spec: AtomSpec, role: str) -> Iterator[Diagnostic]:
                 instance.path + ("packed", role))
 
 
-def argument_lists(spec: AtomSpec) -> Iterator[tuple[tuple[Any, ...], Any]]:
+def argument_lists(spec: AtomSpec) -> Iterator[tuple[tuple[Any, ...], Tokens]]:
     """(path, tokens) of every builder argument list of the emission."""
-    if isinstance(spec.emission.get("args"), list):
-        yield ("emission", "args"), spec.emission["args"]
+    if isinstance(spec.emission, (Mfma, MfmaScale)):
+        yield ("emission", "args"), spec.emission.args
     for name, variant in spec.variants.items():
-        if isinstance(variant, list):
+        if isinstance(variant, GenericVariant):
+            yield ("emission", "variants", name, "operands"), variant.operands
+            yield ("emission", "variants", name, "attrs"), variant.attrs
+        else:
             yield ("emission", "variants", name), variant
-        elif isinstance(variant, dict):
-            for key in ("operands", "attrs"):
-                if isinstance(variant.get(key), list):
-                    yield ("emission", "variants", name, key), variant[key]
 
 
 def _builder_arguments(spec: AtomSpec, needs: PatternNeeds) -> Iterator[Diagnostic]:

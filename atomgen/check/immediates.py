@@ -11,6 +11,7 @@ from typing import Any, Iterator
 
 from atomgen.check.catalog import Catalog, Intrinsic, Operand
 from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.spec.emission import Immediates
 from atomgen.spec.model import AtomSpec, Parameter
 
 RULES = (
@@ -28,8 +29,7 @@ RULES = (
 
 def _bindings(spec: AtomSpec) -> dict[str, str]:
     """`emission.immediates`: catalogue immediate name -> the parameter whose value it takes."""
-    bound = spec.emission.get("immediates")
-    return {str(k): str(v) for k, v in bound.items()} if isinstance(bound, dict) else {}
+    return dict(spec.emission.immediates) if isinstance(spec.emission, Immediates) else {}
 
 
 def immediate_parameters(spec: AtomSpec, catalog: Catalog) -> dict[str, tuple[Operand, Intrinsic]]:

@@ -16,9 +16,9 @@ from typing import Any, Iterator, Optional
 
 from atomgen.check.against_catalog import companions
 from atomgen.check.catalog import Catalog, Immediate, Intrinsic, Operand
-from atomgen.check.emission import PATTERNS, Feed
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout import algebra
+from atomgen.spec.emission import EMPTY, Feed, FormatCodes, Mfma, MfmaScale
 from atomgen.spec.model import AtomSpec, Instance, StateField
 
 RULES = (
@@ -79,9 +79,9 @@ _INTEGER = re.compile(r"^-?[0-9]+$")
 
 
 def check_semantics(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
-    needs = PATTERNS.get(spec.pattern)
-    if needs is None or needs.kind != spec.kind:
-        return  # AG101 / AG371 say so
+    needs = spec.emission.needs
+    if needs.kind != spec.kind:
+        return  # AG371 says so
     yield from _state_feeds(spec, catalog, needs.feeds)
     if needs.operation:
         yield from _operations(spec, catalog, needs.operation)
@@ -198,10 +198,10 @@ FORMAT_KEYS = {"mfma_scale": (("cbsz", "a"), ("blgp", "b")), "wmma_scale": (("fm
 def format_code(spec: AtomSpec, instance: Instance, key: str, role: str) -> Optional[int]:
     """The format code the generated code sends for `key` (render reads this too): the row's own
     integer, else the emission's `format_codes` entry of the row's element type of `role`."""
-    value = instance.emission.get(key)
+    value = instance.emission.format_value(key)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    codes = spec.emission.get("format_codes") or {}
+    codes = spec.emission.format_codes if isinstance(spec.emission, FormatCodes) else EMPTY
     code = codes.get(str(instance.values.get(spec.operand_types.get(role, ""))))
     return code if isinstance(code, int) and not isinstance(code, bool) else None
 
@@ -213,20 +213,19 @@ def _format_enum(spec: AtomSpec, catalog: Catalog) -> Optional[Immediate]:
 def _format_codes(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
     keys = FORMAT_KEYS.get(spec.pattern, ())
     enum = _format_enum(spec, catalog)
-    if not keys or enum is None:
+    if not keys or enum is None or not isinstance(spec.emission, FormatCodes):
         return
-    codes = spec.emission.get("format_codes")
-    for element, code in (codes or {}).items() if isinstance(codes, dict) else ():
+    for element, given in spec.emission.format_codes.items():
         wanted = enum.format_code(str(element))
-        if wanted is None or code != wanted:
+        if wanted is None or given != wanted:
             yield spec.diagnostic(
-                "AG375", f"format_codes gives {element} the code {code}, but {enum.cpp_type} encodes it as "
+                "AG375", f"format_codes gives {element} the code {given}, but {enum.cpp_type} encodes it as "
                 f"{_code_text(enum, wanted)}", ("emission", "format_codes", element))
     for instance in spec.instances:
         variant = spec.variant(instance.variant)
         for key, role in keys:
-            raw = instance.emission.get(key)
-            if isinstance(variant, list) and key not in [str(t) for t in variant]:
+            raw = instance.emission.format_value(key)
+            if isinstance(variant, tuple) and key not in [str(t) for t in variant]:
                 if raw is not None:
                     yield spec.diagnostic(
                         "AG375", f"instance {instance.id}: the {instance.variant} builder takes no {key}, so "
@@ -259,13 +258,13 @@ def _code_text(enum: Immediate, code: Optional[int]) -> str:
 def _argument_tokens(spec: AtomSpec, instance: Instance) -> Optional[tuple[list[str], tuple[Any, ...], int]]:
     """The builder arguments of a row after the result type, the path they are written at and the
     index of the first one there."""
-    variants = spec.emission.get("variants")
-    if isinstance(variants, dict):
-        tokens = variants.get(instance.variant or "")
-        path: tuple[Any, ...] = ("emission", "variants", instance.variant or "")
+    tokens: object
+    path: tuple[Any, ...]
+    if isinstance(spec.emission, (Mfma, MfmaScale)):
+        tokens, path = spec.emission.args, ("emission", "args")
     else:
-        tokens, path = spec.emission.get("args"), ("emission", "args")
-    if not isinstance(tokens, list):
+        tokens, path = spec.variant(instance.variant), ("emission", "variants", instance.variant or "")
+    if not isinstance(tokens, tuple):
         return None
     texts = [str(t) for t in tokens]
     return (texts[1:], path, 1) if texts[:1] == ["accTy"] else (texts, path, 0)
@@ -281,7 +280,7 @@ def _token_values(spec: AtomSpec, instance: Instance, token: str, catalog: Catal
         enum = next((e for e in catalog.enums.values() if e.cpp_type == enum_type), None)
         code = enum.code(case) if enum is not None else None
         return None if code is None else {code}
-    raw = instance.emission.get(token)
+    raw = instance.emission.format_value(token)
     if isinstance(raw, int) and not isinstance(raw, bool):
         return {raw}
     parameter = spec.parameter(token)
@@ -327,7 +326,7 @@ def meant_immediates(spec: AtomSpec, instance: Instance, catalog: Catalog) -> di
     # the row's builder takes it (gfx1250's 32x16x128 F4 instruction has one format, and no field).
     variant = spec.variant(instance.variant)
     for key, role in formats.items():
-        if key not in meant and not (isinstance(variant, list) and key not in [str(t) for t in variant]):
+        if key not in meant and not (isinstance(variant, tuple) and key not in [str(t) for t in variant]):
             meant[key] = format_code(spec, instance, key, role)
     return meant
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from atomgen.render.wording import stream
-from atomgen.spec.descriptor import MESSAGE_LOCALS, STATIC_OPERANDS, fields, group_sizes
+from atomgen.spec.descriptor import MESSAGE_LOCALS, STATIC_OPERANDS, Field, group_sizes
 
 
 @dataclass
@@ -38,14 +38,14 @@ def _operand_expr(ref: str) -> str:
     return f"{names[stem]}[{index}]" if index else names[stem]
 
 
-def cpp_model(emission: Mapping[str, Any], packed: Mapping[str, str], groups: list[str], mnemonic: str,
+def cpp_model(fields: Sequence[Field], packed: Mapping[str, str], groups: list[str], mnemonic: str,
               param_getter: Callable[[str], str], state_slot: Callable[[str], str],
               stream_param: Callable[[str], str], literal: Callable[[str], str]) -> dict[str, Any]:
     """Per group (in operand order) its dwords' pieces, and the lowering-time width checks."""
     sizes = group_sizes(packed)
     words = {g: [Word(g, d) for d in range(sizes[g])] for g in groups}
     fits: list[FitCheck] = []
-    for item in fields(emission):
+    for item in fields:
         if item.kind == "const":
             expr, static = f"int64_t{{{item.ref}}}", True
         elif item.kind == "param":

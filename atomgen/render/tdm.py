@@ -6,6 +6,7 @@ from typing import Any
 
 from atomgen.render import descriptor, escape, llvm_api
 from atomgen.spec import descriptor as fields_of
+from atomgen.spec.emission import Tdm
 from atomgen.spec.model import AtomSpec
 
 # Global stride state that says "take the static layout stride" (the spec's stride_i default).
@@ -29,17 +30,19 @@ def emission_data(spec: AtomSpec, params: dict[str, Any], state: Any, stream: An
     instance = spec.instances[0]
     profile = llvm_api.active()
     groups = sorted(fields_of.group_sizes(instance.packed))[: profile.tensor_groups]
-    dropped = {f.group for f in fields_of.fields(spec.emission)} - set(groups)
+    if not isinstance(spec.emission, Tdm):
+        raise TdmRenderError(f"the tdm template renders the tdm pattern, not {spec.pattern}")
+    fields = spec.emission.descriptor
+    dropped = {f.group for f in fields} - set(groups)
     if dropped:
         raise TdmRenderError(f"LLVM API '{profile.name}' passes {profile.tensor_groups} descriptor groups; "
                              f"fields in {', '.join(sorted(dropped))} would be lost")
-    emission = instance.emission
     wave_id = ("ROCDL::WaveId::create(builder, loc, i32Ty)" if not profile.lacks("WaveId") else
                # No wave-id op in this LLVM: the wave is thread id x / 32, made uniform.
                "ROCDL::ReadfirstlaneOp::create(builder, loc, i32Ty, arith::DivUIOp::create(builder, loc, "
                "ROCDL::ThreadIdXOp::create(builder, loc, i32Ty), i32(32)))")
     model = descriptor.cpp_model(
-        spec.emission, instance.packed, groups, spec.mnemonic,
+        fields, instance.packed, groups, spec.mnemonic,
         param_getter=lambda name: name,
         state_slot=lambda name: slots[name].constant,
         stream_param=lambda name: stream(params[name]),
@@ -53,7 +56,7 @@ def emission_data(spec: AtomSpec, params: dict[str, Any], state: Any, stream: An
         "imm_offset": by_case["ImmOffset"].constant,
         "wave_id": wave_id,
         # The cache-policy immediate takes this parameter (emission.immediates), else 0.
-        "cache_policy": str((spec.emission.get("immediates") or {}).get("cache_policy", "0")),
+        "cache_policy": spec.emission.immediates.get("cache_policy", "0"),
         "load_op": "ROCDL::" + str(instance.op_class or "TensorLoadToLDSOp"),
-        "store_op": "ROCDL::" + str(emission.get("store_op_class", "TensorStoreFromLDSOp")),
+        "store_op": "ROCDL::" + (instance.emission.store_op_class or "TensorStoreFromLDSOp"),
     }

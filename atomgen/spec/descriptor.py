@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterator, Mapping, Sequence
 
 from atomgen.spec.verify import placeholders
 
@@ -59,16 +59,16 @@ class Field:
             done += n
 
 
-def fields(emission: Mapping[str, Any]) -> list[Field]:
-    """The fields of a well-formed section (the schema and `check` report the rest)."""
+def read(items: Sequence[Mapping[str, Any]]) -> tuple[Field, ...]:
+    """`emission.descriptor` as fields (the schema fixes each item's keys and its source's form)."""
     out = []
-    for index, item in enumerate(emission.get("descriptor") or []):
+    for index, item in enumerate(items):
         match = _SOURCE.match(str(item.get("source", "")))
         if not match:
             continue
         out.append(Field(index, str(item["name"]), str(item["group"]), int(item["dword"]), int(item["bit"]),
                          int(item["width"]), match.group(1), match.group(2), str(item.get("unencodable", ""))))
-    return out
+    return tuple(out)
 
 
 def group_sizes(packed: Mapping[str, str]) -> dict[str, int]:
@@ -91,14 +91,14 @@ def _parameter_bits(parameter: Any) -> int | None:
     return None
 
 
-def check(emission: Mapping[str, Any], parameters: Mapping[str, Any], state: Mapping[str, str],
+def check(fields: Sequence[Field], parameters: Mapping[str, Any], state: Mapping[str, str],
           packed: Mapping[str, str]) -> Iterator[tuple[int, str, str]]:
     """(field index, key, problem) for each mistake: a bad source, a field outside its group or
     dword, two fields sharing a bit, a source that does not fit the field's width."""
     sizes = group_sizes(packed)
     taken: dict[str, list[Field]] = {}
     names: set[str] = set()
-    for item in fields(emission):
+    for item in fields:
         where = item.index
         if item.name in names:
             yield where, "name", f"descriptor field '{item.name}' is declared twice"
@@ -162,11 +162,11 @@ def _source_problem(item: Field, parameters: Mapping[str, Any], state: Mapping[s
     return ""
 
 
-def static_words(emission: Mapping[str, Any], values: Mapping[str, Any]) -> dict[tuple[str, int], int]:
+def static_words(fields: Sequence[Field], values: Mapping[str, Any]) -> dict[tuple[str, int], int]:
     """The compile-time bits of each dword for the given parameter and static-operand values
     (what the generated tests expect the lowering's constants to be), as signed i32."""
     words: dict[tuple[str, int], int] = {}
-    for item in fields(emission):
+    for item in fields:
         if item.kind == "const":
             value = int(item.ref)
         elif item.kind in ("param", "operand") and item.ref in values and item.ref not in RUNTIME_OPERANDS:

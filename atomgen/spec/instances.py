@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from atomgen.diagnostics import Diagnostic, Example, Rule
+from atomgen.spec.emission import RowEmission
 from atomgen.spec.expr import ExprError, evaluate, parse_expression
 from atomgen.spec.loader import JsonPath, LoadedSpec
 
@@ -65,7 +66,7 @@ class Instance:
     pin: dict[str, ScalarValue]
     path: JsonPath
     raw: dict[str, Any]  # the expanded row as written, for the rules that ask what was given explicitly
-    emission: dict[str, Any] = field(default_factory=dict)  # the row's own emission arguments
+    emission: RowEmission = RowEmission()  # the row's own emission facts (format codes, a store direction)
     min_subtarget: Optional[str] = None  # the oldest chip the row runs on
     subtargets: tuple[str, ...] = ()  # the chips the row runs on, when listed explicitly
 
@@ -132,7 +133,7 @@ def build_instances(
                     pin=dict(row.get("pin") or {}),
                     path=path,
                     raw=row,
-                    emission=dict(row.get("emission") or {}),
+                    emission=RowEmission.read(row.get("emission")),
                     min_subtarget=str(row["min_subtarget"]) if row.get("min_subtarget") else None,
                     subtargets=tuple(str(c) for c in row.get("subtargets") or ()),
                 )

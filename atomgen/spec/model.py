@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from atomgen.diagnostics import Diagnostic, Position
+from atomgen.spec import emission as emission_records
 from atomgen.spec import tensor_memory as tensor_memory_model
+from atomgen.spec.emission import EMPTY, Emission, FrozenMap, StateOperands, Variant, Variants, WmmaGeneric
 from atomgen.spec.expr import (
     Expr,
     ExprError,
@@ -133,7 +135,7 @@ class AtomSpec:
     instances: tuple[Instance, ...]
     state: tuple[StateField, ...]
     python: PythonSection
-    emission: dict[str, Any]
+    emission: Emission  # the pattern's record (atomgen/spec/emission/)
     tests: FileCheckOptions
     known_flydsl_defects: tuple[dict[str, Any], ...]
     operand_types: dict[str, str]
@@ -159,24 +161,23 @@ class AtomSpec:
 
     @property
     def pattern(self) -> str:
-        """The emission pattern (`emission.pattern`): which template emits the atom and which rules
-        judge its emission fields; required by the schema, so "" only for a spec that did not validate."""
-        return str(self.emission.get("pattern", ""))
+        """The emission pattern: which template emits the atom and which rules judge its emission fields."""
+        return self.emission.pattern
 
     @property
-    def state_operands(self) -> dict[Any, Any]:
+    def state_operands(self) -> FrozenMap[str, int]:
         """`emission.state_operands`: the intrinsic operand (local name) each state field (slot) feeds;
-        {} where the pattern wires none, or the spec did not validate."""
-        wiring = self.emission.get("state_operands")
-        return wiring if isinstance(wiring, dict) else {}
+        empty where the pattern wires none."""
+        return self.emission.state_operands if isinstance(self.emission, StateOperands) else EMPTY
 
     @property
-    def variants(self) -> dict[Any, Any]:
-        """`emission.variants`: the builder argument list (or typed op) of each instance variant; {} where none."""
-        variants = self.emission.get("variants")
-        return variants if isinstance(variants, dict) else {}
+    def variants(self) -> FrozenMap[str, Variant]:
+        """`emission.variants`: the builder argument list (or generic op) of each instance variant; empty where none."""
+        if isinstance(self.emission, (Variants, WmmaGeneric)):
+            return self.emission.variants  # type: ignore[return-value]
+        return EMPTY
 
-    def variant(self, name: str | None) -> Any:
+    def variant(self, name: str | None) -> Optional[Variant]:
         """The emission of one instance's variant (`emission.variants[name]`), None where there is none."""
         return self.variants.get(name or "")
 
@@ -360,7 +361,7 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         instances=tuple(instances),
         state=state,
         python=PythonSection.read(data.get("python")),
-        emission=dict(data.get("emission") or {}),
+        emission=emission_records.read(data["emission"]),
         tests=FileCheckOptions.read(data.get("tests")),
         known_flydsl_defects=tuple(data.get("known_flydsl_defects") or ()),
         known_triton_differences=tuple(data.get("known_triton_differences") or ()),

@@ -13,11 +13,11 @@ from atomgen.check.result import AnalysedAtom
 from atomgen.render import escape, llvm_api, wording
 from atomgen.render.base import RenderOutput
 from atomgen.render.cpp.clang import clang_format
-from atomgen.render.cpp.copy import BUFFER_PATTERNS, copy_emission, default_val_bits
+from atomgen.render.cpp.copy import copy_emission, default_val_bits
 from atomgen.render.cpp.headers import dialect_headers
 from atomgen.render.cpp.layouts import layout_methods, uses_total_bit_width
 from atomgen.render.cpp.mma import mma_emission
-from atomgen.render.cpp.nvvm import NVVM_PATTERNS, REGISTER_PATTERNS
+from atomgen.render.cpp.nvvm import NVVM_PATTERNS
 from atomgen.render.cpp.params import cpp_param, value_stream
 from atomgen.render.cpp.registers import register_header
 from atomgen.render.cpp.state import state_model
@@ -40,35 +40,10 @@ COPY_INCLUDES = (
 )
 DEFAULT_DIALECTS = ("ROCDL::ROCDLDialect",)  # an atom rendered without its backend (FlyDSL's main one)
 
-# Emission patterns that share one template (templates/cpp/patterns/<name>.j2).
-PATTERN_TEMPLATES = {
-    "mfma": "typed_op",
-    "mfma_scale": "typed_op",
-    "wmma_plain": "typed_op",
-    "wmma_gfx1250": "typed_op",
-    "wmma_scale": "typed_op",
-    "wgmma_ss": "wgmma",
-    "wgmma_rs": "wgmma",
-    "tcgen05_mma": "tcgen05",
-    "wgmma_sp": "wgmma",
-    "tma_load": "tma",
-    "tma_store": "tma",
-}
-
-
-PATTERN_INCLUDES = {  # what one pattern's template calls beyond the base lists
-    "wgmma_ss": ("mlir/Dialect/Arith/IR/Arith.h", "mlir/Dialect/SCF/IR/SCF.h", "mlir/IR/Matchers.h"),
-    "wgmma_rs": ("llvm/ADT/Twine.h", "llvm/Support/raw_ostream.h"),
-    "wgmma_sp": ("llvm/ADT/Twine.h", "llvm/Support/raw_ostream.h"),
-    "mma_sp": ("llvm/Support/raw_ostream.h",),
-    "tcgen05_mma": ("llvm/ADT/Twine.h",),
-}
-
-
 def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str], list[str]]:
     mlir = list(MMA_INCLUDES if spec.kind == "mma" else COPY_INCLUDES)
     mlir += dialect_headers(backend.dialect_decl.dependent_dialects if backend is not None else DEFAULT_DIALECTS)
-    mlir = sorted(set(mlir) | set(PATTERN_INCLUDES.get(spec.pattern, ())))
+    mlir = sorted(set(mlir) | set(spec.emission.includes))  # what the pattern's template calls
     if spec.kind == "mma" and (spec.stateful or llvm_api.active().immediates_as_operands):
         mlir = sorted(set(mlir) | {"mlir/Dialect/Arith/IR/Arith.h"})
     if spec.stateful:
@@ -85,13 +60,11 @@ def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str],
     if backend is not None:
         header = backend.paths.get("dialect_header", header)
     fly.append(header.removeprefix("include/"))
-    if spec.pattern in BUFFER_PATTERNS:
+    if spec.emission.buffer:
         fly.append(helpers.buffer_fat_ptr.removeprefix("include/"))
     registers = register_header(spec, backend)
     if registers:
         fly.append(registers.removeprefix("include/"))
-    if spec.pattern == "tdm":
-        mlir = sorted(set(mlir) | {"mlir/Dialect/Vector/IR/VectorOps.h", "llvm/Support/MathExtras.h"})
     return sorted(mlir), fly
 
 
@@ -111,7 +84,7 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
         "kind": spec.kind,
         "mnemonic": spec.mnemonic,
         "stateful": spec.stateful,
-        "pattern": PATTERN_TEMPLATES.get(spec.pattern, spec.pattern),
+        "pattern": spec.emission.template_name(),
         "namespace": names.cpp_namespace.removeprefix("::"),
         "mlir_includes": mlir_includes,
         "fly_includes": fly_includes,
@@ -124,7 +97,7 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
             lambda name, quoted: name if quoted else value_stream(params[name]),
             lambda text: f'"{escape.cpp_string(text)}"', cpp_expr),
         "state": state,
-        "scale_soffset": spec.pattern in BUFFER_PATTERNS,
+        "scale_soffset": spec.emission.buffer,
     }
     pattern = spec.pattern
     if pattern in NVVM_PATTERNS:
@@ -132,7 +105,7 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
     # The register split/pack helpers: from the backend's header, or in this file (they size
     # types with getTotalBitWidth, which the header then holds too).
     atom["register_header"] = register_header(spec, backend)
-    if pattern in REGISTER_PATTERNS:
+    if spec.emission.registers:
         atom["total_bit_width"] = not atom["register_header"]
     if spec.kind == "mma":
         operand = spec.operand_types

@@ -11,9 +11,8 @@ from atomgen.render.cpp.mlirtype import CppRenderError, type_builder
 from atomgen.render.cpp.params import CppParam, value_stream
 from atomgen.render.cpp.rows import CaseGroup, group_rows, op_class, op_namespace
 from atomgen.render.cpp.state import StateModel, slot_of
+from atomgen.spec.emission import BufferCopy, GlobalLdsDma, LdsDma
 from atomgen.spec.model import AtomSpec
-
-BUFFER_PATTERNS = ("buffer_copy", "lds_dma", "buffer_atomic")
 
 
 @dataclass
@@ -28,22 +27,20 @@ def copy_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel
     pattern = spec.pattern
     result = CopyEmission(pattern)
     data = result.data
-    if pattern == "buffer_copy":
-        load = emission.get("load") or {}
-        store = emission.get("store") or {}
-        data["load_op"] = "ROCDL::" + str(load.get("op_class", "RawPtrBufferLoadOp"))
-        data["store_op"] = "ROCDL::" + str(store.get("op_class", "RawPtrBufferStoreOp"))
+    if isinstance(emission, BufferCopy):
+        data["load_op"] = "ROCDL::" + emission.load.op_class
+        data["store_op"] = "ROCDL::" + emission.store.op_class
         data["soffset"] = slot_of(state, "Soffset")
-        aux = (emission.get("immediates") or {}).get("aux")  # the parameter the cache-policy immediate takes
+        aux = emission.immediates.get("aux")  # the parameter the cache-policy immediate takes
         data["aux"] = params[aux].getter if aux in params else "0"
         data["bits"] = params["bitSize"].getter
-    elif pattern == "lds_dma":
-        data["op"] = "ROCDL::" + str(emission.get("op_class"))
+    elif isinstance(emission, LdsDma):
+        data["op"] = "ROCDL::" + emission.op_class
         data["soffset"] = slot_of(state, "Soffset")
         data["imm_offset"] = slot_of(state, "ImmOffset")
         data["bits"] = params["bitSize"].getter
-    elif pattern == "global_lds_dma":
-        data["op"] = "ROCDL::" + str(emission.get("op_class"))
+    elif isinstance(emission, GlobalLdsDma):
+        data["op"] = "ROCDL::" + emission.op_class
         data["bits"] = params["bitSize"].getter
     elif pattern == "buffer_atomic":
         data["soffset"] = slot_of(state, "Soffset")

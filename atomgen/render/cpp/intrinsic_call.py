@@ -7,7 +7,7 @@ LLVM constants (LLVM requires the immarg operands to be constants, which they ar
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 from atomgen.check.emission import INTEGRAL
 from atomgen.render.cpp.mlirtype import CppRenderError
@@ -40,8 +40,8 @@ def call_code(spec: AtomSpec, instance: Instance, params: dict[str, CppParam], l
     name = llvm_intrinsic(spec.backend, instance.intrinsic)
     if name is None:
         raise CppRenderError(f"row {instance.id}: {instance.intrinsic} has no llvm_intrinsic in the catalogue")
-    variant: Any = spec.variant(instance.variant)
-    if not isinstance(variant, list):
+    variant = spec.variant(instance.variant)
+    if not isinstance(variant, tuple):
         raise CppRenderError(f"row {instance.id}: unknown variant {instance.variant}")
     args = []
     for token in (str(t) for t in variant):

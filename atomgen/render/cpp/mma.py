@@ -14,6 +14,7 @@ from atomgen.render.cpp.mlirtype import CppRenderError, type_builder
 from atomgen.render.cpp.params import CppParam
 from atomgen.render.cpp.rows import CaseGroup, group_rows, op_class, op_namespace
 from atomgen.render.cpp.state import StateModel
+from atomgen.spec.emission import GenericVariant, Mfma, MfmaScale, Shim, ShimResult, Tokens, WmmaScale
 from atomgen.spec.model import AtomSpec, Instance
 
 _QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)+(\([0-9]+\))?\Z")
@@ -50,8 +51,9 @@ def _arg(token: Any, spec: AtomSpec, instance: Instance, params: dict[str, CppPa
 
 
 def _format_code(spec: AtomSpec, instance: Instance, key: str, role: str) -> str:
-    emission = spec.emission
-    enum = emission.get("format_enum") or (emission.get("enums") or {}).get("format", "ROCDL::MatrixFormat")
+    if not isinstance(spec.emission, (MfmaScale, WmmaScale)):
+        raise CppRenderError(f"row {instance.id}: the {spec.pattern} pattern has no format codes")
+    enum = spec.emission.format_enum
     code = format_code(spec, instance, key, role)  # the code check's AG375 judged
     if code is None:
         raise CppRenderError(f"row {instance.id}: no format code for {key}")
@@ -70,7 +72,6 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
             raise CppRenderError(f"state operand {local}: no state slot {slot}")
         state_reads.append((local, match[0].constant))
     del slots
-    enums = emission.get("enums") or {}
     packed_entries = []
     dispatch_entries = []
     for instance in spec.instances:
@@ -80,45 +81,46 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
         acc_ty = type_builder(instance.packed["c"])
         packed_entries.append((instance.index, description, (a_ty, b_ty, acc_ty)))
         extra = {local: local for local, _ in state_reads}
-        if pattern == "mfma_scale":
+        if isinstance(emission, MfmaScale):
             extra["cbsz"] = _format_code(spec, instance, "cbsz", "a")
             extra["blgp"] = _format_code(spec, instance, "blgp", "b")
-        if pattern == "wmma_scale":
+        if isinstance(emission, WmmaScale):
             extra["fmtA"] = _format_code(spec, instance, "fmtA", "a")
             extra["fmtB"] = _format_code(spec, instance, "fmtB", "b")
-            extra["fmt0"] = str(enums.get("scale_format", "ROCDL::WMMAMatrixScaleFormat(0)"))
+            extra["fmt0"] = emission.enum("scale_format")
             if "modC" in params:
                 locals_["modC"] = f"int32_t modC = {params['modC'].getter};"
-                extra["modC"] = f"static_cast<{enums.get('modC', 'ROCDL::WMMACModifier')}>(modC)"
+                extra["modC"] = f"static_cast<{emission.enum('modC')}>(modC)"
             for name in ("opselA", "opselB"):
                 if name in params:
                     locals_[name] = f"int32_t {name} = {params[name].getter};"
-                    extra[name] = f"static_cast<{enums.get('opsel', 'ROCDL::WMMAMatrixScale')}>({name})"
+                    extra[name] = f"static_cast<{emission.enum('opsel')}>({name})"
         namespace = op_namespace(spec, instance)
         if pattern == "call_intrinsic":
             code: Any = intrinsic_call.call_code(spec, instance, params, locals_, {local for local, _ in state_reads})
         elif pattern == "wmma_generic":
             variant = spec.variant(instance.variant)
-            if not isinstance(variant, dict):
+            if not isinstance(variant, GenericVariant):
                 raise CppRenderError(f"row {instance.id}: unknown variant {instance.variant}")
-            operands = tuple(_arg(t, spec, instance, params, locals_, extra) for t in variant.get("operands", []))
-            attrs = tuple((str(t), _arg(t, spec, instance, params, locals_, extra)) for t in variant.get("attrs", []))
+            operands = tuple(_arg(t, spec, instance, params, locals_, extra) for t in variant.operands)
+            attrs = tuple((str(t), _arg(t, spec, instance, params, locals_, extra)) for t in variant.attrs)
             code = ("generic", instance.intrinsic, operands, attrs)
         else:
-            if "variants" in emission:
-                tokens = spec.variant(instance.variant)
-                if not isinstance(tokens, list):
-                    raise CppRenderError(f"row {instance.id}: unknown variant {instance.variant}")
+            if isinstance(emission, (Mfma, MfmaScale)):
+                tokens: Tokens = emission.args
             else:
-                tokens = emission.get("args") or []
+                variant = spec.variant(instance.variant)
+                if not isinstance(variant, tuple):
+                    raise CppRenderError(f"row {instance.id}: unknown variant {instance.variant}")
+                tokens = variant
             args = tuple(_arg(t, spec, instance, params, locals_, extra) for t in tokens)
             op = f"{namespace}::{op_class(instance)}"
             code = ("typed", op, llvm_api.adapt_call(op, args, {"a", "b", "c", *(n for n, _ in state_reads)}))
         dispatch_entries.append((instance.index, description, code))
-    shim = emission.get("shim_result") or {}
+    shim = emission.shim_result if isinstance(emission, Shim) else ShimResult()
 
-    def shim_type(value: Any) -> str:
-        return "packed.acc" if str(value) == "accTy" else "Type{}"
+    def shim_type(value: str) -> str:
+        return "packed.acc" if value == "accTy" else "Type{}"
 
     ordered_locals = [locals_[p.name] for p in spec.parameters if p.name in locals_]
     return MmaEmission(
@@ -126,7 +128,7 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
         dispatch=group_rows(dispatch_entries),
         locals=ordered_locals,
         state_reads=state_reads,
-        shim_result_ty=shim_type(shim.get("resultTy", "accTy")),
-        shim_d_ty=shim_type(shim.get("dTy", "Type{}")),
+        shim_result_ty=shim_type(shim.result_ty),
+        shim_d_ty=shim_type(shim.d_ty),
         generic=pattern == "wmma_generic",
     )

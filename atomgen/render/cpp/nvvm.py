@@ -211,10 +211,6 @@ def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | Non
     }
 
 
-# Patterns whose operands are split into NVVM registers and packed back (cpp/ptx.j2).
-REGISTER_PATTERNS = frozenset({"mma_sync", "mma_sp", "wgmma_ss", "wgmma_rs", "wgmma_sp", "ldmatrix", "stmatrix"})
-
-
 def ptx_tcgen05(
     spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
 ) -> dict[str, Any]:

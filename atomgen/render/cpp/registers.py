@@ -12,7 +12,6 @@ from typing import Any
 
 from atomgen.render.base import RenderOutput
 from atomgen.render.cpp.clang import clang_format
-from atomgen.render.cpp.nvvm import REGISTER_PATTERNS
 from atomgen.render.names import backend_names
 from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec
@@ -25,7 +24,7 @@ def declared_header(backend: Backend) -> str:
 
 def register_header(spec: AtomSpec, backend: Backend | None) -> str:
     """The header this atom includes for its register helpers, or ""."""
-    if backend is None or spec.pattern not in REGISTER_PATTERNS:
+    if backend is None or not spec.emission.registers:
         return ""
     return declared_header(backend)
 

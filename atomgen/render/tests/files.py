@@ -28,6 +28,7 @@ from atomgen.render.tests.rocdl import positive_functions, register_checks
 from atomgen.render.tests.select import described, representatives
 from atomgen.spec.backend import Backend
 from atomgen.spec.defects import config_label, declared
+from atomgen.spec.emission import BufferCopy, SingleOp
 from atomgen.spec.model import AtomSpec
 from atomgen.spec.printing import sample_values
 
@@ -45,12 +46,10 @@ def flydsl_defect(spec: AtomSpec, check: str, values: dict[str, Any]) -> str | N
 def _op_classes(spec: AtomSpec) -> set[str]:
     found = {str(i.op_class) for i in spec.instances if i.op_class}
     emission = spec.emission
-    for key in ("op_class",):
-        if emission.get(key):
-            found.add(str(emission[key]))
-    for part in ("load", "store"):
-        if isinstance(emission.get(part), dict) and emission[part].get("op_class"):
-            found.add(str(emission[part]["op_class"]))
+    if isinstance(emission, SingleOp):
+        found.add(emission.op_class)
+    if isinstance(emission, BufferCopy):
+        found |= {emission.load.op_class, emission.store.op_class}
     return found
 
 

@@ -32,6 +32,7 @@ from atomgen.render.tests.state import (
     state_ops,
 )
 from atomgen.spec import descriptor
+from atomgen.spec.emission import BufferCopy, Tdm
 from atomgen.spec.mlir_types import PackedType, element_bits
 from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.printing import atom_type, sample_values
@@ -100,7 +101,8 @@ def _mma_result(spec: AtomSpec, inst: Instance, packed: dict[str, str]) -> str:
 
 def _call_intrinsic_check(spec: AtomSpec, inst: Instance) -> str:
     """The llvm.call_intrinsic line: the catalogue's LLVM name, the variant's operands and their types."""
-    tokens = [str(t) for t in spec.variant(inst.variant) or []]
+    variant = spec.variant(inst.variant)
+    tokens = [str(t) for t in variant] if isinstance(variant, tuple) else []
     types = [intrinsic_call.operand_type(spec, inst, t) for t in tokens]
     return str(_forms().call_intrinsic(intrinsic_call.llvm_intrinsic(spec.backend, inst.intrinsic), tokens, types,
                                        inst.packed["c"]))
@@ -155,8 +157,11 @@ def _buffer_copy_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list
     value_ty = inst.packed["value"]
     reg_ty = vector_type(count, element)
     aux = values.get("cacheModifier", 0)
-    load_cfg = spec.emission.get("load") or {}
-    store_cfg = spec.emission.get("store") or {}
+    # buffer_copy names both directions' intrinsics; another copy pattern's store is its load's twin
+    emission = spec.emission
+    load_intrinsic = emission.load.intrinsic if isinstance(emission, BufferCopy) else inst.intrinsic
+    store_intrinsic = (emission.store.intrinsic if isinstance(emission, BufferCopy)
+                       else inst.intrinsic.replace(".load", ".store"))
     out = []
     for direction in ("load", "store"):
         src_space, dst_space = (
@@ -166,21 +171,19 @@ def _buffer_copy_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list
         fn = copy_call(function_name(spec, inst, f"_{direction}"), atom_ty, vb, src, dst)
         state_ops(spec, fn, values)
         if direction == "load":
-            intrinsic = load_cfg.get("intrinsic", inst.intrinsic)
-            fn.checks.append(_forms().buffer_load(intrinsic, _aux(aux), value_ty))
+            fn.checks.append(_forms().buffer_load(load_intrinsic, _aux(aux), value_ty))
             stored = "%[[VAL]]"
             if reg_ty != value_ty:
                 fn.checks.append(check_forms().cast(value_ty, reg_ty))
                 stored = "%[[CAST]]"
             fn.checks.append(check_forms().store(stored, "%[[DST]]", reg_ty, REGISTER_PTR))
         else:
-            intrinsic = store_cfg.get("intrinsic", inst.intrinsic.replace(".load", ".store"))
             fn.checks.append(check_forms().load("%[[SRC]]", REGISTER_PTR, reg_ty))
             stored = "%[[VAL]]"
             if reg_ty != value_ty:
                 fn.checks.append(check_forms().cast(reg_ty, value_ty))
                 stored = "%[[CAST]]"
-            fn.checks.append(_forms().buffer_store(intrinsic, stored, _aux(aux), value_ty))
+            fn.checks.append(_forms().buffer_store(store_intrinsic, stored, _aux(aux), value_ty))
         converted = [("src", llvm_ptr(src_space)), ("dst", llvm_ptr(dst_space))] + state_arg_types(spec, fn)
         signature_checks(fn, converted)
         out.append(fn)
@@ -282,13 +285,13 @@ def _tdm_config_functions(spec: AtomSpec, inst: Instance, dialect: str, suffix: 
     layout = f"({','.join(map(str, extents))}):({','.join(str(s) for s in strides)})" if rank > 1 else "64:1"
     # The descriptor's compile-time dwords, from the spec's fields: a moved or resized field
     # changes one of these constants.
-    statics = descriptor.static_words(spec.emission, {**values, **descriptor.tdm_operands(values, extents, 16)})
+    fields = spec.emission.descriptor if isinstance(spec.emission, Tdm) else ()
+    statics = descriptor.static_words(fields, {**values, **descriptor.tdm_operands(values, extents, 16)})
     constants = sorted({word for word in statics.values() if word not in (0, 1)})
-    emission = inst.emission
     out = []
     for direction, src_space, dst_space, intrinsic in (
         ("load", "global", "shared", inst.intrinsic),
-        ("store", "shared", "global", str(emission.get("store_intrinsic", inst.intrinsic))),
+        ("store", "shared", "global", inst.emission.store_intrinsic or inst.intrinsic),
     ):
         src = f"!fly.memref<f16, {src_space}, {layout}>"
         dst = f"!fly.memref<f16, {dst_space}, {layout}>"

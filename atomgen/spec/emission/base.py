@@ -1,0 +1,255 @@
+"""What every emission record shares: the frozen mapping, the field groups, the reader.
+
+A record is one emission pattern's `emission:` section as a frozen dataclass. Its fields are the
+keys the schema's `oneOf` entry for that pattern allows (tests/test_emission_records.py holds the
+two together), with the defaults here and nowhere else. Its class variables are the pattern's
+facts for the later stages: what check needs of the rest of the spec (`needs`), which C++ template
+renders it and what that template includes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Iterator, Mapping, TypeVar, Union
+
+K = TypeVar("K")
+V = TypeVar("V")
+Token = Union[str, int]  # a builder argument as written: a name, an integer, an enum case
+Tokens = tuple[Token, ...]
+
+
+class FrozenMap(Mapping[K, V]):
+    """A read-only mapping that pickles (the check workers send models back) and hashes."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[K, V] | None = None) -> None:
+        self._items: dict[K, V] = dict(items or {})
+
+    def __getitem__(self, key: K) -> V:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._items.items()))
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._items!r})"
+
+    def __getstate__(self) -> dict[K, V]:
+        return self._items
+
+    def __setstate__(self, state: dict[K, V]) -> None:
+        self._items = state
+
+
+def frozen(value: Any) -> Any:
+    """Spec data made immutable: mappings become FrozenMaps, lists tuples."""
+    if isinstance(value, Mapping):
+        return FrozenMap({key: frozen(item) for key, item in value.items()})
+    if isinstance(value, list):
+        return tuple(frozen(item) for item in value)
+    return value
+
+
+EMPTY: FrozenMap[Any, Any] = FrozenMap()
+
+
+@dataclass(frozen=True)
+class Feed:
+    """A state field the template passes to the instruction (rule AG367).
+
+    With `operand`, the field becomes that operand of the row's intrinsic, and the catalogue says
+    its type and whether it is an immediate; without one, `llvm_type` and `immediate` say what the
+    template's use of the value needs (an address offset added in i64, an i1 predicate).
+    """
+
+    state: str  # the AtomStateField case, or the name of a private field
+    operand: str = ""
+    llvm_type: str = ""
+    immediate: bool = False
+    units: str = "none"  # how the template scales the value: elements (by the element width), bytes, none
+
+
+@dataclass(frozen=True)
+class PatternNeeds:
+    """What a pattern's C++ template reads from the rest of the spec (rules AG37x check it)."""
+
+    kind: str  # the atom kind the pattern's template is written for
+    parameters: tuple[str, ...] = ()  # parameters the template reads by name
+    state_cases: tuple[str, ...] = ()  # AtomStateField cases the template reads
+    state_names: tuple[str, ...] = ()  # state fields the template reads by name
+    positive: tuple[str, ...] = ()  # parameters the lowering divides by: every admitted value must be >= 1
+    packed: tuple[str, ...] = ()  # packed operand types every row must give
+    builder_arguments: bool = False  # `args` / `variants` are builder argument lists (AG372)
+    variants: bool = False  # rows pick an entry of `variants` (AG373)
+    instruction: bool = False  # rows must name their instruction (the template spells it)
+    extra_names: tuple[str, ...] = ()  # pattern-defined argument names
+    packed_by_element: tuple[str, ...] = ()  # operands whose packed type the template picks by element type
+    values_only: bool = False  # arguments are SSA values (call_intrinsic): no result type, enum case or Type
+    feeds: tuple[Feed, ...] = ()  # state fields that become instruction operands (AG367)
+    operation: str = ""  # the parameter naming the operation the row's intrinsic performs (AG374)
+
+
+MMA = ("a", "b", "c")
+COORDS = tuple(f"Coord{i}" for i in range(5))
+SOFFSET = Feed("Soffset", "soffset", units="elements")  # the buffer templates scale it to bytes
+COORD_FEEDS = tuple(Feed(case, llvm_type="i32", units="elements") for case in COORDS)  # TMA box coordinates
+ACCUMULATE = Feed("Accumulate", llvm_type="i1")  # wgmma scale-d / tcgen05 enable-input-d: an i1 predicate
+METADATA = Feed("Metadata", llvm_type="i32")  # the sparse metadata register
+
+
+def _read_with(reader: Callable[[Any], Any]) -> dict[str, Any]:
+    return {"read": reader}
+
+
+@dataclass(frozen=True)
+class Direction:
+    """One direction of a two-way copy: its catalogue intrinsic and its op class."""
+
+    op_class: str
+    intrinsic: str
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> Direction:
+        return cls(str(data["op_class"]), str(data["intrinsic"]))
+
+
+@dataclass(frozen=True)
+class ShimResult:
+    """The result and D types of the memref load/call/store shim: `accTy` or `Type{}`."""
+
+    result_ty: str = "accTy"
+    d_ty: str = "Type{}"
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> ShimResult:
+        default = cls()
+        return cls(str(data.get("resultTy", default.result_ty)), str(data.get("dTy", default.d_ty)))
+
+
+@dataclass(frozen=True)
+class GenericVariant:
+    """A wmma_generic variant: the operands and the attributes of the generic op."""
+
+    operands: Tokens
+    attrs: Tokens = ()
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> GenericVariant:
+        return cls(tuple(data["operands"]), tuple(data.get("attrs") or ()))
+
+
+Variant = Union[Tokens, GenericVariant]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Emission:
+    """An `emission:` section. Subclasses are the patterns; `pattern` names the one a record is."""
+
+    pattern: ClassVar[str] = ""
+    needs: ClassVar[PatternNeeds]
+    template: ClassVar[str] = ""  # the C++ template (templates/cpp/patterns/<name>.j2); "" for the pattern's own
+    includes: ClassVar[tuple[str, ...]] = ()  # headers the template calls beyond the kind's base lists
+    buffer: ClassVar[bool] = False  # a buffer op: soffset scaled to bytes, the fat-pointer helpers included
+    registers: ClassVar[bool] = False  # operands split into the backend's register helpers (Registers.h)
+
+    @classmethod
+    def template_name(cls) -> str:
+        return cls.template or cls.pattern
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> Emission:
+        """The record from schema-valid data: every key is a field (the schema closes each pattern)."""
+        given: dict[str, Any] = {}
+        for item in dataclasses.fields(cls):
+            if item.name in data:
+                reader = item.metadata.get("read", frozen)
+                given[item.name] = reader(data[item.name])
+        return cls(**given)
+
+    @classmethod
+    def keys(cls) -> dict[str, bool]:
+        """Each key the pattern takes besides `pattern` -> whether it is required (it has no default)."""
+        return {
+            item.name: item.default is dataclasses.MISSING and item.default_factory is dataclasses.MISSING
+            for item in dataclasses.fields(cls)
+        }
+
+
+# Field groups several patterns share. A pattern that requires what the group makes optional declares
+# the field again without a default.
+
+
+@dataclass(frozen=True, kw_only=True)
+class Immediates:
+    # catalogue immediate of the intrinsic -> the parameter whose value it takes (`{aux: cacheModifier}`)
+    immediates: FrozenMap[str, str] = EMPTY
+
+
+@dataclass(frozen=True, kw_only=True)
+class StateOperands:
+    # intrinsic operand (local name) -> the state slot whose runtime value it takes
+    state_operands: FrozenMap[str, int] = EMPTY
+
+
+@dataclass(frozen=True, kw_only=True)
+class Shim:
+    shim_result: ShimResult = field(default=ShimResult(), metadata=_read_with(ShimResult.read))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Variants:
+    # builder argument lists per row `variant`
+    variants: FrozenMap[str, Tokens]
+
+
+@dataclass(frozen=True, kw_only=True)
+class FormatCodes:
+    # element type -> the matrix-format code the scaled instruction takes for it
+    format_codes: FrozenMap[str, int]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SingleOp:
+    op_class: str  # the op class of the copy intrinsic (must be the catalogue's)
+
+
+def direction_field() -> Any:
+    return field(metadata=_read_with(Direction.read))
+
+
+def generic_variants_field() -> Any:
+    return field(metadata=_read_with(lambda data: FrozenMap({str(k): GenericVariant.read(v) for k, v in data.items()})))
+
+
+@dataclass(frozen=True)
+class RowEmission:
+    """A row's own emission facts (`instances[].emission`): format codes, a store direction."""
+
+    cbsz: Token | None = None  # mfma_scale: the A matrix-format code
+    blgp: Token | None = None  # mfma_scale: the B matrix-format code
+    fmtA: Token | None = None  # noqa: N815 - the spec's key  # wmma_scale: the A format code
+    fmtB: Token | None = None  # noqa: N815 - the spec's key  # wmma_scale: the B format code
+    store_intrinsic: str = ""  # tdm: the store-direction intrinsic
+    store_op_class: str = ""  # tdm: its op class
+
+    FORMAT_KEYS: ClassVar[tuple[str, ...]] = ("cbsz", "blgp", "fmtA", "fmtB")
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any] | None) -> RowEmission:
+        data = data or {}
+        return cls(**{item.name: data[item.name] for item in dataclasses.fields(cls) if item.name in data})
+
+    def format_value(self, key: str) -> Token | None:
+        """The row's format code named `key` (cbsz, blgp, fmtA, fmtB), None for any other name or none given."""
+        return getattr(self, key) if key in self.FORMAT_KEYS else None
+
+    def given(self, key: str) -> bool:
+        return key in self.FORMAT_KEYS and getattr(self, key) is not None

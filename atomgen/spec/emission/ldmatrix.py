@@ -1,0 +1,15 @@
+"""The `ldmatrix` emission pattern: PTX ldmatrix (NVVM::LdMatrixOp)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from atomgen.spec.emission.base import Emission, PatternNeeds
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ldmatrix(Emission):
+    pattern: ClassVar[str] = "ldmatrix"
+    needs: ClassVar[PatternNeeds] = PatternNeeds("copy", parameters=("num", "transpose"), packed=("value",))
+    registers: ClassVar[bool] = True

@@ -1,0 +1,20 @@
+"""The `tcgen05_mma` emission pattern: sm100 tcgen05.mma: operands in shared and tensor memory."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from atomgen.spec.emission.base import ACCUMULATE, MMA, Emission, PatternNeeds
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tcgen05Mma(Emission):
+    pattern: ClassVar[str] = "tcgen05_mma"
+    # The instruction descriptor is built from m, n and the operand majors (render/cpp tcgen05).
+    needs: ClassVar[PatternNeeds] = PatternNeeds(
+        "mma", parameters=("m", "n", "transA", "transB"), state_cases=("Accumulate",), packed=MMA, instruction=True,
+        feeds=(ACCUMULATE,),
+    )
+    template: ClassVar[str] = "tcgen05"
+    includes: ClassVar[tuple[str, ...]] = ("llvm/ADT/Twine.h",)

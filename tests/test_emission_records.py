@@ -1,0 +1,125 @@
+"""Emission records (issue 20.1): one frozen record per pattern, held to the schema, read by every stage.
+
+The schema's `oneOf` and the records are two declarations of the same keys; these tests make them one
+fact: each pattern the schema names has a record whose fields are exactly its keys, required exactly
+where the schema requires them. A shipped spec reads into its record, which is frozen and holds no dict
+or list, and the source reads the section through the record only (no `.get` on raw emission data).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import pickle
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import REPO, shipped_specs
+
+from atomgen.check.runner import model_file
+from atomgen.resources import schema_path
+from atomgen.spec.emission import RECORDS, Emission, FrozenMap, RowEmission
+
+SCHEMA = json.loads(schema_path("atom").read_text(encoding="utf-8"))
+ALTERNATIVES = {alt["properties"]["pattern"]["const"]: alt for alt in SCHEMA["$defs"]["emission"]["oneOf"]}
+# What only the generated code decides may hold these; anything else in a model is a mutable leftover.
+IMMUTABLE_LEAVES = (str, int, float, bool, type(None))
+
+
+def schema_keys(alternative: dict[str, Any]) -> dict[str, bool]:
+    """A pattern's keys besides `pattern` -> whether the schema requires it."""
+    required = set(alternative.get("required", ()))
+    return {key: key in required for key in alternative["properties"] if key != "pattern"}
+
+
+def test_every_schema_pattern_has_a_record_and_no_record_is_extra() -> None:
+    assert len(ALTERNATIVES) >= 24
+    assert set(RECORDS) == set(ALTERNATIVES) == set(SCHEMA["$defs"]["emission"]["properties"]["pattern"]["enum"])
+
+
+@pytest.mark.parametrize("pattern", sorted(ALTERNATIVES))
+def test_record_fields_are_the_schema_keys_required_where_the_schema_requires(pattern: str) -> None:
+    record = RECORDS[pattern]
+    assert record.pattern == pattern
+    assert record.keys() == schema_keys(ALTERNATIVES[pattern])
+    assert record.needs.kind in ("mma", "copy")
+
+
+def test_a_drifted_record_is_caught() -> None:
+    """The comparison above can fail: a record with one key more than its schema entry differs."""
+
+    @dataclasses.dataclass(frozen=True, kw_only=True)
+    class Drifted(RECORDS["mfma"]):  # type: ignore[misc,valid-type]
+        lane_select: int = 0
+
+    assert Drifted.keys() != schema_keys(ALTERNATIVES["mfma"])
+    assert set(Drifted.keys()) - set(schema_keys(ALTERNATIVES["mfma"])) == {"lane_select"}
+
+
+def test_row_emission_fields_are_the_schema_keys() -> None:
+    row = SCHEMA["$defs"]["rowEmission"]
+    assert {f.name for f in dataclasses.fields(RowEmission)} == set(row["properties"])
+    assert all(f.default is None or f.default == "" for f in dataclasses.fields(RowEmission))
+
+
+def _mutable_leaves(value: Any, where: str) -> list[str]:
+    """Paths inside a record that hold a dict, a list or a set (a frozen model holds none)."""
+    if isinstance(value, (dict, list, set)):
+        return [f"{where}: {type(value).__name__}"]
+    if isinstance(value, FrozenMap):
+        return [leaf for key, item in value.items() for leaf in _mutable_leaves(item, f"{where}[{key!r}]")]
+    if isinstance(value, tuple):
+        return [leaf for index, item in enumerate(value) for leaf in _mutable_leaves(item, f"{where}[{index}]")]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [leaf for f in dataclasses.fields(value)
+                for leaf in _mutable_leaves(getattr(value, f.name), f"{where}.{f.name}")]
+    assert isinstance(value, IMMUTABLE_LEAVES), f"{where}: {type(value).__name__}"
+    return []
+
+
+def test_every_shipped_spec_reads_into_its_frozen_record() -> None:
+    specs = shipped_specs()
+    assert len(specs) >= 30
+    seen: set[str] = set()
+    for path in specs:
+        modeled = model_file(path, str(path))
+        assert modeled.spec is not None, path
+        emission = modeled.spec.emission
+        assert isinstance(emission, Emission) and type(emission) is RECORDS[modeled.spec.pattern], path
+        seen.add(emission.pattern)
+        assert _mutable_leaves(emission, "emission") == [], path
+        for instance in modeled.spec.instances:
+            assert isinstance(instance.emission, RowEmission)
+        assert pickle.loads(pickle.dumps(emission)) == emission  # the check workers send models back
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            emission.pattern_note = "x"  # type: ignore[attr-defined]
+    assert len(seen) >= 20  # the shipped specs use most patterns: the loop above saw their records
+
+
+def test_a_mutable_leaf_is_found() -> None:
+    """The walk above can fail: a dict smuggled into a record is reported with its path."""
+    record = RECORDS["mfma"].read({"pattern": "mfma", "args": ["accTy", "a", "b", "c"]})
+    object.__setattr__(record, "state_operands", {"scale": 0})
+    assert _mutable_leaves(record, "emission") == ["emission.state_operands: dict"]
+
+
+# Raw reads of the emission section, the row emission and the typed python/tests sections: the records
+# replaced them all. A `.get` on one of these is a default invented outside the declaration.
+RAW_READ = re.compile(r"\.(emission|tests|python)\.get\(|\bemission\[|backend\.name\s*[!=]=")
+
+
+def test_no_stage_reads_emission_data_raw() -> None:
+    sources = sorted((REPO / "atomgen").rglob("*.py"))
+    assert len(sources) > 100
+    found = [f"{path.relative_to(REPO)}:{number}: {line.strip()}"
+             for path in sources
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if RAW_READ.search(line)]
+    assert found == []
+
+
+def test_the_raw_read_pattern_finds_a_raw_read(tmp_path: Path) -> None:
+    for line in ('value = spec.emission.get("args")', 'op = emission["op_class"]', 'if backend.name == "rocdl":'):
+        assert RAW_READ.search(line), line
