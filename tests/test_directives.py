@@ -57,6 +57,7 @@ from atomgen.render.plan import build_plan
 from atomgen.spec.backend import find_backend_file, load_backend
 from atomgen.spec.defects import config_label
 from atomgen.spec.loader import load_file, load_text
+from atomgen.spec.model import KnownDefect
 from atomgen.spec.printing import sample_values
 from atomgen.spec.validate import ecma_pattern
 from atomgen.spec.verify import PLACEHOLDER
@@ -300,7 +301,7 @@ def _render(subjects: list[Subject], value_of: Any) -> dict[str, str]:
         # A declared FlyDSL defect's reason reaches the lit tests only when it matches an
         # instance: one that matches the first instance files it as an expected failure.
         first = config_label(spec, sample_values(spec, spec.instances[0]))
-        defect = {"configuration": first, "kind": "lowering", "reason": value_of("defect", 0)}
+        defect = KnownDefect(first, value_of("defect", 0), kind="lowering")
         spec = dataclasses.replace(spec, known_flydsl_defects=(*spec.known_flydsl_defects, defect))
         backend = dataclasses.replace(subject.backend, summary=value_of("backend", 0))
         assert result.analysis is not None

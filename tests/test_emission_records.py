@@ -21,6 +21,7 @@ from conftest import REPO, shipped_specs
 from atomgen.check.runner import model_file
 from atomgen.resources import schema_path
 from atomgen.spec.emission import RECORDS, Emission, FrozenMap, RowEmission
+from atomgen.spec.model import AtomSpec, KnownDefect
 
 SCHEMA = json.loads(schema_path("atom").read_text(encoding="utf-8"))
 ALTERNATIVES = {alt["properties"]["pattern"]["const"]: alt for alt in SCHEMA["$defs"]["emission"]["oneOf"]}
@@ -123,3 +124,29 @@ def test_no_stage_reads_emission_data_raw() -> None:
 def test_the_raw_read_pattern_finds_a_raw_read(tmp_path: Path) -> None:
     for line in ('value = spec.emission.get("args")', 'op = emission["op_class"]', 'if backend.name == "rocdl":'):
         assert RAW_READ.search(line), line
+
+
+# The model's own structure, parsed expressions and layouts, and the loaded text it points into for
+# positions: not spec data a later stage could read raw.
+NOT_DATA = ("loaded", "instances")
+
+
+def test_the_atom_spec_is_frozen_and_holds_no_dict_or_list() -> None:
+    """Issue 20.2: no `data`, no `exceptions` dict; the known_* declarations are KnownDefect records."""
+    names = {f.name for f in dataclasses.fields(AtomSpec)}
+    assert "data" not in names and "exceptions" not in names
+    specs = shipped_specs()
+    declarations = 0
+    for path in specs:
+        modeled = model_file(path, str(path))
+        assert modeled.spec is not None, path
+        spec = modeled.spec
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            spec.summary = "x"  # type: ignore[misc]
+        for item in dataclasses.fields(spec):
+            if item.name not in NOT_DATA:
+                assert _mutable_leaves(getattr(spec, item.name), item.name) == [], path
+        known = spec.known_flydsl_defects + spec.known_triton_differences + spec.known_cute_differences
+        assert all(isinstance(d, KnownDefect) for d in known)
+        declarations += len(known)
+    assert declarations >= 10  # the shipped specs declare oracle differences: the loop saw records

@@ -35,6 +35,7 @@ from atomgen.render.plan import build_plan
 from atomgen.spec.backend import find_backend_file, load_backend
 from atomgen.spec.defects import config_label
 from atomgen.spec.loader import load_file
+from atomgen.spec.model import KnownDefect
 from atomgen.spec.printing import sample_values
 from atomgen.write.output import standalone_text
 
@@ -133,11 +134,11 @@ def hostile_plan() -> dict[str, str]:
         # patterns are kept (they file the same cases as in generated/, now with hostile reasons),
         # and one that matches the first instance files it as an expected failure.
         shipped = load_file(path, str(path.relative_to(REPO))).data.get("known_flydsl_defects") or []
-        declared = tuple(dict(d, configuration=s["configuration"])
+        declared = tuple(dataclasses.replace(d, configuration=s["configuration"])
                          for d, s in zip(modeled.spec.known_flydsl_defects, shipped))
         first = config_label(modeled.spec, sample_values(modeled.spec, modeled.spec.instances[0]))
         spec = dataclasses.replace(modeled.spec, known_flydsl_defects=(
-            *declared, {"configuration": first, "kind": "lowering", "reason": HOSTILE}))
+            *declared, KnownDefect(first, HOSTILE, kind="lowering")))
         backend_file = find_backend_file(path, spec.backend)
         assert backend_file is not None
         if backend_file not in backends:

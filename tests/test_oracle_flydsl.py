@@ -14,6 +14,7 @@ from atomgen.layout.algebra import Layout
 from atomgen.oracle import command as oracle_command
 from atomgen.oracle import flydsl, flydsl_client, flydsl_compare, flydsl_lowering, flydsl_report
 from atomgen.spec.defects import matches_declaration
+from atomgen.spec.model import KnownDefect
 
 REPO = Path(__file__).resolve().parent.parent
 SPECS = REPO / "specs"
@@ -65,12 +66,12 @@ def test_layouts_compare_as_functions_not_strings() -> None:
 
 
 def test_declaration_matching_convention() -> None:
-    glob = {"configuration": "32x32x1 f32 f32 f32 | 16x16x* * * f16", "kind": "acceptance"}
+    glob = KnownDefect.read({"configuration": "32x32x1 f32 f32 f32 | 16x16x* * * f16", "kind": "acceptance"})
     assert matches_declaration(glob, "acceptance", "32x32x1 f32 f32 f32")
     assert matches_declaration(glob, "acceptance", "16x16x32 f16 f16 f16")
     assert not matches_declaration(glob, "layout", "32x32x1 f32 f32 f32")
     assert not matches_declaration(glob, "acceptance", "32x32x2 f32 f32 f32")
-    m_not_n = {"configuration": r"/(\d+)x(?!\1x)\d+x\d+ .*/", "kind": "acceptance"}
+    m_not_n = KnownDefect.read({"configuration": r"/(\d+)x(?!\1x)\d+x\d+ .*/"})  # kind: acceptance by default
     assert matches_declaration(m_not_n, "acceptance", "32x16x8 f16 f16 f32")
     assert not matches_declaration(m_not_n, "acceptance", "16x16x8 f16 f16 f32")
 

@@ -68,5 +68,5 @@ def check_let(spec: AtomSpec) -> Iterator[Diagnostic]:
         defined_before = (names - set(let_names)) | set(let_names[:index])
         for used in sorted(names_in(expression) - defined_before):
             text = spec.let_text[name]
-            offset = offset_of_name(text, used)
+            offset = offset_of_name(str(text), used)
             yield spec.diagnostic("AG202", f"let {name}: unknown name '{used}'", path, offset)

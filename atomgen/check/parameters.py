@@ -116,7 +116,7 @@ def check_parameters(spec: AtomSpec) -> Iterator[Diagnostic]:
                 yield spec.diagnostic(
                     "AG392",
                     f"operand {operand.upper()}'s element type parameter '{name}' is not a Type parameter",
-                    ("operand_types",) if "operand_types" in spec.data else ("parameters",),
+                    ("operand_types",) if spec.operand_types_declared else ("parameters",),
                 )
 
 def _edges(text: str) -> tuple[Any, ...]:

@@ -11,6 +11,7 @@ from typing import Any
 from atomgen.layout.algebra import Layout, coalesce, format_layout, from_json, image, is_tuple, product, size
 from atomgen.oracle import cute_tmem
 from atomgen.oracle.cute_report import Finding, SpecReport
+from atomgen.spec.model import AtomSpec, KnownDefect
 
 
 def _domain(layout: Layout) -> tuple[int, int]:
@@ -125,9 +126,9 @@ def compare_instance(spec: Any, evaluated: Any, answer: dict[str, Any], display:
     return findings
 
 
-def _declaration(spec: Any, finding: Finding) -> dict[str, Any] | None:
+def _declaration(spec: AtomSpec, finding: Finding) -> KnownDefect | None:
     for entry in spec.known_cute_differences:
-        if entry.get("configuration") in ("*", finding.configuration) and entry.get("operand") == finding.operand:
+        if entry.configuration in ("*", finding.configuration) and entry.operand == finding.operand:
             return entry
     return None
 
@@ -139,7 +140,7 @@ def apply_declarations(spec: Any, spec_report: SpecReport) -> None:
         entry = _declaration(spec, finding)
         if entry is not None:
             finding.declared = True
-            finding.reason = str(entry.get("reason", ""))
-            finding.evidence = str(entry.get("evidence", ""))
+            finding.reason = entry.reason
+            finding.evidence = entry.evidence
             used.add(id(entry))
-    spec_report.stale = [d for d in declarations if id(d) not in used]
+    spec_report.stale = [d.as_written() for d in declarations if id(d) not in used]

@@ -206,7 +206,7 @@ def audit(paths: Sequence[str], jobs: int = 2, generated: Path | None = None,
                     if not detail.startswith("FlyDSL aborts") else detail)
         _generated_tests(report, spec, generated)
         used = {id(f.known) for f in report.findings if f.known is not None}
-        report.unused_declarations = [str(d.get("configuration")) for d in spec.known_flydsl_defects
+        report.unused_declarations = [d.configuration for d in spec.known_flydsl_defects
                                       if id(d) not in used]
     stages.done()
     return plans_reports(plans)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atomgen.spec import defects
+from atomgen.spec.model import KnownDefect
 
 EXAMPLES_SHOWN = 5
 
@@ -17,12 +18,12 @@ class Finding:
     check: str
     configuration: str
     message: str
-    known: dict[str, Any] | None = None
+    known: KnownDefect | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"check": self.check, "configuration": self.configuration, "message": self.message}
         if self.known is not None:
-            data["known_reason"] = self.known.get("reason", "")
+            data["known_reason"] = self.known.reason
         return data
 
 
@@ -124,7 +125,7 @@ def render_markdown(reports: list[AtomReport], version: str) -> str:
         for finding in report.findings:
             if finding.check == "acceptance" and not finding.message.startswith("FlyDSL rejects"):
                 continue
-            reason = finding.known.get("reason", "") if finding.known else ""
+            reason = finding.known.reason if finding.known else ""
             groups.setdefault((finding.check, finding.message if finding.check != "lowering" else finding.message,
                                reason), []).append(finding.configuration)
         if groups:

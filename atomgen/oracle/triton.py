@@ -40,6 +40,7 @@ from typing import Any, Sequence
 
 from atomgen.oracle import triton_layouts as tl
 from atomgen.oracle.triton_client import OracleError, ask_triton, cache_key, require_triton
+from atomgen.spec.model import AtomSpec, KnownDefect
 
 
 @dataclass
@@ -48,14 +49,14 @@ class Finding:
     operand: str  # c | ab | request
     kind: str  # layout | cross-block | no-common-permutation | worker
     message: str
-    declared: dict[str, Any] | None = None
+    declared: KnownDefect | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"configuration": self.configuration, "operand": self.operand, "kind": self.kind,
                                 "message": self.message, "declared": self.declared is not None}
         if self.declared is not None:
-            data["reason"] = str(self.declared.get("reason", ""))
-            data["evidence"] = str(self.declared.get("evidence", ""))
+            data["reason"] = self.declared.reason
+            data["evidence"] = self.declared.evidence
         return data
 
 
@@ -175,11 +176,11 @@ def compare(spec: Any, evaluated: Any, answer: dict[str, Any], result: InstanceR
     return findings
 
 
-def _declaration(spec: Any, finding: Finding) -> dict[str, Any] | None:
+def _declaration(spec: AtomSpec, finding: Finding) -> KnownDefect | None:
     for entry in spec.known_triton_differences:
-        if not isinstance(entry, dict) or entry.get("operand") != finding.operand:
+        if entry.operand != finding.operand:
             continue
-        pattern = str(entry.get("configuration", ""))
+        pattern = entry.configuration
         if pattern == finding.configuration or fnmatch.fnmatchcase(finding.configuration, pattern):
             return entry
     return None
@@ -192,7 +193,7 @@ def _apply_declarations(spec: Any, spec_report: SpecReport) -> None:
         if entry is not None:
             finding.declared = entry
             used.add(id(entry))
-    spec_report.stale = [f"{d.get('configuration')} ({d.get('operand')})"
+    spec_report.stale = [f"{d.configuration} ({d.operand})"
                          for d in spec.known_triton_differences if id(d) not in used]
 
 

@@ -124,7 +124,7 @@ def render_markdown(report: Report) -> str:
 
 
 def _finding_text(finding: Any) -> str:
-    status = (f"declared: {finding.declared.get('reason', '')}" if finding.declared is not None
+    status = (f"declared: {finding.declared.reason}" if finding.declared is not None
               else "**undeclared**")
     return f"{finding.operand}: {finding.message} ({status})"
 

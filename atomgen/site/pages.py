@@ -4,7 +4,6 @@ text goes through `e()` (html.escape, quotes included); nothing here links off t
 from __future__ import annotations
 
 import html
-import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -161,7 +160,7 @@ def _layouts(spec: Any) -> str:
             when = ", ".join(f"{name} in {list(values)}" for name, values in piece.when) or "always"
             rows.append(f"<tr><td>{e(role)}</td><td><code>{e(piece.text)}</code></td><td>{e(when)}</td></tr>")
     lets = "".join(
-        f"<li><code>{e(name)} = {e(spec.let_text.get(name, ''))}</code></li>" for name, _, _ in spec.let
+        f"<li><code>{e(name)} = {e(str(spec.let_text.get(name, '')))}</code></li>" for name, _, _ in spec.let
     )
     return (
         "<table><thead><tr><th>operand</th><th>layout (thr, val) -&gt; index</th><th>when</th></tr></thead>"
@@ -171,25 +170,21 @@ def _layouts(spec: Any) -> str:
 
 def _defects(spec: Any) -> str:
     parts = []
-    exceptions = spec.exceptions
+    exceptions = spec.exceptions_text
     if exceptions:
-        items = "".join(f"<li><code>{e(k)}</code>: {e(json.dumps(v))}</li>" for k, v in exceptions.items())
+        items = "".join(f"<li><code>{e(k)}</code>: {e(v)}</li>" for k, v in exceptions.items())
         parts.append(f'<h3>Declared exceptions</h3><ul class="notes">{items}</ul>')
     known = {"known_cute_differences": spec.known_cute_differences, "known_flydsl_defects": spec.known_flydsl_defects,
              "known_triton_differences": spec.known_triton_differences}
     for key, entries in known.items():  # in name order
         if not entries:
             continue
-        columns = sorted(
-            {c for entry in entries if isinstance(entry, dict) for c in entry},
-            key=lambda c: (c not in ("configuration", "kind", "operand"), c),
-        )
+        written = [entry.as_written() for entry in entries]
+        columns = sorted({c for entry in written for c in entry},
+                         key=lambda c: (c not in ("configuration", "kind", "operand"), c))
         head = "".join(f"<th>{e(c)}</th>" for c in columns)
-        body = "".join(
-            "<tr>" + "".join(f"<td>{e(entry.get(c, ''))}</td>" for c in columns) + "</tr>"
-            for entry in entries
-            if isinstance(entry, dict)
-        )
+        body = "".join("<tr>" + "".join(f"<td>{e(entry.get(c, ''))}</td>" for c in columns) + "</tr>"
+                       for entry in written)
         parts.append(
             f"<h3><code>{e(key)}</code> ({len(entries)})</h3><table><thead><tr>{head}</tr></thead>"
             f"<tbody>{body}</tbody></table>"

@@ -12,7 +12,7 @@ import fnmatch
 import re
 from typing import Any
 
-from atomgen.spec.model import AtomSpec, Instance
+from atomgen.spec.model import AtomSpec, Instance, KnownDefect
 from atomgen.spec.printing import sample_values
 
 
@@ -50,7 +50,7 @@ def _bare_instance(spec: AtomSpec) -> Instance:
     return Instance(-1, "", {}, "", None, None, {}, None, (), {}, (), {})
 
 
-def matches_declaration(declaration: dict[str, Any], check: str, label: str) -> bool:
+def matches_declaration(declaration: KnownDefect, check: str, label: str) -> bool:
     """The matching convention for `known_flydsl_defects`.
 
     ``kind`` must equal the finding's check (layout | syntax | acceptance | lowering).
@@ -59,9 +59,9 @@ def matches_declaration(declaration: dict[str, Any], check: str, label: str) -> 
     ``32x32x1 f32 f32 f32``, ``16x16x* * * f16`` or ``bitSize=*``; or, between slashes, a
     Python regular expression, e.g. ``/(\\d+)x(?!\\1x)\\d+x.*/`` (M != N).
     """
-    if declaration.get("kind", "acceptance") != check:
+    if declaration.kind != check:
         return False
-    for pattern in (p.strip() for p in str(declaration.get("configuration", "")).split(" | ")):
+    for pattern in (p.strip() for p in declaration.configuration.split(" | ")):
         if len(pattern) > 2 and pattern.startswith("/") and pattern.endswith("/"):
             try:
                 if re.fullmatch(pattern[1:-1], label):
@@ -73,6 +73,6 @@ def matches_declaration(declaration: dict[str, Any], check: str, label: str) -> 
     return False
 
 
-def declared(spec: AtomSpec, check: str, label: str) -> dict[str, Any] | None:
+def declared(spec: AtomSpec, check: str, label: str) -> KnownDefect | None:
     """The first of the spec's `known_flydsl_defects` of kind `check` that matches `label`."""
     return next((d for d in spec.known_flydsl_defects if matches_declaration(d, check, label)), None)

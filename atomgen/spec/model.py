@@ -8,9 +8,10 @@ the analyze stage's job.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
 
 from atomgen.diagnostics import Diagnostic, Position
 from atomgen.spec import emission as emission_records
@@ -109,7 +110,40 @@ class StateField:
         return self.llvm_type
 
 
-@dataclass
+@dataclass(frozen=True)
+class KnownDefect:
+    """A declared disagreement with an oracle (`known_flydsl_defects`, `known_triton_differences`,
+    `known_cute_differences`): the configurations it covers, what differs and why, with evidence."""
+
+    configuration: str  # an instance id or label pattern ('*', globs, ' | ' alternatives, /regex/)
+    reason: str
+    kind: str = "acceptance"  # FlyDSL: the check that fails (layout, syntax, acceptance, lowering)
+    operand: str = ""  # Triton and CuTe: the operand (or request) that differs
+    evidence: str = ""
+    given: tuple[str, ...] = ()  # the keys the spec wrote, in its order (the catalogue shows those)
+
+    def as_written(self) -> dict[str, str]:
+        """The declaration with the keys the spec wrote, in its order (reports quote it so)."""
+        return {key: str(getattr(self, key)) for key in self.given}
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> KnownDefect:
+        default = cls("", "")
+        return cls(
+            configuration=str(data.get("configuration", "")),
+            reason=str(data.get("reason", "")),
+            kind=str(data.get("kind", default.kind)),
+            operand=str(data.get("operand", "")),
+            evidence=str(data.get("evidence", "")),
+            given=tuple(str(key) for key in data),
+        )
+
+
+def _known(entries: Any) -> tuple[KnownDefect, ...]:
+    return tuple(KnownDefect.read(entry) for entry in entries or () if isinstance(entry, Mapping))
+
+
+@dataclass(frozen=True)
 class AtomSpec:
     path: str
     loaded: LoadedSpec
@@ -127,9 +161,9 @@ class AtomSpec:
     parameters: tuple[Parameter, ...]
     assembly_format: str
     let: tuple[tuple[str, Optional[Expr], JsonPath], ...]
-    layouts: dict[str, tuple[LayoutPiece, ...]]
-    replicated: dict[str, int]
-    operand_source: dict[str, str]
+    layouts: FrozenMap[str, tuple[LayoutPiece, ...]]
+    replicated: FrozenMap[str, int]
+    operand_source: FrozenMap[str, str]
     transposing: bool
     whole_tile: bool
     instances: tuple[Instance, ...]
@@ -137,24 +171,24 @@ class AtomSpec:
     python: PythonSection
     emission: Emission  # the pattern's record (atomgen/spec/emission/)
     tests: FileCheckOptions
-    known_flydsl_defects: tuple[dict[str, Any], ...]
-    operand_types: dict[str, str]
-    data: dict[str, Any] = field(repr=False, default_factory=dict)
+    known_flydsl_defects: tuple[KnownDefect, ...]
+    operand_types: FrozenMap[str, str]
+    operand_types_declared: bool = False  # `operand_types:` written (else the defaults elemTyA/B/Acc)
     # Copies: exceptions.replicated.{src,dst,ref} as expressions over the instance variables
     # (e.g. ldmatrix x1/x2: 4 / num threads name the same smem row).
-    copy_replicated: dict[str, Expr] = field(default_factory=dict)
+    copy_replicated: FrozenMap[str, Expr] = EMPTY
     # Declared disagreements with Triton's AMD backend (`atomgen oracle triton`), with evidence.
-    known_triton_differences: tuple[dict[str, Any], ...] = ()
-    known_cute_differences: tuple[dict[str, Any], ...] = ()  # the same for `atomgen oracle cute`
+    known_triton_differences: tuple[KnownDefect, ...] = ()
+    known_cute_differences: tuple[KnownDefect, ...] = ()  # the same for `atomgen oracle cute`
     verify_section: VerifySection = field(default_factory=VerifySection)  # `verify:` (spec/verify.py)
-    let_text: dict[str, str] = field(default_factory=dict)  # each `let` as written (the catalogue shows it)
-    exceptions: dict[str, Any] = field(default_factory=dict)  # `exceptions:` as declared (shown; read above)
+    let_text: FrozenMap[str, str | int] = EMPTY  # each `let` as written (messages and the catalogue show it)
+    exceptions_text: FrozenMap[str, str] = EMPTY  # each `exceptions:` key as declared, in JSON (the catalogue)
     builders: tuple[tuple[str, ...], ...] = ()  # inferred-context builders: the parameters each takes
     lanes: int = 0  # exceptions.lanes: lanes issuing the instruction when more than `threads` (0: threads)
     lane_group: tuple[int, ...] = ()  # exceptions.lane_group: the lanes a lane-group atom's threads occupy
     blocks: Optional[Expr] = None  # exceptions.blocks: independent products per instruction (multi-block MMAs)
     sparse: tuple[SparsePiece, ...] = ()  # `sparse`: structured-sparse A and its metadata (atomgen/spec/sparsity.py)
-    tensor_memory: dict[str, TensorMemoryOperand] = field(default_factory=dict)  # tcgen05 TMEM operands
+    tensor_memory: FrozenMap[str, TensorMemoryOperand] = EMPTY  # tcgen05 TMEM operands
     # Modeled with schema errors set aside (free text, unknown keys: spec/validate.py `neutralised`):
     # its rules run for check's report; nothing renders, draws or compares it.
     partial: bool = False
@@ -349,9 +383,9 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         parameters=parameters,
         assembly_format=data["assembly_format"],
         let=tuple(let),
-        layouts=layouts,
-        replicated={r: n for r, n in (exceptions.get("replicated") or {}).items() if r in MMA_OPERANDS},
-        operand_source=dict(exceptions.get("operand_source") or {}),
+        layouts=FrozenMap(layouts),
+        replicated=FrozenMap({r: n for r, n in (exceptions.get("replicated") or {}).items() if r in MMA_OPERANDS}),
+        operand_source=FrozenMap(exceptions.get("operand_source") or {}),
         transposing=bool(exceptions.get("transposing", False)),
         whole_tile=bool(exceptions.get("whole_tile", False)),
         lanes=int(exceptions.get("lanes") or 0),
@@ -363,18 +397,17 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         python=PythonSection.read(data.get("python")),
         emission=emission_records.read(data["emission"]),
         tests=FileCheckOptions.read(data.get("tests")),
-        known_flydsl_defects=tuple(data.get("known_flydsl_defects") or ()),
-        known_triton_differences=tuple(data.get("known_triton_differences") or ()),
-        known_cute_differences=tuple(d for d in data.get("known_cute_differences") or () if isinstance(d, dict)),
+        known_flydsl_defects=_known(data.get("known_flydsl_defects")),
+        known_triton_differences=_known(data.get("known_triton_differences")),
+        known_cute_differences=_known(data.get("known_cute_differences")),
         verify_section=read_section(data),
-        let_text={str(k): str(v) for k, v in (data.get("let") or {}).items()},
-        exceptions=dict(exceptions),
+        let_text=FrozenMap({str(k): v if isinstance(v, int) else str(v) for k, v in (data.get("let") or {}).items()}),
+        exceptions_text=FrozenMap({str(k): json.dumps(v) for k, v in exceptions.items()}),
         builders=tuple(tuple(str(name) for name in subset) for subset in data.get("builders") or ()),
-        operand_types={**DEFAULT_OPERAND_TYPES, **(data.get("operand_types") or {})}
-        if data["kind"] == "mma"
-        else dict(data.get("operand_types") or {}),
-        data=data,
-        copy_replicated=copy_replicated,
-        tensor_memory=tensor_memory,
+        operand_types=FrozenMap({**DEFAULT_OPERAND_TYPES, **(data.get("operand_types") or {})}
+                                if data["kind"] == "mma" else data.get("operand_types") or {}),
+        operand_types_declared="operand_types" in data,
+        copy_replicated=FrozenMap(copy_replicated),
+        tensor_memory=FrozenMap(tensor_memory),
     )
     return spec, diagnostics

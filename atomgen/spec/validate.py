@@ -393,5 +393,4 @@ def validated_model(loaded: LoadedSpec) -> tuple[Optional[Any], list[Diagnostic]
     spec, more = build_model(partial)
     if spec is None:
         return None, problems
-    spec.partial = True
-    return spec, problems + more
+    return dataclasses.replace(spec, partial=True), problems + more

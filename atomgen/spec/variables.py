@@ -42,9 +42,9 @@ def instance_variables(spec: AtomSpec, instance: Instance) -> dict[str, int]:
             raise VariableError(
                 spec.diagnostic(
                     error.rule,
-                    f"let {name} = {spec.data['let'][name]}: {error.message} for instance {instance.id}",
+                    f"let {name} = {spec.let_text[name]}: {error.message} for instance {instance.id}",
                     path,
-                    error.offset if isinstance(spec.data["let"][name], str) else None,
+                    error.offset if isinstance(spec.let_text[name], str) else None,
                 )
             ) from None
     if spec.blocks is not None:

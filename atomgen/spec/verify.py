@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional
 
 from atomgen.spec.expr import Expr, ExprError, evaluate, names_in, parse_expression
+from atomgen.spec.frozen import FrozenMap
 
 RELATIONS = ("==", "!=", "<=", ">=", "<", ">")
 PLACEHOLDER = re.compile(r"\{(\w+)(!q)?\}")
@@ -92,10 +93,10 @@ class Constraint:
 
 @dataclass(frozen=True)
 class Wording:
-    free: dict[str, str]
+    free: FrozenMap[str, str]
     pin: str
     shape: str
-    table: dict[str, str]  # "MxNxK" or "*" -> text
+    table: FrozenMap[str, str]  # "MxNxK" or "*" -> text
 
     def table_for(self, values: Mapping[str, Any]) -> str:
         shape = f"{values.get('m')}x{values.get('n')}x{values.get('k')}"
@@ -108,7 +109,7 @@ class VerifySection:
 
     present: bool = False
     constraints: tuple[Constraint, ...] = ()
-    wording: Wording = field(default_factory=lambda: Wording({}, "", "", {}))
+    wording: Wording = field(default_factory=lambda: Wording(FrozenMap(), "", "", FrozenMap()))
     error: str = ""
 
 
@@ -138,10 +139,10 @@ def _wording(raw_section: Mapping[str, Any]) -> Wording:
     raw = raw_section.get("wording") or {}
     table = raw.get("table") or {}
     return Wording(
-        free={str(k): str(v) for k, v in (raw.get("free") or {}).items()},
+        free=FrozenMap({str(k): str(v) for k, v in (raw.get("free") or {}).items()}),
         pin=str(raw.get("pin") or ""),
         shape=str(raw.get("shape") or ""),
-        table={"*": table} if isinstance(table, str) else {str(k): str(v) for k, v in table.items()},
+        table=FrozenMap({"*": table} if isinstance(table, str) else {str(k): str(v) for k, v in table.items()}),
     )
 
 

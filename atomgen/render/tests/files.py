@@ -40,7 +40,7 @@ def flydsl_defect(spec: AtomSpec, check: str, values: dict[str, Any]) -> str | N
     failure, `lowering` (FlyDSL cannot lower an instance) a positive one. A declaration broader
     than the truth shows up as an unexpected pass, so the real wheel holds the specs to it."""
     declaration = declared(spec, check, config_label(spec, values))
-    return None if declaration is None else str(declaration.get("reason", ""))
+    return None if declaration is None else declaration.reason
 
 
 def _op_classes(spec: AtomSpec) -> set[str]:
