@@ -98,7 +98,7 @@ def judge(atoms: Iterable[AnalysedAtom], ir_folder: Path, spec_name: Any = str) 
         owners: dict[str, Any] = {}
         by_chip: dict[str, list[str]] = {}
         for inst in spec.instances:
-            for fn in positive_functions(spec, inst, dialect, atom.packed_for(inst)):
+            for fn in positive_functions(spec, inst, dialect, atom.backend.type_converter, atom.packed_for(inst)):
                 owners[fn.name] = inst
                 for chip in sorted(instance_chips(spec, inst, atom.backend) or ()):
                     by_chip.setdefault(chip, []).append(fn.name)

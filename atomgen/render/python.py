@@ -183,7 +183,7 @@ def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment) -> Ren
     module = spec.python.dsl_module
     if not _PY_IDENTIFIER.match(module):
         module = DEFAULT_DSL_MODULE
-    dsl_path = f"{names.dsl_dir}/{module}.py"
+    dsl_path = backend.dsl_modules.get(module, f"{names.dsl_dir}/{module}.py")  # backend.yaml dsl_modules
     wrappers = dsl_wrappers(spec, atom.verify)
     dsl = env.get_template("python/wrappers.py.j2").render(
         spec=spec, wrappers=wrappers, binding_class=spec.cpp_class, dialect=names.dialect

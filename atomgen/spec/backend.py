@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
 
 from atomgen.diagnostics import SpecError
 from atomgen.reading import exists, real_path
+from atomgen.spec.frozen import EMPTY, FrozenMap
 from atomgen.spec.loader import LoadedSpec, load_file
+from atomgen.spec.mlir_types import element_bits
 from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.printing import sample_values
 
@@ -71,14 +74,80 @@ class SharedHelpers:
 
 
 @dataclass(frozen=True)
+class TypeConverter:
+    """backend.yaml `type_converter`: the LLVM types the backend's type converter gives atom operands,
+    which the generated tests check; FlyROCDL's where the backend names none."""
+
+    narrow_float_to_int: bool = True  # f8/f6/f4 elements become same-width integers
+    register_memref: str = "!llvm.ptr<5>"
+    buffer_desc_memref: str = "!llvm.struct<(ptr<8>, i32)>"
+    shared_memref: str = "!llvm.ptr<3>"
+    global_memref: str = "!llvm.ptr<1>"
+    stateless_atom: str = "!llvm.struct<()>"
+
+    def memref(self, space: str) -> str:
+        """The LLVM type a memref of this address space converts to."""
+        return {
+            "register": self.register_memref,
+            "shared": self.shared_memref,
+            "global": self.global_memref,
+            "#fly_rocdl.buffer_desc": self.buffer_desc_memref,
+        }[space]
+
+    def element(self, element: str) -> str:
+        """The element type a register of `element` holds after conversion."""
+        bits = element_bits(element)
+        if self.narrow_float_to_int and bits is not None and bits < 16 and not element.startswith(("i", "si", "ui")):
+            return f"i{bits}"
+        return element
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> TypeConverter:
+        default = cls()
+        return cls(**{f.name: type(getattr(default, f.name))(data[f.name])
+                      for f in dataclasses.fields(cls) if f.name in data})
+
+
+@dataclass(frozen=True)
+class LlvmGap:
+    """backend.yaml `llvm_gaps[]`: an intrinsic (with these element types) an LLVM API profile lacks:
+    the tests of atoms that use it are expected to fail there, with the evidence."""
+
+    profile: str
+    intrinsic: str
+    evidence: str
+    element_types: tuple[str, ...] = ()  # empty: every row of the intrinsic
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> LlvmGap:
+        return cls(str(data["profile"]), str(data["intrinsic"]), str(data.get("evidence", "")),
+                   tuple(str(t) for t in data.get("element_types") or ()))
+
+
+@dataclass(frozen=True)
+class InlinePtx:
+    """backend.yaml `inline_ptx[]`: rows of this intrinsic with one of these element types are emitted as
+    their instruction's inline PTX (an NVVM op an LLVM the code is built against cannot verify)."""
+
+    intrinsic: str
+    element_types: tuple[str, ...]
+    evidence: str
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> InlinePtx:
+        return cls(str(data["intrinsic"]), tuple(str(t) for t in data.get("element_types") or ()),
+                   str(data.get("evidence", "")))
+
+
+@dataclass(frozen=True)
 class Backend:
     name: str
     dialect: str
     path: str
     text: str
-    state_cases: dict[str, str] = field(default_factory=dict)  # enum case -> string
+    state_cases: FrozenMap[str, str] = EMPTY  # enum case -> string
     chips: tuple[str, ...] = ()  # every chip, oldest first (min_subtarget compares positions)
-    subtarget_chips: dict[str, tuple[str, ...]] = field(default_factory=dict)  # subtarget -> its chips
+    subtarget_chips: FrozenMap[str, tuple[str, ...]] = EMPTY  # subtarget -> its chips
     file: Optional[str] = None  # the backend.yaml on disk
     summary: str = ""
     # backend.yaml `licence`: (SPDX expression, copyright line), the header of every file gen writes whole
@@ -88,24 +157,23 @@ class Backend:
     # What gen adds, in marked regions, to a dialect FlyDSL has but that lacks it (FlyNVVM on PR #976):
     # "stateful_bases" (the stateful_* base classes and the traits), "state_enum" (enum def and its tablegen).
     dialect_extension: tuple[str, ...] = ()
-    type_converter: dict[str, str] = field(default_factory=dict)  # register_memref, shared_memref, ...
+    type_converter: TypeConverter = TypeConverter()
     shared_helpers: SharedHelpers = SharedHelpers()
-    llvm_gaps: tuple[dict[str, Any], ...] = ()  # {profile, intrinsic, element_types, evidence}: XFAIL there
-    # {intrinsic, element_types, evidence}: rows the generated code emits as inline PTX (the row's instruction)
-    inline_ptx: tuple[dict[str, Any], ...] = ()
+    llvm_gaps: tuple[LlvmGap, ...] = ()  # the generated tests that use one are expected to fail there
+    inline_ptx: tuple[InlinePtx, ...] = ()  # rows the generated code emits as inline PTX (the row's instruction)
     dialect_decl: Dialect = field(default_factory=lambda: Dialect(""))
-    base_classes: dict[str, BaseClass] = field(default_factory=dict)  # mma, copy, stateful_mma, stateful_copy
+    base_classes: FrozenMap[str, BaseClass] = EMPTY  # mma, copy, stateful_mma, stateful_copy
     state_enum: StateEnum = StateEnum()
     traits: tuple[NativeTrait, ...] = ()
-    paths: dict[str, str] = field(default_factory=dict)  # where generated files go (render/names.py)
-    subtarget_dirs: dict[str, str] = field(default_factory=dict)  # subtarget -> its lib/ folder
+    paths: FrozenMap[str, str] = EMPTY  # where generated files go (render/names.py)
+    subtarget_dirs: FrozenMap[str, str] = EMPTY  # subtarget -> its lib/ folder
+    dsl_modules: FrozenMap[str, str] = EMPTY  # a spec's python.dsl_module -> its file (else paths.dsl_dir/NAME.py)
 
     def emits_inline_ptx(self, intrinsic: Optional[str], element_types: Any) -> bool:
         """Whether a row of this intrinsic with these element types is emitted as its instruction's inline
         PTX (backend.yaml `inline_ptx`: an NVVM op that an LLVM the code is built against cannot verify)."""
         values = {str(v) for v in element_types}
-        return any(entry.get("intrinsic") == intrinsic and values & set(entry.get("element_types") or [])
-                   for entry in self.inline_ptx)
+        return any(entry.intrinsic == intrinsic and values & set(entry.element_types) for entry in self.inline_ptx)
 
     def lowers_as_inline_ptx(self, spec: AtomSpec, instance: Instance) -> bool:
         """Whether this MMA row's lowering is its instruction's text: then the instruction, not only the
@@ -159,25 +227,26 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
             dialect=dialect_name,
             path=display,
             text=loaded.text,
-            state_cases=cases,
+            state_cases=FrozenMap(cases),
             chips=tuple(str(c) for c in data.get("chips") or []),
-            subtarget_chips={
+            subtarget_chips=FrozenMap({
                 str(k): tuple(str(c) for c in v)
                 for k, v in (data.get("subtarget_chips") or {}).items()
                 if isinstance(v, list)
-            },
+            }),
             file=str(path),
             summary=str(data.get("summary") or ""),
             licence=_licence(data.get("licence")),
             test_builder=str(data["test_builder"]) if data.get("test_builder") is not None else None,
             generate_dialect=bool(data.get("generate_dialect")),
             dialect_extension=tuple(str(x) for x in data.get("dialect_extension") or [] if isinstance(x, str)),
-            type_converter={str(k): str(v) for k, v in _mapping(data.get("type_converter")).items()},
+            type_converter=TypeConverter.read(_mapping(data.get("type_converter"))),
             shared_helpers=_shared_helpers(_mapping(data.get("shared_helpers"))),
-            llvm_gaps=tuple(dict(g) for g in data.get("llvm_gaps") or [] if isinstance(g, dict)),
-            inline_ptx=tuple(dict(g) for g in data.get("inline_ptx") or [] if isinstance(g, dict)),
+            llvm_gaps=tuple(LlvmGap.read(g) for g in data.get("llvm_gaps") or [] if isinstance(g, dict)),
+            inline_ptx=tuple(InlinePtx.read(g) for g in data.get("inline_ptx") or [] if isinstance(g, dict)),
             dialect_decl=_dialect(dialect, dialect_name),
-            base_classes={str(kind): _base_class(entry) for kind, entry in _mapping(data.get("base_classes")).items()},
+            base_classes=FrozenMap({str(kind): _base_class(entry)
+                                    for kind, entry in _mapping(data.get("base_classes")).items()}),
             state_enum=StateEnum(
                 tuple(
                     EnumCase(str(c["name"]), int(c["value"]), str(c["string"]))
@@ -194,8 +263,9 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
                 for t in _mapping(data.get("traits")).values()
                 if isinstance(t, dict) and t.get("kind") == "NativeTypeTrait" and t.get("tablegen_def")
             ),
-            paths={str(k): str(v) for k, v in _mapping(data.get("paths")).items()},
-            subtarget_dirs={str(k): str(v) for k, v in _mapping(data.get("subtarget_dirs")).items()},
+            paths=FrozenMap({str(k): str(v) for k, v in _mapping(data.get("paths")).items()}),
+            subtarget_dirs=FrozenMap({str(k): str(v) for k, v in _mapping(data.get("subtarget_dirs")).items()}),
+            dsl_modules=FrozenMap({str(k): str(v) for k, v in _mapping(data.get("dsl_modules")).items()}),
         ),
         loaded,
     )

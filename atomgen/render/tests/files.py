@@ -87,10 +87,10 @@ def render(atom: AnalysedAtom, backend: Backend, env: Any = None) -> RenderOutpu
     lowered = representatives(atom, [i for i in spec.instances if cannot_lower[i.index] is None])
     unlowered = representatives(atom, [i for i in spec.instances if cannot_lower[i.index] is not None])
     for inst in sorted(lowered + unlowered, key=lambda i: i.index):
-        functions = positive_functions(spec, inst, dialect, atom.packed_for(inst))
+        functions = positive_functions(spec, inst, dialect, backend.type_converter, atom.packed_for(inst))
         if spec.kind == "mma":
             for fn in functions:
-                fn.checks.extend(register_checks(spec, inst, fn, atom.evaluated_for(inst)))
+                fn.checks.extend(register_checks(spec, inst, fn, atom.evaluated_for(inst), backend.type_converter))
         reason = cannot_lower[inst.index]
         if reason is not None:
             failing.extend(functions)

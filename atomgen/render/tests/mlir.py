@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from atomgen.render import engine
-from atomgen.spec.mlir_types import element_bits, parse_packed
+from atomgen.spec.mlir_types import parse_packed
 
 PIPELINE = "--fly-rewrite-func-signature --fly-canonicalize --fly-layout-lowering --convert-fly-to-rocdl"
 SSA_PIPELINE = (
@@ -24,9 +24,6 @@ VERIFY_RUN = "{ %fly-opt --split-input-file %s 2>&1 || true; } | FileCheck %s --
 VERIFIER_FEATURE = "atomgen-verifier"
 NEXT_FUNC = "@@NEXT_FUNC_LINE@@"
 IMMEDIATE_VALUE = 20  # bytes; distinct from every size/scale constant the lowerings emit
-REGISTER_PTR = "!llvm.ptr<5>"
-BUFFER_DESC = "!llvm.struct<(ptr<8>, i32)>"
-ADDRESS_SPACES = {"global": 1, "shared": 3, "register": 5}
 
 
 def type_bits(type_text: str) -> int:
@@ -36,33 +33,12 @@ def type_bits(type_text: str) -> int:
     return packed.bits
 
 
-def converted_element(element: str) -> str:
-    """FlyDSL's type converter: floats narrower than 16 bit become same-width integers."""
-    bits = element_bits(element)
-    if bits is not None and bits < 16 and not element.startswith(("i", "si", "ui")):
-        return f"i{bits}"
-    return element
-
-
 def vector_type(count: int, element: str) -> str:
     return element if count == 1 else f"vector<{count}x{element}>"
 
 
 def memref_type(element: str, space: str, count: int) -> str:
     return f"!fly.memref<{element}, {space}, {count}:1>"
-
-
-def register_ptr(backend: Any) -> str:
-    """The LLVM pointer a register memref converts to: backend.yaml's type_converter.register_memref
-    (ROCDL: address space 5; FlyNVVM: 0, `!llvm.ptr`)."""
-    declared = getattr(backend, "type_converter", {}) or {}
-    return str(declared.get("register_memref", REGISTER_PTR))
-
-
-def llvm_ptr(space: str, register: str = REGISTER_PTR) -> str:
-    if space == "register":
-        return register
-    return BUFFER_DESC if space == "#fly_rocdl.buffer_desc" else f"!llvm.ptr<{ADDRESS_SPACES[space]}>"
 
 
 def ident(text: str) -> str:

@@ -20,10 +20,8 @@ from atomgen.render.tests.mlir import (
     check_forms,
     copy_call,
     function_name,
-    llvm_ptr,
     memref_type,
     mma_call,
-    register_ptr,
     test_file,
     type_bits,
     use,
@@ -39,7 +37,7 @@ from atomgen.render.tests.state import (
     state_ops,
 )
 from atomgen.spec import tcgen05
-from atomgen.spec.backend import Backend
+from atomgen.spec.backend import Backend, LlvmGap, TypeConverter
 from atomgen.spec.mlir_types import PackedType, element_bits
 from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.printing import atom_type, sample_values
@@ -69,7 +67,8 @@ def _struct(members: list[str]) -> str:
 
 
 def _ptx_mma_function(
-    spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType], reg: str, inline: bool = False
+    spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType], types: TypeConverter,
+    inline: bool = False,
 ) -> Function:
     values = sample_values(spec, inst)
     atom_ty = atom_type(spec, dialect, values)
@@ -87,7 +86,7 @@ def _ptx_mma_function(
         memrefs["c"] = memref_type("i32", "register", 1)
     memrefs["d"] = memrefs["c"]
     fn = mma_call(function_name(spec, inst), atom_ty, memrefs)
-    mma_call_with_loads(spec, fn, values, packed, reg)
+    mma_call_with_loads(spec, fn, values, packed, types)
     acc_reg = register_type(elems["c"])
     lines = _forms()
     if pattern == "tcgen05_mma":
@@ -125,8 +124,8 @@ def _ptx_mma_function(
         else:
             fn.checks.append(lines.wgmma_rs(filecheck_literal(inst.instruction), acc))  # rs and sparse (sp)
         fn.checks += [lines.wgmma_commit(), lines.wgmma_wait()]
-    fn.checks.append(lines.store("%[[D]]", packed["c"], reg))
-    converted = [(role, reg) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
+    fn.checks.append(lines.store("%[[D]]", packed["c"], types.register_memref))
+    converted = [(role, types.register_memref) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return fn
 
@@ -171,7 +170,7 @@ def _tcgen05_checks(fn: Function, inst: Instance, values: dict[str, Any], elems:
                   lines.tcgen05(filecheck_literal(f"{inst.instruction} [$0], $1, $2, $3, p;"))]
 
 
-def _ptx_matrix_functions(spec: AtomSpec, inst: Instance, dialect: str, reg: str) -> list[Function]:
+def _ptx_matrix_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter) -> list[Function]:
     values = sample_values(spec, inst)
     num = int(values["num"])
     vb = min(inst.val_bits) if inst.val_bits else 16
@@ -182,33 +181,33 @@ def _ptx_matrix_functions(spec: AtomSpec, inst: Instance, dialect: str, reg: str
     src_space, dst_space = ("shared", "register") if load else ("register", "shared")
     src, dst = memref_type(element, src_space, count), memref_type(element, dst_space, count)
     fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
-    fn.checks.append(check_forms().stateless())
+    fn.checks.append(check_forms().stateless(types.stateless_atom))
     layout = "col" if values["transpose"] else "row"
     if load:
         result = "i32" if num == 1 else _struct(["i32"] * num)
         fn.checks.append(_forms().ldmatrix(layout, num, result))
-        fn.checks.append(_forms().store("%[[DST]]", vector_type(count, element), reg))
+        fn.checks.append(_forms().store("%[[DST]]", vector_type(count, element), types.register_memref))
     else:
-        fn.checks.append(_forms().load(vector_type(count, element), reg))
+        fn.checks.append(_forms().load(vector_type(count, element), types.register_memref))
         fn.checks.append(_forms().stmatrix(layout, num))
-    signature_checks(fn, [("src", llvm_ptr(src_space, reg)), ("dst", llvm_ptr(dst_space, reg))])
+    signature_checks(fn, [("src", types.memref(src_space)), ("dst", types.memref(dst_space))])
     return [fn]
 
 
-def _ptx_cp_async_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+def _ptx_cp_async_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter) -> list[Function]:
     values = sample_values(spec, inst)
     nbytes = int(values["bitSize"]) // 8
     vb = largest_val_bits(inst, 128) if inst.val_bits else 8 * nbytes
     atom_ty = atom_type(spec, dialect, values, vb)
     src, dst = memref_type("i8", "global", nbytes), memref_type("i8", "shared", nbytes)
     fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
-    fn.checks.append(check_forms().stateless())
+    fn.checks.append(check_forms().stateless(types.stateless_atom))
     fn.checks.append(_forms().cp_async(inst.intrinsic, nbytes, values["cacheModifier"]))
-    signature_checks(fn, [("src", llvm_ptr("global")), ("dst", llvm_ptr("shared"))])
+    signature_checks(fn, [("src", types.memref("global")), ("dst", types.memref("shared"))])
     return [fn]
 
 
-def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter) -> list[Function]:
     values = sample_values(spec, inst)
     rank = int(values["rank"])
     atom_ty = atom_type(spec, dialect, values, 0)
@@ -226,38 +225,39 @@ def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Fun
         fn.checks += [_forms().tma_cluster(), _forms().tma_load(inst.intrinsic, rank)]
     else:
         fn.checks.append(_forms().tma_store(inst.intrinsic, rank))
-    converted = [("src", llvm_ptr(src_space)), ("dst", llvm_ptr(dst_space))] + state_arg_types(spec, fn)
+    converted = [("src", types.memref(src_space)), ("dst", types.memref(dst_space))] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return [fn]
 
 
 def _ptx_functions(
-    spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType], reg: str, backend: Backend
+    spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType], types: TypeConverter,
+    backend: Backend,
 ) -> list[Function]:
     pattern = spec.pattern
     if spec.kind == "mma":
         inline = pattern == "mma_sync" and backend.lowers_as_inline_ptx(spec, inst)
-        return [_ptx_mma_function(spec, inst, dialect, packing, reg, inline)]
+        return [_ptx_mma_function(spec, inst, dialect, packing, types, inline)]
     builders: dict[str, Callable[[], list[Function]]] = {
-        "ldmatrix": lambda: _ptx_matrix_functions(spec, inst, dialect, reg),
-        "stmatrix": lambda: _ptx_matrix_functions(spec, inst, dialect, reg),
-        "cp_async": lambda: _ptx_cp_async_functions(spec, inst, dialect),
-        "tma_load": lambda: _ptx_tma_functions(spec, inst, dialect),
-        "tma_store": lambda: _ptx_tma_functions(spec, inst, dialect),
+        "ldmatrix": lambda: _ptx_matrix_functions(spec, inst, dialect, types),
+        "stmatrix": lambda: _ptx_matrix_functions(spec, inst, dialect, types),
+        "cp_async": lambda: _ptx_cp_async_functions(spec, inst, dialect, types),
+        "tma_load": lambda: _ptx_tma_functions(spec, inst, dialect, types),
+        "tma_store": lambda: _ptx_tma_functions(spec, inst, dialect, types),
     }
     builder = builders.get(pattern)
     return builder() if builder is not None else []
 
 
-def _llvm_gaps(instances: list[Instance], spec: AtomSpec, backend: Backend) -> list[dict[str, Any]]:
+def _llvm_gaps(instances: list[Instance], spec: AtomSpec, backend: Backend) -> list[LlvmGap]:
     """backend.yaml `llvm_gaps` entries that one of these instances runs into (its intrinsic, and one of
     the listed element types among the instance's values)."""
     found = []
     for gap in backend.llvm_gaps:
-        types = set(gap.get("element_types") or [])
+        wanted = set(gap.element_types)
         for inst in instances:
             values = {str(v) for v in sample_values(spec, inst).values()}
-            if inst.intrinsic == gap.get("intrinsic") and (not types or types & values):
+            if inst.intrinsic == gap.intrinsic and (not wanted or wanted & values):
                 found.append(gap)
                 break
     return found
@@ -276,8 +276,9 @@ def render_nvvm(atom: AnalysedAtom, backend: Backend) -> RenderOutput:
     requires = [f"REQUIRES: {feature}"]
     kept = representatives(atom, spec.instances)
     gaps = _llvm_gaps(kept, spec, backend)
-    reg = register_ptr(backend)  # backend.yaml type_converter.register_memref
-    functions = [fn for inst in kept for fn in _ptx_functions(spec, inst, dialect, atom.packed_for(inst), reg, backend)]
+    types = backend.type_converter
+    functions = [fn for inst in kept
+                 for fn in _ptx_functions(spec, inst, dialect, atom.packed_for(inst), types, backend)]
     if functions:
         header = [title, described(len(kept), len(spec.instances)) + ","]
         header.append("lowered to NVVM: converted signature, default state and")
@@ -285,9 +286,9 @@ def render_nvvm(atom: AnalysedAtom, backend: Backend) -> RenderOutput:
         header.append(f"Needs a FlyDSL build with the {names.tablegen_prefix} dialect and these atoms "
                       f"(lit feature {feature}).")
         for gap in gaps:
-            header.append(f"XFAIL with LLVM profile {gap['profile']}: {gap['evidence']}")
+            header.append(f"XFAIL with LLVM profile {gap.profile}: {gap.evidence}")
         run = f"%fly-opt %s {_ptx_pipeline(backend)} | FileCheck %s"
-        xfails = sorted({f"XFAIL: llvm-api-{gap['profile']}" for gap in gaps})
+        xfails = sorted({f"XFAIL: llvm-api-{gap.profile}" for gap in gaps})
         output.files[atom_test_path(spec, names)] = test_file([run], header, functions, requires=requires + xfails)
     cases = negative_cases(atom, dialect)
     for case in cases:

@@ -12,15 +12,11 @@ from atomgen.layout.algebra import Layout, product
 from atomgen.render import engine, llvm_api
 from atomgen.render.cpp import intrinsic_call
 from atomgen.render.tests.mlir import (
-    BUFFER_DESC,
     IMMEDIATE_VALUE,
-    REGISTER_PTR,
     Function,
     check_forms,
-    converted_element,
     copy_call,
     function_name,
-    llvm_ptr,
     memref_type,
     mma_call,
     vector_type,
@@ -32,13 +28,15 @@ from atomgen.render.tests.state import (
     state_ops,
 )
 from atomgen.spec import descriptor
+from atomgen.spec.backend import TypeConverter
 from atomgen.spec.emission import BufferCopy, Tdm
 from atomgen.spec.mlir_types import PackedType, element_bits
 from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.printing import atom_type, sample_values
 
 
-def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType]) -> Function:
+def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter,
+                  packing: Mapping[str, PackedType]) -> Function:
     values = sample_values(spec, inst)
     atom_ty = atom_type(spec, dialect, values)
     elems = {role: str(values[spec.operand_types[role]]) for role in ("a", "b", "c")}
@@ -47,13 +45,13 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping
     memrefs = {role: memref_type(elems[role], "register", counts[role]) for role in ("a", "b", "c")}
     memrefs["d"] = memrefs["c"]
     fn = mma_call(function_name(spec, inst), atom_ty, memrefs)
-    mma_call_with_loads(spec, fn, values, packed)
+    mma_call_with_loads(spec, fn, values, packed, types)
     if spec.pattern == "call_intrinsic":
         fn.checks.append(_call_intrinsic_check(spec, inst))
     else:
         fn.checks.append(_mma_result(spec, inst, packed))
-    fn.checks.append(check_forms().store("%[[RES]]", "%[[D]]", packed["c"], REGISTER_PTR))
-    converted = [(role, REGISTER_PTR) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
+    fn.checks.append(check_forms().store("%[[RES]]", "%[[D]]", packed["c"], types.register_memref))
+    converted = [(role, types.register_memref) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return fn
 
@@ -108,7 +106,8 @@ def _call_intrinsic_check(spec: AtomSpec, inst: Instance) -> str:
                                        inst.packed["c"]))
 
 
-def register_checks(spec: AtomSpec, inst: Instance, fn: Function, evaluated: EvaluatedInstance | None) -> list[str]:
+def register_checks(spec: AtomSpec, inst: Instance, fn: Function, evaluated: EvaluatedInstance | None,
+                    types: TypeConverter) -> list[str]:
     """REG prefix: in SSA form, each register operand is loaded as (values of its layout) x elem."""
     if evaluated is None:
         return []
@@ -123,8 +122,8 @@ def register_checks(spec: AtomSpec, inst: Instance, fn: Function, evaluated: Eva
         count = product(layout.shape[1]) if isinstance(layout.shape, tuple) and len(layout.shape) == 2 else None
         if count is None:
             continue
-        element = converted_element(str(values[spec.operand_types[role]]))
-        checks.append(lines.reg_load(arg, REGISTER_PTR, vector_type(count, element)))
+        element = types.element(str(values[spec.operand_types[role]]))
+        checks.append(lines.reg_load(arg, types.register_memref, vector_type(count, element)))
     if spec.pattern == "call_intrinsic":
         checks.append(lines.reg_call_intrinsic(intrinsic_call.llvm_intrinsic(spec.backend, inst.intrinsic)))
     else:
@@ -148,7 +147,7 @@ def _aux(value: Any, lowered: bool = False) -> str:
     return str(_forms().aux(value, llvm_api.active().aux_as_operand, lowered))
 
 
-def _buffer_copy_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+def _buffer_copy_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter) -> list[Function]:
     values = sample_values(spec, inst)
     bit_size = int(values["bitSize"])
     vb = largest_val_bits(inst)
@@ -176,21 +175,22 @@ def _buffer_copy_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list
             if reg_ty != value_ty:
                 fn.checks.append(check_forms().cast(value_ty, reg_ty))
                 stored = "%[[CAST]]"
-            fn.checks.append(check_forms().store(stored, "%[[DST]]", reg_ty, REGISTER_PTR))
+            fn.checks.append(check_forms().store(stored, "%[[DST]]", reg_ty, types.register_memref))
         else:
-            fn.checks.append(check_forms().load("%[[SRC]]", REGISTER_PTR, reg_ty))
+            fn.checks.append(check_forms().load("%[[SRC]]", types.register_memref, reg_ty))
             stored = "%[[VAL]]"
             if reg_ty != value_ty:
                 fn.checks.append(check_forms().cast(reg_ty, value_ty))
                 stored = "%[[CAST]]"
             fn.checks.append(_forms().buffer_store(store_intrinsic, stored, _aux(aux), value_ty))
-        converted = [("src", llvm_ptr(src_space)), ("dst", llvm_ptr(dst_space))] + state_arg_types(spec, fn)
+        converted = [("src", types.memref(src_space)), ("dst", types.memref(dst_space))] + state_arg_types(spec, fn)
         signature_checks(fn, converted)
         out.append(fn)
     return out
 
 
-def _lds_dma_functions(spec: AtomSpec, inst: Instance, dialect: str, src_space: str) -> list[Function]:
+def _lds_dma_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter,
+                       src_space: str) -> list[Function]:
     """Buffer or global load straight to LDS. i8 elements: offsets reach the op unscaled."""
     values = sample_values(spec, inst)
     bit_size = int(values["bitSize"])
@@ -202,28 +202,28 @@ def _lds_dma_functions(spec: AtomSpec, inst: Instance, dialect: str, src_space: 
     if spec.stateful:
         state_ops(spec, fn, values)
     else:
-        fn.checks.append(check_forms().stateless())
+        fn.checks.append(check_forms().stateless(types.stateless_atom))
     size = bit_size // 8
     lines = _forms()
     if src_space == "global":
-        fn.checks.append(lines.global_lds(inst.intrinsic, size, llvm_ptr("global"), llvm_ptr("shared")))
+        fn.checks.append(lines.global_lds(inst.intrinsic, size, types.memref("global"), types.memref("shared")))
     else:
         fn.checks.append(lines.lds_size(size))
         fn.checks.append(lines.buffer_lds(inst.intrinsic, _aux(0)))
         if any(s.immediate for s in spec.state):
             fn.checks += [
                 lines.llvm_label(fn.name),
-                lines.llvm_signature(BUFFER_DESC, llvm_ptr("shared")),
+                lines.llvm_signature(types.buffer_desc_memref, types.memref("shared")),
                 lines.llvm_constant("L_IMM", IMMEDIATE_VALUE),
                 lines.llvm_constant("L_SIZE", size),
                 lines.llvm_buffer_lds(inst.intrinsic, _aux(0, lowered=True)),
             ]
-    converted = [("src", llvm_ptr(src_space)), ("dst", llvm_ptr("shared"))] + state_arg_types(spec, fn)
+    converted = [("src", types.memref(src_space)), ("dst", types.memref("shared"))] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return [fn]
 
 
-def _buffer_atomic_functions(spec: AtomSpec, inst: Instance, dialect: str,
+def _buffer_atomic_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter,
                              packing: Mapping[str, PackedType]) -> list[Function]:
     values = sample_values(spec, inst)
     packed = packing.get("value")
@@ -236,14 +236,15 @@ def _buffer_atomic_functions(spec: AtomSpec, inst: Instance, dialect: str,
     src, dst = memref_type(element, "register", count), memref_type(element, "#fly_rocdl.buffer_desc", count)
     fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
     state_ops(spec, fn, values)
-    fn.checks.append(check_forms().load("%[[SRC]]", REGISTER_PTR, value_ty))
+    fn.checks.append(check_forms().load("%[[SRC]]", types.register_memref, value_ty))
     fn.checks.append(_forms().atomic(inst.intrinsic, _aux(0), value_ty))
-    converted = [("src", llvm_ptr("register")), ("dst", llvm_ptr("#fly_rocdl.buffer_desc"))] + state_arg_types(spec, fn)
+    converted = [("src", types.memref("register")), ("dst", types.memref("#fly_rocdl.buffer_desc"))]
+    converted += state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return [fn]
 
 
-def _lds_read_trans_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+def _lds_read_trans_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter) -> list[Function]:
     values = sample_values(spec, inst)
     bit_size = int(values["bitSize"])
     vb = min(inst.val_bits) if inst.val_bits else int(values["transGranularity"])
@@ -253,28 +254,29 @@ def _lds_read_trans_functions(spec: AtomSpec, inst: Instance, dialect: str) -> l
     reg_ty = vector_type(count, element)
     src, dst = memref_type(element, "shared", count), memref_type(element, "register", count)
     fn = copy_call(function_name(spec, inst), atom_ty, vb, src, dst)
-    fn.checks.append(check_forms().stateless())
+    fn.checks.append(check_forms().stateless(types.stateless_atom))
     fn.checks.append(_forms().read_trans(inst.intrinsic, value_ty))
     stored = "%[[VAL]]"
     if reg_ty != value_ty:
         fn.checks.append(check_forms().cast(value_ty, reg_ty))
         stored = "%[[CAST]]"
-    fn.checks.append(check_forms().store(stored, "%[[DST]]", reg_ty, REGISTER_PTR))
-    signature_checks(fn, [("src", llvm_ptr("shared")), ("dst", llvm_ptr("register"))])
+    fn.checks.append(check_forms().store(stored, "%[[DST]]", reg_ty, types.register_memref))
+    signature_checks(fn, [("src", types.memref("shared")), ("dst", types.memref("register"))])
     return [fn]
 
 
-def _tdm_functions(spec: AtomSpec, inst: Instance, dialect: str) -> list[Function]:
+def _tdm_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter) -> list[Function]:
     sample = sample_values(spec, inst)
     configs = [("", sample)]
     if {"padInterval", "padAmount"} <= {p.name for p in spec.parameters}:
         # Padding on (64 f16 elements every 8, as FlyDSL's own test): its codes land in GROUP1.
         configs.append(("_pad", {**sample, "rank": max(2, int(sample.get("rank", 1))), "padInterval": 64,
                                  "padAmount": 8}))
-    return [fn for suffix, values in configs for fn in _tdm_config_functions(spec, inst, dialect, suffix, values)]
+    return [fn for suffix, values in configs
+            for fn in _tdm_config_functions(spec, inst, dialect, types, suffix, values)]
 
 
-def _tdm_config_functions(spec: AtomSpec, inst: Instance, dialect: str, suffix: str,
+def _tdm_config_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter, suffix: str,
                           values: dict[str, Any]) -> list[Function]:
     rank = int(values.get("rank", 1))
     atom_ty = atom_type(spec, dialect, values, 0)
@@ -302,25 +304,25 @@ def _tdm_config_functions(spec: AtomSpec, inst: Instance, dialect: str, suffix: 
         fn.checks.extend(_forms().tdm_word(word) for word in constants)
         fn.checks.append(_forms().tdm(intrinsic, len(groups), api.tensor_cache_keyword,
                                       values.get("cacheModifier", 0), groups[:2]))
-        converted = [("src", llvm_ptr(src_space)), ("dst", llvm_ptr(dst_space))] + state_arg_types(spec, fn)
+        converted = [("src", types.memref(src_space)), ("dst", types.memref(dst_space))] + state_arg_types(spec, fn)
         signature_checks(fn, converted)
         out.append(fn)
     return out
 
 
-def positive_functions(spec: AtomSpec, inst: Instance, dialect: str,
+def positive_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter,
                        packing: Mapping[str, PackedType]) -> list[Function]:
     """The functions that call one instance; `packing` is its packed register types (AnalysedAtom.packed_for)."""
     pattern = spec.pattern
     if spec.kind == "mma":
-        return [_mma_function(spec, inst, dialect, packing)]
+        return [_mma_function(spec, inst, dialect, types, packing)]
     builders: dict[str, Callable[[], list[Function]]] = {
-        "buffer_copy": lambda: _buffer_copy_functions(spec, inst, dialect),
-        "lds_dma": lambda: _lds_dma_functions(spec, inst, dialect, "#fly_rocdl.buffer_desc"),
-        "global_lds_dma": lambda: _lds_dma_functions(spec, inst, dialect, "global"),
-        "buffer_atomic": lambda: _buffer_atomic_functions(spec, inst, dialect, packing),
-        "lds_read_trans": lambda: _lds_read_trans_functions(spec, inst, dialect),
-        "tdm": lambda: _tdm_functions(spec, inst, dialect),
+        "buffer_copy": lambda: _buffer_copy_functions(spec, inst, dialect, types),
+        "lds_dma": lambda: _lds_dma_functions(spec, inst, dialect, types, "#fly_rocdl.buffer_desc"),
+        "global_lds_dma": lambda: _lds_dma_functions(spec, inst, dialect, types, "global"),
+        "buffer_atomic": lambda: _buffer_atomic_functions(spec, inst, dialect, types, packing),
+        "lds_read_trans": lambda: _lds_read_trans_functions(spec, inst, dialect, types),
+        "tdm": lambda: _tdm_functions(spec, inst, dialect, types),
     }
     builder = builders.get(pattern)
     return builder() if builder is not None else []

@@ -6,7 +6,6 @@ from typing import Any
 
 from atomgen.render.tests.mlir import (
     IMMEDIATE_VALUE,
-    REGISTER_PTR,
     Function,
     SetValue,
     capture,
@@ -15,6 +14,7 @@ from atomgen.render.tests.mlir import (
     ident,
     use,
 )
+from atomgen.spec.backend import TypeConverter
 from atomgen.spec.mlir_types import element_bits
 from atomgen.spec.model import AtomSpec
 
@@ -30,16 +30,16 @@ def state_struct(spec: AtomSpec, values: dict[str, Any]) -> str:
 
 
 def mma_call_with_loads(
-    spec: AtomSpec, fn: Function, values: dict[str, Any], packed: dict[str, str], register: str = REGISTER_PTR
+    spec: AtomSpec, fn: Function, values: dict[str, Any], packed: dict[str, str], types: TypeConverter
 ) -> None:
     """The atom's state ops and the CHECKs of the three operand loads of its fly.mma_atom_call,
     shared by the ROCDL and PTX MMA tests."""
     if spec.stateful:
         state_ops(spec, fn, values)
     else:
-        fn.checks.append(check_forms().stateless())
+        fn.checks.append(check_forms().stateless(types.stateless_atom))
     for role in ("a", "b", "c"):
-        fn.checks.append(check_forms().operand_load(role, use(role), register, packed[role]))
+        fn.checks.append(check_forms().operand_load(role, use(role), types.register_memref, packed[role]))
 
 
 def state_ops(spec: AtomSpec, fn: Function, values: dict[str, Any]) -> None:
