@@ -24,8 +24,8 @@ from atomgen.isa import asm, expect
 from atomgen.isa.compile import compile_functions
 from atomgen.isa.verdict import problems
 from atomgen.lowering import LoweringError, to_llvm_ir
-from atomgen.render.names import backend_names
-from atomgen.render.tests.files import flydsl_defect, test_file_stem
+from atomgen.render.names import backend_names, test_file_stem
+from atomgen.render.tests.files import flydsl_defect
 from atomgen.render.tests.rocdl import positive_functions
 from atomgen.spec.printing import sample_values
 

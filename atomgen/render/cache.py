@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Optional
 
 from atomgen import __version__, reading
-from atomgen.check.runner import cache_dir
+from atomgen.replay import cache_dir
 from atomgen.resources import data_dir
 from atomgen.write.output import Plan, SharedFile
 

@@ -29,7 +29,7 @@ def _visible(char: str) -> str:
     return f"<U+{ord(char):04X}>"
 
 
-def _one_line(value: Any) -> str:
+def _one_line(value: object) -> str:
     """Free text as a single line: line breaks become spaces, other controls are spelled out."""
     text = _LINE_BREAK.sub(" ", str(value))
     text = text.replace("\t", " ")
@@ -39,7 +39,7 @@ def _one_line(value: Any) -> str:
 # --- C++ -----------------------------------------------------------------------------------
 
 
-def cpp_comment(value: Any) -> str:
+def cpp_comment(value: object) -> str:
     """The body of one `//` comment line.
 
     A backslash at the end of a line would splice the next source line into the comment
@@ -67,7 +67,7 @@ def _cpp_escape(char: str) -> str:
 _CPP_SPECIAL = re.compile("[\\\\\"\x00-\x1f\x7f" + LINE_BREAKS[4:] + "\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 
 
-def cpp_string(value: Any) -> str:
+def cpp_string(value: object) -> str:
     """The body of a C++ string literal `"..."` (also a valid C string). A `?` before another
     is written `\\?`, so no trigraph (`??/` is a backslash before C++17) can form."""
     text = _CPP_SPECIAL.sub(lambda match: _cpp_escape(match.group()), str(value))
@@ -77,7 +77,7 @@ def cpp_string(value: Any) -> str:
 # --- TableGen --------------------------------------------------------------------------------
 
 
-def tablegen_string(value: Any) -> str:
+def tablegen_string(value: object) -> str:
     """The body of a TableGen string `"..."`.
 
     TableGen knows only \\\\ \\" \\' \\t \\n, and mlir-tblgen copies a `summary` into C++
@@ -104,12 +104,12 @@ _BIDI = "\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff"
 _PY_SPECIAL = re.compile("[\\\\\"'\x00-\x1f\x7f-\x9f" + LINE_BREAKS[4:] + _BIDI + "]")
 
 
-def py_string(value: Any) -> str:
+def py_string(value: object) -> str:
     """The body of a Python string literal in single or double quotes."""
     return _PY_SPECIAL.sub(lambda match: _py_escape(match.group()), str(value))
 
 
-def py_docstring(value: Any) -> str:
+def py_docstring(value: object) -> str:
     """Text inside a `\"\"\"...\"\"\"` docstring: newlines stay; backslashes and controls
     become escapes; a quote is escaped when another quote or the end follows, so no run of
     quotes can close the docstring early. What tools read in a docstring's value (doctest's
@@ -125,7 +125,7 @@ def py_docstring(value: Any) -> str:
 _PY_DOC_TOOL = re.compile(r"(?<=>>)(?=>)|(?<=\.)(?=\.\s+[\w:+-]+::)")
 
 
-def py_comment(value: Any) -> str:
+def py_comment(value: object) -> str:
     """The body of one `#` comment line: a `word:` or `word=` gets a space before the sign, and
     `noqa` one inside, so no `# type: ignore`, `# noqa`, `# fmt: off`, `# pragma: no cover` or
     `-*- coding: ... -*-` reaches a tool."""
@@ -170,7 +170,7 @@ def _break_directives(text: str, broken: Callable[[str, str], str], spots: "re.P
     return spots.sub(one, text)
 
 
-def mlir_comment(value: Any) -> str:
+def mlir_comment(value: object) -> str:
     """The body of one `//` comment line in a lit test: one line, and nothing that lit, FileCheck
     or mlir-opt reads there. A space goes in before the character that makes a directive
     (`RUN :`, `ALLOW_RETRIES : 3`, `CHECK-NEXT :`, `END .`, `expected -error`, `---- -`, `@ @`):
@@ -178,7 +178,7 @@ def mlir_comment(value: Any) -> str:
     return _break_directives(cpp_comment(value), lambda before, char: f"{before} {char}")
 
 
-def filecheck_literal(value: Any) -> str:
+def filecheck_literal(value: object) -> str:
     """Text matched literally in a CHECK pattern, also when it must match verbatim (a verify()
     message): `{{` and `[[` would open a regex or a variable, so they are matched as a regex;
     the character that makes a lit keyword or a directive is matched by a one-character regex
@@ -202,13 +202,13 @@ def _regex_char(before: str, char: str) -> str:
 # --- CMake -----------------------------------------------------------------------------------
 
 
-def cmake_comment(value: Any) -> str:
+def cmake_comment(value: object) -> str:
     """The body of one `# ` line comment (never `#[[`, which would open a bracket comment)."""
     text = _one_line(value)
     return text.replace("[[", "[ [") if text.startswith("[") else text
 
 
-def cmake_string(value: Any) -> str:
+def cmake_string(value: object) -> str:
     """The body of a quoted CMake argument: no variable references, list splits or escapes."""
     text = _one_line(value)
     for char, escaped in (("\\", "\\\\"), ('"', '\\"'), ("$", "\\$"), (";", "\\;"), ("@", "\\@")):
@@ -219,7 +219,7 @@ def cmake_string(value: Any) -> str:
 # --- Markdown and HTML -----------------------------------------------------------------------
 
 
-def html_text(value: Any) -> str:
+def html_text(value: object) -> str:
     """Text content or an attribute value in HTML."""
     text = _one_line(value)
     for char, entity in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#39;")):
@@ -230,7 +230,7 @@ def html_text(value: Any) -> str:
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~>-])")
 
 
-def markdown_cell(value: Any) -> str:
+def markdown_cell(value: object) -> str:
     """Text in a Markdown table cell (one line, no `|`, no markup, no raw HTML)."""
     return _MARKDOWN_SPECIAL.sub(r"\\\1", html_text(value))
 

@@ -144,7 +144,8 @@ class _Parser:
             raise ExprError("expression is nested too deeply", offset)
 
     def item(self) -> Item:
-        return self.expr(allow_tuple=True)
+        parsed: Item = self.expr(allow_tuple=True)
+        return parsed
 
     def expr(self, allow_tuple: bool = False) -> Any:
         left = self.term(allow_tuple)
@@ -366,21 +367,21 @@ def _binary(expr: BinOp) -> Callable[[Mapping[str, int]], int]:
     # one closure per operator: the operator is not looked at again on every evaluation
     def add(variables: Mapping[str, int]) -> int:
         left, right = left_of(variables), right_of(variables)
-        value = left + right
+        value: int = left + right
         if -MAX_VALUE <= value <= MAX_VALUE:
             return value
         raise out_of_range(left, right)
 
     def subtract(variables: Mapping[str, int]) -> int:
         left, right = left_of(variables), right_of(variables)
-        value = left - right
+        value: int = left - right
         if -MAX_VALUE <= value <= MAX_VALUE:
             return value
         raise out_of_range(left, right)
 
     def multiply(variables: Mapping[str, int]) -> int:
         left, right = left_of(variables), right_of(variables)
-        value = left * right
+        value: int = left * right
         if -MAX_VALUE <= value <= MAX_VALUE:
             return value
         raise out_of_range(left, right)

@@ -494,7 +494,7 @@ class _Builder:
         return self._construct(event, tag, explicit=True)
 
     def _resolve_plain(self, event: Any) -> Any:
-        tag = self.constructor.resolve(ScalarNode, event.value, (True, False))
+        tag = self.constructor.resolve(ScalarNode, event.value, (True, False))  # type: ignore[no-untyped-call]
         if tag == _CORE + "str":
             return event.value
         return self._construct(event, tag, explicit=False)

@@ -25,7 +25,8 @@ from atomgen.spec.expr import (
     parse_expression,
     parse_layout,
 )
-from atomgen.spec.instances import Context, Instance, ScalarValue, build_instances
+from atomgen.spec.instances import Context, ScalarValue, build_instances
+from atomgen.spec.instances import Instance as Instance  # the model's instances: imported from here
 from atomgen.spec.loader import JsonPath, LoadedSpec
 from atomgen.spec.sections import FileCheckOptions, PythonSection
 from atomgen.spec.sparsity import SparsePiece, parse_sparse

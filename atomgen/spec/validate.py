@@ -39,7 +39,8 @@ def _validator(name: str) -> Any:
     import jsonschema
 
     schema = load_schema(name)
-    whole_strings = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"pattern": _pattern})
+    whole_strings = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        jsonschema.Draft202012Validator, {"pattern": _pattern})
     # Local $refs inlined once: resolving them per node costs more than all other checks.
     return whole_strings(_inline_refs(schema, schema.get("$defs", {})))
 

@@ -33,7 +33,7 @@ def clang_format(text: str, filename: str = "atom.cpp") -> str:
 
 def _clang_format_executable() -> str:
     try:
-        import clang_format as wheel  # type: ignore[import-not-found]
+        import clang_format as wheel
 
         candidate: str | None = wheel.get_executable("clang-format")
     except ImportError:

@@ -13,7 +13,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Union
 
-from atomgen.spec.frozen import EMPTY, FrozenMap, frozen
+from atomgen.spec.frozen import EMPTY as EMPTY
+from atomgen.spec.frozen import FrozenMap as FrozenMap
+from atomgen.spec.frozen import frozen as frozen
 
 Token = Union[str, int]  # a builder argument as written: a name, an integer, an enum case
 Tokens = tuple[Token, ...]
