@@ -391,9 +391,9 @@ def run_explain(args: argparse.Namespace) -> int:
 
 
 def run_completion(args: argparse.Namespace) -> int:
-    from atomgen.completion import script
+    from atomgen.completion import full_parser, script
 
-    sys.stdout.write(script(args.shell))
+    sys.stdout.write(script(args.shell, full_parser(build_parser)))
     return EXIT_CLEAN
 
 

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 COMMANDS: dict[str, tuple[str, str]] = {
     # name: (module, one-line help)
-    "gen": ("atomgen.render.command", "generate TableGen, C++, bindings, DSL wrappers, tests and CMake"),
+    "gen": ("atomgen.gen_command", "generate TableGen, C++, bindings, DSL wrappers, tests and CMake"),
     "oracle": ("atomgen.oracle.command", "compare specs with an independent oracle (flydsl, cute, triton)"),
     "probe": ("atomgen.probe.command", "run each PTX instance on an NVIDIA GPU and compare with a reference"),
     "catalog": ("atomgen.site.command", "write a static HTML catalogue of the atoms with pictures and oracle verdicts"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 SHELLS = ("bash", "zsh", "fish")
 
@@ -35,10 +35,9 @@ class Node:
     words: list[str] = field(default_factory=list)
 
 
-def _full_parser() -> argparse.ArgumentParser:
-    """The top-level parser with every lazily registered command set up for real (cli.build_parser
-    sets up only the one being run and gives the others a placeholder)."""
-    from atomgen.cli import build_parser
+def full_parser(build_parser: Callable[[Optional[str]], argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """The top-level parser with every lazily registered command set up for real (cli.build_parser, passed
+    in by the command line that owns it, sets up only the one being run and gives the others a placeholder)."""
     from atomgen.commands import COMMANDS
 
     parser = build_parser(None)
@@ -62,9 +61,8 @@ def _text(value: object) -> str:
     return " ".join(str(value or "").split())
 
 
-def nodes(parser: Optional[argparse.ArgumentParser] = None, path: str = "") -> list[Node]:
+def nodes(parser: argparse.ArgumentParser, path: str = "") -> list[Node]:
     """Every command path of the parser, the top level (path "") first."""
-    parser = parser or _full_parser()
     node = Node(path)
     found = [node]
     for action in parser._actions:
@@ -185,6 +183,7 @@ def fish(tree: list[Node]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def script(shell: str) -> str:
-    tree = nodes()
+def script(shell: str, parser: argparse.ArgumentParser) -> str:
+    """The completion script for `shell` of the full parser (full_parser)."""
+    tree = nodes(parser)
     return {"bash": bash, "zsh": zsh, "fish": fish}[shell](tree)

@@ -57,7 +57,7 @@ def test_analysis_and_the_spec_model_import_nothing_from_render() -> None:
 def test_the_import_parser_sees_render_imports() -> None:
     # The check above is only as good as the parser: render/plan.py does import the writer's data types.
     assert "atomgen.write.output" in imported_modules(PACKAGE / "render" / "plan.py")
-    assert any(name.startswith("atomgen.render") for name in imported_modules(PACKAGE / "render" / "command.py"))
+    assert any(name.startswith("atomgen.render") for name in imported_modules(PACKAGE / "gen_command.py"))
 
 
 def test_diagnostics_is_a_leaf_below_the_rules_and_sarif() -> None:
@@ -69,3 +69,71 @@ def test_diagnostics_is_a_leaf_below_the_rules_and_sarif() -> None:
     for leaf in ("terminal.py", "reading.py"):
         assert not any(name.startswith("atomgen.diagnostics") for name in imported_modules(PACKAGE / leaf)), leaf
     assert "atomgen.sarif" in imported_modules(PACKAGE / "output_format.py")
+
+
+def package_graph() -> dict[str, set[str]]:
+    """atomgen's packages and top-level modules (atomgen.render, atomgen.cli, ...) -> those they import,
+    at top level or inside functions."""
+    modules = {".".join(p.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__"): p
+               for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        for imported in imported_modules(path):
+            while imported not in modules and "." in imported:  # `from atomgen.x import name`: the module
+                imported = imported.rsplit(".", 1)[0]
+            source, target = ".".join(name.split(".")[:2]), ".".join(imported.split(".")[:2])
+            if imported in modules and source != target:
+                graph.setdefault(source, set()).add(target)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one node (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.get(root, ()))))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_the_package_graph_has_no_cycle() -> None:
+    """Issue 20: pipeline <-> render (the gen command lived in render and imported the pipeline) and
+    cli <-> completion were cycles through imports inside functions."""
+    graph = package_graph()
+    assert {"atomgen.render", "atomgen.check", "atomgen.spec", "atomgen.write", "atomgen.cli"} <= set(graph)
+    assert cycles(graph) == []
+
+
+def test_a_cycle_is_found() -> None:
+    graph = package_graph()
+    graph.setdefault("atomgen.spec", set()).add("atomgen.render")  # spec importing render closes a ring
+    assert any({"atomgen.spec", "atomgen.render"} <= set(c) for c in cycles(graph))
