@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from typing import Iterable, Optional
+from typing import Any, Iterable, Optional, Protocol
 
 from atomgen.terminal import paint
 
@@ -30,6 +30,13 @@ class Example:
     severity: str = "error"
 
 
+class Locatable(Protocol):
+    """What a rule's finding is placed in: a modeled spec (AtomSpec) or one being modeled."""
+
+    def diagnostic(self, rule: str, message: str, path: tuple[Any, ...], offset: Optional[int] = None,
+                   notes: tuple[str, ...] = ()) -> Diagnostic: ...
+
+
 @dataclass(frozen=True)
 class Rule:
     """A check rule's stable id and kebab name, with what `atomgen explain ID` prints. Each rule is
@@ -42,6 +49,17 @@ class Rule:
     why: str
     bad: Example | str
     fix: str
+
+    def at(self, where: Locatable, message: str, path: tuple[Any, ...], offset: Optional[int] = None,
+           notes: tuple[str, ...] = ()) -> Diagnostic:
+        """This rule's finding at `path` of a spec (or at character `offset` of the string there): a
+        violation is raised through its Rule, so its id is written once, where the rule is declared."""
+        return where.diagnostic(self.id, message, path, offset, notes=notes)
+
+    def finding(self, message: str, path: str, position: Position | None = None, notes: tuple[str, ...] = (),
+                severity: str = "error") -> Diagnostic:
+        """This rule's finding in a file that is not a modeled spec (backend.yaml, a catalogue, a config)."""
+        return Diagnostic(self.id, message, path, position or UNKNOWN, severity=severity, notes=notes)
 
 
 @dataclass(frozen=True, order=True)

@@ -75,6 +75,8 @@ RULES = (
         "min_subtarget / subtargets.",
     ),
 )
+_BY_ID = {rule.id: rule for rule in RULES}
+INSTRUCTION_LABEL = _BY_ID["AG359"]  # raised from other modules too
 
 
 def instance_chips(spec: AtomSpec, instance: Instance, backend: Optional[Backend]) -> Optional[frozenset[str]]:
@@ -213,6 +215,8 @@ def _row_text(spec: AtomSpec, instance: Instance) -> str:
 def _check_instance(
     spec: AtomSpec, instance: Instance, catalog: Catalog, backend: Optional[Backend]
 ) -> Iterator[Diagnostic]:
+    from atomgen.check.emission import EMISSION_NEEDS  # emission imports this module's INSTRUCTION_LABEL
+
     path = instance.path + ("intrinsic",)
     entry = catalog.get(instance.intrinsic)
     if entry is None:
@@ -241,15 +245,12 @@ def _check_instance(
             return
     pattern = spec.pattern
     if entry.patterns and pattern not in entry.patterns:
-        yield spec.diagnostic(
-            "AG371",
-            f"instance {instance.id}: {entry.name} is lowered by the emission pattern "
+        yield EMISSION_NEEDS.at(spec, f"instance {instance.id}: {entry.name} is lowered by the emission pattern "
             f"{' or '.join(entry.patterns)}, not '{pattern}'",
             path,
         )
     if pattern == "call_intrinsic" and not entry.llvm_intrinsic:
-        yield spec.diagnostic(
-            "AG371", f"instance {instance.id}: the call_intrinsic pattern calls the catalogue entry's "
+        yield EMISSION_NEEDS.at(spec, f"instance {instance.id}: the call_intrinsic pattern calls the catalogue entry's "
             f"llvm_intrinsic; {entry.name} has an op class ({catalog.namespace}::{entry.op_class}) instead", path)
     if instance.op_class is not None and instance.op_class != entry.op_class:
         yield spec.diagnostic(

@@ -16,6 +16,7 @@ from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.spec.backend import Backend
 from atomgen.spec.loader import LoadedSpec
 from atomgen.spec.model import TODO_MARKER, AtomSpec
+from atomgen.spec.validate import UNFILLED
 
 RULES = (
     Rule(
@@ -117,4 +118,4 @@ def todo_entry(backend: Backend, subtarget: str) -> Diagnostic:
             line, column = number, text.index(TODO_MARKER) + 1
             break
     message = f"subtarget_chips.{subtarget}[0] is still TODO: fill it in (see `atomgen explain AG010`)"
-    return Diagnostic("AG010", message, backend.path, Position(line, column))
+    return UNFILLED.finding(message, backend.path, Position(line, column))

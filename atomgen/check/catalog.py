@@ -17,6 +17,7 @@ from typing import Any, Optional
 from atomgen.diagnostics import Diagnostic, SpecError
 from atomgen.reading import exists
 from atomgen.resources import catalog_path
+from atomgen.spec.validate import SCHEMA
 
 PROJECT_CATALOG_FILE = "intrinsics.yaml"
 Chips = Optional[frozenset[str]]  # None: every chip
@@ -242,8 +243,7 @@ def _load_checked(path: Path, display: str) -> tuple[Optional[dict[str, Any]], l
             enum = ((spec or {}).get("immediate") or {}).get("enum")
             if enum is not None and enum not in (data.get("enums") or {}):
                 problems.append(
-                    Diagnostic(
-                        "AG101",
+                    SCHEMA.finding(
                         f"{name}: operand {operand} names enum '{enum}', which this catalogue does not declare",
                         display,
                         loaded.position(("intrinsics", name, "operands", operand, "immediate", "enum")),

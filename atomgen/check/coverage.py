@@ -19,22 +19,10 @@ from typing import Any, Iterator, Optional
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
+from atomgen.spec.expr import OVER_LIMIT
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 
 RULES = (
-    Rule(
-        "AG305",
-        "over-limit",
-        "A layout is over a checking limit: more than 16 Mi points in one operand, more enumeration than a spec's "
-        "budget of 4 Mi points, or a value outside the 64-bit range.",
-        "Coverage is decided exactly; without limits one hostile extent stalls `check` for minutes or exhausts "
-        "memory. Compact layouts are decided from their modes at any size; only the others are enumerated.",
-        Example(
-            'a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 4), 4000000000) : ((1, 64), 16)"', 22, '"',
-            also=frozenset({"AG331"})
-        ),
-        "Describe the real instruction: its tiles are far below these limits.",
-    ),
     Rule(
         "AG321",
         "not-injective",
@@ -60,6 +48,10 @@ RULES = (
         "Declare the true factor or fix the layout.",
     ),
 )
+_BY_ID = {rule.id: rule for rule in RULES}
+NOT_INJECTIVE = _BY_ID["AG321"]  # raised from other modules too
+NOT_SURJECTIVE = _BY_ID["AG322"]  # raised from other modules too
+REPLICATION = _BY_ID["AG323"]  # raised from other modules too
 
 # Shipped specs: at most 2**20 points in one operand layout (wgmma A, replicated 128x),
 # every one decided by the compact test; none needs enumerating.
@@ -152,16 +144,14 @@ def first_fault(layout: Layout, tile: int, holders: int) -> Optional[Fault]:
 def _over_limit(spec: AtomSpec, role: str, layout: Layout, tile: int, piece: LayoutPiece) -> Iterator[Diagnostic]:
     points = max(tile, algebra.size(layout))
     if points > MAX_OPERAND_POINTS:
-        yield spec.diagnostic(
-            "AG305",
-            f"layout '{role}' has {points} points, over the limit of {MAX_OPERAND_POINTS} per operand",
+        yield OVER_LIMIT.at(
+            spec, f"layout '{role}' has {points} points, over the limit of {MAX_OPERAND_POINTS} per operand",
             piece.path,
         )
 
 def _over_budget(spec: AtomSpec, role: str, points: int, piece: LayoutPiece, instance: Instance) -> Diagnostic:
-    return spec.diagnostic(
-        "AG305",
-        f"layout '{role}' (instance {instance.id}) is not a compact layout, and enumerating its {points} "
+    return OVER_LIMIT.at(
+        spec, f"layout '{role}' (instance {instance.id}) is not a compact layout, and enumerating its {points} "
         f"points would take this spec over its budget of {MAX_ENUMERATED_POINTS} enumerated points",
         piece.path,
     )

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
+from atomgen.check.against_catalog import INSTRUCTION_LABEL
+from atomgen.check.packing import PACKING
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.spec.emission import GenericVariant, Mfma, MfmaScale, PatternNeeds, Tokens
 from atomgen.spec.mlir_types import is_struct
@@ -52,6 +54,9 @@ RULES = (
         "Name one of the declared variants, or declare the missing one.",
     ),
 )
+_BY_ID = {rule.id: rule for rule in RULES}
+EMISSION_NEEDS = _BY_ID["AG371"]  # raised from other modules too
+BUILDER_ARGUMENT = _BY_ID["AG372"]  # raised from other modules too
 
 QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$")  # Ns::Enum::case
 INTEGER = re.compile(r"^-?[0-9]+$")
@@ -101,16 +106,16 @@ def check_emission(spec: AtomSpec) -> Iterator[Diagnostic]:
     for instance in spec.instances:
         for role in needs.packed:
             if role not in instance.packed:
-                yield spec.diagnostic(
-                    "AG331", f"instance {instance.id}: emission pattern '{pattern}' needs packed.{role}", instance.path)
+                yield PACKING.at(
+                    spec, f"instance {instance.id}: emission pattern '{pattern}' needs packed.{role}", instance.path)
             elif is_struct(instance.packed[role]):
-                yield spec.diagnostic(
-                    "AG331", f"instance {instance.id}: packed {role} {instance.packed[role]} is not a register type "
+                yield PACKING.at(
+                    spec, f"instance {instance.id}: packed {role} {instance.packed[role]} is not a register type "
                     f"the '{pattern}' template can build (an integer, a float or a vector of them)",
                     instance.path + ("packed", role))
         if needs.instruction and not instance.instruction:
-            yield spec.diagnostic(
-                "AG359", f"instance {instance.id}: emission pattern '{pattern}' spells the instruction: name it",
+            yield INSTRUCTION_LABEL.at(
+                spec, f"instance {instance.id}: emission pattern '{pattern}' spells the instruction: name it",
                 instance.path)
     for role in needs.packed_by_element:
         yield from _packed_by_element(spec, role)
@@ -130,9 +135,8 @@ def _packed_by_element(spec: AtomSpec, role: str) -> Iterator[Diagnostic]:
             continue
         seen = first.setdefault(element, (packed, instance.id))
         if seen[0].replace(" ", "") != packed.replace(" ", ""):
-            yield spec.diagnostic(
-                "AG331",
-                f"instance {instance.id}: packed {role} is {packed}, but instance {seen[1]} packs {element} as "
+            yield PACKING.at(
+                spec, f"instance {instance.id}: packed {role} is {packed}, but instance {seen[1]} packs {element} as "
                 f"{seen[0]}; this pattern chooses the register type by element type alone",
                 instance.path + ("packed", role))
 

@@ -9,36 +9,9 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from atomgen.diagnostics import Diagnostic, Example, Rule
-from atomgen.spec.expr import names_in
+from atomgen.diagnostics import Diagnostic
+from atomgen.spec.expr import UNKNOWN_NAME, names_in
 from atomgen.spec.model import AtomSpec
-
-RULES = (
-    Rule(
-        "AG201",
-        "expr-syntax",
-        "An expression does not parse in atomgen's grammar.",
-        "Specs are untrusted: only integers, names, + - * / %, parentheses, min and max are allowed, never Python.",
-        Example('G: "64 / m"', 'G: "__import__(\'os\')"', 19, "'"),
-        "Write arithmetic over instance variables: `G: 64 / m`.",
-    ),
-    Rule(
-        "AG202",
-        "unknown-name",
-        "An expression names something that is not an instance variable.",
-        "A misspelt name would otherwise silently evaluate to something else.",
-        Example('a: "((16, 4), 4)', 'a: "((mm, 4), 4)', 22, "mm"),
-        "Use a parameter, `<Type>_bits`, `threads` or a `let` name.",
-    ),
-    Rule(
-        "AG203",
-        "inexact-division",
-        "A division is not exact (or divides by zero) for some instance.",
-        "Layouts are integer arithmetic; C++ would truncate silently and build a layout that misses elements.",
-        Example('G: "64 / m"', 'G: "64 / 3"', 19, "/"),
-        "Fix the formula or the instance; the message names the instance that breaks it.",
-    ),
-)
 
 
 def known_names(spec: AtomSpec) -> set[str]:
@@ -69,4 +42,4 @@ def check_let(spec: AtomSpec) -> Iterator[Diagnostic]:
         for used in sorted(names_in(expression) - defined_before):
             text = spec.let_text[name]
             offset = offset_of_name(str(text), used)
-            yield spec.diagnostic("AG202", f"let {name}: unknown name '{used}'", path, offset)
+            yield UNKNOWN_NAME.at(spec, f"let {name}: unknown name '{used}'", path, offset)

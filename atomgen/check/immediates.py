@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from atomgen.check.catalog import Catalog, Intrinsic, Operand
+from atomgen.check.emission import BUILDER_ARGUMENT
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.spec.emission import Immediates
 from atomgen.spec.model import AtomSpec, Parameter
@@ -80,11 +81,12 @@ def check_bindings(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
     for operand, parameter in _bindings(spec).items():
         where = ("emission", "immediates", operand)
         if parameter not in names:
-            yield spec.diagnostic("AG372", f"emission.immediates.{operand} takes '{parameter}', not a parameter", where)
+            yield BUILDER_ARGUMENT.at(
+                spec, f"emission.immediates.{operand} takes '{parameter}', not a parameter", where)
         missing = sorted({e.name for e in entries if (e.operand(operand) or Operand("")).immediate is None})
         if missing:
-            yield spec.diagnostic(
-                "AG372", f"emission.immediates: '{operand}' is not an immediate of {', '.join(missing)}", where)
+            yield BUILDER_ARGUMENT.at(
+                spec, f"emission.immediates: '{operand}' is not an immediate of {', '.join(missing)}", where)
     from atomgen.check.emission import QUALIFIED, argument_lists
 
     for path, tokens in argument_lists(spec):
@@ -97,9 +99,8 @@ def check_bindings(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
             known = catalog.enums.get(enum)
             if namespace != catalog.namespace or known is None or case not in dict(known.cases):
                 cases = [f"{catalog.namespace}::{n}::{c}" for n, e in sorted(catalog.enums.items()) for c, _ in e.cases]
-                yield spec.diagnostic(
-                    "AG372",
-                    f"builder argument '{text}' is not a case of a {catalog.backend} catalogue enum"
+                yield BUILDER_ARGUMENT.at(
+                    spec, f"builder argument '{text}' is not a case of a {catalog.backend} catalogue enum"
                     + (f" (known: {', '.join(cases[:8])}{', ...' if len(cases) > 8 else ''})" if cases else ""),
                     path + (index,),
                 )

@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Iterator, Mapping, Optional
 
 from atomgen.check import coverage, packing
+from atomgen.check.coverage import NOT_INJECTIVE, NOT_SURJECTIVE, REPLICATION
 from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.check.layouts import zero_modes
+from atomgen.check.packing import PACKING
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
@@ -92,9 +94,7 @@ def check_instance_layouts(
     if spec.kind == "copy" and copy_bits is not None and not spec.whole_tile:
         value = packed.get("value")
         if value is not None and value.bits != copy_bits:
-            yield spec.diagnostic(
-                "AG331",
-                f"instance {instance.id}: each thread moves {copy_bits} bits, but the packed "
+            yield PACKING.at(spec, f"instance {instance.id}: each thread moves {copy_bits} bits, but the packed "
                 f"value {value.text} holds {value.bits}",
                 instance.path + ("packed", "value"),
             )
@@ -117,9 +117,7 @@ def _thread_findings(
         declared = set(spec.lane_group) if spec.lane_group else set(lanes)
         if len(set(lanes)) < len(lanes) or not all(0 <= lane < spec.lanes for lane in lanes) \
                 or set(lanes) != declared:
-            yield spec.diagnostic(
-                "AG321",
-                f"thread layout {algebra.format_layout(layout)} does not map its "
+            yield NOT_INJECTIVE.at(spec, f"thread layout {algebra.format_layout(layout)} does not map its "
                 f"{threads} threads one-to-one into lanes 0..{spec.lanes - 1}"
                 + (f", onto the declared lane_group {list(spec.lane_group)}" if spec.lane_group else "")
                 + f" (instance {instance.id})",
@@ -243,9 +241,8 @@ def _copy_widths_agree(
     for role, (bits, piece) in moved.items():
         if bits != expected:
             others = ", ".join(f"'{r}'" for r, (b, _) in moved.items() if b == expected)
-            yield spec.diagnostic(
-                "AG322",
-                f"copy layout '{role}' moves {bits} bits per thread, but {others} move {expected} "
+            yield NOT_SURJECTIVE.at(
+                spec, f"copy layout '{role}' moves {bits} bits per thread, but {others} move {expected} "
                 f"(instance {instance.id})",
                 piece.path,
             )
@@ -263,9 +260,8 @@ def _copy_holders(
     except ExprError as error:
         return 1, spec.diagnostic(error.rule, f"replicated.{role}, instance {instance.id}: {error.message}", path)
     if holders < 1 or algebra.size(layout) % holders:
-        return 1, spec.diagnostic(
-            "AG323",
-            f"replicated.{role} is {holders} for instance {instance.id}, which does not divide the "
+        return 1, REPLICATION.at(
+            spec, f"replicated.{role} is {holders} for instance {instance.id}, which does not divide the "
             f"{algebra.size(layout)} (thr, bit) pairs of {algebra.format_layout(layout)}",
             path,
         )

@@ -9,8 +9,9 @@ import re
 from dataclasses import replace
 from typing import Any, Iterator
 
-from atomgen.check.parameters import value_fits
+from atomgen.check.parameters import ENUM_CASE, value_fits
 from atomgen.diagnostics import Diagnostic, Example, Rule, consequence
+from atomgen.spec.instances import INSTANCE_KEYS
 from atomgen.spec.loader import JsonPath
 from atomgen.spec.mlir_types import parse_packed, suggest_type
 from atomgen.spec.model import AtomSpec
@@ -37,14 +38,6 @@ RULES = (
         Example(_ROW, _ROW + "\n" + _ROW, 28, "{"),
         "Remove one.",
     ),
-    Rule(
-        "AG353",
-        "instance-keys",
-        "An instance misses a parameter, names an unknown one, or pins a non-free one.",
-        "verify() must accept exactly the table; an incomplete row is ambiguous.",
-        Example(" k: 16,", "", 26, "{"),
-        "Give every key parameter a value.",
-    ),
 )
 
 
@@ -55,12 +48,12 @@ def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
         path = instance.path
         for parameter in key:
             if parameter.name not in instance.values:
-                yield spec.diagnostic(
-                    "AG353", f"instance {instance.id} gives no value for parameter '{parameter.name}'", path
+                yield INSTANCE_KEYS.at(
+                    spec, f"instance {instance.id} gives no value for parameter '{parameter.name}'", path
                 )
             elif not value_fits(parameter.cpp_type, instance.values[parameter.name]):
                 value = instance.values[parameter.name]
-                rule = "AG332" if parameter.is_type else "AG353"
+                rule = "AG332" if parameter.is_type else INSTANCE_KEYS.id
                 guess = suggest_type(value) if parameter.is_type and isinstance(value, str) else None
                 yield spec.diagnostic(
                     rule,
@@ -72,24 +65,21 @@ def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
         for parameter in key:
             given = instance.values.get(parameter.name)
             if parameter.enum and parameter.name in instance.raw and given not in dict(parameter.enum):
-                yield spec.diagnostic(
-                    "AG395",
-                    f"instance {instance.id}: {parameter.name} = {given!r} is not one of its enum cases "
+                yield ENUM_CASE.at(
+                    spec, f"instance {instance.id}: {parameter.name} = {given!r} is not one of its enum cases "
                     f"({', '.join(name for name, _ in parameter.enum)})",
                     path + (parameter.name,),
                 )
         for name, value in instance.pin.items():
             pinned = spec.parameter(name)
             if pinned is None or not pinned.is_free:
-                yield spec.diagnostic(
-                    "AG353",
-                    f"instance {instance.id}: 'pin' names '{name}', which is not a free parameter",
+                yield INSTANCE_KEYS.at(
+                    spec, f"instance {instance.id}: 'pin' names '{name}', which is not a free parameter",
                     path + ("pin", name),
                 )
             elif not _free_value_ok(pinned, value):
-                yield spec.diagnostic(
-                    "AG353",
-                    f"instance {instance.id}: pinned {name} = {value!r} is outside its free range",
+                yield INSTANCE_KEYS.at(
+                    spec, f"instance {instance.id}: pinned {name} = {value!r} is outside its free range",
                     path + ("pin", name),
                 )
         signature = tuple(repr(instance.values.get(p.name)) for p in key) + tuple(

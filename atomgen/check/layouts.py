@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from atomgen.check.coverage import REPLICATION
 from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.check.expressions import check_let, known_names, offset_of_name
+from atomgen.check.packing import RECAST
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
-from atomgen.spec.expr import Tup, congruent, names_in
+from atomgen.spec.expr import UNKNOWN_NAME, Tup, congruent, names_in
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 from atomgen.spec.sparsity import SPARSE_ROLES
 
@@ -41,14 +43,6 @@ RULES = (
         "Each shape mode needs exactly one stride; a mismatch is unevaluable.",
         Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 4), 4) : (1, 16)"', 22, "(1, 16)"),
         "Make the stride tuple mirror the shape tuple.",
-    ),
-    Rule(
-        "AG304",
-        "layout-syntax",
-        "A layout string does not parse as CuTe `shape : stride`.",
-        "The layout is the most important fact in a spec; it must be read exactly.",
-        Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 4), 4) ((1, 64), 16)"', 22, "((1, 64)"),
-        "Separate shape and stride with ':'.",
     ),
     Rule(
         "AG356",
@@ -111,15 +105,14 @@ def check_layout_structure(spec: AtomSpec) -> Iterator[Diagnostic]:
                 )
             for used in sorted(names_in(shape) | names_in(stride)):
                 if used not in names:
-                    yield spec.diagnostic(
-                        "AG202",
-                        f"layout '{role}': unknown name '{used}' (known: {', '.join(sorted(names))})",
+                    yield UNKNOWN_NAME.at(
+                        spec, f"layout '{role}': unknown name '{used}' (known: {', '.join(sorted(names))})",
                         piece.path,
                         offset_of_name(piece.text, used),
                     )
             for name, accepted in piece.when:
                 if name not in names and spec.parameter(name) is None:
-                    yield spec.diagnostic("AG202", f"layout '{role}': 'when' names unknown '{name}'", piece.path[:-1])
+                    yield UNKNOWN_NAME.at(spec, f"layout '{role}': 'when' names unknown '{name}'", piece.path[:-1])
                     continue
                 wrong = _when_value_mismatch(spec, name, accepted)
                 if wrong is not None:
@@ -156,25 +149,23 @@ def _when_value_mismatch(spec: AtomSpec, name: str, accepted: tuple[Any, ...]) -
 def check_exceptions(spec: AtomSpec) -> Iterator[Diagnostic]:
     path = ("exceptions",)
     if spec.kind == "copy" and (spec.replicated or spec.operand_source):
-        yield spec.diagnostic("AG323", "replication/operand_source exceptions are for MMA operands", path)
+        yield REPLICATION.at(spec, "replication/operand_source exceptions are for MMA operands", path)
     if spec.kind == "mma" and spec.copy_replicated:
-        yield spec.diagnostic("AG323", "src/dst/ref replication exceptions are for copy operands", path)
+        yield REPLICATION.at(spec, "src/dst/ref replication exceptions are for copy operands", path)
     if spec.kind == "mma" and (spec.transposing or spec.whole_tile):
-        yield spec.diagnostic("AG341", "transposing/whole_tile exceptions are for copies", path)
+        yield RECAST.at(spec, "transposing/whole_tile exceptions are for copies", path)
     if spec.whole_tile and "whole_tile_copy" not in spec.traits:
-        yield spec.diagnostic("AG341", "a whole_tile copy must carry the whole_tile_copy trait", ("traits",))
+        yield RECAST.at(spec, "a whole_tile copy must carry the whole_tile_copy trait", ("traits",))
     if "whole_tile_copy" in spec.traits and not spec.whole_tile:
         # The trait makes FlyDSL's layout lowering hand the whole tile to one call: a per-thread copy would
         # then copy one thread's bits for the tile.
         index = spec.traits.index("whole_tile_copy")
-        yield spec.diagnostic("AG341", "the whole_tile_copy trait is for copies that declare exceptions.whole_tile; "
+        yield RECAST.at(spec, "the whole_tile_copy trait is for copies that declare exceptions.whole_tile; "
                               "this copy's layouts are per thread", ("traits", index))
     for operand, source in spec.operand_source.items():
         # One issuing thread (tcgen05) names the whole tile once: nothing is replicated.
         if source == "shared_memory_descriptor" and operand not in spec.replicated and spec.threads > 1:
-            yield spec.diagnostic(
-                "AG323",
-                f"operand {operand.upper()} comes from a shared-memory descriptor: every thread "
+            yield REPLICATION.at(spec, f"operand {operand.upper()} comes from a shared-memory descriptor: every thread "
                 f"names the whole tile, so declare replicated.{operand}: {spec.threads}",
                 ("exceptions", "operand_source", operand),
             )

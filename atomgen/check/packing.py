@@ -37,6 +37,9 @@ RULES = (
         "Add `val_bits: [g]` to each instance.",
     ),
 )
+_BY_ID = {rule.id: rule for rule in RULES}
+PACKING = _BY_ID["AG331"]  # raised from other modules too
+RECAST = _BY_ID["AG341"]  # raised from other modules too
 
 
 STANDARD_VAL_BITS = (8, 16, 32, 64)

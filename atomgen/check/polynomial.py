@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, Optional
 
-from atomgen.spec.expr import Call, Expr, ExprError, Name, Neg, Num
+from atomgen.spec.expr import UNKNOWN_NAME, Call, Expr, ExprError, Name, Neg, Num
 
 MAX_TERMS = 2000
 
@@ -210,7 +210,7 @@ def to_rational(expr: Expr, symbols: Mapping[str, Rational]) -> Rational:
         return Rational(constant(expr.value))
     if isinstance(expr, Name):
         if expr.name not in symbols:
-            raise ExprError(f"unknown name '{expr.name}'", expr.offset, "AG202")
+            raise ExprError(f"unknown name '{expr.name}'", expr.offset, UNKNOWN_NAME)
         return symbols[expr.name]
     if isinstance(expr, Neg):
         return -to_rational(expr.operand, symbols)

@@ -17,13 +17,14 @@ from atomgen.diagnostics import Rule
 FAMILIES = (
     "atomgen.spec.loader",  # AG00x: reading YAML safely
     "atomgen.spec.validate",  # AG010, AG101: placeholders and the schema
-    "atomgen.spec.instances",  # AG360: the size of the instance table
-    "atomgen.check.side_files",  # AG105-AG107: backend.yaml and the project catalogue
+    "atomgen.spec.instances",  # AG353, AG360: instance keys, the size of the instance table
+    "atomgen.spec.expr",  # AG20x, AG304, AG305: expressions and layouts as parsed and evaluated
+    "atomgen.spec.backend",  # AG105: backend.yaml itself
+    "atomgen.check.side_files",  # AG106, AG107: backend.yaml's tests and the project catalogue
     "atomgen.check.backend_file",  # AG108, AG109: backend.yaml's enum and subtargets
-    "atomgen.check.expressions",  # AG20x
-    "atomgen.check.layouts",  # AG301-AG304, AG356, AG357
+    "atomgen.check.layouts",  # AG301-AG303, AG356, AG357
     "atomgen.check.evaluate",  # AG355: no layout piece for an instance
-    "atomgen.check.coverage",  # AG305, AG32x
+    "atomgen.check.coverage",  # AG32x
     "atomgen.check.instance_layouts",  # AG311
     "atomgen.check.packing",  # AG331, AG34x
     "atomgen.check.tensor_memory",  # AG349: tcgen05's tensor-memory operands

@@ -12,19 +12,10 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from atomgen.diagnostics import Diagnostic, Rule
-from atomgen.spec.backend import BACKEND_FILE, Backend, backend_folder
+from atomgen.spec.backend import BACKEND_FILE, BACKEND_FILE_RULE, Backend, backend_folder
 from atomgen.spec.model import AtomSpec
 
 RULES = (
-    Rule(
-        "AG105",
-        "backend-file",
-        "specs/<backend>/backend.yaml is missing, unreadable or incomplete (an error: gen cannot write without it).",
-        "State-field enum cases, dialect names and every generated path come from the backend description; check "
-        "and gen must agree, so a spec whose backend file is missing fails both.",
-        "(a spec under specs/rocdl/ with no specs/rocdl/backend.yaml)",
-        "Add the backend file (`atomgen new backend NAME`).",
-    ),
     Rule(
         "AG106",
         "project-catalogue",
@@ -84,8 +75,7 @@ def backend_findings(
         expected = f"{shown} is missing" if shown is not None else (
             f"no folder named '{spec.backend}' above this spec holds a {BACKEND_FILE}")
         found.append(
-            Diagnostic(
-                "AG105",
+            BACKEND_FILE_RULE.finding(
                 f"backend '{spec.backend}' has no description: {expected}; gen cannot write this atom without it "
                 f"(`atomgen new backend {spec.backend}` scaffolds one)",
                 display,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from atomgen.check.emission import EMISSION_NEEDS
 from atomgen.diagnostics import Diagnostic
 from atomgen.spec import tcgen05
 from atomgen.spec.model import AtomSpec
@@ -22,30 +23,28 @@ def check_spec(spec: AtomSpec) -> Iterator[Diagnostic]:
     pattern = spec.pattern
     in_tmem = sorted(r for r, source in spec.operand_source.items() if source == "tensor_memory")
     if in_tmem and pattern != PATTERN:
-        yield spec.diagnostic(
-            "AG371", f"operand(s) {', '.join(r.upper() for r in in_tmem)} in tensor memory: only the emission "
+        yield EMISSION_NEEDS.at(
+            spec, f"operand(s) {', '.join(r.upper() for r in in_tmem)} in tensor memory: only the emission "
             f"pattern '{PATTERN}' lowers tensor memory, not '{pattern}'", ("emission", "pattern"))
     if pattern != PATTERN:
         return
     if spec.operand_source.get("c") != "tensor_memory":
-        yield spec.diagnostic(
-            "AG371", f"emission pattern '{PATTERN}' keeps the accumulator in tensor memory: declare "
+        yield EMISSION_NEEDS.at(spec, f"emission pattern '{PATTERN}' keeps the accumulator in tensor memory: declare "
             "operand_source c: tensor_memory", ("emission", "pattern"))
     types = spec.operand_types
     instructions: dict[str, tuple[str, str]] = {}
     for instance in spec.instances:
         if instance.packed != tcgen05.PACKED:
-            yield spec.diagnostic(
-                "AG371", f"instance {instance.id}: '{PATTERN}' takes packed {{a: i64, b: i64, c: i32}} (the two "
+            yield EMISSION_NEEDS.at(
+                spec, f"instance {instance.id}: '{PATTERN}' takes packed {{a: i64, b: i64, c: i32}} (the two "
                 f"shared-memory descriptors and the TMEM address), not {instance.packed}", instance.path)
         a, b, c = (str(instance.values.get(types.get(r, ""))) for r in ("a", "b", "c"))
         if tcgen05.instruction_descriptor(1, 1, a, b, c) is None:
-            yield spec.diagnostic(
-                "AG371", f"instance {instance.id}: ({a}, {b}) -> {c} has no tcgen05 instruction-descriptor format "
+            yield EMISSION_NEEDS.at(
+                spec, f"instance {instance.id}: ({a}, {b}) -> {c} has no tcgen05 instruction-descriptor format "
                 f"(A/B: {', '.join(tcgen05.AB_FORMAT)}; D: {', '.join(tcgen05.D_FORMAT)})", instance.path)
         text = instance.instruction or ""
         seen = instructions.setdefault(a, (text, instance.id))
         if seen[0] != text:
-            yield spec.diagnostic(
-                "AG371", f"instance {instance.id}: {a} rows must name one instruction ('{seen[0]}' in "
+            yield EMISSION_NEEDS.at(spec, f"instance {instance.id}: {a} rows must name one instruction ('{seen[0]}' in "
                 f"{seen[1]}, '{text}' here): the lowering picks it by A's type", instance.path)

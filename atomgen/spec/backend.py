@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
-from atomgen.diagnostics import SpecError
+from atomgen.diagnostics import Rule, SpecError
 from atomgen.reading import exists, real_path
 from atomgen.spec.frozen import EMPTY, FrozenMap
 from atomgen.spec.loader import LoadedSpec, load_file
@@ -16,6 +16,17 @@ from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.printing import sample_values
 
 BACKEND_FILE = "backend.yaml"
+
+BACKEND_FILE_RULE = Rule(
+    "AG105",
+    "backend-file",
+    "specs/<backend>/backend.yaml is missing, unreadable or incomplete (an error: gen cannot write without it).",
+    "State-field enum cases, dialect names and every generated path come from the backend description; check "
+    "and gen must agree, so a spec whose backend file is missing fails both.",
+    "(a spec under specs/rocdl/ with no specs/rocdl/backend.yaml)",
+    "Add the backend file (`atomgen new backend NAME`).",
+)
+RULES = (BACKEND_FILE_RULE,)
 
 
 @dataclass(frozen=True)
@@ -216,11 +227,8 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
     dialect = data.get("dialect")
     dialect_name = dialect.get("name") if isinstance(dialect, dict) else dialect
     if "backend" not in data or not isinstance(dialect_name, str):
-        from atomgen.diagnostics import Diagnostic
-
-        raise SpecError(
-            [Diagnostic("AG105", "backend.yaml needs 'backend' and 'dialect'", display, loaded.position(()))]
-        )
+        raise SpecError([BACKEND_FILE_RULE.finding("backend.yaml needs 'backend' and 'dialect'", display,
+                                                   loaded.position(()))])
     return (
         Backend(
             name=str(data["backend"]),

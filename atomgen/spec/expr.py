@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Union
 
+from atomgen.diagnostics import Example, Rule
+
 MAX_EXPRESSION_CHARS = 4096
 MAX_DEPTH = 64
 # Operators per expression: evaluation and the proofs' conversion recurse once per operator,
@@ -31,14 +33,64 @@ MAX_VALUE = (1 << 63) - 1
 FUNCTIONS = ("min", "max")
 
 
+# The expression and layout rules are raised where text is parsed and evaluated (here, and by the
+# check modules that evaluate layouts), so they are declared here, the lowest layer that raises them.
+SYNTAX = Rule(
+    "AG201",
+    "expr-syntax",
+    "An expression does not parse in atomgen's grammar.",
+    "Specs are untrusted: only integers, names, + - * / %, parentheses, min and max are allowed, never Python.",
+    Example('G: "64 / m"', 'G: "__import__(\'os\')"', 19, "'"),
+    "Write arithmetic over instance variables: `G: 64 / m`.",
+)
+UNKNOWN_NAME = Rule(
+    "AG202",
+    "unknown-name",
+    "An expression names something that is not an instance variable.",
+    "A misspelt name would otherwise silently evaluate to something else.",
+    Example('a: "((16, 4), 4)', 'a: "((mm, 4), 4)', 22, "mm"),
+    "Use a parameter, `<Type>_bits`, `threads` or a `let` name.",
+)
+INEXACT_DIVISION = Rule(
+    "AG203",
+    "inexact-division",
+    "A division is not exact (or divides by zero) for some instance.",
+    "Layouts are integer arithmetic; C++ would truncate silently and build a layout that misses elements.",
+    Example('G: "64 / m"', 'G: "64 / 3"', 19, "/"),
+    "Fix the formula or the instance; the message names the instance that breaks it.",
+)
+LAYOUT_SYNTAX = Rule(
+    "AG304",
+    "layout-syntax",
+    "A layout string does not parse as CuTe `shape : stride`.",
+    "The layout is the most important fact in a spec; it must be read exactly.",
+    Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 4), 4) ((1, 64), 16)"', 22, "((1, 64)"),
+    "Separate shape and stride with ':'.",
+)
+OVER_LIMIT = Rule(
+    "AG305",
+    "over-limit",
+    "A layout is over a checking limit: more than 16 Mi points in one operand, more enumeration than a spec's "
+    "budget of 4 Mi points, or a value outside the 64-bit range.",
+    "Coverage is decided exactly; without limits one hostile extent stalls `check` for minutes or exhausts "
+    "memory. Compact layouts are decided from their modes at any size; only the others are enumerated.",
+    Example(
+        'a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 4), 4000000000) : ((1, 64), 16)"', 22, '"',
+        also=frozenset({"AG331"})
+    ),
+    "Describe the real instruction: its tiles are far below these limits.",
+)
+RULES = (SYNTAX, UNKNOWN_NAME, INEXACT_DIVISION, LAYOUT_SYNTAX, OVER_LIMIT)
+
+
 class ExprError(Exception):
     """A problem at character `offset` of the expression text."""
 
-    def __init__(self, message: str, offset: int = 0, rule: str = "AG201"):
+    def __init__(self, message: str, offset: int = 0, rule: Rule = SYNTAX):
         super().__init__(message)
         self.message = message
         self.offset = offset
-        self.rule = rule
+        self.rule = rule.id  # the id: the model and the checks report it as found
 
 
 @dataclass(frozen=True)
@@ -253,7 +305,7 @@ def parse_layout(text: str) -> LayoutText:
     kind, token, offset = parser.peek()
     if token != ":" or kind != "op":
         found = "end of text" if kind == "end" else repr(token)
-        raise ExprError(f"expected ':' between shape and stride, found {found}", offset, "AG304")
+        raise ExprError(f"expected ':' between shape and stride, found {found}", offset, LAYOUT_SYNTAX)
     parser.take()
     stride_offset = parser.peek()[2]
     stride = parser.item()
@@ -324,7 +376,7 @@ def _compile(item: Item) -> Callable[[Mapping[str, int]], Any]:
         value = item.value
         if value > MAX_VALUE:
             def out_of_range(variables: Mapping[str, int]) -> int:
-                raise ExprError(f"{value} is outside the 64-bit range", item.offset, "AG305")
+                raise ExprError(f"{value} is outside the 64-bit range", item.offset, OVER_LIMIT)
 
             return out_of_range
         return lambda variables: value
@@ -335,7 +387,7 @@ def _compile(item: Item) -> Callable[[Mapping[str, int]], Any]:
             try:
                 return variables[name]
             except KeyError:
-                raise ExprError(f"unknown name '{name}'", item.offset, "AG202") from None
+                raise ExprError(f"unknown name '{name}'", item.offset, UNKNOWN_NAME) from None
 
         return lookup
     if isinstance(item, Neg):
@@ -362,7 +414,7 @@ def _binary(expr: BinOp) -> Callable[[Mapping[str, int]], int]:
     left_of, right_of, op, offset = _compile(expr.left), _compile(expr.right), expr.op, expr.offset
 
     def out_of_range(left: int, right: int) -> ExprError:
-        return ExprError(f"{left} {op} {right} is outside the 64-bit range", offset, "AG305")
+        return ExprError(f"{left} {op} {right} is outside the 64-bit range", offset, OVER_LIMIT)
 
     # one closure per operator: the operator is not looked at again on every evaluation
     def add(variables: Mapping[str, int]) -> int:
@@ -392,10 +444,10 @@ def _binary(expr: BinOp) -> Callable[[Mapping[str, int]], int]:
     def apply(variables: Mapping[str, int]) -> int:
         left, right = left_of(variables), right_of(variables)
         if right == 0:
-            raise ExprError(f"division by zero ({left} {op} 0)", offset, "AG203")
+            raise ExprError(f"division by zero ({left} {op} 0)", offset, INEXACT_DIVISION)
         if op == "/":
             if left % right:
-                raise ExprError(f"inexact division {left} / {right}", offset, "AG203")
+                raise ExprError(f"inexact division {left} / {right}", offset, INEXACT_DIVISION)
             return left // right  # type: ignore[no-any-return]
         return left % right  # type: ignore[no-any-return]
 

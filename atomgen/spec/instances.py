@@ -13,6 +13,14 @@ from atomgen.spec.loader import JsonPath, LoadedSpec
 
 RULES = (
     Rule(
+        "AG353",
+        "instance-keys",
+        "An instance misses a parameter, names an unknown one, or pins a non-free one.",
+        "verify() must accept exactly the table; an incomplete row is ambiguous.",
+        Example(" k: 16,", "", 26, "{"),
+        "Give every key parameter a value.",
+    ),
+    Rule(
         "AG360",
         "too-many-instances",
         "An instance family (`expand`) or the whole instance table has more than 4096 instances.",
@@ -26,6 +34,7 @@ RULES = (
         "List the configurations the hardware has; split unrelated families.",
     ),
 )
+INSTANCE_KEYS = RULES[0]  # AG353: check/instances raises it too
 
 if TYPE_CHECKING:
     from atomgen.spec.model import Parameter
@@ -77,9 +86,10 @@ class Context:
 
     loaded: LoadedSpec
 
-    def diagnostic(self, rule: str, message: str, path: JsonPath, offset: Optional[int] = None) -> Diagnostic:
+    def diagnostic(self, rule: str, message: str, path: JsonPath, offset: Optional[int] = None,
+                   notes: tuple[str, ...] = ()) -> Diagnostic:
         position = self.loaded.char_position(path, offset) if offset is not None else self.loaded.position(path)
-        return Diagnostic(rule, message, self.loaded.path, position)
+        return Diagnostic(rule, message, self.loaded.path, position, notes=notes)
 
 
 def build_instances(
@@ -107,8 +117,7 @@ def build_instances(
             label = ids[0] if len(ids) == 1 else f"{ids[0]} (and the {len(ids) - 1} other rows of its family)"
             for name in unknown:
                 diagnostics.append(
-                    Diagnostic(
-                        "AG353",
+                    INSTANCE_KEYS.finding(
                         f"instance {label}: '{name}' is neither a parameter nor an instance field"
                         + did_you_mean(str(name), INSTANCE_FIELDS + tuple(sorted(by_name))),
                         context.loaded.path,

@@ -103,6 +103,8 @@ RULES = (
         "Point the link at a real file, or remove it.",
     ),
 )
+_BY_ID = {rule.id: rule for rule in RULES}
+NOT_A_SPEC = _BY_ID["AG005"]  # raised from other modules too
 
 MAX_SPEC_BYTES = 1 << 20
 MAX_NODES = 200_000

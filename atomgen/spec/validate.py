@@ -30,6 +30,9 @@ RULES = (
         "Use one of the allowed values (`mma` or `copy`); `atomgen schema` prints the schema.",
     ),
 )
+_BY_ID = {rule.id: rule for rule in RULES}
+UNFILLED = _BY_ID["AG010"]  # raised from other modules too
+SCHEMA = _BY_ID["AG101"]  # raised from other modules too
 
 MAX_MESSAGE = 240
 
