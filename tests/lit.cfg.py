@@ -6,7 +6,7 @@ Run the tree written by `atomgen gen specs/ --out generated/`:
     lit -v tests --param atomgen_tests=/some/tree/tests/mlir
 
 The suite's sources are the generated `.mlir` files (not this folder). `%fly-opt` is the
-flydsl-wheel stand-in `python -m atomgen.oracle.flyopt` run with this interpreter, and
+flydsl-wheel stand-in `python -m atomgen.oracle.flydsl.flyopt` run with this interpreter, and
 `FileCheck` is the `filecheck` PyPI tool next to it. Where a FlyDSL build that contains
 atomgen's generated C++ is available, pass `--param fly_opt=/path/to/fly-opt` (and, if you have
 it, `--param filecheck=/path/to/FileCheck`): that also enables the `atomgen-verifier` feature,
@@ -63,7 +63,7 @@ if lit_config.params.get("llvm_api"):
 if fly_opt:
     fly_opt_command = shlex.quote(fly_opt)
 else:
-    fly_opt_command = f"{shlex.quote(sys.executable)} -m atomgen.oracle.flyopt"
+    fly_opt_command = f"{shlex.quote(sys.executable)} -m atomgen.oracle.flydsl.flyopt"
 
 filecheck = lit_config.params.get("filecheck")
 if not filecheck:

@@ -283,7 +283,7 @@ def test_every_oracle_and_the_probe_take_one_report_flag(command: list[str]) -> 
 
 
 def _flydsl_installed() -> bool:
-    from atomgen.oracle.flydsl_client import installed_flydsl_version
+    from atomgen.oracle.flydsl.client import installed_flydsl_version
 
     return installed_flydsl_version() is not None
 

@@ -135,7 +135,7 @@ def test_usage_error_without_ptx_specs(tmp_path: Path, capsys: pytest.CaptureFix
 
 def test_cpp_traits_name_the_atoms_the_dsl_lacks() -> None:
     """sm70 quad-pairs, int4 and b1 have no CuTe DSL type: their CuTe is the C++ traits header."""
-    from atomgen.oracle import cute_cpp
+    from atomgen.oracle.cute import cpp as cute_cpp
 
     assert cute_cpp.op_name("quad_pair", 8, 8, 4, "f16", "f16", "f32") == "SM70_8x8x4_F32F16F16F32_TN"
     assert cute_cpp.op_name("mma_sync", 16, 8, 64, "ui4", "i4", "i32") == "SM80_16x8x64_S32U4S4S32_TN"
@@ -149,7 +149,7 @@ def test_cpp_traits_name_the_atoms_the_dsl_lacks() -> None:
 def test_cpp_traits_are_compiled_once_per_op_and_toolchain(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A second run asks the compiler only for the ops it has not seen: the cached answers are the ones a
     compile gives, and an op not seen yet is still compiled."""
-    from atomgen.oracle import cute_cpp
+    from atomgen.oracle.cute import cpp as cute_cpp
 
     monkeypatch.setenv("ATOMGEN_CACHE_DIR", str(tmp_path))
     seen, fresh = "SM70_8x8x4_F16F16F16F16_TN", "SM70_8x8x4_F32F16F16F32_TN"

@@ -12,7 +12,11 @@ import pytest
 
 from atomgen.layout.algebra import Layout
 from atomgen.oracle import command as oracle_command
-from atomgen.oracle import flydsl, flydsl_client, flydsl_compare, flydsl_lowering, flydsl_report
+from atomgen.oracle import flydsl
+from atomgen.oracle.flydsl import client as flydsl_client
+from atomgen.oracle.flydsl import compare as flydsl_compare
+from atomgen.oracle.flydsl import lowering as flydsl_lowering
+from atomgen.oracle.flydsl import report as flydsl_report
 from atomgen.spec.defects import matches_declaration
 from atomgen.spec.model import KnownDefect
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import MINIMAL_MMA, REPO, SPECS, SpecTree, run_cli
 
-from atomgen.oracle import triton_layouts
+from atomgen.oracle.triton import layouts as triton_layouts
 
 DOCS = REPO / "docs"
 SCALED = (SPECS / "rocdl" / "cdna4" / "mfma_scale.yaml").read_text(encoding="utf-8")

@@ -16,8 +16,9 @@ from conftest import spec_instances
 
 from atomgen.check.runner import analyze_file
 from atomgen.layout.algebra import Layout, from_json
-from atomgen.oracle import cute_cpp, cute_tmem
-from atomgen.oracle.cute_compare import compare_functions
+from atomgen.oracle.cute import cpp as cute_cpp
+from atomgen.oracle.cute import tmem as cute_tmem
+from atomgen.oracle.cute.compare import compare_functions
 from atomgen.probe.cases import NO_BLACKWELL, cases_from_paths
 from atomgen.spec.model import LayoutPiece
 from atomgen.spec.tcgen05 import instruction_descriptor

@@ -60,7 +60,9 @@ def add_flydsl_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_flydsl(args: argparse.Namespace) -> int:
     from atomgen.check.runner import UsageError
-    from atomgen.oracle import flydsl, flydsl_client, flydsl_report
+    from atomgen.oracle import flydsl
+    from atomgen.oracle.flydsl import client as flydsl_client
+    from atomgen.oracle.flydsl import report as flydsl_report
 
     try:
         version = flydsl_client.require_flydsl()
@@ -104,7 +106,7 @@ def run_flydsl(args: argparse.Namespace) -> int:
 
 def add_cute_arguments(parser: argparse.ArgumentParser) -> None:
     from atomgen.oracle.cute import DEFAULT_ARCH, DEFAULT_TIMEOUT
-    from atomgen.oracle.cute_report import RENDERERS
+    from atomgen.oracle.cute.report import RENDERERS
 
     parser.description = (
         "Compare every PTX spec instance with NVIDIA CuTe (nvidia-cutlass-dsl, built on the CPU in a "
@@ -132,7 +134,9 @@ def add_cute_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_cute(args: argparse.Namespace) -> int:
-    from atomgen.oracle import cute, cute_client, cute_report
+    from atomgen.oracle import cute
+    from atomgen.oracle.cute import client as cute_client
+    from atomgen.oracle.cute import report as cute_report
 
     renderer = cute_report.RENDERERS.get(getattr(args, "format", "text"), cute_report.render_text)
     try:

@@ -2,7 +2,7 @@
 
 For every ROCDL MMA instance Triton can express, a one-tile ``tl.dot`` (``tl.dot_scaled`` for
 scaled instructions) is compiled on the CPU for the instance's AMD target, in a subprocess
-(``atomgen.oracle.triton_worker``). The emitted AMDGCN must contain exactly the spec's
+(``atomgen.oracle.triton.worker``). The emitted AMDGCN must contain exactly the spec's
 instruction; then Triton's own layouts at the kWidth its compiler picked are compared with
 the spec's as functions ``(thr, val) -> index``:
 
@@ -38,8 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from atomgen.oracle import triton_layouts as tl
-from atomgen.oracle.triton_client import OracleError, ask_triton, cache_key, require_triton
+from atomgen.oracle.triton import layouts as tl
+from atomgen.oracle.triton.client import OracleError, ask_triton, cache_key, require_triton
 from atomgen.spec.model import AtomSpec, KnownDefect
 
 
@@ -305,7 +305,7 @@ examples:
 
 
 def run_triton(args: argparse.Namespace) -> int:
-    from atomgen.oracle import triton_report
+    from atomgen.oracle.triton import report as triton_report
 
     try:
         report = audit(args.paths or ["specs/rocdl"], use_cache=not args.no_cache)

@@ -1,7 +1,7 @@
 # mypy: allow-untyped-defs
 """Subprocess worker that asks Triton's AMD backend (PyPI ``triton`` 3.9.0) about one MMA tile.
 
-Run as ``python -m atomgen.oracle.triton_worker`` with one JSON request on stdin::
+Run as ``python -m atomgen.oracle.triton.worker`` with one JSON request on stdin::
 
     {"items": [{"key": "...", "arch": "gfx950", "wave": 64, "warps": 4,
                 "m": 16, "n": 16, "k": 128, "a": "fp8e4nv", "b": "fp8e4nv", "acc": "fp32",

@@ -8,13 +8,13 @@ import importlib
 import os
 from typing import Any
 
-from atomgen.oracle.cute_fields import layout_of, size_of
+from atomgen.oracle.cute.fields import layout_of, size_of
 
 DEFAULT_ARCH = "sm_90a"
 
 
 class CuteDsl:
-    """The DSL's modules; the helpers need an active MLIR context (`atomgen.oracle.cute_worker`)."""
+    """The DSL's modules; the helpers need an active MLIR context (`atomgen.oracle.cute.worker`)."""
 
     def __init__(self) -> None:
         os.environ.setdefault("CUTE_DSL_ARCH", DEFAULT_ARCH)

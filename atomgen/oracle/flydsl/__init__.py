@@ -13,7 +13,7 @@ deterministic neighbourhood of configurations around the instance table:
   neighbour FlyDSL accepts although the spec does not is listed, split into "lowers to an
   intrinsic" and "accepted but cannot lower / crashes / degenerate layout";
 * lowering: the instance's generated FileCheck test (when `atomgen gen` has written one)
-  passes through the wheel's pass pipeline (``atomgen.oracle.flyopt``) and ``filecheck``.
+  passes through the wheel's pass pipeline (``atomgen.oracle.flydsl.flyopt``) and ``filecheck``.
 
 A disagreement is a *finding*. A finding is *known* when the spec declares it in
 ``known_flydsl_defects``: an entry's ``kind`` equals the finding's check and its
@@ -33,10 +33,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from atomgen.oracle.flydsl_client import failure, run_parallel, run_worker
-from atomgen.oracle.flydsl_compare import audit_instance, degenerate
-from atomgen.oracle.flydsl_configs import Config, dialect, instance_val_bits, make_config, neighbourhood
-from atomgen.oracle.flydsl_lowering import (
+from atomgen.oracle.flydsl.client import failure, run_parallel, run_worker
+from atomgen.oracle.flydsl.compare import audit_instance, degenerate
+from atomgen.oracle.flydsl.configs import Config, dialect, instance_val_bits, make_config, neighbourhood
+from atomgen.oracle.flydsl.lowering import (
     PIPELINE,
     generated_test_files,
     has_op,
@@ -44,7 +44,7 @@ from atomgen.oracle.flydsl_lowering import (
     rocdl_ops,
     run_filecheck_test,
 )
-from atomgen.oracle.flydsl_report import AtomReport
+from atomgen.oracle.flydsl.report import AtomReport
 from atomgen.spec.defects import config_label
 
 _UNKNOWN_MNEMONIC = re.compile(r"unknown\s+type `[^`]*` in dialect|unregistered dialect")

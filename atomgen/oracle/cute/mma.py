@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from atomgen.oracle.cute_dsl import CuteDsl
-from atomgen.oracle.cute_fields import AtomError, a_source, element, integer, layout_of, major
+from atomgen.oracle.cute.dsl import CuteDsl
+from atomgen.oracle.cute.fields import AtomError, a_source, element, integer, layout_of, major
 
 
 def _types(atom: dict[str, Any]) -> tuple[str, str, str]:

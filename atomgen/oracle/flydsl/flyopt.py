@@ -4,7 +4,7 @@ The ``flydsl`` wheel ships no ``fly-opt`` binary, but its bindings expose the
 parser, the verifier and the pass manager.  This module behaves like
 ``mlir-opt`` closely enough for lit/FileCheck RUN lines::
 
-    python -m atomgen.oracle.flyopt %s --fly-rewrite-func-signature \\
+    python -m atomgen.oracle.flydsl.flyopt %s --fly-rewrite-func-signature \\
         --fly-canonicalize --fly-layout-lowering --convert-fly-to-rocdl
 
 * Every ``--<pass-name>`` flag appends that pass, in order; options are given
@@ -38,7 +38,7 @@ from flydsl._mlir.passmanager import PassManager  # type: ignore[import-untyped]
 
 SPLIT_MARKER = "// -----"
 USAGE = (
-    "usage: python -m atomgen.oracle.flyopt [FILE|-] [--split-input-file] [-o FILE]\n"
+    "usage: python -m atomgen.oracle.flydsl.flyopt [FILE|-] [--split-input-file] [-o FILE]\n"
     "       [--allow-unregistered-dialect] [--mlir-print-debuginfo]\n"
     "       [--mlir-print-op-generic] [--pass-pipeline=PIPELINE | --<pass>[=OPTS] ...]\n"
 )

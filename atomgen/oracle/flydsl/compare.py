@@ -19,9 +19,9 @@ from atomgen.layout.algebra import (
     recast_thread_value,
     size,
 )
-from atomgen.oracle.flydsl_client import failure, first_line
-from atomgen.oracle.flydsl_configs import Config
-from atomgen.oracle.flydsl_report import AtomReport
+from atomgen.oracle.flydsl.client import failure, first_line
+from atomgen.oracle.flydsl.configs import Config
+from atomgen.oracle.flydsl.report import AtomReport
 from atomgen.spec.defects import config_label
 
 _SYNTAX_ERROR = re.compile(r"error: (expected|unknown|unexpected|invalid|unbalanced|undefined)\b")

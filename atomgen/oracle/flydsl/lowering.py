@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from atomgen.layout.algebra import from_json, is_tuple, product
-from atomgen.oracle.flydsl_client import first_line
-from atomgen.oracle.flydsl_configs import Config, dialect, value_text
+from atomgen.oracle.flydsl.client import first_line
+from atomgen.oracle.flydsl.configs import Config, dialect, value_text
 
 # How each copy atom is called in its lowering module: (source space, destination space).
 COPY_SPACES = {
@@ -157,7 +157,7 @@ def run_filecheck_test(path: Path, timeout: float = 120.0) -> tuple[bool, str]:
     if filecheck is None:
         return False, "no FileCheck (pip install filecheck)"
     for run in runs:
-        command = (run.replace("%fly-opt", f"{python} -m atomgen.oracle.flyopt")
+        command = (run.replace("%fly-opt", f"{python} -m atomgen.oracle.flydsl.flyopt")
                    .replace("%FileCheck", shlex.quote(filecheck)))
         command = re.sub(r"(?<![\w/-])FileCheck\b", shlex.quote(filecheck), command)
         command = command.replace("%s", shlex.quote(str(path)))

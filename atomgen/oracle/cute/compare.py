@@ -9,8 +9,8 @@ import json
 from typing import Any
 
 from atomgen.layout.algebra import Layout, coalesce, format_layout, from_json, image, is_tuple, product, size
-from atomgen.oracle import cute_tmem
-from atomgen.oracle.cute_report import Finding, SpecReport
+from atomgen.oracle.cute import tmem as cute_tmem
+from atomgen.oracle.cute.report import Finding, SpecReport
 from atomgen.spec.model import AtomSpec, KnownDefect
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from atomgen.oracle import cute_fields as fields
-from atomgen.oracle.cute_dsl import CuteDsl
-from atomgen.oracle.cute_fields import AtomError, layout_of
+from atomgen.oracle.cute import fields as fields
+from atomgen.oracle.cute.dsl import CuteDsl
+from atomgen.oracle.cute.fields import AtomError, layout_of
 
 
 def ldmatrix(dsl: CuteDsl, atom: dict[str, Any]) -> dict[str, Any]:

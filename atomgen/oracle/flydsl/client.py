@@ -1,4 +1,4 @@
-"""The flydsl wheel, asked in worker subprocesses (`atomgen.oracle.flydsl_worker`): its version,
+"""The flydsl wheel, asked in worker subprocesses (`atomgen.oracle.flydsl.worker`): its version,
 the workers (restarted past an item that kills one), and the first line of a failure.
 
 FlyDSL may abort or crash on configurations it does not expect, so nothing runs in this
@@ -63,7 +63,7 @@ def run_worker(key: str, items: Sequence[Any], isolate: bool = True, timeout: fl
     ident = "type" if key == "types" else "name"
     answers: list[dict[str, Any]] = []
     rest = list(items)
-    command = [python or sys.executable, "-m", "atomgen.oracle.flydsl_worker"]
+    command = [python or sys.executable, "-m", "atomgen.oracle.flydsl.worker"]
     while rest:
         request = json.dumps({key: rest, "isolate": isolate})
         try:

@@ -1,4 +1,4 @@
-"""The CuTe worker request for one PTX spec instance (`atomgen.oracle.cute_worker` documents the
+"""The CuTe worker request for one PTX spec instance (`atomgen.oracle.cute.worker` documents the
 protocol): the CuTe family (CuTe's C++ traits where the DSL has no type), its shape, types and
 operand sources.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from atomgen.oracle import cute_cpp
+from atomgen.oracle.cute import cpp as cute_cpp
 
 # A representative box per TMA rank (CuTe needs one to build the atom; the spec's layout does not depend on it).
 TMA_BOX = (8, 8, 4, 2, 2)

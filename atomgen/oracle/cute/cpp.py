@@ -221,7 +221,7 @@ _UMMA_TYPES = {"f16": "half_t", "bf16": "bfloat16_t", "tf32": "tfloat32_t", "f32
 
 def record(answer: dict[str, Any], op: str) -> dict[str, Any]:
     """A worker answer record (as cute_worker gives for DSL atoms) from one traits answer."""
-    from atomgen.oracle.cute_fields import AtomError, layout_from_text
+    from atomgen.oracle.cute.fields import AtomError, layout_from_text
 
     if "error" in answer:
         raise AtomError(answer["error"])

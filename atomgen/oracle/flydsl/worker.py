@@ -1,6 +1,6 @@
 """Subprocess worker that asks FlyDSL (the ``flydsl`` wheel) about atom types.
 
-Run as ``python -m atomgen.oracle.flydsl_worker`` with one JSON request on stdin.
+Run as ``python -m atomgen.oracle.flydsl.worker`` with one JSON request on stdin.
 It answers with one JSON object per line on stdout, flushed as soon as each
 item is done, so that a parent can keep the answers produced before an
 assertions-enabled FlyDSL aborts the process and retry the rest.

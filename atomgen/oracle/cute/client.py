@@ -1,4 +1,4 @@
-"""The CuTe worker (`atomgen.oracle.cute_worker`), run in a subprocess with the interpreter that
+"""The CuTe worker (`atomgen.oracle.cute.worker`), run in a subprocess with the interpreter that
 has nvidia-cutlass-dsl: the installed version, and the answers to a list of requests, with a
 fresh worker past every atom that kills one.
 """
@@ -23,7 +23,7 @@ class OracleError(Exception):
 def _worker_env(arch: str) -> dict[str, str]:
     env = dict(os.environ)
     env["CUTE_DSL_ARCH"] = arch
-    package_root = str(Path(__file__).resolve().parent.parent.parent)
+    package_root = str(Path(__file__).resolve().parents[3])  # the folder holding atomgen/ (cute/ oracle/ atomgen/)
     env["PYTHONPATH"] = package_root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     return env
 
@@ -73,7 +73,7 @@ def run_worker(requests: Sequence[dict[str, Any]], python: str, arch: str, timeo
         if left <= 0:
             problems.extend((r["id"], f"CuTe worker timed out after {timeout:.0f} s") for r in pending)
             break
-        command = [python, "-m", "atomgen.oracle.cute_worker"]
+        command = [python, "-m", "atomgen.oracle.cute.worker"]
         payload = json.dumps({"atoms": pending})
         try:
             done = subprocess.run(command, input=payload, capture_output=True, text=True, timeout=left,

@@ -3,7 +3,7 @@
 Run in a subprocess (the CuTe DSL loads a large native MLIR library and may abort on
 inputs it does not expect)::
 
-    echo '{"atoms": [...]}' | python -m atomgen.oracle.cute_worker
+    echo '{"atoms": [...]}' | python -m atomgen.oracle.cute.worker
 
 Input (stdin, one JSON object)::
 
@@ -67,9 +67,11 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from atomgen.oracle import cute_copy, cute_cpp, cute_mma
-from atomgen.oracle.cute_dsl import DEFAULT_ARCH, CuteDsl
-from atomgen.oracle.cute_fields import AtomError, clean
+from atomgen.oracle.cute import copy as cute_copy
+from atomgen.oracle.cute import cpp as cute_cpp
+from atomgen.oracle.cute import mma as cute_mma
+from atomgen.oracle.cute.dsl import DEFAULT_ARCH, CuteDsl
+from atomgen.oracle.cute.fields import AtomError, clean
 
 FAMILIES: dict[str, Callable[[CuteDsl, dict[str, Any]], dict[str, Any]]] = {
     "mma_sync": cute_mma.mma_sync,

@@ -1,6 +1,6 @@
 """Triton itself for `atomgen oracle triton`: the pinned version, the worker subprocess, the answer cache.
 
-The worker (``atomgen.oracle.triton_worker``) is run once per oracle run for every request whose
+The worker (``atomgen.oracle.triton.worker``) is run once per oracle run for every request whose
 answer is not cached yet. Answers are cached under ``$ATOMGEN_CACHE_DIR/triton-oracle/`` by
 (triton version, the worker's own source, the request), so a changed worker or Triton never reuses
 an old answer; a crash is never cached.
@@ -49,7 +49,7 @@ def _cache_folder() -> Path:
 
 def _worker_fingerprint() -> str:
     """The worker's own source: a changed worker must not reuse old answers."""
-    return hashlib.sha256(Path(__file__).with_name("triton_worker.py").read_bytes()).hexdigest()
+    return hashlib.sha256(Path(__file__).with_name("worker.py").read_bytes()).hexdigest()
 
 
 def cache_key(version: str, item: dict[str, Any]) -> str:
@@ -65,7 +65,7 @@ def _run_worker(items: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     answers: dict[str, dict[str, Any]] = {}
     rest = list(items)
     while rest:
-        command = [sys.executable, "-W", "ignore", "-m", "atomgen.oracle.triton_worker"]
+        command = [sys.executable, "-W", "ignore", "-m", "atomgen.oracle.triton.worker"]
         try:
             process = subprocess.run(command, input=json.dumps({"items": rest}), capture_output=True, text=True,
                                      timeout=WORKER_TIMEOUT, env=env)

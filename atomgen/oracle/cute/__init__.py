@@ -1,7 +1,7 @@
 """`atomgen oracle cute`: audit PTX specs against NVIDIA CuTe (rung 3 of the oracle ladder).
 
 For every PTX spec (``backend: nvvm``) each instance is mapped to a request of
-``atomgen.oracle.cute_worker`` (which builds the atom with ``nvidia-cutlass-dsl`` on the CPU,
+``atomgen.oracle.cute.worker`` (which builds the atom with ``nvidia-cutlass-dsl`` on the CPU,
 in a subprocess) and CuTe's answer is compared with the spec:
 
 * the thread count, and the thread layout as a function;
@@ -36,10 +36,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from atomgen.oracle.cute_client import OracleError, require_cutlass, run_worker
-from atomgen.oracle.cute_compare import apply_declarations, compare_instance
-from atomgen.oracle.cute_report import Finding, Report, SpecReport
-from atomgen.oracle.cute_request import build_request
+from atomgen.oracle.cute.client import OracleError, require_cutlass, run_worker
+from atomgen.oracle.cute.compare import apply_declarations, compare_instance
+from atomgen.oracle.cute.report import Finding, Report, SpecReport
+from atomgen.oracle.cute.request import build_request
 
 DEFAULT_ARCH = "sm_90a"  # the warpgroup atoms demand exactly sm_90a; sm80/sm89 atoms build under it too
 DEFAULT_TIMEOUT = 900.0
