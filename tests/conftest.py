@@ -6,6 +6,7 @@ user's proof cache is never read or written.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import shutil
@@ -25,6 +26,7 @@ import pytest
 from atomgen.check.examples import MINIMAL as MINIMAL
 from atomgen.check.examples import MINIMAL_COPY as MINIMAL_COPY
 from atomgen.check.examples import MINIMAL_MMA as MINIMAL_MMA
+from atomgen.spec.frozen import FrozenMap
 
 REPO = Path(__file__).resolve().parent.parent
 if os.environ.get("PYTEST_XDIST_WORKER"):
@@ -209,3 +211,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     slow = {module(item) for item in items if item.get_closest_marker("slow") is not None}
     items.sort(key=lambda item: (module(item) not in slow, first[module(item)],
                                  item.get_closest_marker("slow") is None))
+
+
+def mutable_leaves(value: Any, where: str) -> list[str]:
+    """Paths inside a record (a spec model, a backend) that hold a dict, a list or a set: a frozen model
+    holds none, only frozen records, tuples, FrozenMaps and scalars."""
+    if isinstance(value, (dict, list, set)):
+        return [f"{where}: {type(value).__name__}"]
+    if isinstance(value, FrozenMap):
+        return [leaf for key, item in value.items() for leaf in mutable_leaves(item, f"{where}[{key!r}]")]
+    if isinstance(value, tuple):
+        return [leaf for index, item in enumerate(value) for leaf in mutable_leaves(item, f"{where}[{index}]")]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [leaf for f in dataclasses.fields(value)
+                for leaf in mutable_leaves(getattr(value, f.name), f"{where}.{f.name}")]
+    assert isinstance(value, (str, int, float, bool, type(None))), f"{where}: {type(value).__name__}"
+    return []

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from conftest import REPO, SPECS
+from conftest import REPO, SPECS, mutable_leaves
 
 from atomgen.resources import schema_path
 from atomgen.spec.backend import Backend, InlinePtx, LlvmGap, TypeConverter, load_backend
@@ -56,21 +56,9 @@ def test_the_typed_sections_have_exactly_the_schema_keys() -> None:
     assert _record_keys(InlinePtx) == set(properties["inline_ptx"]["items"]["properties"])
 
 
-def _mutable(value: Any, where: str) -> list[str]:
-    if isinstance(value, (dict, list, set)):
-        return [where]
-    if isinstance(value, FrozenMap):
-        return [m for key, item in value.items() for m in _mutable(item, f"{where}[{key!r}]")]
-    if isinstance(value, tuple):
-        return [m for index, item in enumerate(value) for m in _mutable(item, f"{where}[{index}]")]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [m for f in dataclasses.fields(value) for m in _mutable(getattr(value, f.name), f"{where}.{f.name}")]
-    return []
-
-
 def test_backends_are_frozen_records_without_dicts() -> None:
     for backend in _backends():
-        assert _mutable(backend, backend.name) == []
+        assert mutable_leaves(backend, backend.name) == []
         assert isinstance(backend.type_converter, TypeConverter)
     nvvm = next(b for b in _backends() if b.name == "nvvm")
     assert nvvm.type_converter.register_memref == "!llvm.ptr"  # FlyToNVVM's register space is 0

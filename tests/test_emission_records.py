@@ -16,17 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import REPO, shipped_specs
+from conftest import REPO, mutable_leaves, shipped_specs
 
 from atomgen.check.runner import model_file
 from atomgen.resources import schema_path
-from atomgen.spec.emission import RECORDS, Emission, FrozenMap, RowEmission
+from atomgen.spec.emission import RECORDS, Emission, RowEmission
 from atomgen.spec.model import AtomSpec, KnownDefect
 
 SCHEMA = json.loads(schema_path("atom").read_text(encoding="utf-8"))
 ALTERNATIVES = {alt["properties"]["pattern"]["const"]: alt for alt in SCHEMA["$defs"]["emission"]["oneOf"]}
-# What only the generated code decides may hold these; anything else in a model is a mutable leftover.
-IMMUTABLE_LEAVES = (str, int, float, bool, type(None))
 
 
 def schema_keys(alternative: dict[str, Any]) -> dict[str, bool]:
@@ -65,21 +63,6 @@ def test_row_emission_fields_are_the_schema_keys() -> None:
     assert all(f.default is None or f.default == "" for f in dataclasses.fields(RowEmission))
 
 
-def _mutable_leaves(value: Any, where: str) -> list[str]:
-    """Paths inside a record that hold a dict, a list or a set (a frozen model holds none)."""
-    if isinstance(value, (dict, list, set)):
-        return [f"{where}: {type(value).__name__}"]
-    if isinstance(value, FrozenMap):
-        return [leaf for key, item in value.items() for leaf in _mutable_leaves(item, f"{where}[{key!r}]")]
-    if isinstance(value, tuple):
-        return [leaf for index, item in enumerate(value) for leaf in _mutable_leaves(item, f"{where}[{index}]")]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [leaf for f in dataclasses.fields(value)
-                for leaf in _mutable_leaves(getattr(value, f.name), f"{where}.{f.name}")]
-    assert isinstance(value, IMMUTABLE_LEAVES), f"{where}: {type(value).__name__}"
-    return []
-
-
 def test_every_shipped_spec_reads_into_its_frozen_record() -> None:
     specs = shipped_specs()
     assert len(specs) >= 30
@@ -90,7 +73,7 @@ def test_every_shipped_spec_reads_into_its_frozen_record() -> None:
         emission = modeled.spec.emission
         assert isinstance(emission, Emission) and type(emission) is RECORDS[modeled.spec.pattern], path
         seen.add(emission.pattern)
-        assert _mutable_leaves(emission, "emission") == [], path
+        assert mutable_leaves(emission, "emission") == [], path
         for instance in modeled.spec.instances:
             assert isinstance(instance.emission, RowEmission)
         assert pickle.loads(pickle.dumps(emission)) == emission  # the check workers send models back
@@ -103,7 +86,7 @@ def test_a_mutable_leaf_is_found() -> None:
     """The walk above can fail: a dict smuggled into a record is reported with its path."""
     record = RECORDS["mfma"].read({"pattern": "mfma", "args": ["accTy", "a", "b", "c"]})
     object.__setattr__(record, "state_operands", {"scale": 0})
-    assert _mutable_leaves(record, "emission") == ["emission.state_operands: dict"]
+    assert mutable_leaves(record, "emission") == ["emission.state_operands: dict"]
 
 
 # Raw reads of the emission section, the row emission and the typed python/tests sections: the records
@@ -145,7 +128,7 @@ def test_the_atom_spec_is_frozen_and_holds_no_dict_or_list() -> None:
             spec.summary = "x"  # type: ignore[misc]
         for item in dataclasses.fields(spec):
             if item.name not in NOT_DATA:
-                assert _mutable_leaves(getattr(spec, item.name), item.name) == [], path
+                assert mutable_leaves(getattr(spec, item.name), item.name) == [], path
         known = spec.known_flydsl_defects + spec.known_triton_differences + spec.known_cute_differences
         assert all(isinstance(d, KnownDefect) for d in known)
         declarations += len(known)
