@@ -5,6 +5,8 @@ render, so it imports no module outside atomgen.write (render builds the plan it
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "atomgen"
@@ -137,3 +139,32 @@ def test_a_cycle_is_found() -> None:
     graph = package_graph()
     graph.setdefault("atomgen.spec", set()).add("atomgen.render")  # spec importing render closes a ring
     assert any({"atomgen.spec", "atomgen.render"} <= set(c) for c in cycles(graph))
+
+
+IMPORT_EACH_FIRST = """
+import importlib, sys
+failed = []
+for name in sys.argv[1:]:
+    for loaded in [m for m in sys.modules if m == "atomgen" or m.startswith("atomgen.")]:
+        del sys.modules[loaded]
+    try:
+        importlib.import_module(name)
+    except ImportError as error:
+        failed.append(f"{name}: {error}")
+print("\\n".join(failed))
+"""
+
+
+def test_each_spec_module_and_worker_imports_first() -> None:
+    """A cycle between modules shows only when one of them is imported first: the spec model's modules
+    (the lowest layer, which everything imports) and the oracle workers (`python -m ...`) are each
+    imported first in a fresh interpreter. A ScalarValue import from spec/instances.py into
+    spec/descriptor.py once broke the FlyDSL worker this way while every test importing atomgen.cli passed."""
+    names = sorted(".".join(p.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+                   for p in PACKAGE.rglob("*.py")
+                   if p.relative_to(PACKAGE).parts[0] == "spec" or p.stem in ("worker", "flyopt"))
+    assert len(names) > 30 and "atomgen.oracle.flydsl.worker" in names
+    done = subprocess.run([sys.executable, "-c", IMPORT_EACH_FIRST, *names], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ""

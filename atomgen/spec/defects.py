@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from typing import Any
+from typing import Any, Mapping
 
 from atomgen.spec.model import AtomSpec, Instance, KnownDefect
 from atomgen.spec.printing import sample_values
+from atomgen.spec.scalars import ScalarValue
 
 
 def _text(value: Any) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
-def config_label(spec: AtomSpec, values: dict[str, Any], val_bits: int | None = None) -> str:
+def config_label(spec: AtomSpec, values: Mapping[str, ScalarValue], val_bits: int | None = None) -> str:
     """Canonical configuration label, what `known_flydsl_defects[].configuration` patterns match.
 
     MMA: ``MxNxK A B Acc`` then ``name=value`` for every other key parameter; copies:

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
+from atomgen.spec.scalars import ScalarValue
 from atomgen.spec.verify import placeholders
 
 # Values computed at lowering time from the operands: runtime SSA values of a known width, or
@@ -162,7 +163,7 @@ def _source_problem(item: Field, parameters: Mapping[str, Any], state: Mapping[s
     return ""
 
 
-def static_words(fields: Sequence[Field], values: Mapping[str, Any]) -> dict[tuple[str, int], int]:
+def static_words(fields: Sequence[Field], values: Mapping[str, ScalarValue]) -> dict[tuple[str, int], int]:
     """The compile-time bits of each dword for the given parameter and static-operand values
     (what the generated tests expect the lowering's constants to be), as signed i32."""
     words: dict[tuple[str, int], int] = {}
@@ -179,7 +180,7 @@ def static_words(fields: Sequence[Field], values: Mapping[str, Any]) -> dict[tup
     return {key: word - (1 << 32) if word >= 1 << 31 else word for key, word in words.items()}
 
 
-def tdm_operands(values: Mapping[str, Any], shape: list[int], elem_bits: int) -> dict[str, int]:
+def tdm_operands(values: Mapping[str, ScalarValue], shape: list[int], elem_bits: int) -> dict[str, int]:
     """The compile-time lowering operands of a TDM copy of a tile `shape` (tensor order):
     element size code, per-warp tile dims (descriptor order) and padding codes."""
     warps, spare = [1] * len(shape), int(values.get("numWarps", 1))

@@ -40,7 +40,7 @@ TYPES: dict[str, Check] = {
 }
 
 
-def equal(left: Any, right: Any) -> bool:
+def equal(left: object, right: object) -> bool:
     """JSON equality: true is not 1, 1 is 1.0, containers compare member by member."""
     if isinstance(left, bool) or isinstance(right, bool):
         return isinstance(left, bool) and isinstance(right, bool) and left == right

@@ -38,7 +38,7 @@ class FrozenMap(Mapping[K, V]):
         self._items = state
 
 
-def frozen(value: Any) -> Any:
+def frozen(value: object) -> object:
     """Spec data made immutable: mappings become FrozenMaps, lists tuples."""
     if isinstance(value, Mapping):
         return FrozenMap({key: frozen(item) for key, item in value.items()})

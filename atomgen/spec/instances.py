@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.spec.emission import RowEmission
 from atomgen.spec.expr import ExprError, evaluate, parse_expression
 from atomgen.spec.loader import JsonPath, LoadedSpec
+from atomgen.spec.scalars import ScalarValue as ScalarValue  # where the model's users have imported it
 
 RULES = (
     Rule(
@@ -39,7 +40,6 @@ INSTANCE_KEYS = RULES[0]  # AG353: check/instances raises it too
 if TYPE_CHECKING:
     from atomgen.spec.model import Parameter
 
-ScalarValue = Union[int, bool, str]
 
 INSTANCE_FIELDS = (
     "expand",
@@ -175,7 +175,7 @@ def instance_id(kind: str, values: dict[str, ScalarValue], key: tuple[Parameter,
     return id_of(kind, values, [p.name for p in key])
 
 
-def id_of(kind: str, values: dict[str, Any], names: list[str]) -> str:
+def id_of(kind: str, values: Mapping[str, ScalarValue], names: list[str]) -> str:
     """instance_id over the key parameters' names (the schema's messages name rows of unvalidated data)."""
     parts: list[str] = []
     if kind == "mma" and all(n in values for n in ("m", "n", "k")):

@@ -86,7 +86,7 @@ class TypeCase:
     when: tuple[tuple[str, tuple[ScalarValue, ...]], ...]
     llvm_type: str
 
-    def matches(self, values: dict[str, Any]) -> bool:
+    def matches(self, values: Mapping[str, ScalarValue]) -> bool:
         return all(any(same_value(values.get(name), v) for v in accepted) for name, accepted in self.when)
 
 
@@ -103,7 +103,7 @@ class StateField:
     path: JsonPath
     llvm_type_when: tuple[TypeCase, ...] = ()  # per-instance types; the first case that matches wins
 
-    def llvm_type_for(self, values: dict[str, Any]) -> str:
+    def llvm_type_for(self, values: Mapping[str, ScalarValue]) -> str:
         """The slot's LLVM type for an instance with these parameter values."""
         for case in self.llvm_type_when:
             if case.matches(values):
@@ -251,7 +251,7 @@ def _when(when: dict[str, Any]) -> tuple[tuple[str, tuple[ScalarValue, ...]], ..
     return tuple((str(name), tuple(v) if isinstance(v, list) else (v,)) for name, v in when.items())
 
 
-def same_value(left: Any, right: Any) -> bool:
+def same_value(left: object, right: object) -> bool:
     """Equality that keeps bools apart from ints (YAML `true` is not `1`)."""
     return isinstance(left, bool) == isinstance(right, bool) and left == right
 

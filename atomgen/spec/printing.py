@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Mapping, Optional
 
 from atomgen.spec import asmformat
 from atomgen.spec.model import AtomSpec, Instance
+from atomgen.spec.scalars import ScalarValue
 
 
-def sample_values(spec: AtomSpec, instance: Instance) -> dict[str, Any]:
+def sample_values(spec: AtomSpec, instance: Instance) -> dict[str, ScalarValue]:
     """Every parameter's value for printing: the row's, else the default, else the smallest free one."""
-    values: dict[str, Any] = dict(instance.values)
+    values: dict[str, ScalarValue] = dict(instance.values)
     for parameter in spec.parameters:
         if parameter.name in values:
             continue
@@ -29,7 +30,7 @@ def format_value(spec: AtomSpec, name: str, value: object) -> str:
     return str(value)
 
 
-def payload_type(spec: AtomSpec, dialect: str, values: dict[str, Any]) -> str:
+def payload_type(spec: AtomSpec, dialect: str, values: Mapping[str, ScalarValue]) -> str:
     """`!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>`."""
     elements = asmformat.parse_format(spec.assembly_format)
     defaults = {p.name: p.default for p in spec.parameters if p.default is not None}
@@ -37,7 +38,7 @@ def payload_type(spec: AtomSpec, dialect: str, values: dict[str, Any]) -> str:
     return f"!{dialect}.{spec.mnemonic}{body}"
 
 
-def atom_type(spec: AtomSpec, dialect: str, values: dict[str, Any], val_bits: Optional[int] = None) -> str:
+def atom_type(spec: AtomSpec, dialect: str, values: Mapping[str, ScalarValue], val_bits: Optional[int] = None) -> str:
     """The generic wrapper: `!fly.mma_atom<P>` or `!fly.copy_atom<P, valBits>`."""
     payload = payload_type(spec, dialect, values)
     if spec.kind == "mma":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from atomgen.spec.instances import ScalarValue
+from atomgen.spec.scalars import ScalarValue
 
 DEFAULT_DSL_MODULE = "universal"
 

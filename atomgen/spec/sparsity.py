@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
 
 from atomgen.spec.expr import Expr, ExprError, Num, evaluate, parse_expression
+from atomgen.spec.scalars import ScalarValue
 
 JsonPath = tuple[Any, ...]
 # The metadata layouts a sparse MMA adds to a, b, c (docs/spec-format.md, "Sparse MMAs").
@@ -96,7 +97,7 @@ def _same(left: Any, right: Any) -> bool:
     return isinstance(left, bool) == isinstance(right, bool) and left == right
 
 
-def select_sparse(pieces: tuple[SparsePiece, ...], values: dict[str, Any],
+def select_sparse(pieces: tuple[SparsePiece, ...], values: Mapping[str, ScalarValue],
                   variables: dict[str, int]) -> Optional[SparsePiece]:
     for piece in pieces:
         if all(any(_same(values.get(name, variables.get(name)), v) for v in accepted) for name, accepted in piece.when):
@@ -110,7 +111,7 @@ def sparsity_of(piece: SparsePiece, variables: dict[str, int]) -> Sparsity:
     return Sparsity(piece.nonzeros, piece.chunk, piece.index_bits, stride, bits)
 
 
-def sparse_variables(pieces: tuple[SparsePiece, ...], values: dict[str, Any],
+def sparse_variables(pieces: tuple[SparsePiece, ...], values: Mapping[str, ScalarValue],
                      variables: dict[str, int]) -> dict[str, int]:
     """k_packed (A's compressed K) and k_index (indices per row) of one instance; {} when dense."""
     piece = select_sparse(pieces, values, variables)

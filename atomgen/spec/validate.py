@@ -118,7 +118,7 @@ def _instance_label(path: JsonPath, data: Any) -> Optional[str]:
         if isinstance(row.get("id"), str):
             return f"instance {row['id']}"
         key = [p for p in data["parameters"] if isinstance(p, dict) and "free" not in p]
-        values = {p["name"]: row.get(p["name"], p.get("default")) for p in key}
+        values: dict[str, Any] = {p["name"]: row.get(p["name"], p.get("default")) for p in key}  # raw data
         return f"instance {id_of(str(data['kind']), values, [str(p['name']) for p in key])}"
     except (KeyError, IndexError, TypeError, AttributeError):
         return None

@@ -28,6 +28,7 @@ from typing import Any, Callable, Mapping, Optional
 
 from atomgen.spec.expr import Expr, ExprError, evaluate, names_in, parse_expression
 from atomgen.spec.frozen import FrozenMap
+from atomgen.spec.scalars import ScalarValue
 
 RELATIONS = ("==", "!=", "<=", ">=", "<", ">")
 PLACEHOLDER = re.compile(r"\{(\w+)(!q)?\}")
@@ -98,7 +99,7 @@ class Wording:
     shape: str
     table: FrozenMap[str, str]  # "MxNxK" or "*" -> text
 
-    def table_for(self, values: Mapping[str, Any]) -> str:
+    def table_for(self, values: Mapping[str, ScalarValue]) -> str:
         shape = f"{values.get('m')}x{values.get('n')}x{values.get('k')}"
         return self.table.get(shape, self.table.get("*", ""))
 
@@ -150,7 +151,7 @@ def placeholders(text: str) -> set[str]:
     return {match.group(1) for match in PLACEHOLDER.finditer(text)}
 
 
-def fill(text: str, values: Mapping[str, Any], show: Callable[[Any], str]) -> str:
+def fill(text: str, values: Mapping[str, ScalarValue], show: Callable[[Any], str]) -> str:
     """The message for concrete values (what the tests expect)."""
     def one(match: re.Match[str]) -> str:
         value = show(values.get(match.group(1)))
@@ -181,7 +182,7 @@ def check(section: VerifySection, parameters: Mapping[str, Any]) -> list[str]:
     return problems
 
 
-def prefix_for(section: VerifySection, kind: str, values: Mapping[str, Any], show: Callable[[Any], str],
+def prefix_for(section: VerifySection, kind: str, values: Mapping[str, ScalarValue], show: Callable[[Any], str],
                parameter: str = "", shapes: frozenset[tuple[Any, ...]] = frozenset()) -> str:
     """The FlyDSL wording that begins a test's expected message ("" when the spec gives none)."""
     words = section.wording
@@ -199,8 +200,8 @@ def prefix_for(section: VerifySection, kind: str, values: Mapping[str, Any], sho
 CANDIDATES = (0, 1, 2, 3, 4, 8, 16, 48, 64, 256)
 
 
-def violations(section: VerifySection, base: Mapping[str, Any],
-               allowed: Callable[[str, int], bool]) -> list[tuple[Constraint, dict[str, Any]]]:
+def violations(section: VerifySection, base: Mapping[str, ScalarValue],
+               allowed: Callable[[str, int], bool]) -> list[tuple[Constraint, dict[str, ScalarValue]]]:
     """Per constraint, values that break it and no earlier one (other names as in `base`)."""
     found = []
     items = section.constraints
@@ -210,7 +211,7 @@ def violations(section: VerifySection, base: Mapping[str, Any],
         # Its own names first, then the other constraints' (so that no earlier one breaks too).
         names = sorted(own) + [n for n in every if n not in own]
         for combo in _combinations(names, CANDIDATES):
-            values = {**base, **combo}
+            values: dict[str, Any] = {**base, **combo}  # the constraints read the integer parameters only
             if not all(allowed(n, v) for n, v in combo.items()):
                 continue
             try:
@@ -229,7 +230,7 @@ def _combinations(names: list[str], candidates: tuple[int, ...]) -> list[dict[st
     return combos
 
 
-def first_broken(section: VerifySection, values: Mapping[str, Any]) -> str:
+def first_broken(section: VerifySection, values: Mapping[str, ScalarValue]) -> str:
     """The message of the first constraint these values break ('' when none does)."""
     numbers = {k: v for k, v in values.items() if isinstance(v, int) and not isinstance(v, bool)}
     for item in section.constraints:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import jinja2
+
 from atomgen.check.result import AnalysedAtom
 from atomgen.render import escape, llvm_api, wording
 from atomgen.render.base import RenderOutput
@@ -124,7 +126,7 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
     return atom
 
 
-def render(atom: AnalysedAtom, backend: Backend, env: Any) -> RenderOutput:
+def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment) -> RenderOutput:
     """The atom's C++ implementation file, owned whole."""
     text = env.get_template("cpp/atom.cpp.j2").render(atom=context(atom, backend))
     path = atom_cpp_path(atom.spec, backend_names(backend))

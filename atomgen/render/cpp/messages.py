@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Mapping
 
 from atomgen.check.verify_plan import format_value
 from atomgen.render import escape
 from atomgen.render.cpp.params import CppParam, value_stream
+from atomgen.spec.instances import ScalarValue
 from atomgen.spec.model import AtomSpec
 
 
@@ -52,7 +53,7 @@ def _merge(pieces: list[StreamPiece]) -> list[StreamPiece]:
     return merged
 
 
-def simulate_stream(pieces: list[StreamPiece], values: dict[str, Any]) -> str:
+def simulate_stream(pieces: list[StreamPiece], values: Mapping[str, ScalarValue]) -> str:
     """What the C++ stream prints for `values` (tests hold it equal to verify.describe)."""
     return "".join(p.text if p.text is not None else format_value(values[p.parameter or ""]) for p in pieces)
 

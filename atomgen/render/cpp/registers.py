@@ -8,7 +8,8 @@ the helpers in each such atom file (same code, file-local), so a new backend sti
 from __future__ import annotations
 
 import re
-from typing import Any
+
+import jinja2
 
 from atomgen.render.base import RenderOutput
 from atomgen.render.cpp.clang import clang_format
@@ -29,7 +30,7 @@ def register_header(spec: AtomSpec, backend: Backend | None) -> str:
     return declared_header(backend)
 
 
-def render_header(backend: Backend, env: Any) -> RenderOutput:
+def render_header(backend: Backend, env: jinja2.Environment) -> RenderOutput:
     path = declared_header(backend)
     if not path:
         return RenderOutput()

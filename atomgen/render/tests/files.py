@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Mapping
+
+import jinja2
 
 from atomgen.check.result import AnalysedAtom
 from atomgen.render import llvm_api
@@ -29,11 +31,12 @@ from atomgen.render.tests.select import described, representatives
 from atomgen.spec.backend import Backend
 from atomgen.spec.defects import config_label, declared
 from atomgen.spec.emission import BufferCopy, SingleOp
+from atomgen.spec.instances import ScalarValue
 from atomgen.spec.model import AtomSpec
 from atomgen.spec.printing import sample_values
 
 
-def flydsl_defect(spec: AtomSpec, check: str, values: dict[str, Any]) -> str | None:
+def flydsl_defect(spec: AtomSpec, check: str, values: Mapping[str, ScalarValue]) -> str | None:
     """Why FlyDSL 0.5.0 fails this configuration, where the spec's `known_flydsl_defects` says so.
 
     `acceptance` (FlyDSL accepts what the spec rejects) files a negative case as an expected
@@ -57,7 +60,7 @@ def _with_path(path: str, suffix: str) -> str:
     return path[: -len(".mlir")] + suffix + ".mlir"
 
 
-def render(atom: AnalysedAtom, backend: Backend, env: Any = None) -> RenderOutput:
+def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment | None = None) -> RenderOutput:
     """The FileCheck test files of one atom, by the backend's declared `test_builder`."""
     del env
     spec = atom.spec

@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Mapping
 
 from atomgen.render import engine
+from atomgen.spec.instances import Instance, ScalarValue
 from atomgen.spec.mlir_types import parse_packed
+from atomgen.spec.model import AtomSpec
 
 PIPELINE = "--fly-rewrite-func-signature --fly-canonicalize --fly-layout-lowering --convert-fly-to-rocdl"
 SSA_PIPELINE = (
@@ -51,7 +53,7 @@ def check_forms() -> Any:
     return engine.environment().get_template("tests/checks.j2").module
 
 
-def function_name(spec: Any, inst: Any, suffix: str = "") -> str:
+def function_name(spec: AtomSpec, inst: Instance, suffix: str = "") -> str:
     """The test function of one instance (and direction or configuration, `suffix`)."""
     return f"{ident(spec.mnemonic)}_{ident(inst.id)}{suffix}"
 
@@ -115,7 +117,8 @@ class NegativeCase:
     message: str  # the exact atomgen verify message (VERIFY prefix)
     comments: list[str] = field(default_factory=list)
     checks: list[str] = field(default_factory=list)
-    values: dict[str, Any] = field(default_factory=dict)  # the configuration, for the specs' declared defects
+    # the configuration, for the specs' declared defects
+    values: Mapping[str, ScalarValue] = field(default_factory=dict)
 
 
 def copy_call(name: str, atom_type: str, val_bits: int, src: str, dst: str) -> Function:

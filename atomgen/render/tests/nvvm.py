@@ -38,6 +38,7 @@ from atomgen.render.tests.state import (
 )
 from atomgen.spec import tcgen05
 from atomgen.spec.backend import Backend, LlvmGap, TypeConverter
+from atomgen.spec.instances import ScalarValue
 from atomgen.spec.mlir_types import PackedType, element_bits
 from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.printing import atom_type, sample_values
@@ -161,7 +162,7 @@ def _mma_sync_attributes(instruction: str, regs: Mapping[str, str]) -> str:
     return text
 
 
-def _tcgen05_checks(fn: Function, inst: Instance, values: dict[str, Any], elems: dict[str, str]) -> None:
+def _tcgen05_checks(fn: Function, inst: Instance, values: Mapping[str, ScalarValue], elems: dict[str, str]) -> None:
     """The instruction descriptor as a constant, then the one-thread inline PTX on the TMEM address."""
     idesc = tcgen05.instruction_descriptor(int(values["m"]), int(values["n"]), elems["a"], elems["b"], elems["c"],
                                            bool(values.get("transA")), bool(values.get("transB")))

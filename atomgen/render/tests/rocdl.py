@@ -30,6 +30,7 @@ from atomgen.render.tests.state import (
 from atomgen.spec import descriptor
 from atomgen.spec.backend import TypeConverter
 from atomgen.spec.emission import BufferCopy, Tdm
+from atomgen.spec.instances import ScalarValue
 from atomgen.spec.mlir_types import PackedType, element_bits
 from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.printing import atom_type, sample_values
@@ -277,7 +278,7 @@ def _tdm_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConv
 
 
 def _tdm_config_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter, suffix: str,
-                          values: dict[str, Any]) -> list[Function]:
+                          values: Mapping[str, ScalarValue]) -> list[Function]:
     rank = int(values.get("rank", 1))
     atom_ty = atom_type(spec, dialect, values, 0)
     extents = [8] * (rank - 1) + [64]

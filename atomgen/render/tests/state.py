@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Mapping
 
 from atomgen.render.tests.mlir import (
     IMMEDIATE_VALUE,
@@ -15,22 +15,23 @@ from atomgen.render.tests.mlir import (
     use,
 )
 from atomgen.spec.backend import TypeConverter
+from atomgen.spec.instances import ScalarValue
 from atomgen.spec.mlir_types import element_bits
 from atomgen.spec.model import AtomSpec
 
 
-def state_type(spec: AtomSpec, index: int, values: dict[str, Any]) -> str:
+def state_type(spec: AtomSpec, index: int, values: Mapping[str, ScalarValue]) -> str:
     """llvm_type of state slot `index`, after `llvm_type_when` pieces."""
     return spec.state[index].llvm_type_for(values)
 
 
-def state_struct(spec: AtomSpec, values: dict[str, Any]) -> str:
+def state_struct(spec: AtomSpec, values: Mapping[str, ScalarValue]) -> str:
     members = (state_type(spec, i, values) for i in range(len(spec.state)))
     return "!llvm.struct<(" + ", ".join(m.removeprefix("!llvm.") for m in members) + ")>"  # printed elided
 
 
 def mma_call_with_loads(
-    spec: AtomSpec, fn: Function, values: dict[str, Any], packed: dict[str, str], types: TypeConverter
+    spec: AtomSpec, fn: Function, values: Mapping[str, ScalarValue], packed: dict[str, str], types: TypeConverter
 ) -> None:
     """The atom's state ops and the CHECKs of the three operand loads of its fly.mma_atom_call,
     shared by the ROCDL and PTX MMA tests."""
@@ -42,7 +43,7 @@ def mma_call_with_loads(
         fn.checks.append(check_forms().operand_load(role, use(role), types.register_memref, packed[role]))
 
 
-def state_ops(spec: AtomSpec, fn: Function, values: dict[str, Any]) -> None:
+def state_ops(spec: AtomSpec, fn: Function, values: Mapping[str, ScalarValue]) -> None:
     """Set every state field (immediates from a constant, others from a function argument).
 
     Checks emitted: the default state (undef, then one typed constant per slot and the insertvalue of

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping, Union
+from typing import Any, Callable, ClassVar, Mapping, Union, cast
 
 from atomgen.spec.frozen import EMPTY as EMPTY
 from atomgen.spec.frozen import FrozenMap as FrozenMap
@@ -183,12 +183,15 @@ class SingleOp:
     op_class: str  # the op class of the copy intrinsic (must be the catalogue's)
 
 
-def direction_field() -> Any:
-    return field(metadata=_read_with(Direction.read))
+def direction_field() -> Direction:
+    """A Direction field, read from its mapping (`load:`, `store:`)."""
+    return cast(Direction, field(metadata=_read_with(Direction.read)))
 
 
-def generic_variants_field() -> Any:
-    return field(metadata=_read_with(lambda data: FrozenMap({str(k): GenericVariant.read(v) for k, v in data.items()})))
+def generic_variants_field() -> FrozenMap[str, GenericVariant]:
+    """wmma_generic's variants, each read into a GenericVariant."""
+    return cast(FrozenMap[str, GenericVariant], field(metadata=_read_with(
+        lambda data: FrozenMap({str(k): GenericVariant.read(v) for k, v in data.items()}))))
 
 
 @dataclass(frozen=True)
