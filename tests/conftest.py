@@ -56,15 +56,16 @@ class Cli:
         return self.stdout + self.stderr
 
 
-def run_cli(*args: str, cwd: Path | None = None, timeout: float = 120, fresh: bool = False) -> Cli:
+def run_cli(*args: str, cwd: Path | None = None, timeout: float = 120) -> Cli:
     """`atomgen ARGS` as a child process: its own exit code, streams (pipes, not a terminal), working
     folder and environment. The child is forked from this worker, where atomgen is already imported,
     and runs `atomgen.cli.command()` as `python -m atomgen` does; a fresh interpreter would spend
-    about 0.15 s of CPU starting and importing, some 230 times a suite. `fresh=True` execs
-    `python -m atomgen` (what the entry point, interpreter start and imports included, is tested by)."""
+    about 0.15 s of CPU starting and importing, some 230 times a suite. The tests about the entry point
+    itself (an interpreter's start, its imports, hash seeds, memory limits, a terminal) exec
+    `python -m atomgen` on their own: test_gen_tree, test_inputs, test_diagnostics, test_kill, test_writes."""
     environment = dict(os.environ)
     environment.setdefault("ATOMGEN_CACHE_DIR", str(Path(cwd or REPO) / ".atomgen-test-cache"))
-    if fresh or not hasattr(os, "fork"):
+    if not hasattr(os, "fork"):  # no fork (Windows): a fresh interpreter
         completed = subprocess.run(
             [sys.executable, "-m", "atomgen", *args],
             cwd=str(cwd or REPO),
