@@ -202,3 +202,28 @@ def test_shipped_specs_agree_and_the_checked_in_report_is_fresh(tmp_path: Path) 
     hint = "docs/oracle-flydsl.* are stale: run `atomgen oracle flydsl specs/ --report docs/oracle-flydsl.json`"
     assert (DOCS / "oracle-flydsl.md").read_text(encoding="utf-8") == markdown, hint
     assert json.loads((DOCS / "oracle-flydsl.json").read_text(encoding="utf-8")) == data, hint
+
+
+def test_a_worker_that_cannot_start_stops_the_run_once(tmp_path: Path) -> None:
+    """A worker that dies importing (as the FlyDSL worker did when a cycle broke its imports) is not
+    restarted past each of the run's items, hundreds of times: the run stops at once, with its error."""
+    starts = tmp_path / "starts"
+    broken = tmp_path / "python"
+    broken.write_text(f"#!/bin/sh\necho start >> {starts}\n"
+                      "echo 'ImportError: cannot import name X (most likely due to a circular import)' >&2\nexit 1\n")
+    broken.chmod(0o755)
+    with pytest.raises(flydsl_client.OracleError, match="did not start: ImportError: cannot import name X"):
+        flydsl_client.run_worker("types", [f"!t{i}" for i in range(50)], python=str(broken))
+    assert starts.read_text().count("start") == 1
+
+
+def test_a_worker_that_dies_on_an_item_is_restarted_past_it(tmp_path: Path) -> None:
+    """The other death, after the worker said it was ready: that item is answered as aborted and the
+    worker is started again for the rest (what FlyDSL's aborting verifiers need)."""
+    starts = tmp_path / "starts"
+    dying = tmp_path / "python"
+    dying.write_text(f"#!/bin/sh\necho start >> {starts}\necho '{{\"ready\": true}}'\necho 'abort' >&2\nexit 134\n")
+    dying.chmod(0o755)
+    answers = flydsl_client.run_worker("types", ["!a", "!b", "!c"], python=str(dying))
+    assert [a["aborted"] for a in answers] == [True, True, True]
+    assert starts.read_text().count("start") == 3

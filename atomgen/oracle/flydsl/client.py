@@ -58,7 +58,9 @@ def run_worker(key: str, items: Sequence[Any], isolate: bool = True, timeout: fl
     """Answers for `items` ("types" or "lower") in order; a dead worker is restarted past its item.
 
     An item that kills the worker process (abort, segfault, timeout) is answered with
-    ``{"ok": False, "aborted": True, "error": ...}``; nothing here raises for FlyDSL's sake.
+    ``{"ok": False, "aborted": True, "error": ...}``; nothing here raises for FlyDSL's sake. A worker that
+    dies before it is ready (its imports failed) raises OracleError: restarting it past each item would
+    start it once per item, to the same death.
     """
     ident = "type" if key == "types" else "name"
     answers: list[dict[str, Any]] = []
@@ -74,6 +76,7 @@ def run_worker(key: str, items: Sequence[Any], isolate: bool = True, timeout: fl
             stderr = _text(expired.stderr) + f"\nworker timed out after {timeout:.0f} s"
             code = -9
         got: list[dict[str, Any]] = []
+        ready = False
         for line in stdout.splitlines():
             try:
                 value = json.loads(line)
@@ -81,6 +84,10 @@ def run_worker(key: str, items: Sequence[Any], isolate: bool = True, timeout: fl
                 continue
             if isinstance(value, dict) and ident in value:
                 got.append(value)
+            ready = ready or (isinstance(value, dict) and value.get("ready") is True)
+        if not ready:  # it died importing flydsl or atomgen: every restart would too, once per item
+            tail = "\n".join(stderr.strip().splitlines()[-3:]) or f"exit status {code}"
+            raise OracleError(f"the FlyDSL worker ({' '.join(command)}) did not start: {tail}")
         got = got[: len(rest)]
         answers.extend(got)
         rest = rest[len(got):]

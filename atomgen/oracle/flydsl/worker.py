@@ -250,6 +250,7 @@ def serve_isolated(key: str, items: list[Any], answer: Callable[[Any], dict[str,
 
 def main() -> int:
     """Read the JSON request from stdin and serve it."""
+    emit({"ready": True})  # the imports above worked: from here on, a death is an item's (client.run_worker)
     try:
         request = json.load(sys.stdin)
     except json.JSONDecodeError as err:
