@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from atomgen import reading
-from atomgen.check.sparse import sparse_summary
+from atomgen.check.families.sparse import sparse_summary
 from atomgen.layout import algebra
 from atomgen.output_format import format_all
 from atomgen.pictures.facts import facts_text, instruction_facts

@@ -11,8 +11,8 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from atomgen.check import tensor_memory
-from atomgen.check.layouts import zero_modes
+from atomgen.check.families import tensor_memory
+from atomgen.check.families.layouts import zero_modes
 from atomgen.check.runner import analyze_file
 from atomgen.layout.algebra import Layout, covers_exactly, flatten, image, size
 from atomgen.spec.tensor_memory import LANE_STRIDE, LANES

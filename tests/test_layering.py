@@ -45,7 +45,7 @@ def test_the_writer_imports_nothing_from_render() -> None:
 
 
 def test_analysis_and_the_spec_model_import_nothing_from_render() -> None:
-    modules = sorted((PACKAGE / "check").glob("*.py")) + sorted((PACKAGE / "spec").glob("*.py"))
+    modules = sorted((PACKAGE / "check").rglob("*.py")) + sorted((PACKAGE / "spec").rglob("*.py"))
     assert len(modules) >= 30
     backwards = {
         f"{path.parent.name}/{path.name}: {name}"

@@ -65,7 +65,7 @@ def sympy_prove_spec(spec: Any) -> list[dict[str, Any]]:
     results: list[dict[str, Any]] = []
     for role, pieces in spec.layouts.items():
         if role in ("e", "e_holders"):
-            continue  # a sparse MMA's metadata layouts: per instance (atomgen/check/sparse.py)
+            continue  # a sparse MMA's metadata layouts: per instance (atomgen/check/families/sparse.py)
         for index, piece in enumerate(pieces):
             parsed = piece.parsed
             named = names_in(parsed.shape) | names_in(parsed.stride) if parsed is not None else set()

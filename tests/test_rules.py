@@ -432,5 +432,5 @@ def test_a_raise_from_another_module_is_found() -> None:
     from atomgen.check.rules import FAMILY_OF
 
     tree = ast.parse('def f(spec):\n    yield spec.diagnostic("AG323", "replicated", ("layouts",))\n')
-    assert raise_sites(tree) == [("AG323", 2)] and FAMILY_OF["AG323"] != "atomgen.check.layouts"
+    assert raise_sites(tree) == [("AG323", 2)] and FAMILY_OF["AG323"] != "atomgen.check.families.layouts"
     assert raise_sites(ast.parse('raise ExprError("x", 0, rule="AG202")')) == [("AG202", 1)]

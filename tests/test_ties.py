@@ -18,8 +18,8 @@ import pytest
 import yaml
 from conftest import SPECS
 
-from atomgen.check.backend_file import check_backend_data
 from atomgen.check.catalog import load_catalog
+from atomgen.check.families.backend_file import check_backend_data
 from atomgen.check.ties import TIES, schema_fields, tie_of, untied_fields
 from atomgen.pipeline import analyse_loaded, render
 from atomgen.resources import schema_path

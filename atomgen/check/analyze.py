@@ -11,7 +11,9 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any, Optional
 
-from atomgen.check import (
+from atomgen.check.catalog import Catalog
+from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
+from atomgen.check.families import (
     against_catalog,
     backend_file,
     coverage,
@@ -27,13 +29,11 @@ from atomgen.check import (
     tcgen05,
     tensor_memory,
 )
-from atomgen.check.catalog import Catalog
-from atomgen.check.descriptor import check_descriptor
-from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
-from atomgen.check.instance_layouts import check_instance_layouts, thread_count_root_cause
-from atomgen.check.packing import packed_types
+from atomgen.check.families.descriptor import check_descriptor
+from atomgen.check.families.instance_layouts import check_instance_layouts, thread_count_root_cause
+from atomgen.check.families.packing import packed_types
+from atomgen.check.families.verify_section import check_verify_section
 from atomgen.check.result import AnalysedAtom
-from atomgen.check.verify_section import check_verify_section
 from atomgen.diagnostics import Diagnostic
 from atomgen.spec.backend import Backend
 from atomgen.spec.mlir_types import PackedType

@@ -53,7 +53,7 @@ def evaluate_instance(spec: AtomSpec, instance: Instance) -> tuple[Optional[Eval
     except VariableError as error:
         return None, [error.diagnostic]
     result = EvaluatedInstance(instance, variables)
-    # a sparse MMA's metadata layouts too (judged by atomgen/check/sparse.py)
+    # a sparse MMA's metadata layouts too (judged by atomgen/check/families/sparse.py)
     for role in ("thr",) + spec.operands + (SPARSE_ROLES if spec.sparse else ()):
         if role not in spec.layouts:
             continue

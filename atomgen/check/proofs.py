@@ -196,7 +196,7 @@ def prove_spec(spec: AtomSpec) -> list[dict[str, Any]]:
     symbols = context.symbols
     for role, pieces in spec.layouts.items():
         if role in SPARSE_ROLES:
-            continue  # metadata layouts are judged per instance (atomgen/check/sparse.py)
+            continue  # metadata layouts are judged per instance (atomgen/check/families/sparse.py)
         for index, piece in enumerate(pieces):
             parsed = piece.parsed
             if parsed is None or not (names_in(parsed.shape) | names_in(parsed.stride)):

@@ -15,7 +15,7 @@ from typing import Any, Iterable, Optional
 
 from atomgen import __version__, reading, replay
 from atomgen.check.catalog import PROJECT_CATALOG_FILE
-from atomgen.check.names import cross_spec_rules
+from atomgen.check.families.names import cross_spec_rules
 from atomgen.check.workers import default_workers, map_in_workers
 from atomgen.diagnostics import Diagnostic, Position, SpecError
 from atomgen.replay import cache_dir
@@ -106,7 +106,7 @@ def check_side_file(path: Path, display: str, kind: str) -> SpecResult:
         loaded = load_file(path, display)
     except SpecError as error:
         return SpecResult(display, error.diagnostics)
-    from atomgen.check.backend_file import check_backend_data
+    from atomgen.check.families.backend_file import check_backend_data
 
     return SpecResult(display, unfilled(loaded) or validate(loaded, "backend") or check_backend_data(loaded))
 
@@ -180,7 +180,7 @@ def _backend_for(
         try:
             backend, loaded = load_backend(file, _shown_beside(file, display))
             # An enum collision does not compile: every spec of the backend stops (check and gen alike).
-            from atomgen.check.backend_file import check_backend_data
+            from atomgen.check.families.backend_file import check_backend_data
 
             backends[file] = (backend, [d for d in check_backend_data(loaded) if d.rule in ("AG108", "AG110")])
         except SpecError as error:
@@ -230,7 +230,7 @@ def analyze_model(
     """The analyze stage for a modeled spec."""
     from atomgen.check.analyze import analyze
     from atomgen.check.catalog import load_catalog, project_catalog_for
-    from atomgen.check.side_files import backend_findings
+    from atomgen.check.families.side_files import backend_findings
 
     backends = {} if backends is None else backends
     spec, display, problems = modeled.spec, modeled.path, modeled.diagnostics
@@ -421,8 +421,8 @@ def _proofs(spec: Any) -> list[dict[str, Any]]:
 
 def _load_analysis_code() -> None:
     import atomgen.check.analyze  # noqa: F401
+    import atomgen.check.families.side_files  # noqa: F401
     import atomgen.check.proofs  # noqa: F401
-    import atomgen.check.side_files  # noqa: F401
     import atomgen.spec.loader  # noqa: F401
     import atomgen.spec.validate  # noqa: F401
 

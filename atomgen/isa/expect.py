@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from atomgen.check.catalog import Catalog, Intrinsic
-from atomgen.check.semantics import meant_immediates
+from atomgen.check.families.semantics import meant_immediates
 from atomgen.render.tests.mlir import IMMEDIATE_VALUE
 from atomgen.spec.mlir_types import parse_packed
 from atomgen.spec.model import AtomSpec, Instance

@@ -17,8 +17,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
-from atomgen.check.against_catalog import instance_chips
 from atomgen.check.catalog import Catalog, load_catalog
+from atomgen.check.families.against_catalog import instance_chips
 from atomgen.check.result import AnalysedAtom
 from atomgen.isa import asm, expect
 from atomgen.isa.compile import compile_functions

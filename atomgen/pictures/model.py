@@ -253,7 +253,7 @@ def _owned_values(layout: Layout) -> int:
 
 def _metadata_picture(spec: Any, evaluated: Any) -> Optional[OperandPicture]:
     """A sparse MMA's metadata over its index tile (M, k_index): holder h, slot j (bits j*index_bits)."""
-    from atomgen.check.sparse import evaluate_metadata
+    from atomgen.check.families.sparse import evaluate_metadata
 
     metadata = evaluate_metadata(spec, evaluated)
     if metadata is None:

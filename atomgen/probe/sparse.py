@@ -39,7 +39,7 @@ class SparseCase:
 
 
 def sparse_case(spec: Any, evaluated: Any, selector: int = 0) -> Optional[SparseCase]:
-    from atomgen.check.sparse import evaluate_metadata
+    from atomgen.check.families.sparse import evaluate_metadata
 
     metadata = evaluate_metadata(spec, evaluated)
     if metadata is None:

@@ -8,7 +8,7 @@ elements each, and one index_bits-wide index per nonzero position. The index til
 (M, k_index); index i of row m is the (i % per_chunk)-th index of chunk i // per_chunk.
 
 This module parses the key and computes what the layouts are evaluated over; the rules that
-judge it are atomgen/check/sparse.py, the decompression of the reference is `dense_positions`.
+judge it are atomgen/check/families/sparse.py, the decompression of the reference is `dense_positions`.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from atomgen.check.emission import INTEGRAL
+from atomgen.check.families.emission import INTEGRAL
 from atomgen.render.cpp.mlirtype import CppRenderError
 from atomgen.render.cpp.params import CppParam
 from atomgen.spec.model import AtomSpec, Instance

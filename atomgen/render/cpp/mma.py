@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from atomgen.check.semantics import format_code
+from atomgen.check.families.semantics import format_code
 from atomgen.check.verify_plan import describe
 from atomgen.render import llvm_api
 from atomgen.render.cpp import intrinsic_call

@@ -7,7 +7,7 @@ from typing import Any, Callable, Mapping, Optional
 
 from atomgen.check.catalog import load_catalog
 from atomgen.check.evaluate import EvaluatedInstance
-from atomgen.check.semantics import meant_immediates
+from atomgen.check.families.semantics import meant_immediates
 from atomgen.layout.algebra import Layout, product
 from atomgen.render import engine, llvm_api
 from atomgen.render.cpp import intrinsic_call

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from atomgen.check.catalog import Catalog, Intrinsic, Operand
-from atomgen.check.emission import BUILDER_ARGUMENT
+from atomgen.check.families.emission import BUILDER_ARGUMENT
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.spec.emission import Immediates
 from atomgen.spec.model import AtomSpec, Parameter
@@ -87,7 +87,7 @@ def check_bindings(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
         if missing:
             yield BUILDER_ARGUMENT.at(
                 spec, f"emission.immediates: '{operand}' is not an immediate of {', '.join(missing)}", where)
-    from atomgen.check.emission import QUALIFIED, argument_lists
+    from atomgen.check.families.emission import QUALIFIED, argument_lists
 
     for path, tokens in argument_lists(spec):
         for index, token in enumerate(tokens):

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator, Optional
 
-from atomgen.check.against_catalog import companions
 from atomgen.check.catalog import Catalog, Immediate, Intrinsic, Operand
+from atomgen.check.families.against_catalog import companions
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout import algebra
 from atomgen.spec.emission import EMPTY, Feed, FormatCodes, Mfma, MfmaScale

@@ -4,7 +4,7 @@ Anything the instruction itself constrains is checked here against the catalogue
 the spec's own claims: the intrinsic exists (AG358), it exists on the instance's chips and the
 `instruction` label is one it emits there (AG359), the packed register types, element types,
 data types and state operand types are ones it takes (AG352), and it computes the declared
-number of blocks (AG354). Parameters reaching immediates: atomgen/check/immediates.py.
+number of blocks (AG354). Parameters reaching immediates: atomgen/check/families/immediates.py.
 """
 
 from __future__ import annotations
@@ -215,7 +215,7 @@ def _row_text(spec: AtomSpec, instance: Instance) -> str:
 def _check_instance(
     spec: AtomSpec, instance: Instance, catalog: Catalog, backend: Optional[Backend]
 ) -> Iterator[Diagnostic]:
-    from atomgen.check.emission import EMISSION_NEEDS  # emission imports this module's INSTRUCTION_LABEL
+    from atomgen.check.families.emission import EMISSION_NEEDS  # emission imports this module's INSTRUCTION_LABEL
 
     path = instance.path + ("intrinsic",)
     entry = catalog.get(instance.intrinsic)

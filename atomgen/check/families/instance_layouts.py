@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Iterator, Mapping, Optional
 
-from atomgen.check import coverage, packing
-from atomgen.check.coverage import NOT_INJECTIVE, NOT_SURJECTIVE, REPLICATION
 from atomgen.check.evaluate import EvaluatedInstance
-from atomgen.check.layouts import zero_modes
-from atomgen.check.packing import PACKING
+from atomgen.check.families import coverage, packing
+from atomgen.check.families.coverage import NOT_INJECTIVE, NOT_SURJECTIVE, REPLICATION
+from atomgen.check.families.layouts import zero_modes
+from atomgen.check.families.packing import PACKING
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout

@@ -15,8 +15,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Iterator, Optional
 
-from atomgen.check import coverage
 from atomgen.check.evaluate import EvaluatedInstance
+from atomgen.check.families import coverage
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout

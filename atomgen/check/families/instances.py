@@ -1,6 +1,6 @@
 """The instance table (rule family AG35x): every row gives its key values, rows are unique, pins are free.
 
-Rows checked against the intrinsic catalogue are atomgen/check/against_catalog.py.
+Rows checked against the intrinsic catalogue are atomgen/check/families/against_catalog.py.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from typing import Any, Iterator
 
-from atomgen.check.parameters import ENUM_CASE, value_fits
+from atomgen.check.families.parameters import ENUM_CASE, value_fits
 from atomgen.diagnostics import Diagnostic, Example, Rule, consequence
 from atomgen.spec.instances import INSTANCE_KEYS
 from atomgen.spec.loader import JsonPath

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
-from atomgen.check.against_catalog import INSTRUCTION_LABEL
-from atomgen.check.packing import PACKING
+from atomgen.check.families.against_catalog import INSTRUCTION_LABEL
+from atomgen.check.families.packing import PACKING
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.spec.emission import GenericVariant, Mfma, MfmaScale, PatternNeeds, Tokens
 from atomgen.spec.mlir_types import is_struct

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from atomgen.check.emission import EMISSION_NEEDS
+from atomgen.check.families.emission import EMISSION_NEEDS
 from atomgen.diagnostics import Diagnostic
 from atomgen.spec import tcgen05
 from atomgen.spec.model import AtomSpec

@@ -1,17 +1,17 @@
 """Layout structure (rule family AG30x, and piecewise layouts AG355-AG357): rank, congruence, names, `when`.
 
 These rules read the layout text; what the layouts map to, instance by instance, is
-atomgen/check/instance_layouts.py. Declared exceptions to the layout rules are checked here too.
+atomgen/check/families/instance_layouts.py. Declared exceptions to the layout rules are checked here too.
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterator
 
-from atomgen.check.coverage import REPLICATION
 from atomgen.check.evaluate import EvaluatedInstance
-from atomgen.check.expressions import check_let, known_names, offset_of_name
-from atomgen.check.packing import RECAST
+from atomgen.check.families.coverage import REPLICATION
+from atomgen.check.families.expressions import check_let, known_names, offset_of_name
+from atomgen.check.families.packing import RECAST
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
