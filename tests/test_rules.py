@@ -428,7 +428,7 @@ def test_every_rule_is_raised() -> None:
 
 
 def test_a_raise_from_another_module_is_found() -> None:
-    """The parser above sees a rule spelt outside its module (as check/layouts.py once raised coverage's AG323)."""
+    """The parser above sees a rule spelt outside its module (as families/layouts.py once raised AG323)."""
     from atomgen.check.rules import FAMILY_OF
 
     tree = ast.parse('def f(spec):\n    yield spec.diagnostic("AG323", "replicated", ("layouts",))\n')

@@ -85,7 +85,7 @@ class Ledger:
     wrong_pieces: set[int] = field(default_factory=set)
     enumerated: int = 0
     # (role, layout, tile, piece id) whose modes, thread count and cover were all exact
-    # (check/instance_layouts.py: later rows that share them skip those rules)
+    # (families/instance_layouts.py: later rows that share them skip those rules)
     clean: set[tuple[Any, ...]] = field(default_factory=set)
 
     @staticmethod

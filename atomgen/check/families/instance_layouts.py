@@ -54,7 +54,7 @@ def check_instance_layouts(
     spec: AtomSpec, evaluated: EvaluatedInstance, ledger: coverage.Ledger, packed: Mapping[str, PackedType]
 ) -> Iterator[Diagnostic]:
     """Thread count, coverage and packing of one instance's concrete layouts (`packed`: its packed
-    register types, parsed once by analysis, check/packing.py `packed_types`)."""
+    register types, parsed once by analysis, families/packing.py `packed_types`)."""
     instance = evaluated.instance
     variables = evaluated.variables
     thread_layout = evaluated.operands.get("thr")

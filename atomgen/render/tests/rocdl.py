@@ -59,7 +59,7 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConve
 
 def _mma_result(spec: AtomSpec, inst: Instance, packed: dict[str, str]) -> str:
     """The intrinsic line. Where the LLVM API profile says how immediates print, every operand after C
-    is spelled, each immediate as the value its meaning fixes (check/semantics.py meant_immediates: the
+    is spelled, each immediate as the value its meaning fixes (check/families/semantics.py meant_immediates: the
     layouts' value, the element type's format code), never as the C++ sends it: a cbsz = 1 the layouts
     do not describe fails here even when `check` is bypassed. Otherwise (FlyDSL's pinned LLVM, whose
     printed form is not observed here) the operands after C are matched loosely."""
