@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import jinja2
 
@@ -27,7 +26,7 @@ def cpp_storage_type(parameter: Parameter) -> str:
     return parameter.cpp_type
 
 
-def cpp_literal(parameter: Parameter, value: Any, context: str = "$_ctxt") -> str:
+def cpp_literal(parameter: Parameter, value: object, context: str = "$_ctxt") -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     cpp_type = parameter.cpp_type.strip()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Callable, Mapping
 
 from atomgen.render import descriptor, escape, llvm_api
+from atomgen.render.cpp.params import CppParam
+from atomgen.render.cpp.state import StateModel
 from atomgen.spec import descriptor as fields_of
 from atomgen.spec.emission import Tdm
 from atomgen.spec.model import AtomSpec
@@ -18,7 +20,8 @@ class TdmRenderError(ValueError):
     pass
 
 
-def emission_data(spec: AtomSpec, params: dict[str, Any], state: Any, stream: Any) -> dict[str, Any]:
+def emission_data(spec: AtomSpec, params: Mapping[str, CppParam], state: StateModel | None,
+                  stream: Callable[[CppParam], str]) -> dict[str, object]:
     if state is None or not spec.instances:
         raise TdmRenderError("the tdm emission needs the descriptor state and one instance")
     slots = {slot.name: slot for slot in state.slots}

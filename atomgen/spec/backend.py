@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Optional
+from typing import Any, Iterable, Mapping, Optional
 
 from atomgen.diagnostics import Rule, SpecError
 from atomgen.reading import exists, real_path
@@ -180,7 +180,7 @@ class Backend:
     subtarget_dirs: FrozenMap[str, str] = EMPTY  # subtarget -> its lib/ folder
     dsl_modules: FrozenMap[str, str] = EMPTY  # a spec's python.dsl_module -> its file (else paths.dsl_dir/NAME.py)
 
-    def emits_inline_ptx(self, intrinsic: Optional[str], element_types: Any) -> bool:
+    def emits_inline_ptx(self, intrinsic: Optional[str], element_types: Iterable[object]) -> bool:
         """Whether a row of this intrinsic with these element types is emitted as its instruction's inline
         PTX (backend.yaml `inline_ptx`: an NVVM op that an LLVM the code is built against cannot verify)."""
         values = {str(v) for v in element_types}

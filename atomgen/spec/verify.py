@@ -151,7 +151,7 @@ def placeholders(text: str) -> set[str]:
     return {match.group(1) for match in PLACEHOLDER.finditer(text)}
 
 
-def fill(text: str, values: Mapping[str, ScalarValue], show: Callable[[Any], str]) -> str:
+def fill(text: str, values: Mapping[str, ScalarValue], show: Callable[[object], str]) -> str:
     """The message for concrete values (what the tests expect)."""
     def one(match: re.Match[str]) -> str:
         value = show(values.get(match.group(1)))
@@ -182,7 +182,7 @@ def check(section: VerifySection, parameters: Mapping[str, Any]) -> list[str]:
     return problems
 
 
-def prefix_for(section: VerifySection, kind: str, values: Mapping[str, ScalarValue], show: Callable[[Any], str],
+def prefix_for(section: VerifySection, kind: str, values: Mapping[str, ScalarValue], show: Callable[[object], str],
                parameter: str = "", shapes: frozenset[tuple[Any, ...]] = frozenset()) -> str:
     """The FlyDSL wording that begins a test's expected message ("" when the spec gives none)."""
     words = section.wording

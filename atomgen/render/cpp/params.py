@@ -57,7 +57,7 @@ def _enum_namespace(parameter: CppParam) -> str:
     return f"{namespace}::stringify{name}" if namespace else f"stringify{name}"
 
 
-def value_condition(parameter: CppParam, value: Any, variable: str | None = None) -> str:
+def value_condition(parameter: CppParam, value: object, variable: str | None = None) -> str:
     """C++ bool: parameter `variable` (default: its name) equals the spec value."""
     var = variable or parameter.name
     if parameter.is_type:
