@@ -23,6 +23,7 @@ from atomgen.pictures.lanes import render_lanes
 from atomgen.pictures.latex import render_latex
 from atomgen.pictures.model import OperandPicture, Picture, PictureError, operand_pictures
 from atomgen.pictures.svg import combine_svg, render_svg
+from atomgen.spec.backend import RegisterFile
 from atomgen.terminal import wants_color
 
 FORMATS = ("text", "grid", "lanes", "svg", "latex", "json")
@@ -118,8 +119,15 @@ def _safe_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]", "_", text).lstrip(".") or "_"
 
 
+def register_file_of(result: Any) -> RegisterFile:
+    """The backend's register naming (backend.yaml register_file); the default where no backend was found."""
+    backend = result.analysis.backend if result.analysis is not None else None
+    return backend.register_file if backend is not None else RegisterFile()
+
+
 def render_instance(
-    spec: Any, evaluated: Any, operands: list[OperandPicture], output_format: str, colour: bool, width: int
+    spec: Any, evaluated: Any, operands: list[OperandPicture], output_format: str, colour: bool, width: int,
+    register_file: RegisterFile,
 ) -> str:
     """The grid or lanes text of one instance (a header line, then each operand)."""
     instance = evaluated.instance
@@ -128,7 +136,7 @@ def render_instance(
         if output_format == "grid":
             parts.append(render_grid(operand, width, colour))
         else:
-            parts.append(render_lanes(operand, spec.backend))
+            parts.append(render_lanes(operand, register_file))
     return "\n\n".join(parts)
 
 
@@ -191,7 +199,8 @@ def show(
             print(f"atomgen show: {spec_path}: {error}", file=sys.stderr)
             return 2
     if query:
-        status = _answer(spec, evaluated[0], pictures[evaluated[0].instance.id], where, lane, register, value)
+        status = _answer(spec, evaluated[0], pictures[evaluated[0].instance.id], where, lane, register, value,
+                         register_file_of(result))
     elif combined:
         status = _print_combined(spec, evaluated, pictures, output_format, out_dir)
     else:
@@ -240,7 +249,9 @@ def _print(
         width = shutil.get_terminal_size((120, 24)).columns
         print(
             "\n\n".join(
-                render_instance(spec, e, pictures[e.instance.id], output_format, colour, width) for e in evaluated
+                render_instance(spec, e, pictures[e.instance.id], output_format, colour, width,
+                                register_file_of(result))
+                for e in evaluated
             )
         )
     elif output_format in ("svg", "latex"):
@@ -266,7 +277,7 @@ def _print(
                 )
             for line in tensor_memory_lines(spec, e):
                 print(line)
-            for line in facts_text(instruction_facts(spec, e)):
+            for line in facts_text(instruction_facts(spec, e, register_file_of(result))):
                 print(line)
     return 0
 
@@ -310,21 +321,22 @@ def _answer(
     lane: Optional[int],
     register: Optional[str],
     value: Optional[int],
+    register_file: RegisterFile,
 ) -> int:
     """`--where A[i][j]` or `--lane L [--reg R | --value V]` for one instance; 2 when out of range."""
     from atomgen.pictures.query import QueryError, lane_text, where_text
 
     try:
         if where is not None:
-            text = where_text(where, operands, spec.backend)
+            text = where_text(where, operands, register_file)
         else:
             assert lane is not None
-            text = lane_text(operands, lane, spec.backend, register, value)
+            text = lane_text(operands, lane, register_file, register, value)
     except QueryError as error:
         print(f"atomgen show: {spec.mnemonic} {evaluated.instance.id}: {error}", file=sys.stderr)
         return 2
     print(f"{spec.mnemonic} {evaluated.instance.id}  ->  {evaluated.instance.intrinsic}")
-    for line in facts_text(instruction_facts(spec, evaluated)):
+    for line in facts_text(instruction_facts(spec, evaluated, register_file)):
         print(line)
     print(text)
     return 0

@@ -25,6 +25,7 @@ CARRIED = {
     "spec_version": (), "backend": ("name",), "dialect": ("dialect", "dialect_decl"), "summary": ("summary",),
     "licence": ("licence",), "test_builder": ("test_builder",), "generate_dialect": ("generate_dialect",),
     "dialect_extension": ("dialect_extension",), "type_converter": ("type_converter",),
+    "register_file": ("register_file",),
     "shared_helpers": ("shared_helpers",), "llvm_gaps": ("llvm_gaps",), "inline_ptx": ("inline_ptx",),
     "base_classes": ("base_classes",), "state_enum": ("state_enum", "state_cases"), "traits": ("traits",),
     "paths": ("paths",), "subtarget_dirs": ("subtarget_dirs",), "dsl_modules": ("dsl_modules",),

@@ -30,11 +30,17 @@ from atomgen.pictures.model import OperandPicture, Picture, operand_pictures
 from atomgen.pictures.palette import cell_labels
 from atomgen.pictures.svg import render_svg
 from atomgen.show import records_json, render_instance
+from atomgen.spec.backend import RegisterFile, load_backend
 from tests.conftest import REPO, SPECS, run_cli
 
 SHIPPED = [display for _, display in collect_spec_files([str(SPECS)])]
 LABEL = re.compile(r"T(?:\d+|\*)V\d+")
 
+
+
+def register_file(spec: Any) -> RegisterFile:
+    """The register naming of the spec's backend (backend.yaml register_file), as show uses it."""
+    return load_backend(SPECS / spec.backend / "backend.yaml", spec.backend)[0].register_file
 
 def _spec_result(display: str) -> Any:
     result = analyze_file(REPO / display, display, prove=False)
@@ -178,11 +184,12 @@ def test_show_every_format_on_every_instance(display: str) -> None:
             verify_picture(operand.picture)
             check_svg(operand)
         for output_format, render, check in (("grid", render_grid, check_grid), ("lanes", render_lanes, check_lanes)):
-            parts = [render(p, 120, False) if output_format == "grid" else render(p, spec.backend) for p in operands]
+            parts = [render(p, 120, False) if output_format == "grid" else render(p, register_file(spec))
+                     for p in operands]
             for operand, part in zip(operands, parts):
                 if once(part):
                     check(part, [operand])
-            text = render_instance(spec, evaluated, operands, output_format, False, 120)
+            text = render_instance(spec, evaluated, operands, output_format, False, 120, register_file(spec))
             header = f"{spec.mnemonic} {evaluated.instance.id}  ->  {evaluated.instance.intrinsic}"
             assert text == "\n\n".join([header] + parts)
         alone = dataclasses.replace(result.analysis, evaluated=(evaluated,))
@@ -527,7 +534,7 @@ def test_where_inverts_the_layout() -> None:
                     by_index.setdefault(algebra.evaluate(picture.layout, thr, val), set()).add((thr, val))
             for row, col in _sample_cells(picture):
                 index = next(i for i in by_index if _tile_coordinates(operand, i) == (row, col))
-                text = where_text(_named(operand, index), [operand], spec.backend)
+                text = where_text(_named(operand, index), [operand], register_file(spec))
                 if picture.every_thread_holds_all:
                     every = re.search(r"every lane 0\.\.(\d+), value (\d+)", text)
                     assert every is not None, text
@@ -572,11 +579,11 @@ def test_lane_and_register_name_what_they_hold() -> None:
                             expected.add((operand.label, val, _named(operand, index)))
                 if not expected:
                     continue
-                text = lane_text(operands, lane, spec.backend, register=f"v{register}")
+                text = lane_text(operands, lane, register_file(spec), register=f"v{register}")
                 rows = re.findall(r"^(\S+)\s+(\d+)\s+(\S+)\s+(\S+)\s+(\S+)$", text, re.M)
                 got = {(o, int(v), e) for o, v, _, _, e in rows}
                 assert got == expected, (spec_path, lane, register, text)
-            values = lane_text(operands, lane, spec.backend, value=0)
+            values = lane_text(operands, lane, register_file(spec), value=0)
             assert values.count("\n") - 1 == sum(1 for o in operands if lane < o.picture.threads)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from atomgen.pictures.model import REGISTER_BITS
+from atomgen.spec.backend import RegisterFile
 from atomgen.spec.mlir_types import parse_packed
 
 PACKED_SOURCE = "derived from packed types"
@@ -49,11 +50,11 @@ def operations(spec: Any, evaluated: Any) -> int | None:
     return 2 * variables["m"] * variables["n"] * variables["k"] * int(variables.get("blocks", 1))
 
 
-def instruction_facts(spec: Any, evaluated: Any) -> list[Fact]:
+def instruction_facts(spec: Any, evaluated: Any, register_file: RegisterFile) -> list[Fact]:
     facts = []
     counts = _registers(spec, evaluated.instance)
     if counts:
-        name = "VGPRs per lane" if spec.backend == "rocdl" else "32-bit registers per thread"
+        name = register_file.per_lane  # backend.yaml register_file
         text = ", ".join(
             f"{role.upper() if spec.kind == 'mma' else role} {n} ({packed})" for role, (n, packed) in counts.items()
         )

@@ -10,8 +10,7 @@ from functools import lru_cache
 from atomgen.layout import algebra
 from atomgen.pictures.grid import heading
 from atomgen.pictures.model import REGISTER_BITS, OperandPicture
-
-REGISTER_PREFIX = {"rocdl": "v", "nvvm": "r"}
+from atomgen.spec.backend import RegisterFile
 
 
 def register_bits(value: int, width: int, prefix: str) -> tuple[str, str]:
@@ -33,7 +32,7 @@ def element_name(operand: OperandPicture, index: int) -> str:
 
 
 @lru_cache(maxsize=4096)
-def render_lanes(operand: OperandPicture, backend: str) -> str:
+def render_lanes(operand: OperandPicture, register_file: RegisterFile) -> str:
     picture = operand.picture
     lines = [heading(operand)]
     if operand.value_bits is None:
@@ -46,7 +45,7 @@ def render_lanes(operand: OperandPicture, backend: str) -> str:
     )
     lines.append(f"  {operand.value_bits} bits per value in {REGISTER_BITS}-bit registers")
     lines.append(f"{'lane':>6}  {'register':<10}{'bits':<10}{element}")
-    prefix = REGISTER_PREFIX.get(backend, "r")
+    prefix = register_file.prefix  # backend.yaml register_file
     indices = algebra.image(picture.layout)  # L(thr + threads * val), thr fastest
     threads = picture.threads
     for thr in range(threads):

@@ -16,8 +16,9 @@ from itertools import product
 from typing import Optional
 
 from atomgen.layout import algebra
-from atomgen.pictures.lanes import REGISTER_PREFIX, element_name, register_bits
+from atomgen.pictures.lanes import element_name, register_bits
 from atomgen.pictures.model import REGISTER_BITS, OperandPicture
+from atomgen.spec.backend import RegisterFile
 
 COPY_ROLES = ("src", "dst", "ref")
 _ELEMENT = re.compile(r"^\s*([A-Za-z]+)\s*((?:\[\s*-?\d+\s*\]\s*){1,2})$")
@@ -79,13 +80,13 @@ def parse_element(text: str, operands: list[OperandPicture]) -> tuple[OperandPic
     return operand, row, col
 
 
-def _position(operand: OperandPicture, value: int, backend: str) -> tuple[str, str]:
+def _position(operand: OperandPicture, value: int, register_file: RegisterFile) -> tuple[str, str]:
     if operand.value_bits is None:
         return "", ""
-    return register_bits(value, operand.value_bits, REGISTER_PREFIX.get(backend, "r"))
+    return register_bits(value, operand.value_bits, register_file.prefix)
 
 
-def holders(operand: OperandPicture, row: int, col: int, backend: str) -> list[Holder]:
+def holders(operand: OperandPicture, row: int, col: int, register_file: RegisterFile) -> list[Holder]:
     """Every (lane, value) whose layout image is this cell, sorted by lane then value."""
     picture = operand.picture
     steps = []
@@ -97,7 +98,7 @@ def holders(operand: OperandPicture, row: int, col: int, backend: str) -> list[H
             t = thr + sum(d for axis, d in combination if axis == "thr")
             v = val + sum(d for axis, d in combination if axis == "val")
             found.add((t, v))
-    return [Holder(t, v, *_position(operand, v, backend)) for t, v in sorted(found)]
+    return [Holder(t, v, *_position(operand, v, register_file)) for t, v in sorted(found)]
 
 
 def registers_per_lane(operand: OperandPicture) -> int:
@@ -117,7 +118,7 @@ def _register_number(text: str) -> int:
 def lane_rows(
     operands: list[OperandPicture],
     lane: int,
-    backend: str,
+    register_file: RegisterFile,
     register: Optional[str] = None,
     value: Optional[int] = None,
 ) -> list[tuple[OperandPicture, int, str, str, str]]:
@@ -144,7 +145,7 @@ def lane_rows(
         for val in range(picture.values):
             if value is not None and val != value:
                 continue
-            registers, bits = _position(operand, val, backend)
+            registers, bits = _position(operand, val, register_file)
             if number is not None:
                 if operand.value_bits is None:
                     continue
@@ -159,14 +160,14 @@ def lane_rows(
     return rows
 
 
-def where_text(text: str, operands: list[OperandPicture], backend: str) -> str:
+def where_text(text: str, operands: list[OperandPicture], register_file: RegisterFile) -> str:
     operand, row, col = parse_element(text, operands)
     picture = operand.picture
     if operand.role in COPY_ROLES:
         name = element_name(operand, _index(operand, row, col))
     else:
         name = f"{operand.label}[{row}][{col}] ({picture.row_name}={row}, {picture.col_name}={col})"
-    found = holders(operand, row, col, backend)
+    found = holders(operand, row, col, register_file)
     lines = [f"{name}: {len(found)} holder(s), {_packing(operand)}"]
     if operand.note:
         lines.append(f"  {operand.note}")
@@ -201,11 +202,11 @@ def _packing(operand: OperandPicture) -> str:
 def lane_text(
     operands: list[OperandPicture],
     lane: int,
-    backend: str,
+    register_file: RegisterFile,
     register: Optional[str] = None,
     value: Optional[int] = None,
 ) -> str:
-    rows = lane_rows(operands, lane, backend, register, value)
+    rows = lane_rows(operands, lane, register_file, register, value)
     what = f"lane {lane}" + (f", register {register}" if register is not None else "") + (
         f", value {value}" if value is not None else ""
     )

@@ -175,6 +175,8 @@ def build_site(
         page = AtomPage(spec, path, f"{stem}.html", file.read_text(encoding="utf-8"), [], [])
         page.signature = signature(spec)
         backend = result.analysis.backend
+        if backend is not None:
+            page.register_file = backend.register_file
         if generated is not None and backend is not None:
             page.links = [(name, link_base + relative) for name, relative in generated_files(spec, backend, generated)]
         chip_rank = {chip: i for i, chip in enumerate(backend.chips if backend is not None else ())}

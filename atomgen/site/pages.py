@@ -10,6 +10,7 @@ from typing import Any, Optional
 from atomgen import __version__
 from atomgen.layout import algebra
 from atomgen.site.reports import TITLES, Reports, Verdict
+from atomgen.spec.backend import RegisterFile
 
 
 def e(value: Any) -> str:
@@ -41,6 +42,7 @@ class AtomPage:
     pictures: list[PictureRef]
     links: list[tuple[str, str]] = field(default_factory=list)  # (file, href) of the generated files
     signature: Optional[str] = None  # the DSL wrapper's signature, `MFMA(m, n, k, elem_ty_ab, ...)`
+    register_file: RegisterFile = RegisterFile()  # how the backend names a lane's registers
 
 
 def document(title: str, body: str, root: str) -> str:
@@ -217,7 +219,7 @@ def atom_page(page: AtomPage, reports: Reports) -> str:
     head = "".join(f"<th>{e(TITLES[o])}</th>" for o in oracles)
     box = _filter_box("e.g. bf16, 16x16, gfx950 -gfx942, fail", "instance")
     parts.append('<h2 id="instances">Instances</h2>' + box)
-    register_name = "VGPRs" if spec.backend == "rocdl" else "registers"
+    register_name = page.register_file.plural  # backend.yaml register_file
     parts.append(
         '<div class="wide" data-group="instances"><table class="filterable" id="instance-table"><thead><tr>'
         f"<th>instance</th>{head}<th>pictures</th><th>subtargets</th><th>DSL</th><th>intrinsic</th>"

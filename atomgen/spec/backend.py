@@ -120,6 +120,21 @@ class TypeConverter:
 
 
 @dataclass(frozen=True)
+class RegisterFile:
+    """backend.yaml `register_file`: how the pictures and the catalogue name the registers a lane holds
+    (`show --format lanes`, `--where`, `--lane`, the catalogue's register column)."""
+
+    prefix: str = "r"  # a register's name is the prefix and its index: v3 (AMD's VGPRs), r3 (PTX)
+    plural: str = "registers"  # the catalogue's column
+    per_lane: str = "32-bit registers per thread"  # the instruction facts' line
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> RegisterFile:
+        default = cls()
+        return cls(**{f.name: str(data.get(f.name, getattr(default, f.name))) for f in dataclasses.fields(cls)})
+
+
+@dataclass(frozen=True)
 class LlvmGap:
     """backend.yaml `llvm_gaps[]`: an intrinsic (with these element types) an LLVM API profile lacks:
     the tests of atoms that use it are expected to fail there, with the evidence."""
@@ -169,6 +184,7 @@ class Backend:
     # "stateful_bases" (the stateful_* base classes and the traits), "state_enum" (enum def and its tablegen).
     dialect_extension: tuple[str, ...] = ()
     type_converter: TypeConverter = TypeConverter()
+    register_file: RegisterFile = RegisterFile()
     shared_helpers: SharedHelpers = SharedHelpers()
     llvm_gaps: tuple[LlvmGap, ...] = ()  # the generated tests that use one are expected to fail there
     inline_ptx: tuple[InlinePtx, ...] = ()  # rows the generated code emits as inline PTX (the row's instruction)
@@ -249,6 +265,7 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
             generate_dialect=bool(data.get("generate_dialect")),
             dialect_extension=tuple(str(x) for x in data.get("dialect_extension") or [] if isinstance(x, str)),
             type_converter=TypeConverter.read(_mapping(data.get("type_converter"))),
+            register_file=RegisterFile.read(_mapping(data.get("register_file"))),
             shared_helpers=_shared_helpers(_mapping(data.get("shared_helpers"))),
             llvm_gaps=tuple(LlvmGap.read(g) for g in data.get("llvm_gaps") or [] if isinstance(g, dict)),
             inline_ptx=tuple(InlinePtx.read(g) for g in data.get("inline_ptx") or [] if isinstance(g, dict)),
