@@ -12,15 +12,18 @@ from atomgen.spec.expr import ExprError, evaluate, parse_expression
 from atomgen.spec.loader import JsonPath, LoadedSpec
 from atomgen.spec.scalars import ScalarValue as ScalarValue  # where the model's users have imported it
 
+# other modules raise it too, through this object
+INSTANCE_KEYS = Rule(
+    "AG353",
+    "instance-keys",
+    "An instance misses a parameter, names an unknown one, or pins a non-free one.",
+    "verify() must accept exactly the table; an incomplete row is ambiguous.",
+    Example(" k: 16,", "", 26, "{"),
+    "Give every key parameter a value.",
+)
+
 RULES = (
-    Rule(
-        "AG353",
-        "instance-keys",
-        "An instance misses a parameter, names an unknown one, or pins a non-free one.",
-        "verify() must accept exactly the table; an incomplete row is ambiguous.",
-        Example(" k: 16,", "", 26, "{"),
-        "Give every key parameter a value.",
-    ),
+    INSTANCE_KEYS,
     Rule(
         "AG360",
         "too-many-instances",
@@ -35,7 +38,6 @@ RULES = (
         "List the configurations the hardware has; split unrelated families.",
     ),
 )
-INSTANCE_KEYS = RULES[0]  # AG353: check/instances raises it too
 
 if TYPE_CHECKING:
     from atomgen.spec.model import Parameter

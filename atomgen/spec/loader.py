@@ -21,6 +21,16 @@ from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from atomgen.diagnostics import Diagnostic, Example, Position, Rule, SpecError
 from atomgen.reading import InputError, read_bounded
 
+# other modules raise it too, through this object
+NOT_A_SPEC = Rule(
+    "AG005",
+    "not-a-spec",
+    "The file cannot be read as a spec (unreadable, not UTF-8, empty, non-string keys).",
+    "Every later stage needs a mapping of named fields.",
+    Example("threads: 64\n", "threads: 64\n1: 2\n", 10, 1),
+    "Start from `atomgen new`.",
+)
+
 RULES = (
     Rule(
         "AG001",
@@ -54,14 +64,7 @@ RULES = (
         Example("threads: 64\n", "threads: 64\nthreads: 32\n", 10, 1),
         "Keep one key.",
     ),
-    Rule(
-        "AG005",
-        "not-a-spec",
-        "The file cannot be read as a spec (unreadable, not UTF-8, empty, non-string keys).",
-        "Every later stage needs a mapping of named fields.",
-        Example("threads: 64\n", "threads: 64\n1: 2\n", 10, 1),
-        "Start from `atomgen new`.",
-    ),
+    NOT_A_SPEC,
     Rule(
         "AG006",
         "yaml-tag",
@@ -103,8 +106,6 @@ RULES = (
         "Point the link at a real file, or remove it.",
     ),
 )
-_BY_ID = {rule.id: rule for rule in RULES}
-NOT_A_SPEC = _BY_ID["AG005"]  # raised from other modules too
 
 MAX_SPEC_BYTES = 1 << 20
 MAX_NODES = 200_000

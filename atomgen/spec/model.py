@@ -16,7 +16,7 @@ from typing import Any, Mapping, Optional
 from atomgen.diagnostics import Diagnostic, Position
 from atomgen.spec import emission as emission_records
 from atomgen.spec import tensor_memory as tensor_memory_model
-from atomgen.spec.emission import EMPTY, Emission, FrozenMap, StateOperands, Variant, Variants, WmmaGeneric
+from atomgen.spec.emission import Emission, StateOperands, Variant, Variants, WmmaGeneric
 from atomgen.spec.expr import (
     Expr,
     ExprError,
@@ -25,6 +25,7 @@ from atomgen.spec.expr import (
     parse_expression,
     parse_layout,
 )
+from atomgen.spec.frozen import EMPTY, FrozenMap
 from atomgen.spec.instances import Context, ScalarValue, build_instances
 from atomgen.spec.instances import Instance as Instance  # the model's instances: imported from here
 from atomgen.spec.loader import JsonPath, LoadedSpec

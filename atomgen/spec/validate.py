@@ -12,27 +12,30 @@ from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.resources import load_schema
 from atomgen.spec.loader import JsonPath, LoadedSpec
 
-RULES = (
-    Rule(
-        "AG010",
-        "unfilled",
-        "A scaffold placeholder `TODO` is still in the spec.",
-        "`atomgen new` writes TODO where only you know the answer; check reports each one so nothing is guessed.",
-        Example("intrinsic: rocdl.mfma.f32.16x16x16f16", "intrinsic: TODO", 26, "TODO"),
-        "Replace it with the real value, e.g. `intrinsic: rocdl.mfma.f32.16x16x16f16`.",
-    ),
-    Rule(
-        "AG101",
-        "schema",
-        "The spec does not match schema/atom.schema.json.",
-        "The schema is the contract between spec authors and the generator; editors validate against it too.",
-        Example("kind: mma", "kind: matmul", 2, "matmul"),
-        "Use one of the allowed values (`mma` or `copy`); `atomgen schema` prints the schema.",
-    ),
+# other modules raise it too, through this object
+UNFILLED = Rule(
+    "AG010",
+    "unfilled",
+    "A scaffold placeholder `TODO` is still in the spec.",
+    "`atomgen new` writes TODO where only you know the answer; check reports each one so nothing is guessed.",
+    Example("intrinsic: rocdl.mfma.f32.16x16x16f16", "intrinsic: TODO", 26, "TODO"),
+    "Replace it with the real value, e.g. `intrinsic: rocdl.mfma.f32.16x16x16f16`.",
 )
-_BY_ID = {rule.id: rule for rule in RULES}
-UNFILLED = _BY_ID["AG010"]  # raised from other modules too
-SCHEMA = _BY_ID["AG101"]  # raised from other modules too
+
+# other modules raise it too, through this object
+SCHEMA = Rule(
+    "AG101",
+    "schema",
+    "The spec does not match schema/atom.schema.json.",
+    "The schema is the contract between spec authors and the generator; editors validate against it too.",
+    Example("kind: mma", "kind: matmul", 2, "matmul"),
+    "Use one of the allowed values (`mma` or `copy`); `atomgen schema` prints the schema.",
+)
+
+RULES = (
+    UNFILLED,
+    SCHEMA,
+)
 
 MAX_MESSAGE = 240
 

@@ -21,6 +21,23 @@ from atomgen.spec.emission import BufferCopy
 from atomgen.spec.mlir_types import parse_packed
 from atomgen.spec.model import AtomSpec, Instance
 
+# other modules raise it too, through this object
+INSTRUCTION_LABEL = Rule(
+    "AG359",
+    "instruction-label",
+    "The intrinsic does not exist on the instance's chips, or `instruction` is not an ISA instruction it emits "
+    "there.",
+    "An instance claims a chip set (the atom's chips from min_subtarget on, or subtargets) and an instruction; "
+    "both are facts of the hardware, checked against the catalogue, with the same block count, so a label cannot "
+    "name another intrinsic's instruction.",
+    Example(
+        "intrinsic: rocdl.mfma.f32.16x16x16f16,",
+        "intrinsic: rocdl.mfma.f32.16x16x16f16, instruction: v_mfma_f32_16x16x16_bf16,", 26, "v_mfma"
+    ),
+    "Name the instruction the catalogue lists for the intrinsic on those chips, or narrow the row with "
+    "min_subtarget / subtargets.",
+)
+
 RULES = (
     Rule(
         "AG352",
@@ -59,24 +76,8 @@ RULES = (
         "Use the catalogue's name (the message suggests the closest), or add the real intrinsic to "
         "specs/<backend>/intrinsics.yaml.",
     ),
-    Rule(
-        "AG359",
-        "instruction-label",
-        "The intrinsic does not exist on the instance's chips, or `instruction` is not an ISA instruction it emits "
-        "there.",
-        "An instance claims a chip set (the atom's chips from min_subtarget on, or subtargets) and an instruction; "
-        "both are facts of the hardware, checked against the catalogue, with the same block count, so a label cannot "
-        "name another intrinsic's instruction.",
-        Example(
-            "intrinsic: rocdl.mfma.f32.16x16x16f16,",
-            "intrinsic: rocdl.mfma.f32.16x16x16f16, instruction: v_mfma_f32_16x16x16_bf16,", 26, "v_mfma"
-        ),
-        "Name the instruction the catalogue lists for the intrinsic on those chips, or narrow the row with "
-        "min_subtarget / subtargets.",
-    ),
+    INSTRUCTION_LABEL,
 )
-_BY_ID = {rule.id: rule for rule in RULES}
-INSTRUCTION_LABEL = _BY_ID["AG359"]  # raised from other modules too
 
 
 def instance_chips(spec: AtomSpec, instance: Instance, backend: Optional[Backend]) -> Optional[frozenset[str]]:

@@ -22,36 +22,41 @@ from atomgen.layout.algebra import Layout
 from atomgen.spec.expr import OVER_LIMIT
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 
-RULES = (
-    Rule(
-        "AG321",
-        "not-injective",
-        "Two (thr, val) pairs map to the same tile element (or copy bit).",
-        "For C/D that is two registers writing one output: a silent race that computes garbage.",
-        Example('c: "((16, 4), 4) : ((16, 4), 1)"', 'c: "((16, 4), 4) : ((16, 4), 0)"', 24, '"'),
-        "Fix the strides so each element has one owner, or declare replication for A/B.",
-    ),
-    Rule(
-        "AG322",
-        "not-surjective",
-        "The layout misses tile elements or maps outside the tile.",
-        "An element nobody holds is never loaded or stored; one outside the tile reads a neighbour's data.",
-        Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 4), 4) : ((1, 64), 17)"', 22, '"'),
-        "Fix the strides so the image is exactly the tile.",
-    ),
-    Rule(
-        "AG323",
-        "replication",
-        "A replicated operand does not hold each element exactly as often as declared.",
-        "Replication is legal only where hardware broadcasts; undeclared or uneven replication hides a bug.",
-        Example("layouts:\n", "exceptions: {replicated: {a: 2}}\nlayouts:\n", 20, "2"),
-        "Declare the true factor or fix the layout.",
-    ),
+# other modules raise it too, through this object
+NOT_INJECTIVE = Rule(
+    "AG321",
+    "not-injective",
+    "Two (thr, val) pairs map to the same tile element (or copy bit).",
+    "For C/D that is two registers writing one output: a silent race that computes garbage.",
+    Example('c: "((16, 4), 4) : ((16, 4), 1)"', 'c: "((16, 4), 4) : ((16, 4), 0)"', 24, '"'),
+    "Fix the strides so each element has one owner, or declare replication for A/B.",
 )
-_BY_ID = {rule.id: rule for rule in RULES}
-NOT_INJECTIVE = _BY_ID["AG321"]  # raised from other modules too
-NOT_SURJECTIVE = _BY_ID["AG322"]  # raised from other modules too
-REPLICATION = _BY_ID["AG323"]  # raised from other modules too
+
+# other modules raise it too, through this object
+NOT_SURJECTIVE = Rule(
+    "AG322",
+    "not-surjective",
+    "The layout misses tile elements or maps outside the tile.",
+    "An element nobody holds is never loaded or stored; one outside the tile reads a neighbour's data.",
+    Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 4), 4) : ((1, 64), 17)"', 22, '"'),
+    "Fix the strides so the image is exactly the tile.",
+)
+
+# other modules raise it too, through this object
+REPLICATION = Rule(
+    "AG323",
+    "replication",
+    "A replicated operand does not hold each element exactly as often as declared.",
+    "Replication is legal only where hardware broadcasts; undeclared or uneven replication hides a bug.",
+    Example("layouts:\n", "exceptions: {replicated: {a: 2}}\nlayouts:\n", 20, "2"),
+    "Declare the true factor or fix the layout.",
+)
+
+RULES = (
+    NOT_INJECTIVE,
+    NOT_SURJECTIVE,
+    REPLICATION,
+)
 
 # Shipped specs: at most 2**20 points in one operand layout (wgmma A, replicated 128x),
 # every one decided by the compact test; none needs enumerating.

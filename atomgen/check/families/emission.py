@@ -19,28 +19,34 @@ from atomgen.spec.emission import GenericVariant, Mfma, MfmaScale, PatternNeeds,
 from atomgen.spec.mlir_types import is_struct
 from atomgen.spec.model import AtomSpec
 
+# other modules raise it too, through this object
+EMISSION_NEEDS = Rule(
+    "AG371",
+    "emission-needs",
+    "The emission pattern reads a parameter or state field the spec does not declare.",
+    "Each pattern's C++ template reads fixed names (buffer_copy reads bitSize and the Soffset state field); "
+    "a spec without them passes the schema but cannot be generated.",
+    Example(
+        '  pattern: mfma\n  args: [accTy, a, b, c, "0", "0", "0"]', "  pattern: lds_read_trans", 29,
+        "lds_read_trans"
+    ),
+    "Declare what the pattern needs (docs/spec-format.md, Emission patterns), or choose the pattern that fits.",
+)
+
+# other modules raise it too, through this object
+BUILDER_ARGUMENT = Rule(
+    "AG372",
+    "builder-argument",
+    "A builder argument of the emission is not a declared name, an integer or a qualified enum case.",
+    "Builder arguments become C++ expressions; only names atomgen knows (parameters, state operands, the "
+    "operands accTy/a/b/c) and literals can be emitted safely, so anything else is refused.",
+    Example('args: [accTy, a, b, c, "0", "0", "0"]', 'args: [accTy, a, b, c, "0", bogus, "0"]', 30, "bogus"),
+    "Use a parameter or operand name, an integer, or a qualified enum case such as ROCDL::MFMAPermB::none.",
+)
+
 RULES = (
-    Rule(
-        "AG371",
-        "emission-needs",
-        "The emission pattern reads a parameter or state field the spec does not declare.",
-        "Each pattern's C++ template reads fixed names (buffer_copy reads bitSize and the Soffset state field); "
-        "a spec without them passes the schema but cannot be generated.",
-        Example(
-            '  pattern: mfma\n  args: [accTy, a, b, c, "0", "0", "0"]', "  pattern: lds_read_trans", 29,
-            "lds_read_trans"
-        ),
-        "Declare what the pattern needs (docs/spec-format.md, Emission patterns), or choose the pattern that fits.",
-    ),
-    Rule(
-        "AG372",
-        "builder-argument",
-        "A builder argument of the emission is not a declared name, an integer or a qualified enum case.",
-        "Builder arguments become C++ expressions; only names atomgen knows (parameters, state operands, the "
-        "operands accTy/a/b/c) and literals can be emitted safely, so anything else is refused.",
-        Example('args: [accTy, a, b, c, "0", "0", "0"]', 'args: [accTy, a, b, c, "0", bogus, "0"]', 30, "bogus"),
-        "Use a parameter or operand name, an integer, or a qualified enum case such as ROCDL::MFMAPermB::none.",
-    ),
+    EMISSION_NEEDS,
+    BUILDER_ARGUMENT,
     Rule(
         "AG373",
         "unknown-variant",
@@ -54,9 +60,6 @@ RULES = (
         "Name one of the declared variants, or declare the missing one.",
     ),
 )
-_BY_ID = {rule.id: rule for rule in RULES}
-EMISSION_NEEDS = _BY_ID["AG371"]  # raised from other modules too
-BUILDER_ARGUMENT = _BY_ID["AG372"]  # raised from other modules too
 
 QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$")  # Ns::Enum::case
 INTEGER = re.compile(r"^-?[0-9]+$")

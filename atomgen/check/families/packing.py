@@ -11,23 +11,29 @@ from atomgen.layout.algebra import Layout, RecastError
 from atomgen.spec.mlir_types import PackedType, parse_packed
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 
+# other modules raise it too, through this object
+PACKING = Rule(
+    "AG331",
+    "packing",
+    "|val| x element bits differs from the bits of the packed register operand.",
+    "The bitcast to the intrinsic's operand type would reinterpret the wrong number of elements.",
+    Example('a: "vector<4xf16>"', 'a: "vector<2xf16>"', 27, '"vector<2', also=frozenset({"AG352"})),
+    "Make the packed type hold exactly the values the layout assigns.",
+)
+
+# other modules raise it too, through this object
+RECAST = Rule(
+    "AG341",
+    "recast",
+    "A copy bit layout does not recast exactly to an admitted value width.",
+    "FlyDSL recasts bit layouts to valBits; an inexact recast splits values across threads.",
+    Example("packed: {value: i32}}", "packed: {value: i32}, val_bits: [64]}", 19, "[64]", base="copy"),
+    "Admit only widths the layout's contiguous runs allow.",
+)
+
 RULES = (
-    Rule(
-        "AG331",
-        "packing",
-        "|val| x element bits differs from the bits of the packed register operand.",
-        "The bitcast to the intrinsic's operand type would reinterpret the wrong number of elements.",
-        Example('a: "vector<4xf16>"', 'a: "vector<2xf16>"', 27, '"vector<2', also=frozenset({"AG352"})),
-        "Make the packed type hold exactly the values the layout assigns.",
-    ),
-    Rule(
-        "AG341",
-        "recast",
-        "A copy bit layout does not recast exactly to an admitted value width.",
-        "FlyDSL recasts bit layouts to valBits; an inexact recast splits values across threads.",
-        Example("packed: {value: i32}}", "packed: {value: i32}, val_bits: [64]}", 19, "[64]", base="copy"),
-        "Admit only widths the layout's contiguous runs allow.",
-    ),
+    PACKING,
+    RECAST,
     Rule(
         "AG342",
         "recast-undeclared",
@@ -37,9 +43,6 @@ RULES = (
         "Add `val_bits: [g]` to each instance.",
     ),
 )
-_BY_ID = {rule.id: rule for rule in RULES}
-PACKING = _BY_ID["AG331"]  # raised from other modules too
-RECAST = _BY_ID["AG341"]  # raised from other modules too
 
 
 STANDARD_VAL_BITS = (8, 16, 32, 64)

@@ -10,6 +10,17 @@ from atomgen.spec import asmformat
 from atomgen.spec.mlir_types import element_bits, parse_packed
 from atomgen.spec.model import AtomSpec
 
+# other modules raise it too, through this object
+ENUM_CASE = Rule(
+    "AG395",
+    "enum-case",
+    "An enum-typed parameter's value (instance value or default) is not one of its enum cases.",
+    "The value is printed as an enum case and stored as the case's number; a name that is not a case has no number "
+    "and no IR spelling.",
+    "{atomicOp: fmax, valType: f32, ...}   # atomicOp's cases are add, max, min, ...",
+    "Use one of the cases the parameter's `enum` declares.",
+)
+
 RULES = (
     Rule(
         "AG391",
@@ -36,18 +47,8 @@ RULES = (
         "- {name: offset, cpp_type: int32_t, free: {min: 0, max: 4294967295}}",
         "Keep the range inside the storage type, or store the parameter as int64_t.",
     ),
-    Rule(
-        "AG395",
-        "enum-case",
-        "An enum-typed parameter's value (instance value or default) is not one of its enum cases.",
-        "The value is printed as an enum case and stored as the case's number; a name that is not a case has no number "
-        "and no IR spelling.",
-        "{atomicOp: fmax, valType: f32, ...}   # atomicOp's cases are add, max, min, ...",
-        "Use one of the cases the parameter's `enum` declares.",
-    ),
+    ENUM_CASE,
 )
-_BY_ID = {rule.id: rule for rule in RULES}
-ENUM_CASE = _BY_ID["AG395"]  # raised from other modules too
 
 
 def value_fits(cpp_type: str, value: Any) -> bool:

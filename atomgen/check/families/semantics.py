@@ -18,7 +18,8 @@ from atomgen.check.catalog import Catalog, Immediate, Intrinsic, Operand
 from atomgen.check.families.against_catalog import companions
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout import algebra
-from atomgen.spec.emission import EMPTY, Feed, FormatCodes, Mfma, MfmaScale
+from atomgen.spec.emission import Feed, FormatCodes, Mfma, MfmaScale
+from atomgen.spec.frozen import EMPTY
 from atomgen.spec.model import AtomSpec, Instance, StateField
 
 RULES = (

@@ -11,12 +11,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from atomgen.spec.emission.base import (
-    EMPTY,
     Direction,
     Emission,
     Feed,
     FormatCodes,
-    FrozenMap,
     GenericVariant,
     Immediates,
     PatternNeeds,
@@ -29,7 +27,6 @@ from atomgen.spec.emission.base import (
     Tokens,
     Variant,
     Variants,
-    frozen,
 )
 from atomgen.spec.emission.buffer_atomic import BufferAtomic
 from atomgen.spec.emission.buffer_copy import BufferCopy
@@ -72,9 +69,9 @@ def read(data: Mapping[str, Any]) -> Emission:
 
 
 __all__ = [
-    "EMPTY", "RECORDS", "Direction", "Emission", "Feed", "FormatCodes", "FrozenMap", "GenericVariant", "Immediates",
+    "RECORDS", "Direction", "Emission", "Feed", "FormatCodes", "GenericVariant", "Immediates",
     "PatternNeeds", "RowEmission", "Shim", "ShimResult", "SingleOp", "StateOperands", "Token", "Tokens", "Variant",
-    "Variants", "frozen", "read", "BufferAtomic", "BufferCopy", "CallIntrinsic", "CpAsync", "GlobalLdsDma",
+    "Variants", "read", "BufferAtomic", "BufferCopy", "CallIntrinsic", "CpAsync", "GlobalLdsDma",
     "Ldmatrix", "LdsDma", "LdsReadTrans", "Mfma", "MfmaScale", "MmaSp", "MmaSync", "Stmatrix", "Tcgen05Mma", "Tdm",
     "TmaLoad", "TmaStore", "WgmmaRs", "WgmmaSp", "WgmmaSs", "WmmaGeneric", "WmmaGfx1250", "WmmaPlain", "WmmaScale",
 ]

@@ -1,4 +1,4 @@
-"""What every emission record shares: the frozen mapping, the field groups, the reader.
+"""What every emission record shares: the base class and its reader, the field groups, the row record.
 
 A record is one emission pattern's `emission:` section as a frozen dataclass. Its fields are the
 keys the schema's `oneOf` entry for that pattern allows (tests/test_emission_records.py holds the
@@ -13,14 +13,10 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Union, cast
 
-from atomgen.spec.frozen import EMPTY as EMPTY
-from atomgen.spec.frozen import FrozenMap as FrozenMap
-from atomgen.spec.frozen import frozen as frozen
+from atomgen.spec.frozen import EMPTY, FrozenMap, frozen
 
 Token = Union[str, int]  # a builder argument as written: a name, an integer, an enum case
 Tokens = tuple[Token, ...]
-
-
 
 
 @dataclass(frozen=True)
@@ -215,6 +211,3 @@ class RowEmission:
     def format_value(self, key: str) -> Token | None:
         """The row's format code named `key` (cbsz, blgp, fmtA, fmtB), None for any other name or none given."""
         return getattr(self, key) if key in self.FORMAT_KEYS else None
-
-    def given(self, key: str) -> bool:
-        return key in self.FORMAT_KEYS and getattr(self, key) is not None

@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from atomgen.spec.emission.base import MMA, Emission, FormatCodes, FrozenMap, PatternNeeds, Shim, StateOperands, Tokens
+from atomgen.spec.emission.base import MMA, Emission, FormatCodes, PatternNeeds, Shim, StateOperands, Tokens
+from atomgen.spec.frozen import FrozenMap
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -8,13 +8,13 @@ from typing import ClassVar
 from atomgen.spec.emission.base import (
     MMA,
     Emission,
-    FrozenMap,
     GenericVariant,
     PatternNeeds,
     Shim,
     StateOperands,
     generic_variants_field,
 )
+from atomgen.spec.frozen import FrozenMap
 
 
 @dataclass(frozen=True, kw_only=True)

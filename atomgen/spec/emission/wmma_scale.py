@@ -8,17 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from atomgen.spec.emission.base import (
-    EMPTY,
-    MMA,
-    Emission,
-    FormatCodes,
-    FrozenMap,
-    PatternNeeds,
-    Shim,
-    StateOperands,
-    Variants,
-)
+from atomgen.spec.emission.base import MMA, Emission, FormatCodes, PatternNeeds, Shim, StateOperands, Variants
+from atomgen.spec.frozen import EMPTY, FrozenMap
 
 
 @dataclass(frozen=True, kw_only=True)
