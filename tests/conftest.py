@@ -7,8 +7,11 @@ user's proof cache is never read or written.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib
 import io
 import os
+import pkgutil
 import shutil
 import signal
 import subprocess
@@ -39,10 +42,20 @@ ROCDL_BACKEND = SPECS / "rocdl" / "backend.yaml"
 
 
 
+def session_temp(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder of this test session that every pytest-xdist worker sees (each worker's
+    basetemp is a `popen-gwN` folder in it), or this process's basetemp without xdist."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 @pytest.fixture(autouse=True)
 def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Never touch the user's cache: in-process calls and child processes both see this."""
-    monkeypatch.setenv("ATOMGEN_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "atomgen-cache"))
+    """Never touch the user's cache: in-process calls and child processes both see this. The workers
+    share one: it is keyed by content and by atomgen's own files, and every entry is written to a
+    file of the writer's pid, then renamed into place, so a reader sees a whole entry or none.
+    Shared, a proof, a CuTe compile or a Triton answer is paid once a session, not once a worker."""
+    monkeypatch.setenv("ATOMGEN_CACHE_DIR", str(session_temp(tmp_path_factory) / "atomgen-cache"))
 
 
 @dataclass
@@ -79,7 +92,27 @@ def run_cli(*args: str, cwd: Path | None = None, timeout: float = 120) -> Cli:
     return _forked_cli(list(args), cwd or REPO, environment, timeout)
 
 
+# Modules a forked child must not find imported: the entry point (importing it runs the CLI) and the
+# oracles' workers, which import flydsl, triton or cutlass and run in processes of their own.
+_NOT_PRELOADED = ("atomgen.__main__", "atomgen.oracle.flydsl.flyopt")
+
+
+@functools.cache
+def preload_atomgen() -> None:
+    """Import every atomgen module once in this worker, before it forks children that run the CLI
+    (run_cli, test_kill): a child inherits them, where it would otherwise import the 70-odd modules
+    of a `gen` afresh each time, about 0.2 s of CPU, hundreds of times a suite. What the child then
+    does is unchanged; the tests about what a command imports exec a fresh interpreter."""
+    import atomgen
+
+    for module in pkgutil.walk_packages(atomgen.__path__, "atomgen."):
+        if module.name in _NOT_PRELOADED or module.name.endswith(".worker"):
+            continue
+        importlib.import_module(module.name)
+
+
 def _forked_cli(args: list[str], cwd: Path, environment: dict[str, str], timeout: float) -> Cli:
+    preload_atomgen()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         pid = os.fork()
         if pid == 0:  # the child: exits from here, whatever happens

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Optional
 
 import pytest
-from conftest import REPO, SPECS
+from conftest import REPO, SPECS, preload_atomgen
 
 TRIALS = 60
 EXEC_TRIALS = 3  # at least; more, up to EXEC_LIMIT, until one kill lands inside the write
@@ -113,6 +113,7 @@ def _environment(cache: Path) -> dict[str, str]:
 
 def _fork_gen(out: Path, cache: Path) -> int:
     """The real command line (atomgen.cli.command) in a child forked from this process."""
+    preload_atomgen()
     pid = os.fork()
     if pid == 0:
         status = 3

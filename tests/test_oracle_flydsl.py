@@ -12,7 +12,7 @@ import pytest
 
 from atomgen.layout.algebra import Layout
 from atomgen.oracle import command as oracle_command
-from atomgen.oracle import flydsl
+from atomgen.oracle.flydsl import audit as flydsl
 from atomgen.oracle.flydsl import client as flydsl_client
 from atomgen.oracle.flydsl import compare as flydsl_compare
 from atomgen.oracle.flydsl import lowering as flydsl_lowering

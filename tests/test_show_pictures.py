@@ -9,6 +9,7 @@ layout), so all 2,000-odd instances run in seconds.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 import pty
@@ -37,10 +38,15 @@ SHIPPED = [display for _, display in collect_spec_files([str(SPECS)])]
 LABEL = re.compile(r"T(?:\d+|\*)V\d+")
 
 
+@functools.cache
+def _register_file(backend: str) -> RegisterFile:
+    return load_backend(SPECS / backend / "backend.yaml", backend)[0].register_file
+
 
 def register_file(spec: Any) -> RegisterFile:
-    """The register naming of the spec's backend (backend.yaml register_file), as show uses it."""
-    return load_backend(SPECS / spec.backend / "backend.yaml", spec.backend)[0].register_file
+    """The register naming of the spec's backend (backend.yaml register_file), as show uses it;
+    read once per backend (a backend.yaml load per instance was a third of this module's time)."""
+    return _register_file(spec.backend)
 
 def _spec_result(display: str) -> Any:
     result = analyze_file(REPO / display, display, prove=False)

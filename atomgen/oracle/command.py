@@ -60,7 +60,7 @@ def add_flydsl_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_flydsl(args: argparse.Namespace) -> int:
     from atomgen.check.runner import UsageError
-    from atomgen.oracle import flydsl
+    from atomgen.oracle.flydsl import audit as flydsl
     from atomgen.oracle.flydsl import client as flydsl_client
     from atomgen.oracle.flydsl import report as flydsl_report
 
@@ -105,7 +105,7 @@ def run_flydsl(args: argparse.Namespace) -> int:
 
 
 def add_cute_arguments(parser: argparse.ArgumentParser) -> None:
-    from atomgen.oracle.cute import DEFAULT_ARCH, DEFAULT_TIMEOUT
+    from atomgen.oracle.cute.audit import DEFAULT_ARCH, DEFAULT_TIMEOUT
     from atomgen.oracle.cute.report import RENDERERS
 
     parser.description = (
@@ -134,7 +134,7 @@ def add_cute_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_cute(args: argparse.Namespace) -> int:
-    from atomgen.oracle import cute
+    from atomgen.oracle.cute import audit as cute
     from atomgen.oracle.cute import client as cute_client
     from atomgen.oracle.cute import report as cute_report
 
@@ -164,13 +164,13 @@ def run_cute(args: argparse.Namespace) -> int:
 
 
 def add_triton_arguments(parser: argparse.ArgumentParser) -> None:
-    from atomgen.oracle import triton
+    from atomgen.oracle.triton import audit as triton
 
     triton.add_triton_arguments(parser)
 
 
 def run_triton(args: argparse.Namespace) -> int:
-    from atomgen.oracle import triton
+    from atomgen.oracle.triton import audit as triton
 
     return int(triton.run_triton(args))
 

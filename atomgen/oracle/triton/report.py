@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from atomgen.oracle.triton import Report, SpecReport
+from atomgen.oracle.triton.audit import Report, SpecReport
 
 COLUMNS = ("instances", "compared", "agreed", "differed", "not expressible", "errors (declared)", "notes")
 
