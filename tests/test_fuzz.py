@@ -12,6 +12,7 @@ line; no mutant may take 10 s. The seed and the budget are fixed, so a failure r
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
@@ -187,6 +188,7 @@ def _limit_memory() -> None:
     """A mutant that makes check allocate gigabytes is a finding (MemoryError), not an OOM kill
     of the machine: one once asked for `1 << 99999999999` (an i99999999999 state field)."""
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    gc.freeze()  # the pytest worker's heap, inherited by fork: never garbage here, never walked again
 
 
 def _campaign(worker: int, count: int) -> dict[str, Any]:
