@@ -42,7 +42,6 @@ SPECS = REPO / "specs"
 ROCDL_BACKEND = SPECS / "rocdl" / "backend.yaml"
 
 
-
 def session_temp(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The temporary folder of this test session that every pytest-xdist worker sees (each worker's
     basetemp is a `popen-gwN` folder in it), or this process's basetemp without xdist."""
@@ -94,7 +93,7 @@ def run_cli(*args: str, cwd: Path | None = None, timeout: float = 120) -> Cli:
 
 
 # Modules a forked child must not find imported: the entry point (importing it runs the CLI) and the
-# oracles' workers, which import flydsl, triton or cutlass and run in processes of their own.
+# oracles' programs of their own (flyopt and every `.worker`), which import flydsl, triton or cutlass.
 _NOT_PRELOADED = ("atomgen.__main__", "atomgen.oracle.flydsl.flyopt")
 
 
@@ -102,7 +101,7 @@ _NOT_PRELOADED = ("atomgen.__main__", "atomgen.oracle.flydsl.flyopt")
 def preload_atomgen() -> None:
     """Import every atomgen module once in this worker, before it forks children that run the CLI
     (run_cli, test_kill): a child inherits them, where it would otherwise import the 70-odd modules
-    of a `gen` afresh each time, about 0.2 s of CPU, hundreds of times a suite. What the child then
+    of a `gen` afresh each time, 0.1 to 0.2 s of CPU, hundreds of times a suite. What the child then
     does is unchanged; the tests about what a command imports exec a fresh interpreter."""
     import atomgen
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import MINIMAL_COPY, MINIMAL_MMA, SPECS, shipped_specs
+from conftest import MINIMAL_COPY, MINIMAL_MMA, SPECS, session_temp, shipped_specs
 
 from atomgen.check.runner import analyze_model, model_loaded
 from atomgen.diagnostics import SpecError
@@ -238,10 +238,8 @@ def _expression_mutants() -> dict[str, int]:
 
 
 def _rendezvous(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder every shard of this session sees (one per pytest-xdist run, or this process's temp root)."""
-    base = tmp_path_factory.getbasetemp()
-    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-    folder = (base.parent / f"fuzz-{run}") if run else base / "fuzz"
+    """A folder every shard of this session sees, whichever worker runs it."""
+    folder = session_temp(tmp_path_factory) / "fuzz"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 

@@ -48,6 +48,7 @@ def register_file(spec: Any) -> RegisterFile:
     read once per backend (a backend.yaml load per instance was a third of this module's time)."""
     return _register_file(spec.backend)
 
+
 def _spec_result(display: str) -> Any:
     result = analyze_file(REPO / display, display, prove=False)
     assert result.spec is not None and result.analysis is not None, display
