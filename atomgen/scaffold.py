@@ -9,8 +9,6 @@ from pathlib import Path
 
 from atomgen.write.atomic import write_new_file
 
-PREFIXES = {"rocdl": "FlyROCDL", "nvvm": "FlyNVVM"}
-
 MMA_TEMPLATE = """\
 # yaml-language-server: $schema={schema}
 # Scaffolded by `atomgen new mma --subtarget {subtarget}`. Replace every TODO, then run
@@ -184,7 +182,7 @@ def scaffold(args: argparse.Namespace) -> int:
             )
             return 2
         target = specs / name / "backend.yaml"
-        prefix = PREFIXES.get(name, "Fly" + name.upper())
+        prefix = _default_prefix(name)
         text = BACKEND_TEMPLATE.format(name=name, prefix=prefix, dir=prefix)
         return _write(target, text, args.force)
     subtarget = args.subtarget or ""
@@ -241,12 +239,35 @@ def scaffold_text(what: str, subtarget: str, backend: str, name: str, target: Pa
         schema="../../../schema/atom.schema.json",
         subtarget=subtarget,
         backend=backend,
-        prefix=PREFIXES.get(backend, "Fly" + backend.upper()),
+        prefix=_prefix(Path(target), backend),
         upper=subtarget.upper(),
         camel=_camel(name).upper() if what == "mma" else _camel(name),
         name=name,
         path=target,
     )
+
+
+def _default_prefix(backend: str) -> str:
+    """FlyDSL's naming of a backend's dialect: Fly + the backend in capitals (FlyROCDL, FlyNVVM)."""
+    return "Fly" + backend.upper()
+
+
+def _prefix(target: Path, backend: str) -> str:
+    """The prefix of the TableGen names in a new spec: what its backend.yaml declares (the dialect's
+    `tablegen_def` without `_Dialect`), else FlyDSL's naming, for a backend whose file does not exist
+    yet or does not load."""
+    from atomgen.diagnostics import SpecError
+    from atomgen.spec.backend import find_backend_file, load_backend
+
+    found = find_backend_file(target, backend)
+    if found is not None:
+        try:
+            declared = load_backend(found, str(found))[0].dialect_decl.tablegen_def
+        except SpecError:
+            declared = None
+        if declared and declared.endswith("_Dialect"):
+            return declared[: -len("_Dialect")]
+    return _default_prefix(backend)
 
 
 def _write(target: Path, text: str, force: bool) -> int:

@@ -99,6 +99,23 @@ def test_new_copy_and_backend(tmp_path: Path) -> None:
     assert bad.returncode == 2
 
 
+def test_new_spec_takes_its_prefix_from_the_backend_file(tmp_path: Path) -> None:
+    """The TableGen names of a scaffolded spec follow its backend.yaml's dialect, not a table of known
+    backends: a backend whose dialect is FlySpirv_Dialect gets FlySpirv_ names; without a backend file,
+    FlyDSL's naming (Fly + the backend in capitals)."""
+    assert run_cli("new", "backend", "spirv", cwd=tmp_path).returncode == 0
+    backend = tmp_path / "specs" / "spirv" / "backend.yaml"
+    text = backend.read_text(encoding="utf-8")
+    assert "FlySPIRV_Dialect" in text
+    backend.write_text(text.replace("FlySPIRV_", "FlySpirv_"), encoding="utf-8")
+    assert run_cli("new", "mma", "--backend", "spirv", "--subtarget", "x1", cwd=tmp_path).returncode == 0
+    spec = (tmp_path / "specs" / "spirv" / "x1" / "mma.yaml").read_text(encoding="utf-8")
+    assert "tablegen_def: FlySpirv_MmaOpX1_MMA" in spec
+    assert run_cli("new", "copy", "--backend", "vulkan", "--subtarget", "x1", cwd=tmp_path).returncode == 0
+    copy = (tmp_path / "specs" / "vulkan" / "x1" / "copy.yaml").read_text(encoding="utf-8")
+    assert "tablegen_def: FlyVULKAN_CopyOpX1Copy" in copy
+
+
 def test_schema_is_valid_json_schema() -> None:
     for args in ([], ["--backend"]):
         result = run_cli("schema", *args)
