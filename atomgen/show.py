@@ -50,7 +50,7 @@ def instance_records(result: Any, pictures: Optional[dict[str, list[OperandPictu
                 "size": algebra.size(layout),
                 "cosize": algebra.cosize(layout),
                 "intrinsic": instance.intrinsic,
-                "parameters": instance.values,
+                "parameters": dict(instance.values),
             }
             if "blocks" in evaluated.variables:
                 record["blocks"] = evaluated.variables["blocks"]

@@ -129,6 +129,11 @@ def test_the_atom_spec_is_frozen_and_holds_no_dict_or_list() -> None:
         for item in dataclasses.fields(spec):
             if item.name not in NOT_DATA:
                 assert mutable_leaves(getattr(spec, item.name), item.name) == [], path
+        assert spec.instances
+        for instance in spec.instances:  # values, packed, pin: FrozenMaps; `raw`, the row as written, aside
+            for item in dataclasses.fields(instance):
+                if item.name != "raw":
+                    assert mutable_leaves(getattr(instance, item.name), f"{instance.id}.{item.name}") == [], path
         known = spec.known_flydsl_defects + spec.known_triton_differences + spec.known_cute_differences
         assert all(isinstance(d, KnownDefect) for d in known)
         declarations += len(known)

@@ -8,7 +8,7 @@ so they can never disagree on wording.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
 
 from atomgen.spec.model import AtomSpec, Instance, Parameter
 
@@ -50,7 +50,7 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-def describe(spec: AtomSpec, values: dict[str, Any]) -> str:
+def describe(spec: AtomSpec, values: Mapping[str, Any]) -> str:
     """`16x16x16 (f16, f16) -> f32` for MMAs; `bitSize = 32` style otherwise."""
     key = [p for p in spec.key_parameters]
     parts: list[str] = []

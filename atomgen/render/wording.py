@@ -5,7 +5,7 @@ The typed section itself (conditions, constraints, wording) is atomgen/spec/veri
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from atomgen.spec.expr import Expr
 from atomgen.spec.verify import PLACEHOLDER, VerifySection
@@ -25,7 +25,7 @@ def stream(text: str, operand: Callable[[str, bool], str], literal: Callable[[st
     return pieces
 
 
-def cpp_model(section: VerifySection, spec_instances: list[dict[str, Any]], operand: Callable[[str, bool], str],
+def cpp_model(section: VerifySection, spec_instances: list[Mapping[str, Any]], operand: Callable[[str, bool], str],
               literal: Callable[[str], str], expr: Callable[[Expr], str]) -> dict[str, Any]:
     """What the verify() template needs: constraint checks and the `<<` prefix of each message kind.
 

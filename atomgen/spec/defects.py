@@ -12,6 +12,7 @@ import fnmatch
 import re
 from typing import Any, Mapping
 
+from atomgen.spec.frozen import EMPTY
 from atomgen.spec.model import AtomSpec, Instance, KnownDefect
 from atomgen.spec.printing import sample_values
 from atomgen.spec.scalars import ScalarValue
@@ -48,7 +49,7 @@ def config_label(spec: AtomSpec, values: Mapping[str, ScalarValue], val_bits: in
 
 
 def _bare_instance(spec: AtomSpec) -> Instance:
-    return Instance(-1, "", {}, "", None, None, {}, None, (), {}, (), {})
+    return Instance(-1, "", EMPTY, "", None, None, EMPTY, None, (), EMPTY, (), {})
 
 
 def matches_declaration(declaration: KnownDefect, check: str, label: str) -> bool:

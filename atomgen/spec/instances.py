@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Optional
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.spec.emission import RowEmission
 from atomgen.spec.expr import ExprError, evaluate, parse_expression
+from atomgen.spec.frozen import FrozenMap
 from atomgen.spec.loader import JsonPath, LoadedSpec
 from atomgen.spec.scalars import ScalarValue as ScalarValue  # where the model's users have imported it
 
@@ -67,14 +68,14 @@ MAX_INSTANCES = 4096
 class Instance:
     index: int
     id: str
-    values: dict[str, ScalarValue]  # every parameter: key values, pins, defaults
+    values: FrozenMap[str, ScalarValue]  # every parameter: key values, pins, defaults
     intrinsic: str
     op_class: Optional[str]
     instruction: Optional[str]
-    packed: dict[str, str]
+    packed: FrozenMap[str, str]
     variant: Optional[str]
     val_bits: tuple[int, ...]
-    pin: dict[str, ScalarValue]
+    pin: FrozenMap[str, ScalarValue]
     path: JsonPath
     raw: dict[str, Any]  # the expanded row as written, for the rules that ask what was given explicitly
     emission: RowEmission = RowEmission()  # the row's own emission facts (format codes, a store direction)
@@ -134,14 +135,14 @@ def build_instances(
                 Instance(
                     index=len(instances),
                     id=str(row.get("id") or instance_id(data["kind"], values, key)),
-                    values=values,
+                    values=FrozenMap(values),
                     intrinsic=row["intrinsic"],
                     op_class=row.get("op_class"),
                     instruction=row.get("instruction"),
-                    packed=dict(row.get("packed") or {}),
+                    packed=FrozenMap(row.get("packed") or {}),
                     variant=row.get("variant"),
                     val_bits=tuple(row.get("val_bits") or ()),
-                    pin=dict(row.get("pin") or {}),
+                    pin=FrozenMap(row.get("pin") or {}),
                     path=path,
                     raw=row,
                     emission=RowEmission.read(row.get("emission")),

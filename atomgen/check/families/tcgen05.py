@@ -37,7 +37,7 @@ def check_spec(spec: AtomSpec) -> Iterator[Diagnostic]:
         if instance.packed != tcgen05.PACKED:
             yield EMISSION_NEEDS.at(
                 spec, f"instance {instance.id}: '{PATTERN}' takes packed {{a: i64, b: i64, c: i32}} (the two "
-                f"shared-memory descriptors and the TMEM address), not {instance.packed}", instance.path)
+                f"shared-memory descriptors and the TMEM address), not {dict(instance.packed)}", instance.path)
         a, b, c = (str(instance.values.get(types.get(r, ""))) for r in ("a", "b", "c"))
         if tcgen05.instruction_descriptor(1, 1, a, b, c) is None:
             yield EMISSION_NEEDS.at(
