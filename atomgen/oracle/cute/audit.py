@@ -24,9 +24,9 @@ worker crash, a timeout or an unreadable answer is a finding, never a traceback.
 0 when every finding is declared, 1 otherwise, 2 on usage errors or a missing
 ``nvidia-cutlass-dsl``.
 
-This module runs the audit; each step has its module: ``cute_request`` (an instance's request),
-``cute_client`` (the worker subprocess), ``cute_compare`` (CuTe's answer against the spec, and
-the declarations), ``cute_report`` (findings and the report).
+This module runs the audit; each step has its module in this package: ``request`` (an instance's request),
+``client`` (the worker subprocess), ``compare`` (CuTe's answer against the spec, and
+the declarations), ``report`` (findings and the report).
 """
 
 from __future__ import annotations

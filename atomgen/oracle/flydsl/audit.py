@@ -1,7 +1,7 @@
 """`atomgen oracle flydsl`: audit specs against the real FlyDSL compiler (rung 2 of the ladder).
 
 For every spec whose mnemonic the installed ``flydsl`` wheel knows, FlyDSL is asked (in
-worker subprocesses, see ``flydsl_worker``) about every instance and about a bounded,
+worker subprocesses, see ``worker``) about every instance and about a bounded,
 deterministic neighbourhood of configurations around the instance table:
 
 * layouts: thread layout, MNK shape and every operand layout, compared as functions
@@ -20,10 +20,10 @@ A disagreement is a *finding*. A finding is *known* when the spec declares it in
 ``configuration`` matches the finding's configuration label (see `matches_declaration`).
 The exit status is 0 when every finding is known, 1 otherwise, 2 on usage errors.
 
-This module runs the audit; each step has its module: ``flydsl_configs`` (what is asked),
-``flydsl_client`` (the wheel, asked in workers), ``flydsl_compare`` (an instance's answer
-against the spec), ``flydsl_lowering`` (modules and generated tests through the pipeline),
-``flydsl_report`` (findings and the report).
+This module runs the audit; each step has its module in this package: ``configs`` (what is asked),
+``client`` (the wheel, asked in workers), ``compare`` (an instance's answer
+against the spec), ``lowering`` (modules and generated tests through the pipeline),
+``report`` (findings and the report).
 """
 
 from __future__ import annotations
