@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -145,3 +146,28 @@ def test_cache_is_keyed_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     backend = tmp_path / "specs" / "rocdl" / "backend.yaml"
     backend.write_text(backend.read_text() + "\n# edited\n", encoding="utf-8")
     assert not any(r.cached for r in check_paths([str(tmp_path / "specs")], side_files=False))
+
+
+def test_cache_key_covers_every_module_that_decides_a_finding(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every module a check imports from check/, spec/ and layout/ (the rule families of check/families/
+    too) is in the cache's code fingerprint: a key without check/families/ kept an edited rule's old
+    findings (found adding AG334's did-you-mean)."""
+    import atomgen.check.rules  # noqa: F401  (imports every rule family)
+    import atomgen.check.runner as runner
+
+    fingerprinted = {path.relative_to(runner._PACKAGE).as_posix()
+                     for folder in runner._CODE_FOLDERS for path in (runner._PACKAGE / folder).rglob("*.py")}
+    fingerprinted |= set(runner._CODE_FILES)
+    check_modules = {name for name in sys.modules if name.startswith("atomgen.")
+                     and name.split(".")[1] in ("check", "spec", "layout")}
+    assert "atomgen.check.families.packing" in check_modules
+    for name in check_modules:
+        module_file = Path(sys.modules[name].__file__ or "")
+        assert module_file.relative_to(runner._PACKAGE).as_posix() in fingerprinted, name
+    copy = tmp_path / "atomgen"
+    shutil.copytree(runner._PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "_data"))
+    monkeypatch.setattr(runner, "_PACKAGE", copy)
+    before = runner._code_fingerprint()
+    packing = copy / "check" / "families" / "packing.py"
+    packing.write_text(packing.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert runner._code_fingerprint() != before

@@ -23,6 +23,8 @@ from atomgen.spec.backend import BACKEND_FILE, Backend, find_backend_file, load_
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _CODE_FOLDERS = ("check", "spec", "layout")
+# pipeline chains validate -> model for check too; diagnostics and suggest word the findings
+_CODE_FILES = ("pipeline.py", "diagnostics.py", "suggest.py")
 # A check of fewer uncached specs than this finishes before a progress line would help.
 PROGRESS_FROM = 8
 # ... or before forking workers would pay (a pre-commit hook passes a spec or two).
@@ -115,11 +117,14 @@ def _code_fingerprint() -> str:
     import hashlib  # only with the cache on: it loads OpenSSL
 
     digest = hashlib.sha256(__version__.encode())
+    # every module below these folders: the rule families live in check/families/, and a cache keyed on
+    # check/*.py alone kept an edited rule's old findings
     for folder in _CODE_FOLDERS:
-        for file in sorted((_PACKAGE / folder).glob("*.py")):
-            digest.update(file.name.encode())
+        for file in sorted((_PACKAGE / folder).rglob("*.py")):
+            digest.update(file.relative_to(_PACKAGE).as_posix().encode())
             digest.update(file.read_bytes())
-    digest.update((_PACKAGE / "pipeline.py").read_bytes())  # chains validate -> model for check too
+    for name in _CODE_FILES:
+        digest.update((_PACKAGE / name).read_bytes())
     from atomgen.resources import catalog_path, schema_path
 
     digest.update(schema_path().read_bytes())

@@ -89,6 +89,10 @@ TIES: tuple[tuple[str, Tie], ...] = (
     ("instances[].instruction", _t("instruction", "AG359", "the ISA instruction the row emits (PTX: spelled "
                                    "into the inline assembly)")),
     ("instances[].packed*", _t("instruction", "AG331 AG352 AG332", "the register types built for the call")),
+    ("instances[].storage*", _t("instruction", "AG333 AG352", "the element type the register is built of and "
+                                "bitcast back from")),
+    ("instances[].register_half*", _t("instruction", "AG334 AG331", "the widening of the operand to the "
+                                      "intrinsic's register and the half read back")),
     ("instances[].variant", _t("instruction", "AG373", "the builder argument list of the row")),
     ("instances[].val_bits", _t("layout", "AG341 AG342", "the value widths a copy row admits")),
     ("instances[].pin", _t("instruction", "AG353", "the free parameters a row fixes")),

@@ -23,6 +23,19 @@ def register_bits(value: int, width: int, prefix: str) -> tuple[str, str]:
     return registers, f"[{low + width - 1}:{low}]"
 
 
+def value_slot(operand: OperandPicture, value: int) -> int:
+    """Where value `value` of a thread sits, in values of operand.value_bits from bit 0 of its first
+    register: in value order, or for a register-half operand in register `value`, the chosen half."""
+    return value if operand.half is None else 2 * value + operand.half
+
+
+def position(operand: OperandPicture, value: int, prefix: str) -> tuple[str, str]:
+    """Register(s) and bit range of a thread's value `value` ("", "" without registers)."""
+    if operand.value_bits is None:
+        return "", ""
+    return register_bits(value_slot(operand, value), operand.value_bits, prefix)
+
+
 def element_name(operand: OperandPicture, index: int) -> str:
     picture = operand.picture
     if operand.role in ("src", "dst", "ref"):
@@ -43,13 +56,17 @@ def render_lanes(operand: OperandPicture, register_file: RegisterFile) -> str:
         if operand.role in ("src", "dst", "ref")
         else f"element [{picture.row_name}][{picture.col_name}]"
     )
-    lines.append(f"  {operand.value_bits} bits per value in {REGISTER_BITS}-bit registers")
+    if operand.half is not None:
+        lines.append(f"  {operand.value_bits} bits per value, one value per {REGISTER_BITS}-bit register: "
+                     f"{operand.note}")
+    else:
+        lines.append(f"  {operand.value_bits} bits per value in {REGISTER_BITS}-bit registers")
     lines.append(f"{'lane':>6}  {'register':<10}{'bits':<10}{element}")
     prefix = register_file.prefix  # backend.yaml register_file
     indices = algebra.image(picture.layout)  # L(thr + threads * val), thr fastest
     threads = picture.threads
     for thr in range(threads):
         for val in range(picture.values):
-            registers, bits = register_bits(val, operand.value_bits, prefix)
+            registers, bits = position(operand, val, prefix)
             lines.append(f"{thr:>6}  {registers:<10}{bits:<10}{element_name(operand, indices[thr + threads * val])}")
     return "\n".join(lines)

@@ -89,6 +89,7 @@ class OperandPicture:
     value_bits: Optional[int]  # bits each value occupies in the thread's register(s); None: no registers
     picture: Picture
     note: str = ""
+    half: Optional[int] = None  # a register-half operand: value v is register v, this 16-bit half
 
 
 def _leaves(mode: Layout) -> list[tuple[int, int, int]]:
@@ -202,6 +203,14 @@ def _mma_picture(spec: Any, evaluated: Any, role: str) -> Optional[OperandPictur
                 "no thread holds it in registers")
     else:
         packed = parse_packed(evaluated.instance.packed.get(role, ""))
+        selector = evaluated.instance.register_half.get(role)
+        if packed is not None and selector is not None and picture.values:
+            # GFX11 OPSEL: one 16-bit half of a register per value, the half the selector's value chooses
+            half = int(bool(evaluated.instance.values.get(selector)))
+            note = (f"{selector} = {str(bool(half)).lower()}: value v is bits [{16 * half + 15}:{16 * half}] of "
+                    f"register v ({selector} = {str(not half).lower()}: bits [{16 * (1 - half) + 15}:"
+                    f"{16 * (1 - half)}])")
+            return OperandPicture(role, role.upper(), element, 16, picture, note, half)
         if packed is not None and picture.values and packed.bits % picture.values == 0:
             bits = packed.bits // picture.values
     return OperandPicture(role, role.upper(), element, bits, picture, note)

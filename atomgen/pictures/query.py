@@ -16,7 +16,7 @@ from itertools import product
 from typing import Optional
 
 from atomgen.layout import algebra
-from atomgen.pictures.lanes import element_name, register_bits
+from atomgen.pictures.lanes import element_name, position, value_slot
 from atomgen.pictures.model import REGISTER_BITS, OperandPicture
 from atomgen.spec.backend import RegisterFile
 
@@ -81,9 +81,7 @@ def parse_element(text: str, operands: list[OperandPicture]) -> tuple[OperandPic
 
 
 def _position(operand: OperandPicture, value: int, register_file: RegisterFile) -> tuple[str, str]:
-    if operand.value_bits is None:
-        return "", ""
-    return register_bits(value, operand.value_bits, register_file.prefix)
+    return position(operand, value, register_file.prefix)
 
 
 def holders(operand: OperandPicture, row: int, col: int, register_file: RegisterFile) -> list[Holder]:
@@ -105,7 +103,8 @@ def registers_per_lane(operand: OperandPicture) -> int:
     """32-bit registers one lane's values of this operand fill (0 without registers)."""
     if operand.value_bits is None:
         return 0
-    return -(-operand.picture.values * operand.value_bits // REGISTER_BITS)
+    slots = value_slot(operand, operand.picture.values - 1) + 1 if operand.picture.values else 0
+    return -(-slots * operand.value_bits // REGISTER_BITS)
 
 
 def _register_number(text: str) -> int:
@@ -149,8 +148,9 @@ def lane_rows(
             if number is not None:
                 if operand.value_bits is None:
                     continue
-                first = val * operand.value_bits // REGISTER_BITS
-                last = (val * operand.value_bits + operand.value_bits - 1) // REGISTER_BITS
+                slot = value_slot(operand, val)
+                first = slot * operand.value_bits // REGISTER_BITS
+                last = (slot * operand.value_bits + operand.value_bits - 1) // REGISTER_BITS
                 if not first <= number <= last:
                     continue
             index = algebra.evaluate(picture.layout, lane, val)

@@ -51,6 +51,8 @@ INSTANCE_FIELDS = (
     "op_class",
     "instruction",
     "packed",
+    "storage",
+    "register_half",
     "variant",
     "val_bits",
     "pin",
@@ -81,6 +83,10 @@ class Instance:
     emission: RowEmission = RowEmission()  # the row's own emission facts (format codes, a store direction)
     min_subtarget: Optional[str] = None  # the oldest chip the row runs on
     subtargets: tuple[str, ...] = ()  # the chips the row runs on, when listed explicitly
+    # operand -> the type the intrinsic carries its elements as, where it differs (bf16 typed i16)
+    storage: FrozenMap[str, str] = FrozenMap({})
+    # operand -> the bool parameter choosing which 16-bit half of each 32-bit register holds a value
+    register_half: FrozenMap[str, str] = FrozenMap({})
 
 
 @dataclass
@@ -148,6 +154,8 @@ def build_instances(
                     emission=RowEmission.read(row.get("emission")),
                     min_subtarget=str(row["min_subtarget"]) if row.get("min_subtarget") else None,
                     subtargets=tuple(str(c) for c in row.get("subtargets") or ()),
+                    storage=FrozenMap({str(k): str(v) for k, v in (row.get("storage") or {}).items()}),
+                    register_half=FrozenMap({str(k): str(v) for k, v in (row.get("register_half") or {}).items()}),
                 )
             )
 

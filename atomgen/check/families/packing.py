@@ -8,7 +8,8 @@ from typing import Iterator, Mapping
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout, RecastError
-from atomgen.spec.mlir_types import PackedType, parse_packed
+from atomgen.spec.emission import GenericVariant
+from atomgen.spec.mlir_types import PackedType, element_bits, parse_packed
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 
 # other modules raise it too, through this object
@@ -31,9 +32,32 @@ RECAST = Rule(
     "Admit only widths the layout's contiguous runs allow.",
 )
 
+STORAGE = Rule(
+    "AG333",
+    "storage-type",
+    "An operand's storage type is not the packed register's element type, or not as wide as the element type.",
+    "The intrinsic carries the elements as the storage type bit for bit (bf16 accumulators typed i16 by the "
+    "ROCDL op): a storage type of another width, or a packed type of another element, reinterprets the values.",
+    Example('c: "vector<4xf32>"}}', 'c: "vector<4xf32>"}, storage: {c: i32}}', 28, "storage"),
+    "Give the intrinsic's element type as `storage: {c: T}` (as wide as the element type) and use it in `packed.c`.",
+)
+
+REGISTER_HALF = Rule(
+    "AG334",
+    "register-half",
+    "A register-half operand is not 16-bit, or its selector is not a bool parameter the instruction receives.",
+    "With OPSEL placement each 16-bit value sits in one half of a 32-bit register, chosen by the selector: "
+    "wider values do not fit a half, and a selector the op never receives leaves the hardware on the low half "
+    "while the atom reads the other.",
+    Example('c: "vector<4xf32>"}}', 'c: "vector<4xf32>"}, register_half: {c: m}}', 28, "register_half"),
+    "Only 16-bit operands take `register_half`; name a bool parameter that the row's emission passes to the op.",
+)
+
 RULES = (
     PACKING,
     RECAST,
+    STORAGE,
+    REGISTER_HALF,
     Rule(
         "AG342",
         "recast-undeclared",
@@ -73,24 +97,38 @@ def mma_packing(
         return
     type_name = spec.operand_types.get(role, "")
     element = instance.values.get(type_name)
-    if role == "c" and isinstance(element, str) and packed.element != element:
+    storage = instance.storage.get(role)
+    if storage is not None:
+        yield from _storage(spec, instance, role, element, storage, packed)
+    elif role == "c" and isinstance(element, str) and packed.element != element:
         # The accumulator register holds accumulator elements; the emission builds it from elemTyAcc.
         yield spec.diagnostic(
             "AG331",
             f"instance {instance.id}: packed c {packed.text} holds {packed.element}, but the accumulator "
             f"elements are {element}",
             instance.path + ("packed", "c"),
+            notes=(f"if the intrinsic carries {element} as {packed.element}, say so: storage: {{c: {packed.element}}}",)
+            if element_bits(packed.element) == element_bits(element) else (),
         )
     bits = variables.get(f"{type_name}_bits")
     if bits is None:
         return
     values = algebra.size(value_mode)
+    halves = role in instance.register_half
+    if halves:
+        problems = list(_register_half(spec, instance, role, bits))
+        yield from problems
+        if problems:
+            return
+        values *= 2  # every other 16-bit slot of the register is the other half's
     if values * bits != packed.bits:
         hint: tuple[str, ...] = ()
         if packed.bits > values * bits and packed.bits % (values * bits) == 0:
             hint = (
                 f"the register holds {packed.bits // (values * bits)}x what one tile needs: a "
-                "multi-block instruction, or a layout that misses values",
+                "multi-block instruction, or a layout that misses values"
+                + (", or 16-bit values each in one half of a 32-bit register (register_half)"
+                   if bits == 16 and packed.bits == 2 * values * bits else ""),
             )
         yield spec.diagnostic(
             "AG331",
@@ -99,6 +137,49 @@ def mma_packing(
             instance.path + ("packed", role),
             notes=hint,
         )
+
+def _storage(spec: AtomSpec, instance: Instance, role: str, element: object, storage: str,
+             packed: PackedType) -> Iterator[Diagnostic]:
+    """AG333: the storage type is as wide as the element type, and it is what the packed register holds."""
+    where = instance.path + ("storage", role)
+    width, storage_width = element_bits(str(element)), element_bits(storage)
+    if storage_width is None:
+        yield STORAGE.at(spec, f"instance {instance.id}: storage type '{storage}' of operand {role.upper()} "
+                               "is not an element type atomgen can size", where)
+    elif width is not None and width != storage_width:
+        yield STORAGE.at(spec, f"instance {instance.id}: operand {role.upper()} holds {element} ({width} bits), "
+                               f"but its storage type {storage} is {storage_width} bits", where)
+    elif packed.element != storage:
+        yield STORAGE.at(spec, f"instance {instance.id}: operand {role.upper()} is carried as {storage}, but "
+                               f"its packed type {packed.text} holds {packed.element}", where)
+
+
+def _register_half(spec: AtomSpec, instance: Instance, role: str, bits: int) -> Iterator[Diagnostic]:
+    """AG334: 16-bit values, and a bool selector that the row's op receives."""
+    where = instance.path + ("register_half", role)
+    selector = instance.register_half[role]
+    if bits != 16:
+        yield REGISTER_HALF.at(spec, f"instance {instance.id}: operand {role.upper()} holds {bits}-bit values; "
+                                     "only 16-bit values sit in one half of a 32-bit register", where)
+        return
+    parameter = next((p for p in spec.parameters if p.name == selector), None)
+    if parameter is None or parameter.cpp_type != "bool":
+        from atomgen.suggest import did_you_mean
+
+        flags = [p.name for p in spec.parameters if p.cpp_type == "bool"]
+        yield REGISTER_HALF.at(spec, f"instance {instance.id}: the half of operand {role.upper()} is chosen by "
+                                     f"'{selector}', which is not a bool parameter of the atom"
+                                     + did_you_mean(selector, flags), where)
+        return
+    variant = spec.variant(instance.variant)
+    # a generic op receives the selector as an attribute; a typed op's argument list names it
+    attrs = variant.attrs if isinstance(variant, GenericVariant) else variant if isinstance(variant, tuple) else ()
+    if selector not in (str(a) for a in attrs):
+        yield REGISTER_HALF.at(spec, f"instance {instance.id}: '{selector}' chooses the half of operand "
+                                     f"{role.upper()}, but the row's op never receives it (variant "
+                                     f"{instance.variant or 'none'} passes {', '.join(map(str, attrs)) or 'nothing'})",
+                               where)
+
 
 def copy_recast(
     spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance, bits: int

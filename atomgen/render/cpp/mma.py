@@ -24,12 +24,61 @@ _INTEGER_LITERAL = re.compile(r"^-?[0-9]+\Z")
 @dataclass
 class MmaEmission:
     packed: list[CaseGroup]  # code: (a, b, acc) C++ type expressions
-    dispatch: list[CaseGroup]  # code: statement(s) returning the result
+    dispatch: list[CaseGroup]  # code: statement(s) returning the result; ("placed", code, Placement) for
+    # a row whose accumulator the intrinsic holds otherwise than the atom (a storage type, register halves)
     locals: list[str]  # parameter reads the dispatch needs
     state_reads: list[tuple[str, str]]  # (local name, slot constant)
     shim_result_ty: str
     shim_d_ty: str
     generic: bool
+    casts: bool  # some row's result is bitcast back to D's type (bitcastTo is emitted)
+    acc_ty_used: bool  # some row creates its op with accTy (register-half rows name the wide type instead)
+
+
+@dataclass(frozen=True)
+class Halves:
+    """C's values spread over register halves (GFX11 OPSEL): `spread` puts value v in both halves of
+    register v of the intrinsic's C; `low`/`high` read the half `selector` chose back."""
+
+    wide: str  # C++ type expression of the intrinsic's C
+    selector: str
+    spread: str
+    low: str
+    high: str
+
+
+@dataclass(frozen=True)
+class Placement:
+    cast: bool  # bitcast the result to dTy (the storage type differs from the element type)
+    halves: Halves | None
+
+
+def _halves(instance: Instance, selector: str) -> Halves:
+    """The shuffles of a register-half accumulator: n values <-> 2n slots of the intrinsic's vector."""
+    wide = instance.packed["c"]
+    match = re.match(r"vector<([0-9]+)x(.+)>\Z", wide)
+    if not match:
+        raise CppRenderError(f"row {instance.id}: a register-half C must be a vector, got {wide}")
+    count = int(match.group(1)) // 2
+    return Halves(
+        wide=type_builder(wide, "builder.getContext()"),
+        selector=selector,
+        spread=", ".join(str(slot // 2) for slot in range(2 * count)),
+        low=", ".join(str(2 * v) for v in range(count)),
+        high=", ".join(str(2 * v + 1) for v in range(count)),
+    )
+
+
+def accumulator_type(instance: Instance) -> str:
+    """The atom's C register type of a row: the packed type, or half of it where C's values sit in
+    register halves (the intrinsic's C is built from it in the row's case)."""
+    text = instance.packed["c"]
+    if "c" not in instance.register_half:
+        return text
+    match = re.match(r"vector<([0-9]+)x(.+)>\Z", text)
+    if not match:
+        raise CppRenderError(f"row {instance.id}: a register-half C must be a vector, got {text}")
+    return f"vector<{int(match.group(1)) // 2}x{match.group(2)}>"
 
 
 def _arg(token: Any, spec: AtomSpec, instance: Instance, params: dict[str, CppParam], locals_: dict[str, str],
@@ -78,7 +127,7 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
         description = describe(spec, instance.values)
         a_ty = type_builder(instance.packed["a"])
         b_ty = type_builder(instance.packed["b"])
-        acc_ty = type_builder(instance.packed["c"])
+        acc_ty = type_builder(accumulator_type(instance))
         packed_entries.append((instance.index, description, (a_ty, b_ty, acc_ty)))
         extra = {local: local for local, _ in state_reads}
         if isinstance(emission, MfmaScale):
@@ -116,6 +165,14 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
             args = tuple(_arg(t, spec, instance, params, locals_, extra) for t in tokens)
             op = f"{namespace}::{op_class(instance)}"
             code = ("typed", op, llvm_api.adapt_call(op, args, {"a", "b", "c", *(n for n, _ in state_reads)}))
+        if instance.storage or instance.register_half:
+            selector = instance.register_half.get("c")
+            if selector is not None:
+                locals_[selector] = f"bool {selector} = {params[selector].getter};"
+            halves = _halves(instance, selector) if selector is not None else None
+            if halves is not None:  # the op reads the widened C and returns the intrinsic's type
+                code = _widened(code, halves.wide)
+            code = ("placed", code, Placement(cast=bool(instance.storage), halves=halves))
         dispatch_entries.append((instance.index, description, code))
     shim = emission.shim_result if isinstance(emission, Shim) else ShimResult()
 
@@ -123,12 +180,29 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
         return "packed.acc" if value == "accTy" else "Type{}"
 
     ordered_locals = [locals_[p.name] for p in spec.parameters if p.name in locals_]
+    dispatch = group_rows(dispatch_entries)
     return MmaEmission(
         packed=group_rows(packed_entries),
-        dispatch=group_rows(dispatch_entries),
+        dispatch=dispatch,
         locals=ordered_locals,
         state_reads=state_reads,
         shim_result_ty=shim_type(shim.result_ty),
         shim_d_ty=shim_type(shim.d_ty),
         generic=pattern == "wmma_generic",
+        casts=any(instance.storage for instance in spec.instances),
+        acc_ty_used=any(_uses_acc_ty(group.code) for group in dispatch) or bool(spec.state_operands),
     )
+
+
+def _uses_acc_ty(code: Any) -> bool:
+    """Every op is created with accTy but a register-half row's, which takes the intrinsic's wide type."""
+    return not (code[0] == "placed" and code[2].halves is not None)
+
+
+def _widened(code: Any, wide: str) -> Any:
+    """A row's op code reading C from `halves` and returning the intrinsic's wide type."""
+    if code[0] == "generic":
+        return ("generic", code[1], tuple("halves" if o == "c" else o for o in code[2]), code[3], wide)
+    if code[0] == "typed":
+        return ("typed", code[1], tuple(wide if a == "accTy" else "halves" if a == "c" else a for a in code[2]))
+    raise CppRenderError(f"register halves are not supported by the {code[0]} emission")

@@ -11,6 +11,7 @@ from atomgen.check.families.semantics import meant_immediates
 from atomgen.layout.algebra import Layout, product
 from atomgen.render import engine, llvm_api
 from atomgen.render.cpp import intrinsic_call
+from atomgen.render.cpp.mma import accumulator_type
 from atomgen.render.tests.mlir import (
     IMMEDIATE_VALUE,
     Function,
@@ -43,15 +44,27 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConve
     elems = {role: str(values[spec.operand_types[role]]) for role in ("a", "b", "c")}
     packed = {role: inst.packed[role] for role in ("a", "b", "c")}
     counts = {role: packing[role].bits // (element_bits(elems[role]) or 1) for role in ("a", "b", "c")}
+    selector = inst.register_half.get("c")
+    loaded = dict(packed, c=accumulator_type(inst))  # a register-half C is loaded as the layout's values
+    if selector is not None:
+        counts["c"] //= 2
     memrefs = {role: memref_type(elems[role], "register", counts[role]) for role in ("a", "b", "c")}
     memrefs["d"] = memrefs["c"]
     fn = mma_call(function_name(spec, inst), atom_ty, memrefs)
-    mma_call_with_loads(spec, fn, values, packed, types)
+    mma_call_with_loads(spec, fn, values, loaded, types)
+    if selector is not None:
+        fn.checks.append(check_forms().halves_spread(", ".join(str(s // 2) for s in range(2 * counts["c"])),
+                                                     loaded["c"]))
     if spec.pattern == "call_intrinsic":
         fn.checks.append(_call_intrinsic_check(spec, inst))
+    elif selector is not None:  # the op reads VW and its result is WIDE, of which RES is one half
+        half = int(bool(values.get(selector)))
+        fn.checks.append(_mma_result(spec, inst, packed).replace("%[[RES:", "%[[WIDE:").replace("%[[VC]]", "%[[VW]]"))
+        fn.checks.append(check_forms().halves_read(", ".join(str(2 * v + half) for v in range(counts["c"])),
+                                                   packed["c"]))
     else:
         fn.checks.append(_mma_result(spec, inst, packed))
-    fn.checks.append(check_forms().store("%[[RES]]", "%[[D]]", packed["c"], types.register_memref))
+    fn.checks.append(check_forms().store("%[[RES]]", "%[[D]]", loaded["c"], types.register_memref))
     converted = [(role, types.register_memref) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return fn

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:8b067d56191e140a
+// ---- atomgen:begin types sha256:80317d63a4b9113d
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
 
 /// Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination.
@@ -388,6 +388,70 @@ struct PyMmaOpGFX11_WMMAType : PyConcreteType<PyMmaOpGFX11_WMMAType> {
         "(gfx11.wmma; 4 supported configurations)");
   }
 };
+/// GFX11 (RDNA3/3.5) wave32 WMMA with a 16-bit accumulator (f16 -> f16, bf16 -> bf16, 16x16x16):
+/// each result sits in one half of a 32-bit register, the half OPSEL chooses. (gfx11.wmma_opsel; 2
+/// supported configurations)
+struct PyMmaOpGFX11_WMMAOpselType : PyConcreteType<PyMmaOpGFX11_WMMAOpselType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX11_WMMAOpselType,
+                               "MmaOpGFX11_WMMAOpselType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool opsel, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::MmaOpGFX11_WMMAOpselType::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), opsel);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpGFX11_WMMAOpselType(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "opsel"_a = false, "context"_a = nb::none(),
+        "GFX11 (RDNA3/3.5) wave32 WMMA with a 16-bit accumulator (f16 -> f16, bf16 -> bf16, "
+        "16x16x16): each result sits in one half of a 32-bit register, the half OPSEL chooses. "
+        "(gfx11.wmma_opsel; 2 supported configurations)");
+  }
+};
+/// GFX11 (RDNA3/3.5) wave64 WMMA with a 16-bit accumulator (f16 -> f16, bf16 -> bf16, 16x16x16):
+/// each result sits in one half of a 32-bit register, the half OPSEL chooses.
+/// (gfx11.wmma_opsel_wave64; 2 supported configurations)
+struct PyMmaOpGFX11_WMMAOpselWave64Type : PyConcreteType<PyMmaOpGFX11_WMMAOpselWave64Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX11_WMMAOpselWave64Type,
+                               "MmaOpGFX11_WMMAOpselWave64Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool opsel, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::MmaOpGFX11_WMMAOpselWave64Type::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), opsel);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpGFX11_WMMAOpselWave64Type(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "opsel"_a = false, "context"_a = nb::none(),
+        "GFX11 (RDNA3/3.5) wave64 WMMA with a 16-bit accumulator (f16 -> f16, bf16 -> bf16, "
+        "16x16x16): each result sits in one half of a 32-bit register, the half OPSEL chooses. "
+        "(gfx11.wmma_opsel_wave64; 2 supported configurations)");
+  }
+};
 /// GFX11 (RDNA3/3.5) wave64 WMMA 16x16x16: A/B replicated across the four 16-lane groups, D rows
 /// 4*v + lane/16. (gfx11.wmma_wave64; 4 supported configurations)
 struct PyMmaOpGFX11_WMMAWave64Type : PyConcreteType<PyMmaOpGFX11_WMMAWave64Type> {
@@ -419,7 +483,7 @@ struct PyMmaOpGFX11_WMMAWave64Type : PyConcreteType<PyMmaOpGFX11_WMMAWave64Type>
   }
 };
 /// GFX120x (RDNA4) wave32 sparse WMMA (v_swmmac_*): A is 2:4 structured-sparse along K and holds
-/// only its nonzeros; a VGPR of compression indices says where they sit. (gfx120x.swmmac; 10
+/// only its nonzeros; a VGPR of compression indices says where they sit. (gfx120x.swmmac; 11
 /// supported configurations)
 struct PyMmaOpGFX120X_SWMMACType : PyConcreteType<PyMmaOpGFX120X_SWMMACType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_SWMMACType,
@@ -447,11 +511,12 @@ struct PyMmaOpGFX120X_SWMMACType : PyConcreteType<PyMmaOpGFX120X_SWMMACType> {
         "sign_a"_a = false, "sign_b"_a = false, "clamp"_a = false, "context"_a = nb::none(),
         "GFX120x (RDNA4) wave32 sparse WMMA (v_swmmac_*): A is 2:4 structured-sparse along K and "
         "holds only its nonzeros; a VGPR of compression indices says where they sit. "
-        "(gfx120x.swmmac; 10 supported configurations)");
+        "(gfx120x.swmmac; 11 supported configurations)");
   }
 };
-/// GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, fp8/bf8 -> f32,
-/// iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32). (gfx120x.wmma; 10 supported configurations)
+/// GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, bf16 -> bf16, fp8/bf8
+/// -> f32, iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32). (gfx120x.wmma; 11 supported
+/// configurations)
 struct PyMmaOpGFX120X_WMMAType : PyConcreteType<PyMmaOpGFX120X_WMMAType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_WMMAType, "MmaOpGFX120X_WMMAType");
   static void bindDerived(ClassTy &c) {
@@ -475,14 +540,14 @@ struct PyMmaOpGFX120X_WMMAType : PyConcreteType<PyMmaOpGFX120X_WMMAType> {
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
         "sign_a"_a = false, "sign_b"_a = false, "clamp"_a = false, "context"_a = nb::none(),
-        "GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, fp8/bf8 -> f32, "
-        "iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32). (gfx120x.wmma; 10 supported "
+        "GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, bf16 -> bf16, "
+        "fp8/bf8 -> f32, iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32). (gfx120x.wmma; 11 supported "
         "configurations)");
   }
 };
-/// GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 and 16x16x32 iu4: the
-/// wave32 instructions issued by a 64-lane wave, half the registers per lane. (gfx120x.wmma_wave64;
-/// 9 supported configurations)
+/// GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 (bf16 -> bf16 too) and
+/// 16x16x32 iu4: the wave32 instructions issued by a 64-lane wave, half the registers per lane.
+/// (gfx120x.wmma_wave64; 10 supported configurations)
 struct PyMmaOpGFX120X_WMMAWave64Type : PyConcreteType<PyMmaOpGFX120X_WMMAWave64Type> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64Type,
                                "MmaOpGFX120X_WMMAWave64Type");
@@ -507,9 +572,9 @@ struct PyMmaOpGFX120X_WMMAWave64Type : PyConcreteType<PyMmaOpGFX120X_WMMAWave64T
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
         "sign_a"_a = false, "sign_b"_a = false, "clamp"_a = false, "context"_a = nb::none(),
-        "GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 and 16x16x32 "
-        "iu4: the wave32 instructions issued by a 64-lane wave, half the registers per lane. "
-        "(gfx120x.wmma_wave64; 9 supported configurations)");
+        "GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 (bf16 -> bf16 "
+        "too) and 16x16x32 iu4: the wave32 instructions issued by a 64-lane wave, half the "
+        "registers per lane. (gfx120x.wmma_wave64; 10 supported configurations)");
   }
 };
 /// GFX120x (RDNA4) wave64 v_wmma_i32_16x16x16_iu4: A/B are read from lanes 0-31 only; lanes 32-63
@@ -608,7 +673,7 @@ struct PyMmaOpGFX1250_WMMAScaleType : PyConcreteType<PyMmaOpGFX1250_WMMAScaleTyp
 
 NB_MODULE(_mlirDialectsFlyROCDL, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:680c795611210a16
+  // ---- atomgen:begin register sha256:67fed36c8c6d4ee8
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferAtomicType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyLDSType::bind(m);
@@ -622,6 +687,8 @@ NB_MODULE(_mlirDialectsFlyROCDL, m) {
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA3_SMFMACType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA4_MFMAScaleType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAOpselType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAOpselWave64Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAWave64Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_SWMMACType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAType::bind(m);

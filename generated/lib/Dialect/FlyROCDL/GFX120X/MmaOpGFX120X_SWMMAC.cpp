@@ -59,6 +59,9 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
   if (m == 16 && n == 16 && k == 32 && isa<Float8E5M2Type>(elemTyA) &&
       isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32() && !clamp && !signA && !signB)
     return 9; // 16x16x32 (f8E5M2, f8E5M2) -> f32: rocdl.swmmac.f32.16x16x32.bf8.bf8
+  if (m == 16 && n == 16 && k == 32 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isBF16() &&
+      !clamp && !signA && !signB)
+    return 10; // 16x16x32 (bf16, bf16) -> bf16: rocdl.swmmac.bf16.16x16x32.bf16
   return std::nullopt;
 }
 
@@ -101,8 +104,20 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
     return {VectorType::get({2}, IntegerType::get(ctx, 32)),
             VectorType::get({4}, IntegerType::get(ctx, 32)),
             VectorType::get({8}, Float32Type::get(ctx))};
+  case 10: // 16x16x32 (bf16, bf16) -> bf16
+    return {VectorType::get({8}, IntegerType::get(ctx, 16)),
+            VectorType::get({16}, IntegerType::get(ctx, 16)),
+            VectorType::get({8}, IntegerType::get(ctx, 16))};
   }
   llvm_unreachable("row outside the instance table");
+}
+
+/// `value` as `type` where the caller asked for one (D's elements, which the intrinsic carries as
+/// integers of their width).
+Value bitcastTo(OpBuilder &builder, Location loc, Type type, Value value) {
+  if (!type || value.getType() == type)
+    return value;
+  return LLVM::BitcastOp::create(builder, loc, type, value);
 }
 
 /// An integer constant operand of the intrinsic (its sign/clamp immediates must be constants).
@@ -256,6 +271,14 @@ LogicalResult MmaOpGFX120X_SWMMACType::verify(function_ref<InFlightDiagnostic()>
     if (signB)
       return emitError() << "signB = false is required for 16x16x32 (f8E5M2, f8E5M2) -> f32";
   }
+  if (m == 16 && n == 16 && k == 32 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isBF16()) {
+    if (clamp)
+      return emitError() << "clamp = false is required for 16x16x32 (bf16, bf16) -> bf16";
+    if (signA)
+      return emitError() << "signA = false is required for 16x16x32 (bf16, bf16) -> bf16";
+    if (signB)
+      return emitError() << "signB = false is required for 16x16x32 (bf16, bf16) -> bf16";
+  }
   return emitError() << "unsupported gfx120x.swmmac configuration: " << m << "x" << n << "x" << k
                      << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
                      << debugString(elemTyAcc)
@@ -263,7 +286,8 @@ LogicalResult MmaOpGFX120X_SWMMACType::verify(function_ref<InFlightDiagnostic()>
                         "16x16x32 (f16, f16) -> f16; 16x16x32 (i8, i8) -> i32; "
                         "16x16x32 (i4, i4) -> i32; 16x16x64 (i4, i4) -> i32; "
                         "16x16x32 (f8E4M3FN, f8E4M3FN) -> f32; 16x16x32 (f8E4M3FN, f8E5M2) -> f32; "
-                        "16x16x32 (f8E5M2, f8E4M3FN) -> f32; 16x16x32 (f8E5M2, f8E5M2) -> f32";
+                        "16x16x32 (f8E5M2, f8E4M3FN) -> f32; 16x16x32 (f8E5M2, f8E5M2) -> f32; "
+                        "16x16x32 (bf16, bf16) -> bf16";
 }
 
 FailureOr<Value> MmaOpGFX120X_SWMMACType::emitAtomCallSSA(OpBuilder &builder, Location loc,
@@ -348,6 +372,13 @@ FailureOr<Value> MmaOpGFX120X_SWMMACType::emitAtomCallSSA(OpBuilder &builder, Lo
                builder.getStringAttr("llvm.amdgcn.swmmac.f32.16x16x32.bf8.bf8"),
                ValueRange{a, b, c, idx})
         ->getResult(0);
+  case 10: // 16x16x32 (bf16, bf16) -> bf16
+    return bitcastTo(builder, loc, dTy,
+                     LLVM::CallIntrinsicOp::create(
+                         builder, loc, accTy,
+                         builder.getStringAttr("llvm.amdgcn.swmmac.bf16.16x16x32.bf16"),
+                         ValueRange{a, b, c, idx})
+                         ->getResult(0));
   }
   return failure();
 }

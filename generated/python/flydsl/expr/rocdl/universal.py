@@ -5,7 +5,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:793f944dae777bc5
+# ---- atomgen:begin wrappers sha256:fb92be3bcb0bf0df
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -316,6 +316,32 @@ def WMMA_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign
     return MmaOpGFX11_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 
 
+from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX11_WMMAOpselType  # noqa: E402
+
+
+def WMMAOpsel_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, opsel=False):
+    """GFX11 (RDNA3/3.5) wave32 WMMA with a 16-bit accumulator (f16 -> f16, bf16 -> bf16, 16x16x16): each result sits in one half of a 32-bit register, the half OPSEL chooses.
+
+    Supported configurations:
+      - 16x16x16 (f16, f16) -> f16
+      - 16x16x16 (bf16, bf16) -> bf16
+    """
+    return MmaOpGFX11_WMMAOpselType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), opsel=opsel)
+
+
+from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX11_WMMAOpselWave64Type  # noqa: E402
+
+
+def WMMAOpselWave64_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, opsel=False):
+    """GFX11 (RDNA3/3.5) wave64 WMMA with a 16-bit accumulator (f16 -> f16, bf16 -> bf16, 16x16x16): each result sits in one half of a 32-bit register, the half OPSEL chooses.
+
+    Supported configurations:
+      - 16x16x16 (f16, f16) -> f16
+      - 16x16x16 (bf16, bf16) -> bf16
+    """
+    return MmaOpGFX11_WMMAOpselWave64Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), opsel=opsel)
+
+
 from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX11_WMMAWave64Type  # noqa: E402
 
 
@@ -348,6 +374,7 @@ def SWMMAC_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, 
       - 16x16x32 (f8E4M3FN, f8E5M2) -> f32
       - 16x16x32 (f8E5M2, f8E4M3FN) -> f32
       - 16x16x32 (f8E5M2, f8E5M2) -> f32
+      - 16x16x32 (bf16, bf16) -> bf16
     """
     return MmaOpGFX120X_SWMMACType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 
@@ -356,7 +383,7 @@ from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_WMMAType  # noqa: E402
 
 
 def WMMA_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
-    """GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, fp8/bf8 -> f32, iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32).
+    """GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, bf16 -> bf16, fp8/bf8 -> f32, iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32).
 
     Supported configurations:
       - 16x16x16 (f16, f16) -> f32
@@ -369,6 +396,7 @@ def WMMA_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, si
       - 16x16x16 (i8, i8) -> i32
       - 16x16x16 (i4, i4) -> i32
       - 16x16x32 (i4, i4) -> i32
+      - 16x16x16 (bf16, bf16) -> bf16
     """
     return MmaOpGFX120X_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 
@@ -377,7 +405,7 @@ from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_WMMAWave64Type  # noqa:
 
 
 def WMMAWave64_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
-    """GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 and 16x16x32 iu4: the wave32 instructions issued by a 64-lane wave, half the registers per lane.
+    """GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 (bf16 -> bf16 too) and 16x16x32 iu4: the wave32 instructions issued by a 64-lane wave, half the registers per lane.
 
     Supported configurations:
       - 16x16x16 (f16, f16) -> f32
@@ -389,6 +417,7 @@ def WMMAWave64_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=Fal
       - 16x16x16 (f8E5M2, f8E5M2) -> f32
       - 16x16x16 (i8, i8) -> i32
       - 16x16x32 (i4, i4) -> i32
+      - 16x16x16 (bf16, bf16) -> bf16
     """
     return MmaOpGFX120X_WMMAWave64Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 
@@ -439,7 +468,7 @@ def WMMA_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, sign_a=False, sign_
     return MmaOpGFX1250_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 # ---- atomgen:end wrappers
 
-# ---- atomgen:begin exports sha256:36767cca029edc87
+# ---- atomgen:begin exports sha256:27ef5e4de08e40a0
 __all__.append("BufferAtomic")
 __all__.append("BufferAtomicAdd")
 __all__.append("BufferAtomicMax")
@@ -458,6 +487,8 @@ __all__.append("MFMAExt")
 __all__.append("MFMAMultiBlock")
 __all__.append("SMFMAC")
 __all__.append("WMMA_gfx11")
+__all__.append("WMMAOpsel_gfx11")
+__all__.append("WMMAOpselWave64_gfx11")
 __all__.append("WMMAWave64_gfx11")
 __all__.append("SWMMAC_gfx120x")
 __all__.append("WMMA_gfx120x")

@@ -250,3 +250,27 @@ func.func @gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32(%d: !fly.memref<f32, regist
   fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32, !fly.memref<f32, register, 8:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f8E5M2, register, 16:1>, !fly.memref<f32, register, 8:1>) -> ()
   return
 }
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_16x16x32_bf16_bf16_bf16(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xi16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi16>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xi16>
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.bf16.16x16x32.bf16"(%[[VA]], %[[VB]], %[[VC]], %{{[0-9]+}}) : (vector<8xi16>, vector<16xi16>, vector<8xi16>, i32) -> vector<8xi16>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xi16>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_16x16x32_bf16_bf16_bf16(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xbf16>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xbf16>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xbf16>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.bf16.16x16x32.bf16"
+!gfx120x_swmmac_16x16x32_bf16_bf16_bf16 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (bf16, bf16) -> bf16, signA = false, signB = false, clamp = false>>
+func.func @gfx120x_swmmac_16x16x32_bf16_bf16_bf16(%d: !fly.memref<bf16, register, 8:1>, %a: !fly.memref<bf16, register, 8:1>, %b: !fly.memref<bf16, register, 16:1>, %c: !fly.memref<bf16, register, 8:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_bf16_bf16_bf16
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_bf16_bf16_bf16, i32) -> !gfx120x_swmmac_16x16x32_bf16_bf16_bf16
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_bf16_bf16_bf16, !fly.memref<bf16, register, 8:1>, !fly.memref<bf16, register, 8:1>, !fly.memref<bf16, register, 16:1>, !fly.memref<bf16, register, 8:1>) -> ()
+  return
+}

@@ -190,3 +190,23 @@ func.func @gfx120x_wmma_wave64_16x16x32_i4_i4_i32(%d: !fly.memref<i32, register,
   fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!gfx120x_wmma_wave64_16x16x32_i4_i4_i32, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i32, register, 4:1>) -> ()
   return
 }
+
+// CHECK-LABEL: func.func @gfx120x_wmma_wave64_16x16x16_bf16_bf16_bf16(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<4xi16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xi16>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi16>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.bf16.16x16x16.bf16 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<4xi16>, vector<4xi16>, vector<4xi16>{{.*}}) -> vector<4xi16>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi16>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_wmma_wave64_16x16x16_bf16_bf16_bf16(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<4xbf16>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<4xbf16>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xbf16>
+// REG: rocdl.wmma.bf16.16x16x16.bf16 
+!gfx120x_wmma_wave64_16x16x16_bf16_bf16_bf16 = !fly.mma_atom<!fly_rocdl.gfx120x.wmma_wave64<16x16x16, (bf16, bf16) -> bf16, signA = false, signB = false, clamp = false>>
+func.func @gfx120x_wmma_wave64_16x16x16_bf16_bf16_bf16(%d: !fly.memref<bf16, register, 4:1>, %a: !fly.memref<bf16, register, 4:1>, %b: !fly.memref<bf16, register, 4:1>, %c: !fly.memref<bf16, register, 4:1>) {
+  %atom = fly.make_mma_atom : !gfx120x_wmma_wave64_16x16x16_bf16_bf16_bf16
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!gfx120x_wmma_wave64_16x16x16_bf16_bf16_bf16, !fly.memref<bf16, register, 4:1>, !fly.memref<bf16, register, 4:1>, !fly.memref<bf16, register, 4:1>, !fly.memref<bf16, register, 4:1>) -> ()
+  return
+}

@@ -7,13 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:acf5434076979675
+// ---- atomgen:begin atoms sha256:fc95879568d6d07e
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMA.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMAExt.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMAMultiBlock.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_SMFMAC.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA4_MFMAScale.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX11_WMMA.td"
+include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX11_WMMAOpsel.td"
+include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX11_WMMAOpselWave64.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX11_WMMAWave64.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_SWMMAC.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_WMMA.td"

@@ -11,7 +11,7 @@
 #define ATOMGEN_FLYROCDL_MMAOPGFX120X_WMMA_TD
 
 def FlyROCDL_MmaOpGFX120X_WMMA : FlyROCDL_MmaOp<"MmaOpGFX120X_WMMA", "gfx120x.wmma"> {
-  let summary = "GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, fp8/bf8 -> f32, iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32).";
+  let summary = "GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, bf16 -> bf16, fp8/bf8 -> f32, iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32).";
   let parameters = (ins
     "int32_t":$m,
     "int32_t":$n,

@@ -11,7 +11,7 @@
 #define ATOMGEN_FLYROCDL_MMAOPGFX120X_WMMAWAVE64_TD
 
 def FlyROCDL_MmaOpGFX120X_WMMAWave64 : FlyROCDL_MmaOp<"MmaOpGFX120X_WMMAWave64", "gfx120x.wmma_wave64"> {
-  let summary = "GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 and 16x16x32 iu4: the wave32 instructions issued by a 64-lane wave, half the registers per lane.";
+  let summary = "GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 (bf16 -> bf16 too) and 16x16x32 iu4: the wave32 instructions issued by a 64-lane wave, half the registers per lane.";
   let parameters = (ins
     "int32_t":$m,
     "int32_t":$n,
