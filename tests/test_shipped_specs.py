@@ -69,7 +69,10 @@ def test_every_flydsl_atom_has_a_spec() -> None:
               ("FlyROCDL_MmaOpGFX11_WMMAWave64", "MmaOpGFX11_WMMAWave64Type", "gfx11.wmma_wave64"),
               ("FlyROCDL_MmaOpGFX120X_WMMAWave64", "MmaOpGFX120X_WMMAWave64Type", "gfx120x.wmma_wave64"),
               ("FlyROCDL_MmaOpGFX120X_WMMAWave64IU4", "MmaOpGFX120X_WMMAWave64IU4Type", "gfx120x.wmma_wave64_iu4"),
-              ("FlyROCDL_MmaOpGFX120X_SWMMAC", "MmaOpGFX120X_SWMMACType", "gfx120x.swmmac")}
+              ("FlyROCDL_MmaOpGFX120X_SWMMAC", "MmaOpGFX120X_SWMMACType", "gfx120x.swmmac"),
+              # issue 21: GFX11's 16-bit accumulators, OPSEL-placed (spec field register_half)
+              ("FlyROCDL_MmaOpGFX11_WMMAOpsel", "MmaOpGFX11_WMMAOpselType", "gfx11.wmma_opsel"),
+              ("FlyROCDL_MmaOpGFX11_WMMAOpselWave64", "MmaOpGFX11_WMMAOpselWave64Type", "gfx11.wmma_opsel_wave64")}
     assert found == set(FLYDSL_ATOMS) | beyond
 
 

@@ -38,7 +38,7 @@ STORAGE = Rule(
     "An operand's storage type is not the packed register's element type, or not as wide as the element type.",
     "The intrinsic carries the elements as the storage type bit for bit (bf16 accumulators typed i16 by the "
     "ROCDL op): a storage type of another width, or a packed type of another element, reinterprets the values.",
-    Example('c: "vector<4xf32>"}}', 'c: "vector<4xf32>"}, storage: {c: i32}}', 28, "storage"),
+    Example('c: "vector<4xf32>"}}', 'c: "vector<4xf32>"}, storage: {c: i32}}', 27, "i32}}"),
     "Give the intrinsic's element type as `storage: {c: T}` (as wide as the element type) and use it in `packed.c`.",
 )
 
@@ -49,7 +49,7 @@ REGISTER_HALF = Rule(
     "With OPSEL placement each 16-bit value sits in one half of a 32-bit register, chosen by the selector: "
     "wider values do not fit a half, and a selector the op never receives leaves the hardware on the low half "
     "while the atom reads the other.",
-    Example('c: "vector<4xf32>"}}', 'c: "vector<4xf32>"}, register_half: {c: m}}', 28, "register_half"),
+    Example('c: "vector<4xf32>"}}', 'c: "vector<4xf32>"}, register_half: {c: m}}', 27, "m}}"),
     "Only 16-bit operands take `register_half`; name a bool parameter that the row's emission passes to the op.",
 )
 

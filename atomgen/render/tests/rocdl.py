@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Optional
 
@@ -31,14 +32,27 @@ from atomgen.render.tests.state import (
 from atomgen.spec import descriptor
 from atomgen.spec.backend import TypeConverter
 from atomgen.spec.emission import BufferCopy, Tdm
+from atomgen.spec.frozen import FrozenMap
 from atomgen.spec.instances import ScalarValue
 from atomgen.spec.mlir_types import PackedType, element_bits
 from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.printing import atom_type, sample_values
 
 
+def _mma_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter,
+                   packing: Mapping[str, PackedType]) -> list[Function]:
+    """The instance's function; a register-half row gets a second one with its selector true (the high
+    halves: the other extraction mask and the op's selector attribute)."""
+    functions = [_mma_function(spec, inst, dialect, types, packing)]
+    selector = inst.register_half.get("c")
+    if selector is not None:
+        high = dataclasses.replace(inst, values=FrozenMap({**inst.values, selector: True}))
+        functions.append(_mma_function(spec, high, dialect, types, packing, suffix=f"_{selector}"))
+    return functions
+
+
 def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter,
-                  packing: Mapping[str, PackedType]) -> Function:
+                  packing: Mapping[str, PackedType], suffix: str = "") -> Function:
     values = sample_values(spec, inst)
     atom_ty = atom_type(spec, dialect, values)
     elems = {role: str(values[spec.operand_types[role]]) for role in ("a", "b", "c")}
@@ -50,7 +64,7 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConve
         counts["c"] //= 2
     memrefs = {role: memref_type(elems[role], "register", counts[role]) for role in ("a", "b", "c")}
     memrefs["d"] = memrefs["c"]
-    fn = mma_call(function_name(spec, inst), atom_ty, memrefs)
+    fn = mma_call(function_name(spec, inst, suffix), atom_ty, memrefs)
     mma_call_with_loads(spec, fn, values, loaded, types)
     if selector is not None:
         fn.checks.append(check_forms().halves_spread(", ".join(str(s // 2) for s in range(2 * counts["c"])),
@@ -329,7 +343,7 @@ def positive_functions(spec: AtomSpec, inst: Instance, dialect: str, types: Type
     """The functions that call one instance; `packing` is its packed register types (AnalysedAtom.packed_for)."""
     pattern = spec.pattern
     if spec.kind == "mma":
-        return [_mma_function(spec, inst, dialect, types, packing)]
+        return _mma_functions(spec, inst, dialect, types, packing)
     builders: dict[str, Callable[[], list[Function]]] = {
         "buffer_copy": lambda: _buffer_copy_functions(spec, inst, dialect, types),
         "lds_dma": lambda: _lds_dma_functions(spec, inst, dialect, types, "#fly_rocdl.buffer_desc"),

@@ -33,6 +33,28 @@ func.func @gfx11_wmma_opsel_wave64_16x16x16_f16_f16_f16(%d: !fly.memref<f16, reg
   return
 }
 
+// CHECK-LABEL: func.func @gfx11_wmma_opsel_wave64_16x16x16_f16_f16_f16_opsel(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xf16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xf16>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xf16>
+// CHECK: %[[VW:[0-9]+]] = llvm.shufflevector %[[VC]], %[[VC]] [0, 0, 1, 1, 2, 2, 3, 3] : vector<4xf16>
+// CHECK: %[[WIDE:[0-9]+]] = rocdl.wmma.f16.16x16x16.f16 %[[VA]], %[[VB]], %[[VW]]{{.*}} : (vector<16xf16>, vector<16xf16>, vector<8xf16>{{.*}}) -> vector<8xf16>
+// CHECK: %[[RES:[0-9]+]] = llvm.shufflevector %[[WIDE]], %[[WIDE]] [1, 3, 5, 7] : vector<8xf16>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xf16>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx11_wmma_opsel_wave64_16x16x16_f16_f16_f16_opsel(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<16xf16>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xf16>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xf16>
+// REG: rocdl.wmma.f16.16x16x16.f16 
+!gfx11_wmma_opsel_wave64_16x16x16_f16_f16_f16_opsel = !fly.mma_atom<!fly_rocdl.gfx11.wmma_opsel_wave64<16x16x16, (f16, f16) -> f16, opsel = true>>
+func.func @gfx11_wmma_opsel_wave64_16x16x16_f16_f16_f16_opsel(%d: !fly.memref<f16, register, 4:1>, %a: !fly.memref<f16, register, 16:1>, %b: !fly.memref<f16, register, 16:1>, %c: !fly.memref<f16, register, 4:1>) {
+  %atom = fly.make_mma_atom : !gfx11_wmma_opsel_wave64_16x16x16_f16_f16_f16_opsel
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!gfx11_wmma_opsel_wave64_16x16x16_f16_f16_f16_opsel, !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 16:1>, !fly.memref<f16, register, 16:1>, !fly.memref<f16, register, 4:1>) -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @gfx11_wmma_opsel_wave64_16x16x16_bf16_bf16_bf16(
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
 // CHECK: llvm.mlir.undef : !llvm.struct<()>
@@ -52,5 +74,27 @@ func.func @gfx11_wmma_opsel_wave64_16x16x16_f16_f16_f16(%d: !fly.memref<f16, reg
 func.func @gfx11_wmma_opsel_wave64_16x16x16_bf16_bf16_bf16(%d: !fly.memref<bf16, register, 4:1>, %a: !fly.memref<bf16, register, 16:1>, %b: !fly.memref<bf16, register, 16:1>, %c: !fly.memref<bf16, register, 4:1>) {
   %atom = fly.make_mma_atom : !gfx11_wmma_opsel_wave64_16x16x16_bf16_bf16_bf16
   fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!gfx11_wmma_opsel_wave64_16x16x16_bf16_bf16_bf16, !fly.memref<bf16, register, 4:1>, !fly.memref<bf16, register, 16:1>, !fly.memref<bf16, register, 16:1>, !fly.memref<bf16, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx11_wmma_opsel_wave64_16x16x16_bf16_bf16_bf16_opsel(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
+// CHECK: llvm.mlir.undef : !llvm.struct<()>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi16>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi16>
+// CHECK: %[[VW:[0-9]+]] = llvm.shufflevector %[[VC]], %[[VC]] [0, 0, 1, 1, 2, 2, 3, 3] : vector<4xi16>
+// CHECK: %[[WIDE:[0-9]+]] = rocdl.wmma.bf16.16x16x16.bf16 %[[VA]], %[[VB]], %[[VW]]{{.*}} : (vector<16xi16>, vector<16xi16>, vector<8xi16>{{.*}}) -> vector<8xi16>
+// CHECK: %[[RES:[0-9]+]] = llvm.shufflevector %[[WIDE]], %[[WIDE]] [1, 3, 5, 7] : vector<8xi16>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi16>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx11_wmma_opsel_wave64_16x16x16_bf16_bf16_bf16_opsel(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<16xbf16>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xbf16>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xbf16>
+// REG: rocdl.wmma.bf16.16x16x16.bf16 
+!gfx11_wmma_opsel_wave64_16x16x16_bf16_bf16_bf16_opsel = !fly.mma_atom<!fly_rocdl.gfx11.wmma_opsel_wave64<16x16x16, (bf16, bf16) -> bf16, opsel = true>>
+func.func @gfx11_wmma_opsel_wave64_16x16x16_bf16_bf16_bf16_opsel(%d: !fly.memref<bf16, register, 4:1>, %a: !fly.memref<bf16, register, 16:1>, %b: !fly.memref<bf16, register, 16:1>, %c: !fly.memref<bf16, register, 4:1>) {
+  %atom = fly.make_mma_atom : !gfx11_wmma_opsel_wave64_16x16x16_bf16_bf16_bf16_opsel
+  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!gfx11_wmma_opsel_wave64_16x16x16_bf16_bf16_bf16_opsel, !fly.memref<bf16, register, 4:1>, !fly.memref<bf16, register, 16:1>, !fly.memref<bf16, register, 16:1>, !fly.memref<bf16, register, 4:1>) -> ()
   return
 }
