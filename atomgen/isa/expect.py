@@ -73,7 +73,9 @@ def _mma_modifiers(spec: AtomSpec, inst: Instance, catalog: Catalog, mnemonic: s
     same values the generated CHECK lines expect)."""
     found: list[tuple[str, str]] = []
     for name, value in meant_immediates(spec, inst, catalog).items():
-        if name in _PRINTED and value:
+        if name == "opsel" and value:  # GFX11 WMMA: the half of C and D, the third source's op_sel bit
+            found.append(("op_sel", "[0,0,1]"))
+        elif name in _PRINTED and value:
             shown = WMMA_FORMAT_NAMES.get(value, str(value)) if name.startswith("fmt") else str(value)
             found.append((_PRINTED[name], shown))
     if mnemonic.startswith("v_mfma_scale"):

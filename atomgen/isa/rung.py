@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
@@ -27,6 +27,7 @@ from atomgen.lowering import LoweringError, to_llvm_ir
 from atomgen.render.names import backend_names, test_file_stem
 from atomgen.render.tests.files import flydsl_defect
 from atomgen.render.tests.rocdl import positive_functions
+from atomgen.spec.frozen import FrozenMap
 from atomgen.spec.printing import sample_values
 
 XFAIL = "_xfail"  # the suffix of an atom's test file of expected failures (atomgen/render/tests/files.py)
@@ -99,7 +100,8 @@ def judge(atoms: Iterable[AnalysedAtom], ir_folder: Path, spec_name: Any = str) 
         by_chip: dict[str, list[str]] = {}
         for inst in spec.instances:
             for fn in positive_functions(spec, inst, dialect, atom.backend.type_converter, atom.packed_for(inst)):
-                owners[fn.name] = inst
+                owners[fn.name] = replace(inst, values=FrozenMap({**inst.values, **fn.values})) \
+                    if fn.values else inst
                 for chip in sorted(instance_chips(spec, inst, atom.backend) or ()):
                     by_chip.setdefault(chip, []).append(fn.name)
         for chip, names in sorted(by_chip.items()):

@@ -97,6 +97,9 @@ class Function:
     state: list[SetValue] = field(default_factory=list)
     state_args: list[tuple[str, str]] = field(default_factory=list)  # (name, type) of set values
     checks: list[str] = field(default_factory=list)
+    # parameter values the function's atom holds where they differ from its row's (a register-half row's
+    # second function sets its selector): the ISA rung expects what these mean
+    values: dict[str, Any] = field(default_factory=dict)
 
     @property
     def args(self) -> list[tuple[str, str]]:

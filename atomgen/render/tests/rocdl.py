@@ -48,6 +48,7 @@ def _mma_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConv
     if selector is not None:
         high = dataclasses.replace(inst, values=FrozenMap({**inst.values, selector: True}))
         functions.append(_mma_function(spec, high, dialect, types, packing, suffix=f"_{selector}"))
+        functions[-1].values = {selector: True}
     return functions
 
 

@@ -91,6 +91,15 @@ define void @gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32(ptr addrspace(5) %0, ptr 
   ret void
 }
 
+define void @gfx120x_swmmac_16x16x32_bf16_bf16_bf16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <8 x i16>, ptr addrspace(5) %1, align 16
+  %7 = load <16 x i16>, ptr addrspace(5) %2, align 32
+  %8 = load <8 x i16>, ptr addrspace(5) %3, align 16
+  %9 = call <8 x i16> @llvm.amdgcn.swmmac.bf16.16x16x32.bf16.v8i16.v8i16.v16i16.i32(<8 x i16> %6, <16 x i16> %7, <8 x i16> %8, i32 %4)
+  store <8 x i16> %9, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 ; Function Attrs: convergent nocreateundeforpoison nounwind willreturn memory(none)
 declare <8 x float> @llvm.amdgcn.swmmac.f32.16x16x32.f16.v8f32.v8f16.v16f16.i32(<8 x half>, <16 x half>, <8 x float>, i32) #0
 
@@ -120,6 +129,9 @@ declare <8 x float> @llvm.amdgcn.swmmac.f32.16x16x32.bf8.fp8.v8f32.v2i32.v4i32.i
 
 ; Function Attrs: convergent nocreateundeforpoison nounwind willreturn memory(none)
 declare <8 x float> @llvm.amdgcn.swmmac.f32.16x16x32.bf8.bf8.v8f32.v2i32.v4i32.i32(<2 x i32>, <4 x i32>, <8 x float>, i32) #0
+
+; Function Attrs: convergent nocreateundeforpoison nounwind willreturn memory(none)
+declare <8 x i16> @llvm.amdgcn.swmmac.bf16.16x16x32.bf16.v8i16.v8i16.v16i16.i32(<8 x i16>, <16 x i16>, <8 x i16>, i32) #0
 
 attributes #0 = { convergent nocreateundeforpoison nounwind willreturn memory(none) }
 

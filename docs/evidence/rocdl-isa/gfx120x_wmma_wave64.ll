@@ -82,6 +82,15 @@ define void @gfx120x_wmma_wave64_16x16x32_i4_i4_i32(ptr addrspace(5) %0, ptr add
   ret void
 }
 
+define void @gfx120x_wmma_wave64_16x16x16_bf16_bf16_bf16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3) {
+  %5 = load <4 x i16>, ptr addrspace(5) %1, align 8
+  %6 = load <4 x i16>, ptr addrspace(5) %2, align 8
+  %7 = load <4 x i16>, ptr addrspace(5) %3, align 8
+  %8 = call <4 x i16> @llvm.amdgcn.wmma.bf16.16x16x16.bf16.v4i16.v4i16(<4 x i16> %5, <4 x i16> %6, <4 x i16> %7, i1 false)
+  store <4 x i16> %8, ptr addrspace(5) %0, align 8
+  ret void
+}
+
 ; Function Attrs: convergent nocallback nocreateundeforpoison nofree nounwind willreturn memory(none)
 declare <4 x float> @llvm.amdgcn.wmma.f32.16x16x16.f16.v4f32.v4f16(<4 x half>, <4 x half>, <4 x float>) #0
 
@@ -108,6 +117,9 @@ declare <4 x i32> @llvm.amdgcn.wmma.i32.16x16x16.iu8.v4i32.i32(i1 immarg, i32, i
 
 ; Function Attrs: convergent nocallback nocreateundeforpoison nofree nounwind willreturn memory(none)
 declare <4 x i32> @llvm.amdgcn.wmma.i32.16x16x32.iu4.v4i32.i32(i1 immarg, i32, i1 immarg, i32, <4 x i32>, i1 immarg) #0
+
+; Function Attrs: convergent nocallback nocreateundeforpoison nofree nounwind willreturn memory(none)
+declare <4 x i16> @llvm.amdgcn.wmma.bf16.16x16x16.bf16.v4i16.v4i16(<4 x i16>, <4 x i16>, <4 x i16>, i1 immarg) #0
 
 attributes #0 = { convergent nocallback nocreateundeforpoison nofree nounwind willreturn memory(none) }
 

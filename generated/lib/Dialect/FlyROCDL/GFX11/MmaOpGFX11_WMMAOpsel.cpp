@@ -55,8 +55,9 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
   llvm_unreachable("row outside the instance table");
 }
 
-/// `value` as `type` where the caller asked for one (D's elements, which the intrinsic carries as
-/// integers of their width).
+/// `value` as `type` where the caller asked for one: the SSA form's result type
+/// (fly.mma_atom_call_ssa), else D's; the intrinsic carries D's elements as integers of their
+/// width.
 Value bitcastTo(OpBuilder &builder, Location loc, Type type, Value value) {
   if (!type || value.getType() == type)
     return value;
@@ -155,7 +156,7 @@ FailureOr<Value> MmaOpGFX11_WMMAOpselType::emitAtomCallSSA(OpBuilder &builder, L
         LLVM::ShuffleVectorOp::create(builder, loc, wide, wide,
                                       opsel ? ArrayRef<int32_t>{1, 3, 5, 7, 9, 11, 13, 15}
                                             : ArrayRef<int32_t>{0, 2, 4, 6, 8, 10, 12, 14});
-    return bitcastTo(builder, loc, dTy, result);
+    return bitcastTo(builder, loc, resultTy ? resultTy : dTy, result);
   }
   }
   return failure();

@@ -57,8 +57,9 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
   llvm_unreachable("row outside the instance table");
 }
 
-/// `value` as `type` where the caller asked for one (D's elements, which the intrinsic carries as
-/// integers of their width).
+/// `value` as `type` where the caller asked for one: the SSA form's result type
+/// (fly.mma_atom_call_ssa), else D's; the intrinsic carries D's elements as integers of their
+/// width.
 Value bitcastTo(OpBuilder &builder, Location loc, Type type, Value value) {
   if (!type || value.getType() == type)
     return value;
@@ -154,7 +155,7 @@ FailureOr<Value> MmaOpGFX11_WMMAOpselWave64Type::emitAtomCallSSA(OpBuilder &buil
     Value result = LLVM::ShuffleVectorOp::create(builder, loc, wide, wide,
                                                  opsel ? ArrayRef<int32_t>{1, 3, 5, 7}
                                                        : ArrayRef<int32_t>{0, 2, 4, 6});
-    return bitcastTo(builder, loc, dTy, result);
+    return bitcastTo(builder, loc, resultTy ? resultTy : dTy, result);
   }
   }
   return failure();

@@ -112,8 +112,9 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
   llvm_unreachable("row outside the instance table");
 }
 
-/// `value` as `type` where the caller asked for one (D's elements, which the intrinsic carries as
-/// integers of their width).
+/// `value` as `type` where the caller asked for one: the SSA form's result type
+/// (fly.mma_atom_call_ssa), else D's; the intrinsic carries D's elements as integers of their
+/// width.
 Value bitcastTo(OpBuilder &builder, Location loc, Type type, Value value) {
   if (!type || value.getType() == type)
     return value;
@@ -373,7 +374,7 @@ FailureOr<Value> MmaOpGFX120X_SWMMACType::emitAtomCallSSA(OpBuilder &builder, Lo
                ValueRange{a, b, c, idx})
         ->getResult(0);
   case 10: // 16x16x32 (bf16, bf16) -> bf16
-    return bitcastTo(builder, loc, dTy,
+    return bitcastTo(builder, loc, resultTy ? resultTy : dTy,
                      LLVM::CallIntrinsicOp::create(
                          builder, loc, accTy,
                          builder.getStringAttr("llvm.amdgcn.swmmac.bf16.16x16x32.bf16"),

@@ -107,8 +107,9 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
   llvm_unreachable("row outside the instance table");
 }
 
-/// `value` as `type` where the caller asked for one (D's elements, which the intrinsic carries as
-/// integers of their width).
+/// `value` as `type` where the caller asked for one: the SSA form's result type
+/// (fly.mma_atom_call_ssa), else D's; the intrinsic carries D's elements as integers of their
+/// width.
 Value bitcastTo(OpBuilder &builder, Location loc, Type type, Value value) {
   if (!type || value.getType() == type)
     return value;
@@ -328,7 +329,7 @@ FailureOr<Value> MmaOpGFX120X_WMMAType::emitAtomCallSSA(OpBuilder &builder, Loca
         .getResult();
   case 10: // 16x16x16 (bf16, bf16) -> bf16
     return bitcastTo(
-        builder, loc, dTy,
+        builder, loc, resultTy ? resultTy : dTy,
         ROCDL::wmma_bf16_16x16x16_bf16::create(builder, loc, accTy, a, b, c).getResult());
   }
   return failure();
