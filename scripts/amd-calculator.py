@@ -47,6 +47,12 @@ ARCHS: dict[str, tuple[tuple[str, ...], str]] = {
     "rdna4": (("gfx120x",), "gfx1200"),
 }
 UNTARGETED = "atomgen targets FlyDSL's chips: gfx942 and later"
+# (architecture, wave, instruction prefix) -> why no instance covers it yet; coverage fails on any other gap
+NOT_YET = {
+    ("rdna4", 64, "v_swmmac_"): "wave64 SWMMAC is not an atom yet: each form's wave64 A, B, D and index layouts "
+                                "are measured (docs/evidence/amd-wmma.md, \"RDNA4 wave64 SWMMAC\") and differ from "
+                                "wave32 (v_swmmac_i32_16x16x32_iu4 reads A and the index from lanes 0-31 only)",
+}
 K_RELABELLED = {("rdna4", 32, f"v_wmma_{d}_16x16x16_{s}")  # amd-layouts.md, "RDNA4 16x16x16 f16/bf16"
                 for d, s in (("f32", "f16"), ("f32", "bf16"), ("f16", "f16"), ("bf16", "bf16"))}
 SPARSE = ("v_smfmac", "v_swmmac")
@@ -189,7 +195,7 @@ def _name(path: Path) -> str:
 def coverage(checkout: Path) -> int:
     backend, models = rocdl_backend(), mma_specs([])
     print("| architecture | wave | instruction | atomgen instances |\n|---|---|---|---|")
-    totals = []
+    totals, unexplained = [], 0
     for arch in architectures(checkout):
         names = instructions(checkout, arch)
         if arch not in ARCHS:
@@ -203,10 +209,13 @@ def coverage(checkout: Path) -> int:
                         if model.subtarget in folders and model.threads == wave for i in model.instances
                         if i.instruction == name and chip in (instance_chips(model, i, backend) or ())]
                 covered += bool(hits)
-                print(f"| {arch} | {wave} | `{name}` | {'<br>'.join(hits) or 'not covered'} |")
+                reason = next((why for (a, w, prefix), why in NOT_YET.items()
+                               if (a, w) == (arch, wave) and name.startswith(prefix)), "")
+                unexplained += not hits and not reason
+                print(f"| {arch} | {wave} | `{name}` | {'<br>'.join(hits) or 'not covered: ' + (reason or '?')} |")
             totals.append(f"{arch} wave{wave}: {covered} of {len(names)} covered")
-    print("\n" + "; ".join(totals))
-    return 0
+    print("\n" + "; ".join(totals) + f"; {unexplained} uncovered without a reason")
+    return 1 if unexplained else 0
 
 
 def compare(checkout: Path, paths: list[str]) -> int:

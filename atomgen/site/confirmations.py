@@ -23,6 +23,17 @@ ORACLES = ("flydsl", "cute", "triton", "probe")
 # Per-instance evidence tables: every AMD source, and the sparse MMAs' (AMD calculator, PTX ISA).
 EVIDENCE = ("amd-layouts.md", "sparse-mma.md")
 SHOWN = {"pass": "yes", "known": "known difference", "fail": "FAILS", "skip": "-"}
+# The calculator's instruction list against the specs (scripts/amd-calculator.py coverage), between these markers
+CALCULATOR = "amd-calculator.md"
+COVERAGE_MARKERS = ("<!-- coverage:begin -->", "<!-- coverage:end -->")
+
+
+def calculator_coverage(text: str) -> list[str]:
+    """The coverage table of evidence/amd-calculator.md: every calculator instruction, its instances or why none."""
+    begin, end = COVERAGE_MARKERS
+    if begin not in text or end not in text:
+        return []
+    return text.split(begin, 1)[1].split(end, 1)[0].strip().splitlines()
 
 
 def evidence_rows(text: str) -> dict[tuple[str, str], str]:
@@ -72,7 +83,9 @@ def render(paths: list[str], reports_folder: Path) -> str:
     for name in EVIDENCE:
         table = reports_folder / "evidence" / name
         evidence.update(evidence_rows(table.read_text(encoding="utf-8")) if table.is_file() else {})
-    return _markdown(rows, reports, evidence)
+    calculator = reports_folder / "evidence" / CALCULATOR
+    coverage = calculator_coverage(calculator.read_text(encoding="utf-8")) if calculator.is_file() else []
+    return _markdown(rows, reports, evidence, coverage)
 
 
 def _confirmed(reports: Reports, path: str, instance: str) -> list[str]:
@@ -85,7 +98,7 @@ def _confirmed(reports: Reports, path: str, instance: str) -> list[str]:
 
 
 def _markdown(rows: list[tuple[str, str, str, str, str]], reports: Reports,
-              evidence: dict[tuple[str, str], str]) -> str:
+              evidence: dict[tuple[str, str], str], coverage: list[str]) -> str:
     single: list[tuple[str, str, str, str]] = []
     by_spec: dict[str, list[str]] = {}
     counts: dict[str, int] = {}
@@ -122,6 +135,11 @@ def _markdown(rows: list[tuple[str, str, str, str, str]], reports: Reports,
         out += ["", f"## `{heading}", "",
                 "| instance | instruction | FlyDSL | CuTe | Triton | H200 probe | confirmed by |",
                 "|---|---|---|---|---|---|---|", *lines]
+    out += ["", "## AMD Matrix Instruction Calculator: which instance covers each of its instructions", "",
+            "From [evidence/amd-calculator.md](evidence/amd-calculator.md) (`scripts/amd-calculator.py coverage`): "
+            "every instruction the calculator lists per architecture and wave size, the instances with that "
+            "instruction, or why there is none.", "", *(coverage or ["(evidence/amd-calculator.md has no coverage "
+                                                                     "table)"])]
     out += ["", "## Single-sourced instances and their evidence", ""]
     if single:
         out += ["| atom | instance | instruction | evidence |", "|---|---|---|---|"]
