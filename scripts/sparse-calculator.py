@@ -1,7 +1,8 @@
 """Compare AMD sparse MMA layouts with the AMD Matrix Instruction Calculator (evidence tables).
 
-    python scripts/sparse-calculator.py CALCULATOR_CHECKOUT [cdna3|rdna4]
-        (prints docs/evidence/sparse-mma.md's table: cdna3.smfmac, or gfx120x.swmmac in wave32)
+    python scripts/sparse-calculator.py CALCULATOR_CHECKOUT [cdna3|rdna4|rdna4-wave64]
+        (prints docs/evidence/sparse-mma.md's table: cdna3.smfmac, gfx120x.swmmac in wave32, or
+        gfx120x.swmmac_wave64 in wave64)
 
 The calculator (ROCm/amd_matrix_instruction_calculator) draws a sparse A in uncompressed K: each
 register slice holds one chunk of 4 K (its 2 nonzeros), each compression-index nibble one chunk.
@@ -26,13 +27,15 @@ from atomgen.spec.loader import load_file
 from atomgen.spec.model import build_model
 
 ROCDL = Path(__file__).resolve().parent.parent / "specs" / "rocdl"
-SPECS = {"cdna3": ROCDL / "cdna3" / "smfmac.yaml", "rdna4": ROCDL / "gfx120x" / "swmmac.yaml"}
+SPECS = {"cdna3": ROCDL / "cdna3" / "smfmac.yaml", "rdna4": ROCDL / "gfx120x" / "swmmac.yaml",
+         "rdna4-wave64": ROCDL / "gfx120x" / "swmmac_wave64.yaml"}
 ENTRY = re.compile(r"([ABDK])\[(\d+)\]\[(\d+)\]")
 
 
 def _table(checkout: Path, arch: str, instruction: str, matrix: str) -> list[list[list[tuple[int, int]]]]:
     """lane -> register slice -> [(row, col)] as the calculator prints them (wave32 on RDNA)."""
-    wave = ["-w", "32"] if arch.startswith("rdna") else []
+    arch, _, suffix = arch.partition("-wave")
+    wave = ["-w", suffix or "32"] if arch.startswith("rdna") else []
     out = subprocess.run([sys.executable, "matrix_calculator.py", "-a", arch, "-i", instruction, f"-{matrix}",
                           "--matrix-layout", "--csv", *wave], cwd=checkout, capture_output=True, text=True,
                          env={"PYTHONPATH": os.environ.get("PYTHONPATH", "") + os.pathsep + str(checkout / "site")},

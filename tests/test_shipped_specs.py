@@ -72,7 +72,8 @@ def test_every_flydsl_atom_has_a_spec() -> None:
               ("FlyROCDL_MmaOpGFX120X_SWMMAC", "MmaOpGFX120X_SWMMACType", "gfx120x.swmmac"),
               # issue 21: GFX11's 16-bit accumulators, OPSEL-placed (spec field register_half)
               ("FlyROCDL_MmaOpGFX11_WMMAOpsel", "MmaOpGFX11_WMMAOpselType", "gfx11.wmma_opsel"),
-              ("FlyROCDL_MmaOpGFX11_WMMAOpselWave64", "MmaOpGFX11_WMMAOpselWave64Type", "gfx11.wmma_opsel_wave64")}
+              ("FlyROCDL_MmaOpGFX11_WMMAOpselWave64", "MmaOpGFX11_WMMAOpselWave64Type", "gfx11.wmma_opsel_wave64"),
+              ("FlyROCDL_MmaOpGFX120X_SWMMACWave64", "MmaOpGFX120X_SWMMACWave64Type", "gfx120x.swmmac_wave64")}
     assert found == set(FLYDSL_ATOMS) | beyond
 
 

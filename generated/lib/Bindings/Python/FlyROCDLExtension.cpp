@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:80317d63a4b9113d
+// ---- atomgen:begin types sha256:387743f392a61a3e
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
 
 /// Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination.
@@ -514,6 +514,38 @@ struct PyMmaOpGFX120X_SWMMACType : PyConcreteType<PyMmaOpGFX120X_SWMMACType> {
         "(gfx120x.swmmac; 11 supported configurations)");
   }
 };
+/// GFX120x (RDNA4) wave64 sparse WMMA (v_swmmac_* issued by a 64-lane wave): A 2:4
+/// structured-sparse along K holding only its nonzeros, a VGPR of compression indices, half the
+/// registers per lane of wave32. (gfx120x.swmmac_wave64; 10 supported configurations)
+struct PyMmaOpGFX120X_SWMMACWave64Type : PyConcreteType<PyMmaOpGFX120X_SWMMACWave64Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_SWMMACWave64Type,
+                               "MmaOpGFX120X_SWMMACWave64Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::MmaOpGFX120X_SWMMACWave64Type::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpGFX120X_SWMMACWave64Type(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "sign_a"_a = false, "sign_b"_a = false, "clamp"_a = false, "context"_a = nb::none(),
+        "GFX120x (RDNA4) wave64 sparse WMMA (v_swmmac_* issued by a 64-lane wave): A 2:4 "
+        "structured-sparse along K holding only its nonzeros, a VGPR of compression indices, half "
+        "the registers per lane of wave32. (gfx120x.swmmac_wave64; 10 supported configurations)");
+  }
+};
 /// GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, bf16 -> bf16, fp8/bf8
 /// -> f32, iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32). (gfx120x.wmma; 11 supported
 /// configurations)
@@ -673,7 +705,7 @@ struct PyMmaOpGFX1250_WMMAScaleType : PyConcreteType<PyMmaOpGFX1250_WMMAScaleTyp
 
 NB_MODULE(_mlirDialectsFlyROCDL, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:67fed36c8c6d4ee8
+  // ---- atomgen:begin register sha256:d328c391ea4c1af5
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferAtomicType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyLDSType::bind(m);
@@ -691,6 +723,7 @@ NB_MODULE(_mlirDialectsFlyROCDL, m) {
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAOpselWave64Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAWave64Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_SWMMACType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_SWMMACWave64Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAWave64Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAWave64IU4Type::bind(m);

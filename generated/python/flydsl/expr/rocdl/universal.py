@@ -5,7 +5,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:fb92be3bcb0bf0df
+# ---- atomgen:begin wrappers sha256:c22bf736b502a84a
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -379,6 +379,27 @@ def SWMMAC_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, 
     return MmaOpGFX120X_SWMMACType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 
 
+from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_SWMMACWave64Type  # noqa: E402
+
+
+def SWMMACWave64_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
+    """GFX120x (RDNA4) wave64 sparse WMMA (v_swmmac_* issued by a 64-lane wave): A 2:4 structured-sparse along K holding only its nonzeros, a VGPR of compression indices, half the registers per lane of wave32.
+
+    Supported configurations:
+      - 16x16x32 (f16, f16) -> f32
+      - 16x16x32 (bf16, bf16) -> f32
+      - 16x16x32 (f16, f16) -> f16
+      - 16x16x32 (i8, i8) -> i32
+      - 16x16x64 (i4, i4) -> i32
+      - 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32
+      - 16x16x32 (f8E4M3FN, f8E5M2) -> f32
+      - 16x16x32 (f8E5M2, f8E4M3FN) -> f32
+      - 16x16x32 (f8E5M2, f8E5M2) -> f32
+      - 16x16x32 (bf16, bf16) -> bf16
+    """
+    return MmaOpGFX120X_SWMMACWave64Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
+
+
 from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_WMMAType  # noqa: E402
 
 
@@ -468,7 +489,7 @@ def WMMA_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, sign_a=False, sign_
     return MmaOpGFX1250_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 # ---- atomgen:end wrappers
 
-# ---- atomgen:begin exports sha256:27ef5e4de08e40a0
+# ---- atomgen:begin exports sha256:797355d2aecba7b8
 __all__.append("BufferAtomic")
 __all__.append("BufferAtomicAdd")
 __all__.append("BufferAtomicMax")
@@ -491,6 +512,7 @@ __all__.append("WMMAOpsel_gfx11")
 __all__.append("WMMAOpselWave64_gfx11")
 __all__.append("WMMAWave64_gfx11")
 __all__.append("SWMMAC_gfx120x")
+__all__.append("SWMMACWave64_gfx120x")
 __all__.append("WMMA_gfx120x")
 __all__.append("WMMAWave64_gfx120x")
 __all__.append("WMMAWave64IU4_gfx120x")

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:fc95879568d6d07e
+// ---- atomgen:begin atoms sha256:4552f830d7874fe3
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMA.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMAExt.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMAMultiBlock.td"
@@ -18,6 +18,7 @@ include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX11_WMMAOpsel.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX11_WMMAOpselWave64.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX11_WMMAWave64.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_SWMMAC.td"
+include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_SWMMACWave64.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_WMMA.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_WMMAWave64.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_WMMAWave64IU4.td"
