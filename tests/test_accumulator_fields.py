@@ -1,0 +1,60 @@
+"""Issue 21's two accumulator fields, `storage` (AG333) and `register_half` (AG334): the mistake a user
+would make in a shipped spec that uses them is rejected with its rule at its line."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import SPECS
+
+from atomgen.check.runner import check_paths
+
+OPSEL = "gfx11/wmma_opsel.yaml"
+RDNA4 = "gfx120x/wmma.yaml"
+
+# (spec, text, replacement, the rule, a snippet of the row's line it must be reported at, words of its message)
+MISTAKES = [
+    # a typo in the selector: AG334, with the parameter it meant
+    (OPSEL, "c: vector<16xf16>}, register_half: {c: opsel}", "c: vector<16xf16>}, register_half: {c: opsl}", "AG334",
+     "elemTyAcc: f16", "did you mean 'opsel'"),
+    # a selector the op never receives: the hardware would write the low half, the atom read the high one
+    (OPSEL, "Opsel: [accTy, a, b, c, opsel]", "Opsel: [accTy, a, b, c]", "AG334", "elemTyAcc: f16",
+     "never receives it"),
+    # register halves on a 32-bit accumulator
+    (OPSEL, "elemTyAcc: f16, intrinsic", "elemTyAcc: f32, intrinsic", "AG334", "elemTyAcc: f32", "32-bit"),
+    # the field forgotten: the packed C holds twice the layout's values
+    (OPSEL, "c: vector<16xf16>}, register_half: {c: opsel}", "c: vector<16xf16>}", "AG331", "elemTyAcc: f16",
+     "register_half"),
+    # a storage type of another width
+    (RDNA4, "c: vector<8xi16>}, storage: {c: i16}", "c: vector<8xi16>}, storage: {c: i32}", "AG333",
+     "elemTyAcc: bf16", "is 32 bits"),
+    # a packed C that is not the storage type
+    (RDNA4, "c: vector<8xi16>}, storage: {c: i16}", "c: vector<8xf16>}, storage: {c: i16}", "AG333",
+     "elemTyAcc: bf16", "holds f16"),
+    # the field forgotten: AG331, suggesting it
+    (RDNA4, "c: vector<8xi16>}, storage: {c: i16}", "c: vector<8xi16>}", "AG331", "elemTyAcc: bf16",
+     "storage: {c: i16}"),
+]
+
+
+@pytest.mark.parametrize("spec, old, new, rule, line_snippet, words", MISTAKES,
+                         ids=[f"{m[3]}-{i}" for i, m in enumerate(MISTAKES)])
+def test_a_mistake_in_a_spec_using_the_field_is_rejected_at_its_line(
+    tmp_path: Path, spec: str, old: str, new: str, rule: str, line_snippet: str, words: str
+) -> None:
+    shutil.copytree(SPECS / "rocdl", tmp_path / "rocdl")
+    path = tmp_path / "rocdl" / spec
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old  # the row's text, not a note's
+    edited = text.replace(old, new, 1)
+    path.write_text(edited, encoding="utf-8")
+    expected_line = next(n for n, line in enumerate(edited.splitlines(), 1) if line_snippet in line)  # the row
+    results = check_paths([str(tmp_path / "rocdl")], use_cache=False, side_files=False)
+    errors = [d for r in results for d in r.diagnostics if d.severity == "error"]
+    found = [d for d in errors if d.rule == rule and d.position.line == expected_line]
+    assert found, "\n".join(d.format() for d in errors)
+    assert any(words in d.message or any(words in note for note in d.notes) for d in found), \
+        "\n".join(d.format() for d in found)
+    assert {d.rule for d in errors} <= {rule, "AG331", "AG334", "AG352"}, "\n".join(d.format() for d in errors)
