@@ -114,8 +114,7 @@ def mma_packing(
     if bits is None:
         return
     values = algebra.size(value_mode)
-    halves = role in instance.register_half
-    if halves:
+    if role in instance.register_half:
         problems = list(_register_half(spec, instance, role, bits))
         yield from problems
         if problems:
@@ -137,6 +136,7 @@ def mma_packing(
             instance.path + ("packed", role),
             notes=hint,
         )
+
 
 def _storage(spec: AtomSpec, instance: Instance, role: str, element: object, storage: str,
              packed: PackedType) -> Iterator[Diagnostic]:
