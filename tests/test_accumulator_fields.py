@@ -3,6 +3,7 @@ would make in a shipped spec that uses them is rejected with its rule at its lin
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -58,3 +59,20 @@ def test_a_mistake_in_a_spec_using_the_field_is_rejected_at_its_line(
     assert any(words in d.message or any(words in note for note in d.notes) for d in found), \
         "\n".join(d.format() for d in found)
     assert {d.rule for d in errors} <= {rule, "AG331", "AG334", "AG352"}, "\n".join(d.format() for d in errors)
+
+
+def test_show_puts_a_register_half_value_in_its_half() -> None:
+    """`show --format lanes` and `--where` place GFX11 OPSEL values one per register, in the half the
+    selector's default (false: bits 15:0) chooses, where a packed 16-bit C would put two per register."""
+    from conftest import REPO, run_cli
+
+    spec, instance = "specs/rocdl/gfx11/wmma_opsel.yaml", "16x16x16_f16_f16_f16"
+    lanes = run_cli("show", spec, "--instance", instance, "--format", "lanes", cwd=REPO)
+    assert lanes.returncode == 0, lanes.output
+    c_part = lanes.stdout.split("\nC: ", 1)[1]
+    assert "opsel = false: value v is bits [15:0] of register v (opsel = true: bits [31:16])" in c_part
+    rows = [line.split() for line in c_part.splitlines() if line.strip().startswith("0 ")]
+    assert rows[:3] == [["0", "v0", "[15:0]", "C[0][0]"], ["0", "v1", "[15:0]", "C[2][0]"],
+                        ["0", "v2", "[15:0]", "C[4][0]"]], rows[:3]
+    where = run_cli("show", spec, "--instance", instance, "--where", "C[3][5]", cwd=REPO)
+    assert where.returncode == 0 and re.search(r"^\s+21\s+1\s+v1\s+\[15:0\]\s*$", where.stdout, re.M), where.stdout
