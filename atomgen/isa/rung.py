@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
@@ -27,7 +27,6 @@ from atomgen.lowering import LoweringError, to_llvm_ir
 from atomgen.render.names import backend_names, test_file_stem
 from atomgen.render.tests.files import flydsl_defect
 from atomgen.render.tests.rocdl import positive_functions
-from atomgen.spec.frozen import FrozenMap
 from atomgen.spec.printing import sample_values
 
 XFAIL = "_xfail"  # the suffix of an atom's test file of expected failures (atomgen/render/tests/files.py)
@@ -100,8 +99,7 @@ def judge(atoms: Iterable[AnalysedAtom], ir_folder: Path, spec_name: Any = str) 
         by_chip: dict[str, list[str]] = {}
         for inst in spec.instances:
             for fn in positive_functions(spec, inst, dialect, atom.backend.type_converter, atom.packed_for(inst)):
-                owners[fn.name] = replace(inst, values=FrozenMap({**inst.values, **fn.values})) \
-                    if fn.values else inst
+                owners[fn.name] = inst.with_values(fn.values)
                 for chip in sorted(instance_chips(spec, inst, atom.backend) or ()):
                     by_chip.setdefault(chip, []).append(fn.name)
         for chip, names in sorted(by_chip.items()):

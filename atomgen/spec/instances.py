@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from atomgen.diagnostics import Diagnostic, Example, Rule
@@ -87,6 +87,10 @@ class Instance:
     storage: FrozenMap[str, str] = FrozenMap({})
     # operand -> the bool parameter choosing which 16-bit half of each 32-bit register holds a value
     register_half: FrozenMap[str, str] = FrozenMap({})
+
+    def with_values(self, changed: Mapping[str, ScalarValue]) -> Instance:
+        """This row with some parameter values changed (a free parameter set otherwise than its default)."""
+        return replace(self, values=FrozenMap({**self.values, **changed})) if changed else self
 
 
 @dataclass

@@ -15,6 +15,7 @@ from atomgen.render.cpp.params import CppParam
 from atomgen.render.cpp.rows import CaseGroup, group_rows, op_class, op_namespace
 from atomgen.render.cpp.state import StateModel
 from atomgen.spec.emission import GenericVariant, Mfma, MfmaScale, Shim, ShimResult, Tokens, WmmaScale
+from atomgen.spec.mlir_types import parse_packed
 from atomgen.spec.model import AtomSpec, Instance
 
 _QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)+(\([0-9]+\))?\Z")
@@ -53,15 +54,19 @@ class Placement:
     halves: Halves | None
 
 
+def _register_half_vector(instance: Instance) -> tuple[int, str]:
+    """(values, element) of a register-half row's atom C: half the slots of the intrinsic's vector."""
+    packed = parse_packed(instance.packed["c"])
+    if packed is None or not instance.packed["c"].startswith("vector<"):
+        raise CppRenderError(f"row {instance.id}: a register-half C must be a vector, got {instance.packed['c']}")
+    return packed.length // 2, packed.element
+
+
 def _halves(instance: Instance, selector: str) -> Halves:
     """The shuffles of a register-half accumulator: n values <-> 2n slots of the intrinsic's vector."""
-    wide = instance.packed["c"]
-    match = re.match(r"vector<([0-9]+)x(.+)>\Z", wide)
-    if not match:
-        raise CppRenderError(f"row {instance.id}: a register-half C must be a vector, got {wide}")
-    count = int(match.group(1)) // 2
+    count, _ = _register_half_vector(instance)
     return Halves(
-        wide=type_builder(wide, "builder.getContext()"),
+        wide=type_builder(instance.packed["c"], "builder.getContext()"),
         selector=selector,
         spread=", ".join(str(slot // 2) for slot in range(2 * count)),
         low=", ".join(str(2 * v) for v in range(count)),
@@ -72,13 +77,10 @@ def _halves(instance: Instance, selector: str) -> Halves:
 def accumulator_type(instance: Instance) -> str:
     """The atom's C register type of a row: the packed type, or half of it where C's values sit in
     register halves (the intrinsic's C is built from it in the row's case)."""
-    text = instance.packed["c"]
     if "c" not in instance.register_half:
-        return text
-    match = re.match(r"vector<([0-9]+)x(.+)>\Z", text)
-    if not match:
-        raise CppRenderError(f"row {instance.id}: a register-half C must be a vector, got {text}")
-    return f"vector<{int(match.group(1)) // 2}x{match.group(2)}>"
+        return instance.packed["c"]
+    count, element = _register_half_vector(instance)
+    return f"vector<{count}x{element}>"
 
 
 def _arg(token: Any, spec: AtomSpec, instance: Instance, params: dict[str, CppParam], locals_: dict[str, str],
@@ -190,7 +192,7 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
         shim_d_ty=shim_type(shim.d_ty),
         generic=pattern == "wmma_generic",
         casts=any(instance.storage for instance in spec.instances),
-        acc_ty_used=any(_uses_acc_ty(group.code) for group in dispatch) or bool(spec.state_operands),
+        acc_ty_used=any(_uses_acc_ty(group.code) for group in dispatch),
     )
 
 

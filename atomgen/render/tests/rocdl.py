@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Optional
 
@@ -32,7 +31,6 @@ from atomgen.render.tests.state import (
 from atomgen.spec import descriptor
 from atomgen.spec.backend import TypeConverter
 from atomgen.spec.emission import BufferCopy, Tdm
-from atomgen.spec.frozen import FrozenMap
 from atomgen.spec.instances import ScalarValue
 from atomgen.spec.mlir_types import PackedType, element_bits
 from atomgen.spec.model import AtomSpec, Instance
@@ -46,9 +44,9 @@ def _mma_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConv
     functions = [_mma_function(spec, inst, dialect, types, packing)]
     selector = inst.register_half.get("c")
     if selector is not None:
-        high = dataclasses.replace(inst, values=FrozenMap({**inst.values, selector: True}))
-        functions.append(_mma_function(spec, high, dialect, types, packing, suffix=f"_{selector}"))
-        functions[-1].values = {selector: True}
+        high = {selector: True}
+        functions.append(_mma_function(spec, inst.with_values(high), dialect, types, packing, suffix=f"_{selector}"))
+        functions[-1].values = high
     return functions
 
 
