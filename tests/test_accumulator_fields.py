@@ -1,5 +1,6 @@
-"""Issue 21's two accumulator fields, `storage` (AG333) and `register_half` (AG334): the mistake a user
-would make in a shipped spec that uses them is rejected with its rule at its line."""
+"""Issue 21's accumulator fields, `storage` (AG333), `register_half` (AG334) and a D of its own type
+(`operand_types.d`, AG331/AG352/AG372): the mistake a user would make in a shipped spec that uses them is
+rejected with its rule at its line."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from atomgen.check.runner import check_paths
 
 OPSEL = "gfx11/wmma_opsel.yaml"
 RDNA4 = "gfx120x/wmma.yaml"
+WRITTEN = "gfx1250/wmma_bf16f32.yaml"
+GFX1250 = "gfx1250/wmma.yaml"
 
 # (spec, text, replacement, the rule, a snippet of the row's line it must be reported at, words of its message)
 MISTAKES = [
@@ -37,6 +40,20 @@ MISTAKES = [
     # the field forgotten: AG331, suggesting it
     (RDNA4, "c: vector<8xi16>}, storage: {c: i16}", "c: vector<8xi16>}", "AG331", "elemTyAcc: bf16",
      "storage: {c: i16}"),
+    # D's register in C's element type
+    (WRITTEN, "d: vector<8xbf16>}", "d: vector<8xf32>}", "AG331", "elemTyD: bf16", "the D elements are bf16"),
+    # D's register of the wrong size
+    (WRITTEN, "d: vector<8xbf16>}", "d: vector<4xbf16>}", "AG331", "elemTyD: bf16", "operand D holds 8 values"),
+    # packed.d forgotten
+    (WRITTEN, ", d: vector<8xbf16>}", "}", "AG331", "elemTyD: bf16", "no packed type for operand D"),
+    # operand_types.d forgotten: the row's packed.d has no type to hold
+    (WRITTEN, "operand_types: {d: elemTyD}\n", "", "AG331", "elemTyD: bf16", "D is written as C"),
+    # the op created with C's register type as its result
+    (WRITTEN, "ModsAllReuse: [resTy,", "ModsAllReuse: [accTy,", "AG372", "ModsAllReuse: [accTy", "not accTy"),
+    # the bf16f32 instruction written into the one-accumulator atom: it returns bf16, not C's f32
+    (GFX1250, "intrinsic: rocdl.wmma.f32.16x16x32.bf16, instruction: v_wmma_f32_16x16x32_bf16",
+     "intrinsic: rocdl.wmma.bf16f32.16x16x32.bf16, instruction: v_wmma_bf16f32_16x16x32_bf16", "AG352",
+     "wmma.bf16f32", "operand_types: {d: ...}"),
 ]
 
 
@@ -45,8 +62,11 @@ MISTAKES = [
 def test_a_mistake_in_a_spec_using_the_field_is_rejected_at_its_line(
     tmp_path: Path, spec: str, old: str, new: str, rule: str, line_snippet: str, words: str
 ) -> None:
-    shutil.copytree(SPECS / "rocdl", tmp_path / "rocdl")
+    # the backend and the one spec: what a mistake in it is judged against
     path = tmp_path / "rocdl" / spec
+    path.parent.mkdir(parents=True)
+    shutil.copy(SPECS / "rocdl" / "backend.yaml", tmp_path / "rocdl")
+    shutil.copy(SPECS / "rocdl" / spec, path)
     text = path.read_text(encoding="utf-8")
     assert text.count(old) == 1, old  # the row's text, not a note's
     edited = text.replace(old, new, 1)
@@ -59,6 +79,10 @@ def test_a_mistake_in_a_spec_using_the_field_is_rejected_at_its_line(
     assert any(words in d.message or any(words in note for note in d.notes) for d in found), \
         "\n".join(d.format() for d in found)
     assert {d.rule for d in errors} <= {rule, "AG331", "AG334", "AG352"}, "\n".join(d.format() for d in errors)
+    edited_back = text.replace(old, old, 1)  # the shipped spec itself is clean (no finding is the mistake's alone)
+    path.write_text(edited_back, encoding="utf-8")
+    clean = check_paths([str(tmp_path / "rocdl")], use_cache=False, side_files=False)
+    assert not [d for r in clean for d in r.diagnostics if d.severity == "error"]
 
 
 def test_show_puts_a_register_half_value_in_its_half() -> None:

@@ -73,7 +73,9 @@ def test_every_flydsl_atom_has_a_spec() -> None:
               # issue 21: GFX11's 16-bit accumulators, OPSEL-placed (spec field register_half)
               ("FlyROCDL_MmaOpGFX11_WMMAOpsel", "MmaOpGFX11_WMMAOpselType", "gfx11.wmma_opsel"),
               ("FlyROCDL_MmaOpGFX11_WMMAOpselWave64", "MmaOpGFX11_WMMAOpselWave64Type", "gfx11.wmma_opsel_wave64"),
-              ("FlyROCDL_MmaOpGFX120X_SWMMACWave64", "MmaOpGFX120X_SWMMACWave64Type", "gfx120x.swmmac_wave64")}
+              ("FlyROCDL_MmaOpGFX120X_SWMMACWave64", "MmaOpGFX120X_SWMMACWave64Type", "gfx120x.swmmac_wave64"),
+              # issue 21: C read as f32, D written as bf16 (spec field operand_types.d)
+              ("FlyROCDL_MmaOpGFX1250_WMMA_BF16F32", "MmaOpGFX1250_WMMA_BF16F32Type", "gfx1250.wmma_bf16f32")}
     assert found == set(FLYDSL_ATOMS) | beyond
 
 

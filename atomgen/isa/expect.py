@@ -88,12 +88,13 @@ def mma(spec: AtomSpec, inst: Instance, catalog: Catalog, chip: str) -> Expected
     mnemonic = _chip_name(entry, str(inst.instruction or ""), chip)
     accumulator = "va" if mnemonic.startswith(("v_mfma", "v_smfmac")) else "v"
     packed = {role: _dwords(str(inst.packed[role])) for role in ("a", "b", "c")}
+    written = _dwords(str(inst.packed.get("d", inst.packed["c"])))  # D, in its own type where it has one
     extras = [Slot(o.name, "v", _dwords(o.type_names()[0])) for o in (entry.operands if entry else ())
               if o.name not in ("a", "b", "c") and o.immediate is None and o.type_names()]
     if mnemonic.startswith(SPARSE_PREFIXES):
-        slots = [Slot("d", accumulator, packed["c"]), Slot("a", "v", packed["a"]), Slot("b", "v", packed["b"])]
+        slots = [Slot("d", accumulator, written), Slot("a", "v", packed["a"]), Slot("b", "v", packed["b"])]
     else:
-        slots = [Slot("d", accumulator, packed["c"]), Slot("a", "v", packed["a"]), Slot("b", "v", packed["b"]),
+        slots = [Slot("d", accumulator, written), Slot("a", "v", packed["a"]), Slot("b", "v", packed["b"]),
                  Slot("c", accumulator, packed["c"])]
     modifiers = _mma_modifiers(spec, inst, catalog, mnemonic)
     return Expected(mnemonic, tuple(slots + extras), tuple(modifiers), MMA_PREFIXES)

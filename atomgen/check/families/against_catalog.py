@@ -272,6 +272,7 @@ def _check_instance(
         )
     isa = yield from _check_instruction(spec, instance, entry, catalog, chips)
     yield from _check_packed(spec, instance, entry, isa, chips)
+    yield from _check_result(spec, instance, entry, chips)
     yield from _check_elements(spec, instance, entry, isa, chips)
     yield from _check_state_operands(spec, instance, entry)
 
@@ -417,6 +418,26 @@ def _check_packed(
                 where,
                 notes=(f"catalogue: {entry.source}",),
             )
+
+
+def _check_result(spec: AtomSpec, instance: Instance, entry: Intrinsic, chips: Chips) -> Iterator[Diagnostic]:
+    """An MMA row's D register (packed.d, else packed.c: D written as C) is the type the intrinsic returns:
+    the generated C++ creates the op with that result type and stores it as D."""
+    if spec.kind != "mma" or not entry.result or "c" not in instance.packed:
+        return
+    role = "d" if "d" in instance.packed else "c"
+    text = instance.packed[role]
+    returned = _accepted(entry.result, chips)
+    if returned and not any(_same_type(text, option) for option in returned):
+        yield spec.diagnostic(
+            "AG352",
+            f"instance {instance.id}: {entry.name} returns {' or '.join(returned)} on {_chip_list(chips)}, but the "
+            f"row's D register (packed {role}) is {text}",
+            instance.path + ("packed", role),
+            notes=(("an instruction that writes another type than it reads as C names D's type in "
+                    "operand_types: {d: ...} and gives packed.d",) if role == "c" else ())
+            + (f"catalogue: {entry.source}",),
+        )
 
 
 def _check_elements(

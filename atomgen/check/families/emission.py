@@ -63,7 +63,7 @@ RULES = (
 
 QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$")  # Ns::Enum::case
 INTEGER = re.compile(r"^-?[0-9]+$")
-OPERANDS = ("accTy", "a", "b", "c", "true", "false")
+OPERANDS = ("accTy", "resTy", "a", "b", "c", "true", "false")  # resTy: the op's result, D's register type
 INTEGRAL = ("int32_t", "int64_t", "uint32_t", "uint64_t", "int", "unsigned")  # call_intrinsic: i32 constants
 
 
@@ -124,8 +124,26 @@ def check_emission(spec: AtomSpec) -> Iterator[Diagnostic]:
         yield from _packed_by_element(spec, role)
     if needs.builder_arguments:
         yield from _builder_arguments(spec, needs)
+    yield from _written_result(spec)
     if needs.variants:
         yield from _variants(spec)
+
+
+def _written_result(spec: AtomSpec) -> Iterator[Diagnostic]:
+    """A D of its own element type (`operand_types.d`) is the op's result: only a typed op takes its
+    result type as an argument, and that argument must be resTy (D's register), not accTy (C's)."""
+    if "d" not in spec.operand_types:
+        return
+    if spec.emission.template != "typed_op":
+        yield EMISSION_NEEDS.at(
+            spec, f"emission pattern '{spec.pattern}' builds its result as C's register type; a D of its own element "
+            "type needs a typed-op pattern whose argument list starts with resTy", ("operand_types", "d"))
+        return
+    for path, tokens in argument_lists(spec):
+        if tokens and str(tokens[0]) == "accTy":
+            yield BUILDER_ARGUMENT.at(
+                spec, "the op's result is D's register, which has its own element type (operand_types.d): the "
+                "argument list starts with resTy, not accTy (C's register)", path + (0,))
 
 
 def _packed_by_element(spec: AtomSpec, role: str) -> Iterator[Diagnostic]:

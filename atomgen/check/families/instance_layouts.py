@@ -74,6 +74,8 @@ def check_instance_layouts(
         layout, piece = operand.layout, operand.piece
         if spec.kind == "mma":
             yield from _mma_operand(ledger, spec, role, layout, piece, evaluated, packed)
+            if role == "c":  # D is written in C's layout, in its own element type where one is named
+                yield from packing.d_packing(spec, algebra.mode(layout, 1), piece, instance, variables, packed)
             continue
         found = list(_mode_findings(spec, role, layout, piece, instance))
         yield from found

@@ -100,15 +100,15 @@ def mma_packing(
     storage = instance.storage.get(role)
     if storage is not None:
         yield from _storage(spec, instance, role, element, storage, packed)
-    elif role == "c" and isinstance(element, str) and packed.element != element:
-        # The accumulator register holds accumulator elements; the emission builds it from elemTyAcc.
+    elif role in ("c", "d") and isinstance(element, str) and packed.element != element:
+        # The accumulator registers hold their elements; the emission builds them from the type parameters.
         yield spec.diagnostic(
             "AG331",
-            f"instance {instance.id}: packed c {packed.text} holds {packed.element}, but the accumulator "
-            f"elements are {element}",
-            instance.path + ("packed", "c"),
+            f"instance {instance.id}: packed {role} {packed.text} holds {packed.element}, but the "
+            f"{'accumulator' if role == 'c' else 'D'} elements are {element}",
+            instance.path + ("packed", role),
             notes=(f"if the intrinsic carries {element} as {packed.element}, say so: storage: {{c: {packed.element}}}",)
-            if element_bits(packed.element) == element_bits(element) else (),
+            if role == "c" and element_bits(packed.element) == element_bits(element) else (),
         )
     bits = variables.get(f"{type_name}_bits")
     if bits is None:
@@ -136,6 +136,23 @@ def mma_packing(
             instance.path + ("packed", role),
             notes=hint,
         )
+
+
+def d_packing(
+    spec: AtomSpec, value_mode: Layout, piece: LayoutPiece, instance: Instance, variables: dict[str, int],
+    packed_types: Mapping[str, PackedType],
+) -> Iterator[Diagnostic]:
+    """D's register: an atom whose D has an element type of its own (`operand_types.d`) gives each row a
+    `packed.d` holding C's values in that type; any other atom writes D as C and gives none."""
+    if "d" not in spec.operand_types:
+        if "d" in instance.packed:
+            yield PACKING.at(spec, f"instance {instance.id}: packed d is given, but D is written as C: the atom "
+                                   "names no element type of its own for D",
+                             instance.path + ("packed", "d"),
+                             notes=("an instruction that writes another type than it reads as C names D's type "
+                                    "parameter in operand_types: {d: elemTyD}",))
+        return
+    yield from mma_packing(spec, "d", value_mode, piece, instance, variables, packed_types)
 
 
 def _storage(spec: AtomSpec, instance: Instance, role: str, element: object, storage: str,

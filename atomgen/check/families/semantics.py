@@ -268,7 +268,7 @@ def _argument_tokens(spec: AtomSpec, instance: Instance) -> Optional[tuple[list[
     if not isinstance(tokens, tuple):
         return None
     texts = [str(t) for t in tokens]
-    return (texts[1:], path, 1) if texts[:1] == ["accTy"] else (texts, path, 0)
+    return (texts[1:], path, 1) if texts[:1] in (["accTy"], ["resTy"]) else (texts, path, 0)
 
 
 def _token_values(spec: AtomSpec, instance: Instance, token: str, catalog: Catalog) -> Optional[set[int]]:

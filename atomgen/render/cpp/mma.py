@@ -34,6 +34,8 @@ class MmaEmission:
     generic: bool
     casts: bool  # some row's result is bitcast back to D's type (bitcastTo is emitted)
     acc_ty_used: bool  # some row creates its op with accTy (register-half rows name the wide type instead)
+    res_ty_used: bool  # some row creates its op with resTy (D's register type)
+    written: bool  # D has an element type of its own (operand_types.d): PackedOperands carries its register
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,7 @@ def _arg(token: Any, spec: AtomSpec, instance: Instance, params: dict[str, CppPa
     text = str(token)
     if text in extra:
         return extra[text]
-    if text in ("accTy", "a", "b", "c", "true", "false"):
+    if text in ("accTy", "resTy", "a", "b", "c", "true", "false"):
         return text
     if _INTEGER_LITERAL.match(text):
         return f"uint32_t{{{text}}}"  # not a null-pointer constant: never an Attribute
@@ -125,12 +127,14 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
     del slots
     packed_entries = []
     dispatch_entries = []
+    written = "d" in spec.operand_types
     for instance in spec.instances:
         description = describe(spec, instance.values)
         a_ty = type_builder(instance.packed["a"])
         b_ty = type_builder(instance.packed["b"])
         acc_ty = type_builder(accumulator_type(instance))
-        packed_entries.append((instance.index, description, (a_ty, b_ty, acc_ty)))
+        written_ty = (type_builder(instance.packed["d"]),) if written else ()
+        packed_entries.append((instance.index, description, (a_ty, b_ty, acc_ty, *written_ty)))
         extra = {local: local for local, _ in state_reads}
         if isinstance(emission, MfmaScale):
             extra["cbsz"] = _format_code(spec, instance, "cbsz", "a")
@@ -178,8 +182,8 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
         dispatch_entries.append((instance.index, description, code))
     shim = emission.shim_result if isinstance(emission, Shim) else ShimResult()
 
-    def shim_type(value: str) -> str:
-        return "packed.acc" if value == "accTy" else "Type{}"
+    def shim_type(value: str) -> str:  # the shim passes the register the op returns as D's type
+        return ("packed.d" if written else "packed.acc") if value == "accTy" else "Type{}"
 
     ordered_locals = [locals_[p.name] for p in spec.parameters if p.name in locals_]
     dispatch = group_rows(dispatch_entries)
@@ -192,13 +196,20 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
         shim_d_ty=shim_type(shim.d_ty),
         generic=pattern == "wmma_generic",
         casts=any(instance.storage for instance in spec.instances),
-        acc_ty_used=any(_uses_acc_ty(group.code) for group in dispatch),
+        acc_ty_used=any(_mentions(group.code, "accTy") for group in dispatch),
+        res_ty_used=any(_mentions(group.code, "resTy") for group in dispatch),
+        written=written,
     )
 
 
-def _uses_acc_ty(code: Any) -> bool:
-    """Every op is created with accTy but a register-half row's, which takes the intrinsic's wide type."""
-    return not (code[0] == "placed" and code[2].halves is not None)
+def _mentions(code: Any, name: str) -> bool:
+    """Whether a row's op code names the local `name`: the generic and call_intrinsic templates create
+    their op with accTy themselves, a register-half row with the intrinsic's wide type instead."""
+    if code[0] == "placed":
+        return code[2].halves is None and _mentions(code[1], name)
+    if code[0] in ("generic", "call"):
+        return name == "accTy"
+    return name in code[2]
 
 
 def _widened(code: Any, wide: str) -> Any:

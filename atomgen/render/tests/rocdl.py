@@ -54,15 +54,19 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConve
                   packing: Mapping[str, PackedType], suffix: str = "") -> Function:
     values = sample_values(spec, inst)
     atom_ty = atom_type(spec, dialect, values)
-    elems = {role: str(values[spec.operand_types[role]]) for role in ("a", "b", "c")}
-    packed = {role: inst.packed[role] for role in ("a", "b", "c")}
-    counts = {role: packing[role].bits // (element_bits(elems[role]) or 1) for role in ("a", "b", "c")}
+    # D is written as C unless the atom names its own element type for it (operand_types.d, packed.d)
+    roles = ("a", "b", "c", "d") if "d" in spec.operand_types else ("a", "b", "c")
+    elems = {role: str(values[spec.operand_types[role]]) for role in roles}
+    packed = {role: inst.packed[role] for role in roles}
+    counts = {role: packing[role].bits // (element_bits(elems[role]) or 1) for role in roles}
     selector = inst.register_half.get("c")
     loaded = dict(packed, c=accumulator_type(inst))  # a register-half C is loaded as the layout's values
     if selector is not None:
         counts["c"] //= 2
-    memrefs = {role: memref_type(elems[role], "register", counts[role]) for role in ("a", "b", "c")}
-    memrefs["d"] = memrefs["c"]
+    memrefs = {role: memref_type(elems[role], "register", counts[role]) for role in roles}
+    memrefs.setdefault("d", memrefs["c"])
+    loaded.setdefault("d", loaded["c"])
+    packed.setdefault("d", packed["c"])
     fn = mma_call(function_name(spec, inst, suffix), atom_ty, memrefs)
     mma_call_with_loads(spec, fn, values, loaded, types)
     if selector is not None:
@@ -77,7 +81,7 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConve
                                                    packed["c"]))
     else:
         fn.checks.append(_mma_result(spec, inst, packed))
-    fn.checks.append(check_forms().store("%[[RES]]", "%[[D]]", loaded["c"], types.register_memref))
+    fn.checks.append(check_forms().store("%[[RES]]", "%[[D]]", loaded["d"], types.register_memref))
     converted = [(role, types.register_memref) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
     signature_checks(fn, converted)
     return fn

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:387743f392a61a3e
+// ---- atomgen:begin types sha256:4f752a1733d0b866
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
 
 /// Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination.
@@ -700,12 +700,42 @@ struct PyMmaOpGFX1250_WMMAScaleType : PyConcreteType<PyMmaOpGFX1250_WMMAScaleTyp
         "f4. (gfx1250.wmma_scale; 52 supported configurations)");
   }
 };
+/// GFX1250 wave32 WMMA 16x16x32 bf16 that reads an f32 C and writes a bf16 D
+/// (v_wmma_bf16f32_16x16x32_bf16). (gfx1250.wmma_bf16f32; 1 supported configurations)
+struct PyMmaOpGFX1250_WMMA_BF16F32Type : PyConcreteType<PyMmaOpGFX1250_WMMA_BF16F32Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX1250_WMMA_BF16F32Type,
+                               "MmaOpGFX1250_WMMA_BF16F32Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           PyType &elemTyD, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::MmaOpGFX1250_WMMA_BF16F32Type::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc), unwrap(elemTyD));
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpGFX1250_WMMA_BF16F32Type(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "elem_ty_d"_a,
+        nb::kw_only(), "context"_a = nb::none(),
+        "GFX1250 wave32 WMMA 16x16x32 bf16 that reads an f32 C and writes a bf16 D "
+        "(v_wmma_bf16f32_16x16x32_bf16). (gfx1250.wmma_bf16f32; 1 supported configurations)");
+  }
+};
 } // namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl
 // ---- atomgen:end types
 
 NB_MODULE(_mlirDialectsFlyROCDL, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:d328c391ea4c1af5
+  // ---- atomgen:begin register sha256:48127d3cc732e24c
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferAtomicType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyLDSType::bind(m);
@@ -729,6 +759,7 @@ NB_MODULE(_mlirDialectsFlyROCDL, m) {
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAWave64IU4Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX1250_WMMAType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX1250_WMMAScaleType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX1250_WMMA_BF16F32Type::bind(m);
   // ---- atomgen:end register
   // clang-format on
 }

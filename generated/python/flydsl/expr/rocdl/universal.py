@@ -5,7 +5,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:c22bf736b502a84a
+# ---- atomgen:begin wrappers sha256:26ea3ffa5e314d83
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -487,9 +487,21 @@ def WMMA_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, sign_a=False, sign_
       - 16x16x32 (i4, i4) -> i32
     """
     return MmaOpGFX1250_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
+
+
+from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX1250_WMMA_BF16F32Type  # noqa: E402
+
+
+def WMMA_BF16F32_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, elem_ty_d):
+    """GFX1250 wave32 WMMA 16x16x32 bf16 that reads an f32 C and writes a bf16 D (v_wmma_bf16f32_16x16x32_bf16).
+
+    Supported configurations:
+      - 16x16x32 (bf16, bf16) -> f32, elemTyD = bf16
+    """
+    return MmaOpGFX1250_WMMA_BF16F32Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), elem_ty_d=_ir_type(elem_ty_d))
 # ---- atomgen:end wrappers
 
-# ---- atomgen:begin exports sha256:797355d2aecba7b8
+# ---- atomgen:begin exports sha256:aa3c46455d9e0c3f
 __all__.append("BufferAtomic")
 __all__.append("BufferAtomicAdd")
 __all__.append("BufferAtomicMax")
@@ -517,5 +529,6 @@ __all__.append("WMMA_gfx120x")
 __all__.append("WMMAWave64_gfx120x")
 __all__.append("WMMAWave64IU4_gfx120x")
 __all__.append("WMMA_gfx1250")
+__all__.append("WMMA_BF16F32_gfx1250")
 # ---- atomgen:end exports
 
