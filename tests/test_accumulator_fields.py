@@ -1,6 +1,7 @@
-"""Issue 21's accumulator fields, `storage` (AG333), `register_half` (AG334) and a D of its own type
-(`operand_types.d`, AG331/AG352/AG372): the mistake a user would make in a shipped spec that uses them is
-rejected with its rule at its line."""
+"""Issue 21's spec-format extensions: the accumulator fields `storage` (AG333), `register_half` (AG334) and
+a D of its own type (`operand_types.d`, AG331/AG352/AG372), and call_intrinsic's format codes and sized
+immediates (AG375/AG372/AG394). The mistake a user would make in a shipped spec that uses them is rejected
+with its rule at its line."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ OPSEL = "gfx11/wmma_opsel.yaml"
 RDNA4 = "gfx120x/wmma.yaml"
 WRITTEN = "gfx1250/wmma_bf16f32.yaml"
 GFX1250 = "gfx1250/wmma.yaml"
+UNSCALED = "gfx1250/wmma_f8f6f4.yaml"
 
 # (spec, text, replacement, the rule, a snippet of the row's line it must be reported at, words of its message)
 MISTAKES = [
@@ -54,6 +56,15 @@ MISTAKES = [
     (GFX1250, "intrinsic: rocdl.wmma.f32.16x16x32.bf16, instruction: v_wmma_f32_16x16x32_bf16",
      "intrinsic: rocdl.wmma.bf16f32.16x16x32.bf16, instruction: v_wmma_bf16f32_16x16x32_bf16", "AG352",
      "wmma.bf16f32", "operand_types: {d: ...}"),
+    # a format code that is another format's (bf6 for fp6)
+    (UNSCALED, "f6E2M3FN: 2, f6E3M2FN", "f6E2M3FN: 3, f6E3M2FN", "AG375", "format_codes:", "encodes it as 2"),
+    # the format codes forgotten: fmtA has nothing to send
+    (UNSCALED, "  format_codes: {f8E4M3FN: 0, f8E5M2: 1, f6E2M3FN: 2, f6E3M2FN: 3, f4E2M1FN: 4}\n", "", "AG375",
+     "elemTyA: f8E4M3FN, elemTyB: f8E4M3FN", "no format code"),
+    # a misspelt format operand
+    (UNSCALED, "[fmtA, a, fmtB,", "[fmtA, a, fmtb,", "AG372", "F8F6F4: [fmtA", "fmtA/fmtB"),
+    # a C modifier the 2-bit field cannot hold
+    (UNSCALED, 'fmtB, b, "0", c]', 'fmtB, b, "4", c]', "AG394", "F8F6F4: [fmtA", "int16_t 0..3"),
 ]
 
 

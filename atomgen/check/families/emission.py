@@ -181,7 +181,8 @@ def _builder_arguments(spec: AtomSpec, needs: PatternNeeds) -> Iterator[Diagnost
         for index, token in enumerate(tokens):
             text = str(token)
             if needs.values_only:
-                yield from _value_argument(spec, text, path + (index,))
+                if text not in needs.extra_names:  # a format code is a value (the row's element type's)
+                    yield from _value_argument(spec, text, path + (index,))
                 continue
             if text in names or INTEGER.match(text) or QUALIFIED.match(text):
                 continue
@@ -202,8 +203,9 @@ def _value_argument(spec: AtomSpec, text: str, path: tuple[Any, ...]) -> Iterato
         return
     yield spec.diagnostic(
         "AG372",
-        f"intrinsic operand '{text}' is not a value: name a, b, c, a state operand, true/false, an integer "
-        "or a bool/integer parameter (the result type is implied; enum cases and types are not operands)",
+        f"intrinsic operand '{text}' is not a value: name a, b, c, a state operand, true/false, an integer, "
+        "a bool/integer parameter or fmtA/fmtB (the row's format codes; the result type is implied, enum "
+        "cases and types are not operands)",
         path)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from atomgen.check.catalog import Catalog, Intrinsic, Operand
-from atomgen.check.families.emission import BUILDER_ARGUMENT
+from atomgen.check.families.emission import BUILDER_ARGUMENT, INTEGER
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.spec.emission import Immediates
 from atomgen.spec.model import AtomSpec, Parameter
@@ -19,7 +19,8 @@ RULES = (
     Rule(
         "AG394",
         "immediate-range",
-        "A parameter that reaches an intrinsic immediate admits values the immediate cannot take.",
+        "A parameter or an integer builder argument that reaches an intrinsic immediate admits values the "
+        "immediate cannot take.",
         "Immediates are bit fields (modC is 2 bits) or C++ enums; a wider declared range is accepted by verify() and "
         "then truncated or rejected by the backend. An enum-backed immediate takes exactly the enum's cases.",
         "- {name: modC, cpp_type: int32_t, free: {min: 0, max: 65535}}",
@@ -106,8 +107,32 @@ def check_bindings(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
                 )
 
 
+def _literal_arguments(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
+    """An integer builder argument in the place of a catalogue immediate is a value that immediate can
+    take (a C modifier of 4 in a 2-bit field would be truncated, or rejected by the backend)."""
+    from atomgen.check.families.semantics import argument_tokens
+
+    reported: set[tuple[Any, ...]] = set()
+    for instance in spec.instances:
+        entry = catalog.get(instance.intrinsic)
+        found = argument_tokens(spec, instance)
+        if entry is None or found is None or len(found[0]) != len(entry.operands):
+            continue  # not in the op's operand order: AG372 and the real build judge those
+        tokens, path, first = found
+        for index, (token, operand) in enumerate(zip(tokens, entry.operands)):
+            where = path + (first + index,)
+            if operand.immediate is None or not INTEGER.match(token) or where in reported or \
+                    _legal(operand, int(token)):
+                continue
+            reported.add(where)
+            yield spec.diagnostic(
+                "AG394", f"builder argument {token} is the {entry.name} immediate {operand.name}, which takes "
+                f"{_range_text(operand)}", where)
+
+
 def check_immediates(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
     yield from check_bindings(spec, catalog)
+    yield from _literal_arguments(spec, catalog)
     for name, (operand, entry) in immediate_parameters(spec, catalog).items():
         parameter = spec.parameter(name)
         assert parameter is not None

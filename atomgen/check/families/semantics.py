@@ -193,7 +193,8 @@ def _operations(spec: AtomSpec, catalog: Catalog, parameter: str) -> Iterator[Di
 
 # --- AG375: format codes encode the row's element types ---------------------------------------
 
-FORMAT_KEYS = {"mfma_scale": (("cbsz", "a"), ("blgp", "b")), "wmma_scale": (("fmtA", "a"), ("fmtB", "b"))}
+FORMAT_KEYS = {"mfma_scale": (("cbsz", "a"), ("blgp", "b")), "wmma_scale": (("fmtA", "a"), ("fmtB", "b")),
+               "call_intrinsic": (("fmtA", "a"), ("fmtB", "b"))}
 
 
 def format_code(spec: AtomSpec, instance: Instance, key: str, role: str) -> Optional[int]:
@@ -240,7 +241,12 @@ def _format_codes(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
                 continue
             element = str(instance.values.get(spec.operand_types.get(role, "")))
             code, wanted = format_code(spec, instance, key, role), enum.format_code(element)
-            if code != wanted:
+            if code is None:
+                yield spec.diagnostic(
+                    "AG375", f"instance {instance.id}: the {instance.variant} builder sends {key}, but no format code "
+                    f"is given for {role.upper()} elements {element} (emission.format_codes, or the row's "
+                    f"emission.{key})", instance.path)
+            elif code != wanted:
                 where = instance.path + (("emission", key) if raw is not None else ())
                 yield spec.diagnostic(
                     "AG375", f"instance {instance.id}: {key} sends {_code_text(enum, code)} for {role.upper()} "
@@ -256,7 +262,7 @@ def _code_text(enum: Immediate, code: Optional[int]) -> str:
 
 # --- AG376: immediates with a meaning hold the value the layouts describe -----------------------
 
-def _argument_tokens(spec: AtomSpec, instance: Instance) -> Optional[tuple[list[str], tuple[Any, ...], int]]:
+def argument_tokens(spec: AtomSpec, instance: Instance) -> Optional[tuple[list[str], tuple[Any, ...], int]]:
     """The builder arguments of a row after the result type, the path they are written at and the
     index of the first one there."""
     tokens: object
@@ -304,7 +310,7 @@ def meant_immediates(spec: AtomSpec, instance: Instance, catalog: Catalog) -> di
     entry = catalog.get(instance.intrinsic)
     if entry is None:
         return {}
-    found = _argument_tokens(spec, instance)
+    found = argument_tokens(spec, instance)
     tokens = found[0] if found is not None and len(found[0]) == len(entry.operands) else None
     formats = dict(FORMAT_KEYS.get(spec.pattern, ()))
     meant: dict[str, Optional[int]] = {}
@@ -336,7 +342,7 @@ def _meaningful_immediates(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnos
     reported: set[tuple[Any, ...]] = set()
     for instance in spec.instances:
         entry = catalog.get(instance.intrinsic)
-        found = _argument_tokens(spec, instance)
+        found = argument_tokens(spec, instance)
         if entry is None or found is None or not any(
                 o.immediate is not None and o.immediate.describes is not None for o in entry.operands):
             continue

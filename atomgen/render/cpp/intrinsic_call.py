@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Optional
 
 from atomgen.check.families.emission import INTEGRAL
+from atomgen.check.families.semantics import FORMAT_KEYS, format_code
 from atomgen.render.cpp.mlirtype import CppRenderError
 from atomgen.render.cpp.params import CppParam
 from atomgen.spec.model import AtomSpec, Instance
@@ -24,15 +25,34 @@ def llvm_intrinsic(backend: str, intrinsic: str) -> Optional[str]:
     return entry.llvm_intrinsic or None if entry is not None else None
 
 
-def operand_type(spec: AtomSpec, instance: Instance, token: str) -> str:
+FORMATS = dict(FORMAT_KEYS["call_intrinsic"])  # fmtA -> a, fmtB -> b: the row's format codes
+_WIDTHS = {"bool": 1, "int8_t": 8, "uint8_t": 8, "int16_t": 16, "uint16_t": 16, "int32_t": 32, "uint32_t": 32,
+           "int64_t": 64, "uint64_t": 64}
+
+
+def constant_bits(spec: AtomSpec, instance: Instance, position: int, token: str) -> int:
+    """The width of the constant a call argument becomes: the catalogue's immediate at that position of the
+    intrinsic's operand list (gfx1250's C modifier is i16), else i1 for a boolean and i32 for an integer."""
+    from atomgen.check.catalog import load_catalog
+
+    catalog, _ = load_catalog(spec.backend)
+    entry = catalog.get(instance.intrinsic) if catalog is not None else None
+    operands = entry.operands if entry is not None else ()
+    immediate = operands[position].immediate if position < len(operands) else None
+    if immediate is not None and immediate.cpp_type in _WIDTHS:
+        return _WIDTHS[immediate.cpp_type]
+    parameter = spec.parameter(token)
+    return 1 if token in ("true", "false") or (parameter is not None and parameter.is_bool) else 32
+
+
+def operand_type(spec: AtomSpec, instance: Instance, position: int, token: str) -> str:
     """The MLIR type of one operand of the call (the test renderer prints them)."""
     if token in ("a", "b", "c"):
         return instance.packed[token]
     slots = spec.state_operands
     if token in slots:
         return str(spec.state[int(slots[token])].llvm_type)
-    parameter = spec.parameter(token)
-    return "i1" if token in ("true", "false") or (parameter is not None and parameter.is_bool) else "i32"
+    return f"i{constant_bits(spec, instance, position, token)}"
 
 
 def call_code(spec: AtomSpec, instance: Instance, params: dict[str, CppParam], locals_: dict[str, str],
@@ -44,17 +64,21 @@ def call_code(spec: AtomSpec, instance: Instance, params: dict[str, CppParam], l
     if not isinstance(variant, tuple):
         raise CppRenderError(f"row {instance.id}: unknown variant {instance.variant}")
     args = []
-    for token in (str(t) for t in variant):
+    for position, token in enumerate(str(t) for t in variant):
+        bits = constant_bits(spec, instance, position, token)
         if token in ("a", "b", "c") or token in states:
             args.append(token)
-        elif token in ("true", "false"):
-            args.append(f"intrinsicConstant(builder, loc, 1, {token})")
-        elif token.lstrip("-").isdigit():
-            args.append(f"intrinsicConstant(builder, loc, 32, {token})")
+        elif token in ("true", "false") or token.lstrip("-").isdigit():
+            args.append(f"intrinsicConstant(builder, loc, {bits}, {token})")
+        elif token in FORMATS:
+            code = format_code(spec, instance, token, FORMATS[token])  # the code check's AG375 judged
+            if code is None:
+                raise CppRenderError(f"row {instance.id}: no format code for {token}")
+            args.append(f"intrinsicConstant(builder, loc, {bits}, {code})")
         elif token in params and (params[token].is_bool or params[token].cpp_type in INTEGRAL):
             parameter = params[token]
             locals_[token] = f"{parameter.cpp_type} {token} = {parameter.getter};"
-            args.append(f"intrinsicConstant(builder, loc, {1 if parameter.is_bool else 32}, {token})")
+            args.append(f"intrinsicConstant(builder, loc, {bits}, {token})")
         else:
             raise CppRenderError(f"row {instance.id}: '{token}' is not an operand value")
     return "call", name, tuple(args)

@@ -73,7 +73,7 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConve
         fn.checks.append(check_forms().halves_spread(", ".join(str(s // 2) for s in range(2 * counts["c"])),
                                                      loaded["c"]))
     if spec.pattern == "call_intrinsic":
-        fn.checks.append(_call_intrinsic_check(spec, inst))
+        fn.checks.extend(_call_intrinsic_checks(spec, inst))
     elif selector is not None:  # the op reads VW and its result is WIDE, of which RES is one half
         half = int(bool(values.get(selector)))
         fn.checks.append(_mma_result(spec, inst, packed).replace("%[[RES:", "%[[WIDE:").replace("%[[VC]]", "%[[VW]]"))
@@ -128,14 +128,30 @@ def _mma_result(spec: AtomSpec, inst: Instance, packed: dict[str, str]) -> str:
     return str(check_forms().mma_result_exact(inst.intrinsic, packed, extra, types))
 
 
-def _call_intrinsic_check(spec: AtomSpec, inst: Instance) -> str:
-    """The llvm.call_intrinsic line: the catalogue's LLVM name, the variant's operands and their types."""
+def _call_intrinsic_checks(spec: AtomSpec, inst: Instance) -> list[str]:
+    """The llvm.call_intrinsic line: the catalogue's LLVM name, the variant's operands and their types,
+    after one line per constant immediate spelling the value its meaning fixes (meant_immediates, as for
+    the typed ops: a format code is the row's element type's, never what the C++ sends)."""
     variant = spec.variant(inst.variant)
     tokens = [str(t) for t in variant] if isinstance(variant, tuple) else []
-    types = [intrinsic_call.operand_type(spec, inst, t) for t in tokens]
-    return str(_forms().call_intrinsic(intrinsic_call.llvm_intrinsic(spec.backend, inst.intrinsic), tokens, types,
-                                       inst.packed["c"]))
-
+    types = [intrinsic_call.operand_type(spec, inst, i, t) for i, t in enumerate(tokens)]
+    catalog, _ = load_catalog(spec.backend)
+    entry = catalog.get(inst.intrinsic) if catalog is not None else None
+    meant = meant_immediates(spec, inst, catalog) if entry is not None else {}  # type: ignore[arg-type]
+    operands = entry.operands if entry is not None else ()
+    checks, shown = [], []
+    for index, (token, type_) in enumerate(zip(tokens, types)):
+        operand = operands[index] if index < len(operands) else None
+        value = meant.get(operand.name) if operand is not None and operand.immediate is not None else None
+        if token in ("a", "b", "c") or value is None:
+            shown.append(token)
+            continue
+        literal = ("true" if value else "false") if type_ == "i1" else f"{value} : {type_}"
+        checks.append(str(_forms().constant_at(f"K{index}", literal, type_)))
+        shown.append(f"K{index}")
+    checks.append(str(_forms().call_intrinsic(intrinsic_call.llvm_intrinsic(spec.backend, inst.intrinsic), shown,
+                                              types, inst.packed["c"])))
+    return checks
 
 def register_checks(spec: AtomSpec, inst: Instance, fn: Function, evaluated: EvaluatedInstance | None,
                     types: TypeConverter) -> list[str]:

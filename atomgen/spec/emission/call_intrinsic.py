@@ -8,12 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from atomgen.spec.emission.base import MMA, Emission, PatternNeeds, Shim, StateOperands, Variants
+from atomgen.spec.emission.base import MMA, Emission, FormatCodes, PatternNeeds, Shim, StateOperands, Variants
+from atomgen.spec.frozen import EMPTY, FrozenMap
 
 
 @dataclass(frozen=True, kw_only=True)
-class CallIntrinsic(Variants, StateOperands, Shim, Emission):
+class CallIntrinsic(Variants, FormatCodes, StateOperands, Shim, Emission):
     pattern: ClassVar[str] = "call_intrinsic"
+    # optional here: the format code a fmtA/fmtB argument sends per element type (gfx1250 f8f6f4)
+    format_codes: FrozenMap[str, int] = EMPTY
     needs: ClassVar[PatternNeeds] = PatternNeeds(
-        "mma", packed=MMA, builder_arguments=True, variants=True, values_only=True
+        "mma", packed=MMA, builder_arguments=True, variants=True, values_only=True, extra_names=("fmtA", "fmtB")
     )

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:4f752a1733d0b866
+// ---- atomgen:begin types sha256:cbf88386a5fd3753
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
 
 /// Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination.
@@ -668,6 +668,37 @@ struct PyMmaOpGFX1250_WMMAType : PyConcreteType<PyMmaOpGFX1250_WMMAType> {
         "(gfx1250.wmma; 23 supported configurations)");
   }
 };
+/// GFX1250 wave32 unscaled WMMA with mixed 8/6/4-bit operands: 16x16x128 f8f6f4 (any pair of fp8,
+/// bf8, fp6, bf6, fp4) and 32x16x128 f4. (gfx1250.wmma_f8f6f4; 26 supported configurations)
+struct PyMmaOpGFX1250_WMMAF8F6F4Type : PyConcreteType<PyMmaOpGFX1250_WMMAF8F6F4Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX1250_WMMAF8F6F4Type,
+                               "MmaOpGFX1250_WMMAF8F6F4Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          // getChecked, not get: an invalid configuration raises instead of aborting.
+          std::string message;
+          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+            message = diagnostic.str();
+            return success();
+          });
+          auto type = ::mlir::fly_rocdl::MmaOpGFX1250_WMMAF8F6F4Type::getChecked(
+              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
+              unwrap(elemTyB), unwrap(elemTyAcc));
+          if (!type)
+            throw nb::value_error(message.c_str());
+          return PyMmaOpGFX1250_WMMAF8F6F4Type(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "context"_a = nb::none(),
+        "GFX1250 wave32 unscaled WMMA with mixed 8/6/4-bit operands: 16x16x128 f8f6f4 (any pair of "
+        "fp8, bf8, fp6, bf6, fp4) and 32x16x128 f4. (gfx1250.wmma_f8f6f4; 26 supported "
+        "configurations)");
+  }
+};
 /// GFX1250 wave32 MX-scaled WMMA (E8M0 scales in atom state): 16x16x128 f8f6f4 and 32x16x128 f4.
 /// (gfx1250.wmma_scale; 52 supported configurations)
 struct PyMmaOpGFX1250_WMMAScaleType : PyConcreteType<PyMmaOpGFX1250_WMMAScaleType> {
@@ -735,7 +766,7 @@ struct PyMmaOpGFX1250_WMMA_BF16F32Type : PyConcreteType<PyMmaOpGFX1250_WMMA_BF16
 
 NB_MODULE(_mlirDialectsFlyROCDL, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:48127d3cc732e24c
+  // ---- atomgen:begin register sha256:4d5e054b899cec27
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferAtomicType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyLDSType::bind(m);
@@ -758,6 +789,7 @@ NB_MODULE(_mlirDialectsFlyROCDL, m) {
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAWave64Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAWave64IU4Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX1250_WMMAType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX1250_WMMAF8F6F4Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX1250_WMMAScaleType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX1250_WMMA_BF16F32Type::bind(m);
   // ---- atomgen:end register

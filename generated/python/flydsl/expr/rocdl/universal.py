@@ -5,7 +5,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:26ea3ffa5e314d83
+# ---- atomgen:begin wrappers sha256:eef6c332396f5a23
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -489,6 +489,43 @@ def WMMA_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, sign_a=False, sign_
     return MmaOpGFX1250_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 
 
+from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX1250_WMMAF8F6F4Type  # noqa: E402
+
+
+def WMMA_F8F6F4_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
+    """GFX1250 wave32 unscaled WMMA with mixed 8/6/4-bit operands: 16x16x128 f8f6f4 (any pair of fp8, bf8, fp6, bf6, fp4) and 32x16x128 f4.
+
+    Supported configurations:
+      - 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32
+      - 16x16x128 (f8E4M3FN, f8E5M2) -> f32
+      - 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32
+      - 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32
+      - 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32
+      - 16x16x128 (f8E5M2, f8E4M3FN) -> f32
+      - 16x16x128 (f8E5M2, f8E5M2) -> f32
+      - 16x16x128 (f8E5M2, f6E2M3FN) -> f32
+      - 16x16x128 (f8E5M2, f6E3M2FN) -> f32
+      - 16x16x128 (f8E5M2, f4E2M1FN) -> f32
+      - 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32
+      - 16x16x128 (f6E2M3FN, f8E5M2) -> f32
+      - 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32
+      - 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32
+      - 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32
+      - 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32
+      - 16x16x128 (f6E3M2FN, f8E5M2) -> f32
+      - 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32
+      - 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32
+      - 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32
+      - 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32
+      - 16x16x128 (f4E2M1FN, f8E5M2) -> f32
+      - 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32
+      - 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32
+      - 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32
+      - 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32
+    """
+    return MmaOpGFX1250_WMMAF8F6F4Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
+
+
 from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX1250_WMMA_BF16F32Type  # noqa: E402
 
 
@@ -501,7 +538,7 @@ def WMMA_BF16F32_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, elem_ty_d):
     return MmaOpGFX1250_WMMA_BF16F32Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), elem_ty_d=_ir_type(elem_ty_d))
 # ---- atomgen:end wrappers
 
-# ---- atomgen:begin exports sha256:aa3c46455d9e0c3f
+# ---- atomgen:begin exports sha256:60600d2f34dccdc0
 __all__.append("BufferAtomic")
 __all__.append("BufferAtomicAdd")
 __all__.append("BufferAtomicMax")
@@ -529,6 +566,7 @@ __all__.append("WMMA_gfx120x")
 __all__.append("WMMAWave64_gfx120x")
 __all__.append("WMMAWave64IU4_gfx120x")
 __all__.append("WMMA_gfx1250")
+__all__.append("WMMA_F8F6F4_gfx1250")
 __all__.append("WMMA_BF16F32_gfx1250")
 # ---- atomgen:end exports
 

@@ -92,7 +92,10 @@ func.func @gfx120x_swmmac_16x16x32_f16_f16_f16(%d: !fly.memref<f16, register, 8:
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<2xi32>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xi32>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xi32>
-// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu8"(%{{[0-9]+}}, %[[VA]], %{{[0-9]+}}, %[[VB]], %[[VC]], %{{[0-9]+}}, %{{[0-9]+}}) : (i1, vector<2xi32>, i1, vector<4xi32>, vector<8xi32>, i32, i1) -> vector<8xi32>
+// CHECK: %[[K0:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K2:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K6:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu8"(%[[K0]], %[[VA]], %[[K2]], %[[VB]], %[[VC]], %{{[0-9]+}}, %[[K6]]) : (i1, vector<2xi32>, i1, vector<4xi32>, vector<8xi32>, i32, i1) -> vector<8xi32>
 // CHECK: llvm.store %[[RES]], %[[D]] : vector<8xi32>, !llvm.ptr<5>
 // REG-LABEL: func.func @gfx120x_swmmac_16x16x32_i8_i8_i32(
 // REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
@@ -116,7 +119,10 @@ func.func @gfx120x_swmmac_16x16x32_i8_i8_i32(%d: !fly.memref<i32, register, 8:1>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xi32>
-// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu4"(%{{[0-9]+}}, %[[VA]], %{{[0-9]+}}, %[[VB]], %[[VC]], %{{[0-9]+}}, %{{[0-9]+}}) : (i1, i32, i1, vector<2xi32>, vector<8xi32>, i32, i1) -> vector<8xi32>
+// CHECK: %[[K0:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K2:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K6:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu4"(%[[K0]], %[[VA]], %[[K2]], %[[VB]], %[[VC]], %{{[0-9]+}}, %[[K6]]) : (i1, i32, i1, vector<2xi32>, vector<8xi32>, i32, i1) -> vector<8xi32>
 // CHECK: llvm.store %[[RES]], %[[D]] : vector<8xi32>, !llvm.ptr<5>
 // REG-LABEL: func.func @gfx120x_swmmac_16x16x32_i4_i4_i32(
 // REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
@@ -140,7 +146,10 @@ func.func @gfx120x_swmmac_16x16x32_i4_i4_i32(%d: !fly.memref<i32, register, 8:1>
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<2xi32>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xi32>
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xi32>
-// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x64.iu4"(%{{[0-9]+}}, %[[VA]], %{{[0-9]+}}, %[[VB]], %[[VC]], %{{[0-9]+}}, %{{[0-9]+}}) : (i1, vector<2xi32>, i1, vector<4xi32>, vector<8xi32>, i32, i1) -> vector<8xi32>
+// CHECK: %[[K0:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K2:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K6:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x64.iu4"(%[[K0]], %[[VA]], %[[K2]], %[[VB]], %[[VC]], %{{[0-9]+}}, %[[K6]]) : (i1, vector<2xi32>, i1, vector<4xi32>, vector<8xi32>, i32, i1) -> vector<8xi32>
 // CHECK: llvm.store %[[RES]], %[[D]] : vector<8xi32>, !llvm.ptr<5>
 // REG-LABEL: func.func @gfx120x_swmmac_16x16x64_i4_i4_i32(
 // REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<16xi4>

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:638db657db350966
+// ---- atomgen:begin atoms sha256:26d1dea83105c521
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMA.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMAExt.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMAMultiBlock.td"
@@ -23,6 +23,7 @@ include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_WMMA.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_WMMAWave64.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_WMMAWave64IU4.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX1250_WMMA.td"
+include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX1250_WMMAF8F6F4.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX1250_WMMAScale.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX1250_WMMA_BF16F32.td"
 // ---- atomgen:end atoms
