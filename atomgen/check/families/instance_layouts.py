@@ -74,8 +74,6 @@ def check_instance_layouts(
         layout, piece = operand.layout, operand.piece
         if spec.kind == "mma":
             yield from _mma_operand(ledger, spec, role, layout, piece, evaluated, packed)
-            if role == "c":  # D is written in C's layout, in its own element type where one is named
-                yield from packing.d_packing(spec, algebra.mode(layout, 1), piece, instance, variables, packed)
             continue
         found = list(_mode_findings(spec, role, layout, piece, instance))
         yield from found
@@ -164,6 +162,8 @@ def _mma_operand(
         if not found and (tile is None or ledger.is_exact(layout, tile, coverage.expected_holders(spec, role))):
             ledger.clean.add(shared)
     yield from packing.mma_packing(spec, role, algebra.mode(layout, 1), piece, instance, variables, packed)
+    if role == "c":  # D is written in C's layout, in its own element type where one is named
+        yield from packing.d_packing(spec, algebra.mode(layout, 1), piece, instance, variables, packed)
 
 
 def thread_count_root_cause(
