@@ -79,7 +79,7 @@ class Instance:
     val_bits: tuple[int, ...]
     pin: FrozenMap[str, ScalarValue]
     path: JsonPath
-    raw: dict[str, Any]  # the expanded row as written, for the rules that ask what was given explicitly
+    given: frozenset[str]  # the keys the expanded row writes, for the rules that ask what was given explicitly
     emission: RowEmission = RowEmission()  # the row's own emission facts (format codes, a store direction)
     min_subtarget: Optional[str] = None  # the oldest chip the row runs on
     subtargets: tuple[str, ...] = ()  # the chips the row runs on, when listed explicitly
@@ -154,7 +154,7 @@ def build_instances(
                     val_bits=tuple(row.get("val_bits") or ()),
                     pin=FrozenMap(row.get("pin") or {}),
                     path=path,
-                    raw=row,
+                    given=frozenset(str(key) for key in row),
                     emission=RowEmission.read(row.get("emission")),
                     min_subtarget=str(row["min_subtarget"]) if row.get("min_subtarget") else None,
                     subtargets=tuple(str(c) for c in row.get("subtargets") or ()),

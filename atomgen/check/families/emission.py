@@ -217,4 +217,4 @@ def _variants(spec: AtomSpec) -> Iterator[Diagnostic]:
                 "AG373",
                 f"instance {instance.id}: variant {instance.variant!r} is not one of emission.variants "
                 f"({', '.join(sorted(known)) or 'none declared'})",
-                instance.path + (("variant",) if "variant" in instance.raw else ()))
+                instance.path + (("variant",) if "variant" in instance.given else ()))

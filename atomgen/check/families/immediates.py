@@ -138,7 +138,7 @@ def check_immediates(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
         assert parameter is not None
         yield from _parameter_range(spec, parameter, operand, entry)
         for instance in spec.instances:
-            value = instance.raw.get(name, instance.pin.get(name))
+            value = instance.values.get(name) if name in instance.given else instance.pin.get(name)
             if value is not None and not _legal(operand, value):
                 yield spec.diagnostic(
                     "AG394",

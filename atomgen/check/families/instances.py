@@ -64,7 +64,7 @@ def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
                 )
         for parameter in key:
             given = instance.values.get(parameter.name)
-            if parameter.enum and parameter.name in instance.raw and given not in dict(parameter.enum):
+            if parameter.enum and parameter.name in instance.given and given not in dict(parameter.enum):
                 yield ENUM_CASE.at(
                     spec, f"instance {instance.id}: {parameter.name} = {given!r} is not one of its enum cases "
                     f"({', '.join(name for name, _ in parameter.enum)})",

@@ -183,7 +183,7 @@ def _operations(spec: AtomSpec, catalog: Catalog, parameter: str) -> Iterator[Di
             same = sorted(n for n, e in catalog.intrinsics.items()
                           if e.operation == str(value) and set(e.patterns) & {spec.pattern})
             hint = (f"; {value} is {', '.join(same)}",) if same else ()
-            where = instance.path + ((parameter,) if parameter in instance.raw else ())
+            where = instance.path + ((parameter,) if parameter in instance.given else ())
             yield spec.diagnostic(
                 "AG374",
                 f"instance {instance.id}: {parameter} is {value}, but {entry.name} performs {entry.operation}: the "
