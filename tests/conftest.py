@@ -270,7 +270,7 @@ def mutable_leaves(value: Any, where: str) -> list[str]:
         return [f"{where}: {type(value).__name__}"]
     if isinstance(value, FrozenMap):
         return [leaf for key, item in value.items() for leaf in mutable_leaves(item, f"{where}[{key!r}]")]
-    if isinstance(value, tuple):
+    if isinstance(value, (tuple, frozenset)):
         return [leaf for index, item in enumerate(value) for leaf in mutable_leaves(item, f"{where}[{index}]")]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return [leaf for f in dataclasses.fields(value)

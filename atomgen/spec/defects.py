@@ -49,7 +49,7 @@ def config_label(spec: AtomSpec, values: Mapping[str, ScalarValue], val_bits: in
 
 
 def _bare_instance(spec: AtomSpec) -> Instance:
-    return Instance(-1, "", EMPTY, "", None, None, EMPTY, None, (), EMPTY, (), {})
+    return Instance(-1, "", EMPTY, "", None, None, EMPTY, None, (), EMPTY, (), frozenset())
 
 
 def matches_declaration(declaration: KnownDefect, check: str, label: str) -> bool:
