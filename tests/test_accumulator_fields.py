@@ -1,6 +1,6 @@
 """Issue 21's spec-format extensions: the accumulator fields `storage` (AG333), `register_half` (AG334) and
-a D of its own type (`operand_types.d`, AG331/AG352/AG372), and call_intrinsic's format codes and sized
-immediates (AG375/AG372/AG394). The mistake a user would make in a shipped spec that uses them is rejected
+a D of its own type (`operand_types.d`, AG331/AG352/AG372), call_intrinsic's format codes and sized
+immediates (AG375/AG372/AG394), and selector-indexed sparse metadata (AG343). The mistake a user would make in a shipped spec that uses them is rejected
 with its rule at its line."""
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ from conftest import SPECS
 
 from atomgen.check.runner import check_paths
 
-OPSEL = "gfx11/wmma_opsel.yaml"
-RDNA4 = "gfx120x/wmma.yaml"
-WRITTEN = "gfx1250/wmma_bf16f32.yaml"
-GFX1250 = "gfx1250/wmma.yaml"
-UNSCALED = "gfx1250/wmma_f8f6f4.yaml"
+OPSEL = "rocdl/gfx11/wmma_opsel.yaml"
+RDNA4 = "rocdl/gfx120x/wmma.yaml"
+WRITTEN = "rocdl/gfx1250/wmma_bf16f32.yaml"
+GFX1250 = "rocdl/gfx1250/wmma.yaml"
+UNSCALED = "rocdl/gfx1250/wmma_f8f6f4.yaml"
+SPARSE = "nvvm/sm80/mma_sp.yaml"
 
 # (spec, text, replacement, the rule, a snippet of the row's line it must be reported at, words of its message)
 MISTAKES = [
@@ -65,6 +66,23 @@ MISTAKES = [
     (UNSCALED, "[fmtA, a, fmtB,", "[fmtA, a, fmtb,", "AG372", "F8F6F4: [fmtA", "fmtA/fmtB"),
     # a C modifier the 2-bit field cannot hold
     (UNSCALED, 'fmtB, b, "0", c]', 'fmtB, b, "4", c]', "AG394", "F8F6F4: [fmtA", "int16_t 0..3"),
+    # selector-indexed metadata: a row with one selector that does not pin it
+    (SPARSE, "row.col.s32.s8.s8.s32, packed: {a: \"vector<16xi8>\", b: \"vector<16xi8>\", c: \"vector<4xi32>\", e: i32}, "
+     "min_subtarget: sm_80, pin: {spSel: 0}}",
+     "row.col.s32.s8.s8.s32, packed: {a: \"vector<16xi8>\", b: \"vector<16xi8>\", c: \"vector<4xi32>\", e: i32}, "
+     "min_subtarget: sm_80}", "AG343", "m16n8k64.row.col.s32.s8.s8", "one selector, 0"),
+    # a free range wider than the selectors the metadata has
+    (SPARSE, "free: {min: 0, max: 3}}", "free: {min: 0, max: 4}}", "AG343", "m16n8k16.row.col.f32.f16.f16.f32",
+     "4 selectors, 0..3"),
+    # a two-selector row left free over the atom's four
+    (SPARSE, "aligned.m16n8k32.row.col.f32.f16.f16.f32, packed: {a: \"vector<8xf16>\", b: \"vector<8xf16>\", "
+     "c: \"vector<4xf32>\", e: i32}, min_subtarget: sm_80, pin: {spSel: 0}}",
+     "aligned.m16n8k32.row.col.f32.f16.f16.f32, packed: {a: \"vector<8xf16>\", b: \"vector<8xf16>\", "
+     "c: \"vector<4xf32>\", e: i32}, min_subtarget: sm_80}", "AG343", "m: 16, n: 8, k: 32, elemTyA: f16, elemTyB: f16, elemTyAcc: f32", "2 selectors, 0..1"),
+    # a misspelt selector parameter
+    (SPARSE, 'ratio: "1:2", index_bits: 2, selector_stride: "k_index / 8", selector: spSel}',
+     'ratio: "1:2", index_bits: 2, selector_stride: "k_index / 8", selector: spsel}', "AG343", "elemTyA: tf32}, ratio",
+     "did you mean 'spSel'"),
 ]
 
 
@@ -74,25 +92,26 @@ def test_a_mistake_in_a_spec_using_the_field_is_rejected_at_its_line(
     tmp_path: Path, spec: str, old: str, new: str, rule: str, line_snippet: str, words: str
 ) -> None:
     # the backend and the one spec: what a mistake in it is judged against
-    path = tmp_path / "rocdl" / spec
+    backend = spec.split("/")[0]
+    path = tmp_path / spec
     path.parent.mkdir(parents=True)
-    shutil.copy(SPECS / "rocdl" / "backend.yaml", tmp_path / "rocdl")
-    shutil.copy(SPECS / "rocdl" / spec, path)
+    shutil.copy(SPECS / backend / "backend.yaml", tmp_path / backend)
+    shutil.copy(SPECS / spec, path)
     text = path.read_text(encoding="utf-8")
     assert text.count(old) == 1, old  # the row's text, not a note's
     edited = text.replace(old, new, 1)
     path.write_text(edited, encoding="utf-8")
     expected_line = next(n for n, line in enumerate(edited.splitlines(), 1) if line_snippet in line)  # the row
-    results = check_paths([str(tmp_path / "rocdl")], use_cache=False, side_files=False)
+    results = check_paths([str(tmp_path / backend)], use_cache=False, side_files=False)
     errors = [d for r in results for d in r.diagnostics if d.severity == "error"]
     found = [d for d in errors if d.rule == rule and d.position.line == expected_line]
     assert found, "\n".join(d.format() for d in errors)
     assert any(words in d.message or any(words in note for note in d.notes) for d in found), \
         "\n".join(d.format() for d in found)
-    assert {d.rule for d in errors} <= {rule, "AG331", "AG334", "AG352"}, "\n".join(d.format() for d in errors)
+    assert {d.rule for d in errors} <= {rule, "AG331", "AG334", "AG352", "AG343"}, "\n".join(d.format() for d in errors)
     edited_back = text.replace(old, old, 1)  # the shipped spec itself is clean (no finding is the mistake's alone)
     path.write_text(edited_back, encoding="utf-8")
-    clean = check_paths([str(tmp_path / "rocdl")], use_cache=False, side_files=False)
+    clean = check_paths([str(tmp_path / backend)], use_cache=False, side_files=False)
     assert not [d for r in clean for d in r.diagnostics if d.severity == "error"]
 
 
@@ -101,7 +120,7 @@ def test_show_puts_a_register_half_value_in_its_half() -> None:
     selector's default (false: bits 15:0) chooses, where a packed 16-bit C would put two per register."""
     from conftest import REPO, run_cli
 
-    spec, instance = "specs/rocdl/gfx11/wmma_opsel.yaml", "16x16x16_f16_f16_f16"
+    spec, instance = "specs/" + OPSEL, "16x16x16_f16_f16_f16"
     lanes = run_cli("show", spec, "--instance", instance, "--format", "lanes", cwd=REPO)
     assert lanes.returncode == 0, lanes.output
     c_part = lanes.stdout.split("\nC: ", 1)[1]

@@ -85,8 +85,16 @@ def test_probe_reference_decompresses_and_the_metadata_controls_are_detected() -
     from atomgen.probe.reference import simulate
     from atomgen.probe.sparse import sparse_mutations
 
+    from atomgen.check.families.sparse import admitted_selectors
+    from atomgen.check.runner import model_file
+
     cases, problems = cases_from_paths([str(SHIPPED)])
-    assert not problems and len(cases) == len(spec_instances(SHIPPED))
+    spec = model_file(SHIPPED, str(SHIPPED)).spec
+    assert spec is not None
+    # a case per row and sparsity selector it admits (selector-indexed metadata: 0..3 on the T = 1 rows)
+    selectors = [(i.id, s) for i in spec.instances for s in admitted_selectors(spec, i)]
+    assert not problems and [(c.instance_id, c.sparse.selector) for c in cases if c.sparse] == selectors
+    assert len(selectors) > len(spec.instances) and {s for _, s in selectors} == {0, 1, 2, 3}
     assert all(c.family == "mma_sp" and not c.skip for c in cases)
     for case in cases:
         assert compare_plan(case, simulate(case, case.layouts)), case.key

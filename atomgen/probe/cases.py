@@ -85,8 +85,9 @@ def _thread_strides_zero(layout: Layout) -> bool:
     return all(s == 0 for s in flatten(thr_stride))
 
 
-def case_from_instance(spec: Any, evaluated: Any) -> ProbeCase:
-    """A ProbeCase from an AtomSpec and one of its EvaluatedInstance records."""
+def case_from_instance(spec: Any, evaluated: Any, selector: int = 0) -> ProbeCase:
+    """A ProbeCase from an AtomSpec and one of its EvaluatedInstance records (a sparse one at the
+    sparsity selector `selector`)."""
     instance = evaluated.instance
     instruction = str(instance.instruction or "")
     opcode = opcode_of(instruction)
@@ -131,7 +132,7 @@ def case_from_instance(spec: Any, evaluated: Any) -> ProbeCase:
         if spec.sparse:  # mma.sp, wgmma.mma_async.sp
             from atomgen.probe.sparse import sparse_case
 
-            sparse = sparse_case(spec, evaluated)
+            sparse = sparse_case(spec, evaluated, selector)
             if sparse is None:
                 return replace(base, skip="the sparse metadata layouts did not evaluate")
             return replace(base, types=types, mnk=mnk, sparse=sparse)
@@ -148,6 +149,7 @@ def case_from_instance(spec: Any, evaluated: Any) -> ProbeCase:
 
 def cases_from_paths(paths: list[str]) -> tuple[list[ProbeCase], list[str]]:
     """Cases of every spec under `paths` (specs with errors are reported, not probed)."""
+    from atomgen.check.families.sparse import admitted_selectors
     from atomgen.check.runner import analyze_file, collect_spec_files
 
     cases: list[ProbeCase] = []
@@ -162,7 +164,9 @@ def cases_from_paths(paths: list[str]) -> tuple[list[ProbeCase], list[str]]:
         if result.spec.backend != "nvvm":
             continue
         for evaluated in result.analysis.evaluated:
-            cases.append(case_from_instance(result.spec, evaluated))
+            # selector-indexed metadata: a sparse row runs at every sparsity selector it admits
+            for selector in admitted_selectors(result.spec, evaluated.instance) if result.spec.sparse else (0,):
+                cases.append(case_from_instance(result.spec, evaluated, selector))
     return cases, problems
 
 

@@ -150,4 +150,7 @@ def _probe(data: dict[str, Any], instances: dict[str, list[tuple[str, str]]], re
             row.get("reason")
             or f"{status} on {gpu}: {row.get('checked')} elements checked, {row.get('mismatches')} mismatches"
         )
-        verdicts[(str(row.get("spec", "")), str(row.get("instance", "")))] = Verdict(state, text)
+        key = (str(row.get("spec", "")), str(row.get("instance", "")))
+        if key in verdicts and verdicts[key].state == "fail":
+            continue  # an instance probed at several sparsity selectors fails when any of them does
+        verdicts[key] = Verdict(state, text)

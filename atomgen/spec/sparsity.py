@@ -34,6 +34,7 @@ class SparsePiece:
     selector_stride: Optional[Expr]
     selector_bits: Optional[Expr]
     path: JsonPath
+    selector: Optional[str] = None  # the parameter the instruction receives as its sparsity selector
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,8 @@ def parse_sparse(value: Any, diagnose: Any) -> tuple[SparsePiece, ...]:
         nonzeros, chunk = (int(x) for x in str(data["ratio"]).split(":"))
         stride, bits = (_expression(data, key, path, diagnose) for key in ("selector_stride", "selector_bits"))
         when = tuple((name, tuple(v) if isinstance(v, list) else (v,)) for name, v in (data.get("when") or {}).items())
-        pieces.append(SparsePiece(when, nonzeros, chunk, int(data["index_bits"]), stride, bits, path))
+        selector = str(data["selector"]) if data.get("selector") is not None else None
+        pieces.append(SparsePiece(when, nonzeros, chunk, int(data["index_bits"]), stride, bits, path, selector))
     return tuple(pieces)
 
 
@@ -144,3 +146,9 @@ def chunk_indices(sparsity: Sparsity, positions: list[int]) -> list[int]:
         step = int(1 / width)
         return [int(p / width) + s for p in positions for s in range(step)]
     return [int(p / width) for p in positions[:: int(width)]]
+
+
+def selector_parameter(pieces: tuple[SparsePiece, ...]) -> Optional[str]:
+    """The parameter a sparse atom sends as its sparsity selector (the first piece that names one;
+    AG343 holds the pieces to one name), None: the atom sends selector 0."""
+    return next((piece.selector for piece in pieces if piece.selector is not None), None)

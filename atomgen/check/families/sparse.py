@@ -24,9 +24,23 @@ from atomgen.spec.expr import ExprError
 from atomgen.spec.loader import JsonPath
 from atomgen.spec.mlir_types import parse_packed
 from atomgen.spec.model import AtomSpec, Instance
-from atomgen.spec.sparsity import SPARSE_ROLES, Sparsity, select_sparse, sparsity_of
+from atomgen.spec.sparsity import SPARSE_ROLES, Sparsity, select_sparse, selector_parameter, sparsity_of
+
+SELECTOR = Rule(
+    "AG343",
+    "sparse-selector",
+    "The sparsity selector a sparse atom sends is not an integer parameter, the sparse pieces name different "
+    "ones, or a row admits a value that is not one of its selectors.",
+    "Selector-indexed metadata: the instruction reads the metadata of the holders its selector names "
+    "(mma.sp: lanes moved by selector * selector_stride); a value with no holders makes the hardware read "
+    "registers that hold no metadata, or is rejected by ptxas.",
+    "sparse: {ratio: \"2:4\", index_bits: 2, selector_stride: \"k_index / 8\", selector: spSel}\n"
+    "  - {name: spSel, cpp_type: int32_t, free: {min: 0, max: 3}}   # m16n8k16 f16 has selectors 0..1",
+    "Name an integer parameter, and pin it (`pin: {spSel: 0}`) on the rows whose metadata has fewer selectors.",
+)
 
 RULES = (
+    SELECTOR,
     Rule(
         "AG345",
         "sparse-ratio",
@@ -143,6 +157,7 @@ def check_sparse(spec: AtomSpec, evaluated: list[EvaluatedInstance]) -> Iterator
         if role not in spec.layouts:
             yield spec.diagnostic("AG346", f"a sparse MMA needs layout '{role}' (its metadata)", ("layouts",))
             return
+    yield from _selector_parameter(spec)
     seen: set[tuple[str, str]] = set()
     for item in evaluated:
         for diagnostic in _check_instance(spec, item):
@@ -150,6 +165,53 @@ def check_sparse(spec: AtomSpec, evaluated: list[EvaluatedInstance]) -> Iterator
             if key not in seen:
                 seen.add(key)
                 yield diagnostic
+
+
+def _selector_parameter(spec: AtomSpec) -> Iterator[Diagnostic]:
+    """AG343: the pieces name one selector parameter, an integer one."""
+    named = [piece for piece in spec.sparse if piece.selector is not None]
+    for piece in named:
+        name = str(piece.selector)
+        parameter = spec.parameter(name)
+        if parameter is None or not parameter.is_integer:
+            from atomgen.suggest import did_you_mean
+
+            integers = [p.name for p in spec.parameters if p.is_integer]
+            yield SELECTOR.at(spec, f"the sparsity selector '{name}' is not an integer parameter of the atom"
+                              + did_you_mean(name, integers), piece.path + ("selector",))
+        elif name != named[0].selector:
+            yield SELECTOR.at(spec, f"this piece sends '{name}' as the sparsity selector, an earlier one "
+                              f"'{named[0].selector}': an atom has one selector", piece.path + ("selector",))
+
+
+def admitted_selectors(spec: AtomSpec, instance: Instance) -> tuple[int, ...]:
+    """The sparsity selectors a row admits: its value where the row gives or pins one, else the
+    parameter's free values (or range, or default); (0,) where the atom sends none."""
+    name = selector_parameter(spec.sparse)
+    parameter = spec.parameter(name) if name is not None else None
+    if parameter is None or not parameter.is_integer:
+        return (0,)
+    if name in instance.given or name in instance.pin:
+        return (int(instance.values.get(name, instance.pin.get(name)) or 0),)
+    if parameter.free_values is not None:
+        return tuple(int(v) for v in parameter.free_values if isinstance(v, int) and not isinstance(v, bool))
+    if parameter.free_min is not None and parameter.free_max is not None:
+        return tuple(range(parameter.free_min, parameter.free_max + 1))
+    return (int(parameter.default or 0),) if isinstance(parameter.default, int) else (0,)
+
+
+def _check_selectors(spec: AtomSpec, metadata: Metadata, instance: Instance) -> Iterator[Diagnostic]:
+    """AG343: every selector a row admits names holders its metadata has."""
+    name = selector_parameter(spec.sparse)
+    if name is None:
+        return
+    wrong = [s for s in admitted_selectors(spec, instance) if not 0 <= s < metadata.selectors]
+    if wrong:
+        where = instance.path + ((name,) if name in instance.given else ("pin", name) if name in instance.pin else ())
+        count = metadata.selectors
+        has = "one selector, 0" if count == 1 else f"{count} selectors, 0..{count - 1}"
+        yield SELECTOR.at(spec, f"instance {instance.id} admits {name} = {wrong[0]}, but its metadata has {has}",
+                          where, notes=(f"pin it on this row: pin: {{{name}: 0}}",) if count == 1 else ())
 
 
 def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Diagnostic]:
@@ -215,6 +277,7 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
                 f"{slots * piece.index_bits} bits, but {where} {instance.packed['e']} is "
                 f"{metadata.register_bits} bits", instance.path + ("packed", "e"))
     yield from _check_holders(spec, metadata, instance, holder_piece.path)
+    yield from _check_selectors(spec, metadata, instance)
 
 
 def _check_holders(spec: AtomSpec, metadata: Metadata, instance: Instance, path: JsonPath) -> Iterator[Diagnostic]:

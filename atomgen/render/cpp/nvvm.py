@@ -22,6 +22,7 @@ from atomgen.render.cpp.state import StateModel, slot_of
 from atomgen.spec import tcgen05
 from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec
+from atomgen.spec.sparsity import selector_parameter
 
 # Element type -> NVVM::MMATypes (mma.sync) and NVVM::WGMMATypes (wgmma) case names.
 _PTX_TYPES = {
@@ -67,7 +68,14 @@ def ptx_mma_sp(
         config_entries.append((instance.index, description, (
             cpp_string(instance.instruction or ""), type_builder(register_type(accumulator)))))
     return {"packed": group_rows(packed_entries), "configs": group_rows(config_entries),
-            "metadata": slot_of(state, "Metadata")}
+            "metadata": slot_of(state, "Metadata"), "selector": sparsity_selector(spec, params)}
+
+
+def sparsity_selector(spec: AtomSpec, params: dict[str, CppParam]) -> str:
+    """The C++ expression of the sparsity selector the instruction receives: the parameter the sparse
+    section names (selector-indexed metadata, AG343 checked its values), else 0."""
+    name = selector_parameter(spec.sparse)
+    return params[name].getter if name is not None and name in params else "0"
 
 
 def _mma_layouts(instruction: str) -> str:
@@ -166,6 +174,7 @@ def ptx_wgmma(
                      for e in specific_first(list(packed_a))],
         "accumulate": acc_slot,
         "metadata": slot_of(state, "Metadata") if spec.pattern == "wgmma_sp" else None,
+        "selector": sparsity_selector(spec, params),
         "trans_a": params["transA"].getter if "transA" in params else "false",
         "trans_b": params["transB"].getter if "transB" in params else "false",
     }

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
+from atomgen.check.families.sparse import admitted_selectors
 from atomgen.check.result import AnalysedAtom
 from atomgen.render import engine
 from atomgen.render.base import RenderOutput
@@ -29,7 +30,7 @@ from atomgen.render.tests.mlir import (
 )
 from atomgen.render.tests.negative import negative_cases
 from atomgen.render.tests.rocdl import largest_val_bits
-from atomgen.render.tests.select import described, representatives
+from atomgen.render.tests.select import EVERY_INSTANCE, active, described, representatives
 from atomgen.render.tests.state import (
     mma_call_with_loads,
     signature_checks,
@@ -42,6 +43,7 @@ from atomgen.spec.instances import ScalarValue
 from atomgen.spec.mlir_types import PackedType, element_bits
 from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.printing import atom_type, sample_values
+from atomgen.spec.sparsity import selector_parameter
 
 PTX_FEATURE = "fly-nvvm"
 
@@ -69,7 +71,7 @@ def _struct(members: list[str]) -> str:
 
 def _ptx_mma_function(
     spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType], types: TypeConverter,
-    inline: bool = False,
+    inline: bool = False, suffix: str = "",
 ) -> Function:
     values = sample_values(spec, inst)
     atom_ty = atom_type(spec, dialect, values)
@@ -86,7 +88,8 @@ def _ptx_mma_function(
     if pattern == "tcgen05_mma":  # C and D hold the accumulator's TMEM address
         memrefs["c"] = memref_type("i32", "register", 1)
     memrefs["d"] = memrefs["c"]
-    fn = mma_call(function_name(spec, inst), atom_ty, memrefs)
+    fn = mma_call(function_name(spec, inst, suffix), atom_ty, memrefs)
+    selector = values.get(selector_parameter(spec.sparse) or "", 0)  # the sparsity selector the PTX names
     mma_call_with_loads(spec, fn, values, packed, types)
     acc_reg = register_type(elems["c"])
     lines = _forms()
@@ -104,16 +107,17 @@ def _ptx_mma_function(
             fn.checks.append(lines.mma_sync(values["m"], values["n"], values["k"], regs, d_struct,
                                             _mma_sync_attributes(inst.instruction or "", regs)))
     elif pattern == "mma_sp":
-        # the metadata register is the state field (extracted from the atom), the selector 0
+        # the metadata register is the state field (extracted from the atom), then the atom's selector
         count = packing["c"].bits // type_bits(acc_reg)
         # the metadata register is the value set_value gave the state field: the extractvalue of the
         # atom's state folds to it (createOrFold), so the inline PTX takes that argument itself
-        # the inline PTX's operands: A and B as b32 registers, C's registers, the metadata word, selector 0
+        # the inline PTX's operands: A and B as b32 registers, C's registers, the metadata word; the selector
         regs = {"a": "i32", "b": "i32", "c": acc_reg}
         counts = {"a": packing["a"].bits // 32, "b": packing["b"].bits // 32, "c": count}
         operands = [regs[r] for r in ("a", "b", "c") for _ in range(counts[r])] + ["i32"]
         arguments = ["%{{[0-9]+}}"] * (len(operands) - 1) + [use("S_metadata")]
-        fn.checks.append(lines.mma_ptx(filecheck_literal(_mma_ptx_asm(inst.instruction or "", counts, 1, ", 0")),
+        asm = _mma_ptx_asm(inst.instruction or "", counts, 1, f", {selector}")
+        fn.checks.append(lines.mma_ptx(filecheck_literal(asm),
                                        _mma_ptx_constraints(regs, counts, 1), _struct([acc_reg] * count), operands,
                                        arguments))
     else:
@@ -123,7 +127,9 @@ def _ptx_mma_function(
         if pattern == "wgmma_ss":
             fn.checks.append(lines.wgmma_ss(values["m"], values["n"], values["k"], acc))
         else:
-            fn.checks.append(lines.wgmma_rs(filecheck_literal(inst.instruction), acc))  # rs and sparse (sp)
+            # rs and sparse (sp): the sparse form names B's descriptor, the metadata, then its selector
+            fn.checks.append(lines.wgmma_rs(filecheck_literal(inst.instruction), acc,
+                                            selector if pattern == "wgmma_sp" else None))
         fn.checks += [lines.wgmma_commit(), lines.wgmma_wait()]
     fn.checks.append(lines.store("%[[D]]", packed["c"], types.register_memref))
     converted = [(role, types.register_memref) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)
@@ -231,6 +237,28 @@ def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str, types: Type
     return [fn]
 
 
+def _selector_functions(atom: AnalysedAtom, kept: list[Instance], dialect: str, types: TypeConverter) -> list[Function]:
+    """Selector-indexed metadata: a function per other sparsity selector a row admits, with the atom's
+    selector set to it. Each selector value lowers the same way whatever the row, so a representative
+    file keeps it once (its first row); every instance keeps all (the probe runs each on the GPU)."""
+    spec = atom.spec
+    name = selector_parameter(spec.sparse)
+    if name is None:
+        return []
+    functions, shown = [], set()
+    for inst in kept:
+        default = sample_values(spec, inst).get(name)
+        for selector in admitted_selectors(spec, inst):
+            if selector == default or (active() != EVERY_INSTANCE and selector in shown):
+                continue
+            shown.add(selector)
+            chosen = {name: selector}
+            functions.append(_ptx_mma_function(spec, inst.with_values(chosen), dialect, atom.packed_for(inst), types,
+                                               suffix=f"_{name}{selector}"))
+            functions[-1].values = chosen
+    return functions
+
+
 def _ptx_functions(
     spec: AtomSpec, inst: Instance, dialect: str, packing: Mapping[str, PackedType], types: TypeConverter,
     backend: Backend,
@@ -280,6 +308,7 @@ def render_nvvm(atom: AnalysedAtom, backend: Backend) -> RenderOutput:
     types = backend.type_converter
     functions = [fn for inst in kept
                  for fn in _ptx_functions(spec, inst, dialect, atom.packed_for(inst), types, backend)]
+    functions += _selector_functions(atom, kept, dialect, types)
     if functions:
         header = [title, described(len(kept), len(spec.instances)) + ","]
         header.append("lowered to NVVM: converted signature, default state and")

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:97badc4b724bb794
+// ---- atomgen:begin types sha256:d780c1b35ceb7dc7
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm {
 
 /// Warp-collective ldmatrix of num (1, 2, 4) 8x8 b16 matrices, shared memory -> registers,
@@ -214,14 +214,14 @@ struct PyMmaOpSM70_MmaSyncType : PyConcreteType<PyMmaOpSM70_MmaSyncType> {
 };
 /// sm80 sparse warp MMA (mma.sp::ordered_metadata.sync.aligned, row.col): A is 2:4
 /// structured-sparse along K (1:2 for tf32, 4:8 in pairs for 4-bit) and holds only its nonzeros; a
-/// 32-bit metadata register says where they sit. (sm80.mma.sp; 28 supported configurations)
+/// 32-bit metadata register says where they sit. (sm80.mma.sp; 40 supported configurations)
 struct PyMmaOpSM80_MmaSpType : PyConcreteType<PyMmaOpSM80_MmaSpType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM80_MmaSpType, "MmaOpSM80_MmaSpType");
   static void bindDerived(ClassTy &c) {
     c.def_static(
         "get",
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
-           DefaultingPyMlirContext context) {
+           int32_t spSel, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -231,16 +231,16 @@ struct PyMmaOpSM80_MmaSpType : PyConcreteType<PyMmaOpSM80_MmaSpType> {
           });
           auto type = ::mlir::fly_nvvm::MmaOpSM80_MmaSpType::getChecked(
               [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc));
+              unwrap(elemTyB), unwrap(elemTyAcc), spSel);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpSM80_MmaSpType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
-        "context"_a = nb::none(),
+        "sp_sel"_a = 0, "context"_a = nb::none(),
         "sm80 sparse warp MMA (mma.sp::ordered_metadata.sync.aligned, row.col): A is 2:4 "
         "structured-sparse along K (1:2 for tf32, 4:8 in pairs for 4-bit) and holds only its "
-        "nonzeros; a 32-bit metadata register says where they sit. (sm80.mma.sp; 28 supported "
+        "nonzeros; a 32-bit metadata register says where they sit. (sm80.mma.sp; 40 supported "
         "configurations)");
   }
 };
@@ -400,7 +400,7 @@ struct PyMmaOpSM90_WgmmaSpType : PyConcreteType<PyMmaOpSM90_WgmmaSpType> {
     c.def_static(
         "get",
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
-           bool transB, DefaultingPyMlirContext context) {
+           bool transB, int32_t spSel, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           // getChecked, not get: an invalid configuration raises instead of aborting.
           std::string message;
@@ -410,13 +410,13 @@ struct PyMmaOpSM90_WgmmaSpType : PyConcreteType<PyMmaOpSM90_WgmmaSpType> {
           });
           auto type = ::mlir::fly_nvvm::MmaOpSM90_WgmmaSpType::getChecked(
               [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), transB);
+              unwrap(elemTyB), unwrap(elemTyAcc), transB, spSel);
           if (!type)
             throw nb::value_error(message.c_str());
           return PyMmaOpSM90_WgmmaSpType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "trans_b"_a = false,
-        nb::kw_only(), "context"_a = nb::none(),
+        nb::kw_only(), "sp_sel"_a = 0, "context"_a = nb::none(),
         "sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from "
         "registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata "
         "register per thread. (sm90.wgmma.sp; 456 supported configurations)");

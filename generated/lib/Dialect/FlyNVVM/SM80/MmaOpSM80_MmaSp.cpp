@@ -30,89 +30,141 @@ constexpr unsigned kMetadataSlot = 0; // metadata
 /// The row of the instance table (specs/nvvm/sm80/mma_sp.yaml) that these parameters select, or
 /// std::nullopt. Rows are tried in table order; verify() admits exactly the rows matched here.
 std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elemTyA, Type elemTyB,
-                                      Type elemTyAcc) {
+                                      Type elemTyAcc, int32_t spSel) {
   if (m == 16 && n == 8 && k == 16 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32())
     return 0; // 16x8x16 (f16, f16) -> f32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 16 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF16())
     return 1; // 16x8x16 (f16, f16) -> f16: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32())
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32() &&
+      spSel == 0)
     return 2; // 16x8x32 (f16, f16) -> f32: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF16())
-    return 3; // 16x8x32 (f16, f16) -> f16: nvvm.inline_ptx
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32() &&
+      spSel == 1)
+    return 3; // 16x8x32 (f16, f16) -> f32: nvvm.inline_ptx
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF16() &&
+      spSel == 0)
+    return 4; // 16x8x32 (f16, f16) -> f16: nvvm.inline_ptx
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF16() &&
+      spSel == 1)
+    return 5; // 16x8x32 (f16, f16) -> f16: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 16 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32())
-    return 4; // 16x8x16 (bf16, bf16) -> f32: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32())
-    return 5; // 16x8x32 (bf16, bf16) -> f32: nvvm.inline_ptx
+    return 6; // 16x8x16 (bf16, bf16) -> f32: nvvm.inline_ptx
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32() &&
+      spSel == 0)
+    return 7; // 16x8x32 (bf16, bf16) -> f32: nvvm.inline_ptx
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32() &&
+      spSel == 1)
+    return 8; // 16x8x32 (bf16, bf16) -> f32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 8 && elemTyA.isTF32() && elemTyB.isTF32() && elemTyAcc.isF32())
-    return 6; // 16x8x8 (tf32, tf32) -> f32: nvvm.inline_ptx
-  if (m == 16 && n == 8 && k == 16 && elemTyA.isTF32() && elemTyB.isTF32() && elemTyAcc.isF32())
-    return 7; // 16x8x16 (tf32, tf32) -> f32: nvvm.inline_ptx
+    return 9; // 16x8x8 (tf32, tf32) -> f32: nvvm.inline_ptx
+  if (m == 16 && n == 8 && k == 16 && elemTyA.isTF32() && elemTyB.isTF32() && elemTyAcc.isF32() &&
+      spSel == 0)
+    return 10; // 16x8x16 (tf32, tf32) -> f32: nvvm.inline_ptx
+  if (m == 16 && n == 8 && k == 16 && elemTyA.isTF32() && elemTyB.isTF32() && elemTyAcc.isF32() &&
+      spSel == 1)
+    return 11; // 16x8x16 (tf32, tf32) -> f32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
-      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 8; // 16x8x32 (i8, i8) -> i32: nvvm.inline_ptx
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      spSel == 0)
+    return 12; // 16x8x32 (i8, i8) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
-      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
-    return 9; // 16x8x32 (i8, ui8) -> i32: nvvm.inline_ptx
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      spSel == 1)
+    return 13; // 16x8x32 (i8, i8) -> i32: nvvm.inline_ptx
+  if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32) && spSel == 0)
+    return 14; // 16x8x32 (i8, ui8) -> i32: nvvm.inline_ptx
+  if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32) && spSel == 1)
+    return 15; // 16x8x32 (i8, ui8) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
-      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 10; // 16x8x32 (ui8, i8) -> i32: nvvm.inline_ptx
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      spSel == 0)
+    return 16; // 16x8x32 (ui8, i8) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
-      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
-    return 11; // 16x8x32 (ui8, ui8) -> i32: nvvm.inline_ptx
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      spSel == 1)
+    return 17; // 16x8x32 (ui8, i8) -> i32: nvvm.inline_ptx
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32) && spSel == 0)
+    return 18; // 16x8x32 (ui8, ui8) -> i32: nvvm.inline_ptx
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32) && spSel == 1)
+    return 19; // 16x8x32 (ui8, ui8) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
-      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 12; // 16x8x64 (i8, i8) -> i32: nvvm.inline_ptx
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      spSel == 0)
+    return 20; // 16x8x64 (i8, i8) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
-      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
-    return 13; // 16x8x64 (i8, ui8) -> i32: nvvm.inline_ptx
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32) && spSel == 0)
+    return 21; // 16x8x64 (i8, ui8) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(8) &&
-      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 14; // 16x8x64 (ui8, i8) -> i32: nvvm.inline_ptx
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      spSel == 0)
+    return 22; // 16x8x64 (ui8, i8) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(8) &&
-      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
-    return 15; // 16x8x64 (ui8, ui8) -> i32: nvvm.inline_ptx
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32) && spSel == 0)
+    return 23; // 16x8x64 (ui8, ui8) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
-      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 16; // 16x8x64 (i4, i4) -> i32: nvvm.inline_ptx
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      spSel == 0)
+    return 24; // 16x8x64 (i4, i4) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
-      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
-    return 17; // 16x8x64 (i4, ui4) -> i32: nvvm.inline_ptx
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      spSel == 1)
+    return 25; // 16x8x64 (i4, i4) -> i32: nvvm.inline_ptx
+  if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32) && spSel == 0)
+    return 26; // 16x8x64 (i4, ui4) -> i32: nvvm.inline_ptx
+  if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32) && spSel == 1)
+    return 27; // 16x8x64 (i4, ui4) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
-      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 18; // 16x8x64 (ui4, i4) -> i32: nvvm.inline_ptx
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      spSel == 0)
+    return 28; // 16x8x64 (ui4, i4) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
-      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
-    return 19; // 16x8x64 (ui4, ui4) -> i32: nvvm.inline_ptx
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      spSel == 1)
+    return 29; // 16x8x64 (ui4, i4) -> i32: nvvm.inline_ptx
+  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32) && spSel == 0)
+    return 30; // 16x8x64 (ui4, ui4) -> i32: nvvm.inline_ptx
+  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32) && spSel == 1)
+    return 31; // 16x8x64 (ui4, ui4) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 128 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
-      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 20; // 16x8x128 (i4, i4) -> i32: nvvm.inline_ptx
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      spSel == 0)
+    return 32; // 16x8x128 (i4, i4) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 128 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
-      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
-    return 21; // 16x8x128 (i4, ui4) -> i32: nvvm.inline_ptx
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32) && spSel == 0)
+    return 33; // 16x8x128 (i4, ui4) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 128 && elemTyA.isUnsignedInteger(4) &&
-      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 22; // 16x8x128 (ui4, i4) -> i32: nvvm.inline_ptx
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      spSel == 0)
+    return 34; // 16x8x128 (ui4, i4) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 128 && elemTyA.isUnsignedInteger(4) &&
-      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
-    return 23; // 16x8x128 (ui4, ui4) -> i32: nvvm.inline_ptx
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32) && spSel == 0)
+    return 35; // 16x8x128 (ui4, ui4) -> i32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 64 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 24; // 16x8x64 (f8E4M3FN, f8E4M3FN) -> f32: nvvm.inline_ptx
+      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32() && spSel == 0)
+    return 36; // 16x8x64 (f8E4M3FN, f8E4M3FN) -> f32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 64 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32())
-    return 25; // 16x8x64 (f8E4M3FN, f8E5M2) -> f32: nvvm.inline_ptx
+      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32() && spSel == 0)
+    return 37; // 16x8x64 (f8E4M3FN, f8E5M2) -> f32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 64 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 26; // 16x8x64 (f8E5M2, f8E4M3FN) -> f32: nvvm.inline_ptx
+      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32() && spSel == 0)
+    return 38; // 16x8x64 (f8E5M2, f8E4M3FN) -> f32: nvvm.inline_ptx
   if (m == 16 && n == 8 && k == 64 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32())
-    return 27; // 16x8x64 (f8E5M2, f8E5M2) -> f32: nvvm.inline_ptx
+      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32() && spSel == 0)
+    return 39; // 16x8x64 (f8E5M2, f8E5M2) -> f32: nvvm.inline_ptx
   return std::nullopt;
 }
 
 std::optional<unsigned> matchInstance(MmaOpSM80_MmaSpType type) {
   return matchInstance(type.getM(), type.getN(), type.getK(), type.getElemTyA(), type.getElemTyB(),
-                       type.getElemTyAcc());
+                       type.getElemTyAcc(), type.getSpSel());
 }
 
 /// Operand types of one instance as the memref shim loads them (LLVM-compatible).
@@ -131,61 +183,73 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
             VectorType::get({4}, Float16Type::get(ctx)),
             VectorType::get({4}, Float16Type::get(ctx))};
   case 2: // 16x8x32 (f16, f16) -> f32
+  case 3: // 16x8x32 (f16, f16) -> f32
     return {VectorType::get({8}, Float16Type::get(ctx)),
             VectorType::get({8}, Float16Type::get(ctx)),
             VectorType::get({4}, Float32Type::get(ctx))};
-  case 3: // 16x8x32 (f16, f16) -> f16
+  case 4: // 16x8x32 (f16, f16) -> f16
+  case 5: // 16x8x32 (f16, f16) -> f16
     return {VectorType::get({8}, Float16Type::get(ctx)),
             VectorType::get({8}, Float16Type::get(ctx)),
             VectorType::get({4}, Float16Type::get(ctx))};
-  case 4: // 16x8x16 (bf16, bf16) -> f32
+  case 6: // 16x8x16 (bf16, bf16) -> f32
     return {VectorType::get({4}, BFloat16Type::get(ctx)),
             VectorType::get({4}, BFloat16Type::get(ctx)),
             VectorType::get({4}, Float32Type::get(ctx))};
-  case 5: // 16x8x32 (bf16, bf16) -> f32
+  case 7: // 16x8x32 (bf16, bf16) -> f32
+  case 8: // 16x8x32 (bf16, bf16) -> f32
     return {VectorType::get({8}, BFloat16Type::get(ctx)),
             VectorType::get({8}, BFloat16Type::get(ctx)),
             VectorType::get({4}, Float32Type::get(ctx))};
-  case 6: // 16x8x8 (tf32, tf32) -> f32
+  case 9: // 16x8x8 (tf32, tf32) -> f32
     return {VectorType::get({2}, IntegerType::get(ctx, 32)),
             VectorType::get({2}, IntegerType::get(ctx, 32)),
             VectorType::get({4}, Float32Type::get(ctx))};
-  case 7: // 16x8x16 (tf32, tf32) -> f32
+  case 10: // 16x8x16 (tf32, tf32) -> f32
+  case 11: // 16x8x16 (tf32, tf32) -> f32
     return {VectorType::get({4}, IntegerType::get(ctx, 32)),
             VectorType::get({4}, IntegerType::get(ctx, 32)),
             VectorType::get({4}, Float32Type::get(ctx))};
-  case 8:  // 16x8x32 (i8, i8) -> i32
-  case 9:  // 16x8x32 (i8, ui8) -> i32
-  case 10: // 16x8x32 (ui8, i8) -> i32
-  case 11: // 16x8x32 (ui8, ui8) -> i32
+  case 12: // 16x8x32 (i8, i8) -> i32
+  case 13: // 16x8x32 (i8, i8) -> i32
+  case 14: // 16x8x32 (i8, ui8) -> i32
+  case 15: // 16x8x32 (i8, ui8) -> i32
+  case 16: // 16x8x32 (ui8, i8) -> i32
+  case 17: // 16x8x32 (ui8, i8) -> i32
+  case 18: // 16x8x32 (ui8, ui8) -> i32
+  case 19: // 16x8x32 (ui8, ui8) -> i32
     return {VectorType::get({8}, IntegerType::get(ctx, 8)),
             VectorType::get({8}, IntegerType::get(ctx, 8)),
             VectorType::get({4}, IntegerType::get(ctx, 32))};
-  case 12: // 16x8x64 (i8, i8) -> i32
-  case 13: // 16x8x64 (i8, ui8) -> i32
-  case 14: // 16x8x64 (ui8, i8) -> i32
-  case 15: // 16x8x64 (ui8, ui8) -> i32
+  case 20: // 16x8x64 (i8, i8) -> i32
+  case 21: // 16x8x64 (i8, ui8) -> i32
+  case 22: // 16x8x64 (ui8, i8) -> i32
+  case 23: // 16x8x64 (ui8, ui8) -> i32
     return {VectorType::get({16}, IntegerType::get(ctx, 8)),
             VectorType::get({16}, IntegerType::get(ctx, 8)),
             VectorType::get({4}, IntegerType::get(ctx, 32))};
-  case 16: // 16x8x64 (i4, i4) -> i32
-  case 17: // 16x8x64 (i4, ui4) -> i32
-  case 18: // 16x8x64 (ui4, i4) -> i32
-  case 19: // 16x8x64 (ui4, ui4) -> i32
+  case 24: // 16x8x64 (i4, i4) -> i32
+  case 25: // 16x8x64 (i4, i4) -> i32
+  case 26: // 16x8x64 (i4, ui4) -> i32
+  case 27: // 16x8x64 (i4, ui4) -> i32
+  case 28: // 16x8x64 (ui4, i4) -> i32
+  case 29: // 16x8x64 (ui4, i4) -> i32
+  case 30: // 16x8x64 (ui4, ui4) -> i32
+  case 31: // 16x8x64 (ui4, ui4) -> i32
     return {VectorType::get({16}, IntegerType::get(ctx, 4)),
             VectorType::get({16}, IntegerType::get(ctx, 4)),
             VectorType::get({4}, IntegerType::get(ctx, 32))};
-  case 20: // 16x8x128 (i4, i4) -> i32
-  case 21: // 16x8x128 (i4, ui4) -> i32
-  case 22: // 16x8x128 (ui4, i4) -> i32
-  case 23: // 16x8x128 (ui4, ui4) -> i32
+  case 32: // 16x8x128 (i4, i4) -> i32
+  case 33: // 16x8x128 (i4, ui4) -> i32
+  case 34: // 16x8x128 (ui4, i4) -> i32
+  case 35: // 16x8x128 (ui4, ui4) -> i32
     return {VectorType::get({32}, IntegerType::get(ctx, 4)),
             VectorType::get({32}, IntegerType::get(ctx, 4)),
             VectorType::get({4}, IntegerType::get(ctx, 32))};
-  case 24: // 16x8x64 (f8E4M3FN, f8E4M3FN) -> f32
-  case 25: // 16x8x64 (f8E4M3FN, f8E5M2) -> f32
-  case 26: // 16x8x64 (f8E5M2, f8E4M3FN) -> f32
-  case 27: // 16x8x64 (f8E5M2, f8E5M2) -> f32
+  case 36: // 16x8x64 (f8E4M3FN, f8E4M3FN) -> f32
+  case 37: // 16x8x64 (f8E4M3FN, f8E5M2) -> f32
+  case 38: // 16x8x64 (f8E5M2, f8E4M3FN) -> f32
+  case 39: // 16x8x64 (f8E5M2, f8E5M2) -> f32
     return {VectorType::get({16}, IntegerType::get(ctx, 8)),
             VectorType::get({16}, IntegerType::get(ctx, 8)),
             VectorType::get({4}, Float32Type::get(ctx))};
@@ -209,81 +273,93 @@ MmaSpConfig getMmaSpConfig(unsigned row, MLIRContext *ctx) {
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16",
             VectorType::get({2}, Float16Type::get(ctx))};
   case 2: // 16x8x32 (f16, f16) -> f32
+  case 3: // 16x8x32 (f16, f16) -> f32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32",
             Float32Type::get(ctx)};
-  case 3: // 16x8x32 (f16, f16) -> f16
+  case 4: // 16x8x32 (f16, f16) -> f16
+  case 5: // 16x8x32 (f16, f16) -> f16
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f16.f16.f16.f16",
             VectorType::get({2}, Float16Type::get(ctx))};
-  case 4: // 16x8x16 (bf16, bf16) -> f32
+  case 6: // 16x8x16 (bf16, bf16) -> f32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
             Float32Type::get(ctx)};
-  case 5: // 16x8x32 (bf16, bf16) -> f32
+  case 7: // 16x8x32 (bf16, bf16) -> f32
+  case 8: // 16x8x32 (bf16, bf16) -> f32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32",
             Float32Type::get(ctx)};
-  case 6: // 16x8x8 (tf32, tf32) -> f32
+  case 9: // 16x8x8 (tf32, tf32) -> f32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",
             Float32Type::get(ctx)};
-  case 7: // 16x8x16 (tf32, tf32) -> f32
+  case 10: // 16x8x16 (tf32, tf32) -> f32
+  case 11: // 16x8x16 (tf32, tf32) -> f32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32",
             Float32Type::get(ctx)};
-  case 8: // 16x8x32 (i8, i8) -> i32
+  case 12: // 16x8x32 (i8, i8) -> i32
+  case 13: // 16x8x32 (i8, i8) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32",
             IntegerType::get(ctx, 32)};
-  case 9: // 16x8x32 (i8, ui8) -> i32
+  case 14: // 16x8x32 (i8, ui8) -> i32
+  case 15: // 16x8x32 (i8, ui8) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32",
             IntegerType::get(ctx, 32)};
-  case 10: // 16x8x32 (ui8, i8) -> i32
+  case 16: // 16x8x32 (ui8, i8) -> i32
+  case 17: // 16x8x32 (ui8, i8) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32",
             IntegerType::get(ctx, 32)};
-  case 11: // 16x8x32 (ui8, ui8) -> i32
+  case 18: // 16x8x32 (ui8, ui8) -> i32
+  case 19: // 16x8x32 (ui8, ui8) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32",
             IntegerType::get(ctx, 32)};
-  case 12: // 16x8x64 (i8, i8) -> i32
+  case 20: // 16x8x64 (i8, i8) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s8.s8.s32",
             IntegerType::get(ctx, 32)};
-  case 13: // 16x8x64 (i8, ui8) -> i32
+  case 21: // 16x8x64 (i8, ui8) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s8.u8.s32",
             IntegerType::get(ctx, 32)};
-  case 14: // 16x8x64 (ui8, i8) -> i32
+  case 22: // 16x8x64 (ui8, i8) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u8.s8.s32",
             IntegerType::get(ctx, 32)};
-  case 15: // 16x8x64 (ui8, ui8) -> i32
+  case 23: // 16x8x64 (ui8, ui8) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u8.u8.s32",
             IntegerType::get(ctx, 32)};
-  case 16: // 16x8x64 (i4, i4) -> i32
+  case 24: // 16x8x64 (i4, i4) -> i32
+  case 25: // 16x8x64 (i4, i4) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32",
             IntegerType::get(ctx, 32)};
-  case 17: // 16x8x64 (i4, ui4) -> i32
+  case 26: // 16x8x64 (i4, ui4) -> i32
+  case 27: // 16x8x64 (i4, ui4) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32",
             IntegerType::get(ctx, 32)};
-  case 18: // 16x8x64 (ui4, i4) -> i32
+  case 28: // 16x8x64 (ui4, i4) -> i32
+  case 29: // 16x8x64 (ui4, i4) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u4.s4.s32",
             IntegerType::get(ctx, 32)};
-  case 19: // 16x8x64 (ui4, ui4) -> i32
+  case 30: // 16x8x64 (ui4, ui4) -> i32
+  case 31: // 16x8x64 (ui4, ui4) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u4.u4.s32",
             IntegerType::get(ctx, 32)};
-  case 20: // 16x8x128 (i4, i4) -> i32
+  case 32: // 16x8x128 (i4, i4) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.s4.s4.s32",
             IntegerType::get(ctx, 32)};
-  case 21: // 16x8x128 (i4, ui4) -> i32
+  case 33: // 16x8x128 (i4, ui4) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.s4.u4.s32",
             IntegerType::get(ctx, 32)};
-  case 22: // 16x8x128 (ui4, i4) -> i32
+  case 34: // 16x8x128 (ui4, i4) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.u4.s4.s32",
             IntegerType::get(ctx, 32)};
-  case 23: // 16x8x128 (ui4, ui4) -> i32
+  case 35: // 16x8x128 (ui4, ui4) -> i32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.u4.u4.s32",
             IntegerType::get(ctx, 32)};
-  case 24: // 16x8x64 (f8E4M3FN, f8E4M3FN) -> f32
+  case 36: // 16x8x64 (f8E4M3FN, f8E4M3FN) -> f32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32",
             Float32Type::get(ctx)};
-  case 25: // 16x8x64 (f8E4M3FN, f8E5M2) -> f32
+  case 37: // 16x8x64 (f8E4M3FN, f8E5M2) -> f32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e5m2.f32",
             Float32Type::get(ctx)};
-  case 26: // 16x8x64 (f8E5M2, f8E4M3FN) -> f32
+  case 38: // 16x8x64 (f8E5M2, f8E4M3FN) -> f32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e4m3.f32",
             Float32Type::get(ctx)};
-  case 27: // 16x8x64 (f8E5M2, f8E5M2) -> f32
+  case 39: // 16x8x64 (f8E5M2, f8E5M2) -> f32
     return {"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e5m2.f32",
             Float32Type::get(ctx)};
   }
@@ -419,9 +495,127 @@ Type MmaOpSM80_MmaSpType::getValTypeD() const { return getElemTyAcc(); }
 
 LogicalResult MmaOpSM80_MmaSpType::verify(function_ref<InFlightDiagnostic()> emitError, int32_t m,
                                           int32_t n, int32_t k, Type elemTyA, Type elemTyB,
-                                          Type elemTyAcc) {
-  if (matchInstance(m, n, k, elemTyA, elemTyB, elemTyAcc))
+                                          Type elemTyAcc, int32_t spSel) {
+  if (spSel < 0 || spSel > 3)
+    return emitError() << "spSel must be in [0, 3], got " << spSel;
+  if (matchInstance(m, n, k, elemTyA, elemTyB, elemTyAcc, spSel))
     return success();
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32()) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x32 (f16, f16) -> f32";
+  }
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF16()) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x32 (f16, f16) -> f16";
+  }
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32()) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x32 (bf16, bf16) -> f32";
+  }
+  if (m == 16 && n == 8 && k == 16 && elemTyA.isTF32() && elemTyB.isTF32() && elemTyAcc.isF32()) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x16 (tf32, tf32) -> f32";
+  }
+  if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x32 (i8, i8) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x32 (i8, ui8) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x32 (ui8, i8) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x32 (ui8, ui8) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x64 (i8, i8) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x64 (i8, ui8) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(8) &&
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x64 (ui8, i8) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(8) &&
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x64 (ui8, ui8) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x64 (i4, i4) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x64 (i4, ui4) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x64 (ui4, i4) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x64 (ui4, ui4) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 128 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x128 (i4, i4) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 128 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x128 (i4, ui4) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 128 && elemTyA.isUnsignedInteger(4) &&
+      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x128 (ui4, i4) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 128 && elemTyA.isUnsignedInteger(4) &&
+      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x128 (ui4, ui4) -> i32";
+  }
+  if (m == 16 && n == 8 && k == 64 && isa<Float8E4M3FNType>(elemTyA) &&
+      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32()) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x64 (f8E4M3FN, f8E4M3FN) -> f32";
+  }
+  if (m == 16 && n == 8 && k == 64 && isa<Float8E4M3FNType>(elemTyA) &&
+      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32()) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x64 (f8E4M3FN, f8E5M2) -> f32";
+  }
+  if (m == 16 && n == 8 && k == 64 && isa<Float8E5M2Type>(elemTyA) &&
+      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32()) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x64 (f8E5M2, f8E4M3FN) -> f32";
+  }
+  if (m == 16 && n == 8 && k == 64 && isa<Float8E5M2Type>(elemTyA) &&
+      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32()) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 16x8x64 (f8E5M2, f8E5M2) -> f32";
+  }
   return emitError() << "unsupported sm80.mma.sp configuration: " << m << "x" << n << "x" << k
                      << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
                      << debugString(elemTyAcc)
@@ -464,9 +658,10 @@ FailureOr<Value> MmaOpSM80_MmaSpType::emitAtomCallSSA(OpBuilder &builder, Locati
   SmallVector<Value> cRegs = splitRegisters(builder, loc, c, config.regC);
   SmallVector<Type> accTypes(cRegs.size(), config.regC);
   auto dStructTy = LLVM::LLVMStructType::getLiteral(ctx, accTypes);
-  // the sparsity selector is 0 (the metadata holders of selector 0)
+  // the sparsity selector: which holders of each group of four the metadata is read from
+  std::string selector = (", " + Twine(getSpSel())).str();
   Value result = createMmaPtx(builder, loc, config.instruction, dStructTy, aRegs, bRegs, cRegs,
-                              ValueRange{metadata}, ", 0");
+                              ValueRange{metadata}, selector);
   Value packedD = packRegisters(builder, loc, structMembers(builder, loc, result), packed.acc);
   if (resultTy && resultTy != packedD.getType())
     packedD = LLVM::BitcastOp::create(builder, loc, resultTy, packedD);

@@ -47,7 +47,7 @@ constexpr int32_t kNValues1[] = {8,   16,  24,  32,  48,  64,  80,  96,  112,
 /// The row of the instance table (specs/nvvm/sm90/wgmma_sp.yaml) that these parameters select, or
 /// std::nullopt. Rows are tried in table order; verify() admits exactly the rows matched here.
 std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elemTyA, Type elemTyB,
-                                      Type elemTyAcc, bool transB) {
+                                      Type elemTyAcc, bool transB, int32_t spSel) {
   // 64xNx32 (f16, f16) -> f32: nvvm.inline_ptx, rows 0-31
   if (m == 64 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32())
     if (std::optional<unsigned> position = positionOf(kNValues0, n))
@@ -66,62 +66,64 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
       return 96 + *position;
   // 64xNx64 (f8E4M3FN, f8E4M3FN) -> f32: nvvm.inline_ptx, rows 128-159
   if (m == 64 && k == 64 && isa<Float8E4M3FNType>(elemTyA) && isa<Float8E4M3FNType>(elemTyB) &&
-      elemTyAcc.isF32() && !transB)
+      elemTyAcc.isF32() && spSel == 0 && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues0, n))
       return 128 + *position;
   // 64xNx64 (f8E4M3FN, f8E5M2) -> f32: nvvm.inline_ptx, rows 160-191
   if (m == 64 && k == 64 && isa<Float8E4M3FNType>(elemTyA) && isa<Float8E5M2Type>(elemTyB) &&
-      elemTyAcc.isF32() && !transB)
+      elemTyAcc.isF32() && spSel == 0 && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues0, n))
       return 160 + *position;
   // 64xNx64 (f8E5M2, f8E4M3FN) -> f32: nvvm.inline_ptx, rows 192-223
   if (m == 64 && k == 64 && isa<Float8E5M2Type>(elemTyA) && isa<Float8E4M3FNType>(elemTyB) &&
-      elemTyAcc.isF32() && !transB)
+      elemTyAcc.isF32() && spSel == 0 && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues0, n))
       return 192 + *position;
   // 64xNx64 (f8E5M2, f8E5M2) -> f32: nvvm.inline_ptx, rows 224-255
   if (m == 64 && k == 64 && isa<Float8E5M2Type>(elemTyA) && isa<Float8E5M2Type>(elemTyB) &&
-      elemTyAcc.isF32() && !transB)
+      elemTyAcc.isF32() && spSel == 0 && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues0, n))
       return 224 + *position;
   // 64xNx64 (f8E4M3FN, f8E4M3FN) -> f16: nvvm.inline_ptx, rows 256-287
   if (m == 64 && k == 64 && isa<Float8E4M3FNType>(elemTyA) && isa<Float8E4M3FNType>(elemTyB) &&
-      elemTyAcc.isF16() && !transB)
+      elemTyAcc.isF16() && spSel == 0 && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues0, n))
       return 256 + *position;
   // 64xNx64 (f8E4M3FN, f8E5M2) -> f16: nvvm.inline_ptx, rows 288-319
   if (m == 64 && k == 64 && isa<Float8E4M3FNType>(elemTyA) && isa<Float8E5M2Type>(elemTyB) &&
-      elemTyAcc.isF16() && !transB)
+      elemTyAcc.isF16() && spSel == 0 && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues0, n))
       return 288 + *position;
   // 64xNx64 (f8E5M2, f8E4M3FN) -> f16: nvvm.inline_ptx, rows 320-351
   if (m == 64 && k == 64 && isa<Float8E5M2Type>(elemTyA) && isa<Float8E4M3FNType>(elemTyB) &&
-      elemTyAcc.isF16() && !transB)
+      elemTyAcc.isF16() && spSel == 0 && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues0, n))
       return 320 + *position;
   // 64xNx64 (f8E5M2, f8E5M2) -> f16: nvvm.inline_ptx, rows 352-383
   if (m == 64 && k == 64 && isa<Float8E5M2Type>(elemTyA) && isa<Float8E5M2Type>(elemTyB) &&
-      elemTyAcc.isF16() && !transB)
+      elemTyAcc.isF16() && spSel == 0 && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues0, n))
       return 352 + *position;
   // 64xNx64 (i8, i8) -> i32: nvvm.inline_ptx, rows 384-401
   if (m == 64 && k == 64 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
-      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) && !transB)
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      spSel == 0 && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 384 + *position;
   // 64xNx64 (i8, ui8) -> i32: nvvm.inline_ptx, rows 402-419
   if (m == 64 && k == 64 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
-      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32) && !transB)
+      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32) && spSel == 0 && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 402 + *position;
   // 64xNx64 (ui8, i8) -> i32: nvvm.inline_ptx, rows 420-437
   if (m == 64 && k == 64 && elemTyA.isUnsignedInteger(8) &&
-      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) && !transB)
+      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
+      spSel == 0 && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 420 + *position;
   // 64xNx64 (ui8, ui8) -> i32: nvvm.inline_ptx, rows 438-455
   if (m == 64 && k == 64 && elemTyA.isUnsignedInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isInteger(32) && !transB)
+      elemTyAcc.isInteger(32) && spSel == 0 && !transB)
     if (std::optional<unsigned> position = positionOf(kNValues1, n))
       return 438 + *position;
   return std::nullopt;
@@ -129,7 +131,7 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
 
 std::optional<unsigned> matchInstance(MmaOpSM90_WgmmaSpType type) {
   return matchInstance(type.getM(), type.getN(), type.getK(), type.getElemTyA(), type.getElemTyB(),
-                       type.getElemTyAcc(), type.getTransB());
+                       type.getElemTyAcc(), type.getTransB(), type.getSpSel());
 }
 
 NVVM::WGMMATypes getWgmmaType(Type type) {
@@ -227,10 +229,10 @@ WgmmaInstruction getWgmmaInstruction(int32_t n, Type elemTyA, Type elemTyB, Type
 
 /// wgmma with A from registers: `accRegs` are tied to the results (D = A * B + D when
 /// `accumulate`, else D = A * B), A is 4 x .b32, B a shared-memory descriptor; sparse: the
-/// metadata register follows B, then the sparsity selector 0.
+/// metadata register follows B, then the sparsity selector.
 Value createWgmmaRS(OpBuilder &builder, Location loc, const WgmmaInstruction &instruction,
                     bool transB, ValueRange accRegs, ValueRange aRegs, Value descB, Value metadata,
-                    Value accumulate) {
+                    int32_t selector, Value accumulate) {
   unsigned numAcc = accRegs.size();
   unsigned firstInput = numAcc;
   unsigned scale = firstInput + aRegs.size() + 2;
@@ -248,7 +250,8 @@ Value createWgmmaRS(OpBuilder &builder, Location loc, const WgmmaInstruction &in
   text << "}, {";
   for (unsigned i = 0; i < aRegs.size(); ++i)
     text << (i ? ", $" : "$") << firstInput + i;
-  text << "}, $" << firstInput + aRegs.size() << ", $" << firstInput + aRegs.size() + 1 << ", 0, p";
+  text << "}, $" << firstInput + aRegs.size() << ", $" << firstInput + aRegs.size() + 1 << ", "
+       << selector << ", p";
   if (instruction.scaled)
     text << ", 1, 1";
   if (instruction.transposable)
@@ -361,8 +364,10 @@ Type MmaOpSM90_WgmmaSpType::getValTypeD() const { return getElemTyAcc(); }
 
 LogicalResult MmaOpSM90_WgmmaSpType::verify(function_ref<InFlightDiagnostic()> emitError, int32_t m,
                                             int32_t n, int32_t k, Type elemTyA, Type elemTyB,
-                                            Type elemTyAcc, bool transB) {
-  if (matchInstance(m, n, k, elemTyA, elemTyB, elemTyAcc, transB))
+                                            Type elemTyAcc, bool transB, int32_t spSel) {
+  if (spSel < 0 || spSel > 1)
+    return emitError() << "spSel must be in [0, 1], got " << spSel;
+  if (matchInstance(m, n, k, elemTyA, elemTyB, elemTyAcc, transB, spSel))
     return success();
   if (m == 64 && k == 16 && elemTyA.isTF32() && elemTyB.isTF32() && elemTyAcc.isF32() &&
       positionOf(kNValues0, n)) {
@@ -371,48 +376,66 @@ LogicalResult MmaOpSM90_WgmmaSpType::verify(function_ref<InFlightDiagnostic()> e
   }
   if (m == 64 && k == 64 && isa<Float8E4M3FNType>(elemTyA) && isa<Float8E4M3FNType>(elemTyB) &&
       elemTyAcc.isF32() && positionOf(kNValues0, n)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 64x" << n
+                         << "x64 (f8E4M3FN, f8E4M3FN) -> f32";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n
                          << "x64 (f8E4M3FN, f8E4M3FN) -> f32";
   }
   if (m == 64 && k == 64 && isa<Float8E4M3FNType>(elemTyA) && isa<Float8E5M2Type>(elemTyB) &&
       elemTyAcc.isF32() && positionOf(kNValues0, n)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 64x" << n << "x64 (f8E4M3FN, f8E5M2) -> f32";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n
                          << "x64 (f8E4M3FN, f8E5M2) -> f32";
   }
   if (m == 64 && k == 64 && isa<Float8E5M2Type>(elemTyA) && isa<Float8E4M3FNType>(elemTyB) &&
       elemTyAcc.isF32() && positionOf(kNValues0, n)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 64x" << n << "x64 (f8E5M2, f8E4M3FN) -> f32";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n
                          << "x64 (f8E5M2, f8E4M3FN) -> f32";
   }
   if (m == 64 && k == 64 && isa<Float8E5M2Type>(elemTyA) && isa<Float8E5M2Type>(elemTyB) &&
       elemTyAcc.isF32() && positionOf(kNValues0, n)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 64x" << n << "x64 (f8E5M2, f8E5M2) -> f32";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n
                          << "x64 (f8E5M2, f8E5M2) -> f32";
   }
   if (m == 64 && k == 64 && isa<Float8E4M3FNType>(elemTyA) && isa<Float8E4M3FNType>(elemTyB) &&
       elemTyAcc.isF16() && positionOf(kNValues0, n)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 64x" << n
+                         << "x64 (f8E4M3FN, f8E4M3FN) -> f16";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n
                          << "x64 (f8E4M3FN, f8E4M3FN) -> f16";
   }
   if (m == 64 && k == 64 && isa<Float8E4M3FNType>(elemTyA) && isa<Float8E5M2Type>(elemTyB) &&
       elemTyAcc.isF16() && positionOf(kNValues0, n)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 64x" << n << "x64 (f8E4M3FN, f8E5M2) -> f16";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n
                          << "x64 (f8E4M3FN, f8E5M2) -> f16";
   }
   if (m == 64 && k == 64 && isa<Float8E5M2Type>(elemTyA) && isa<Float8E4M3FNType>(elemTyB) &&
       elemTyAcc.isF16() && positionOf(kNValues0, n)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 64x" << n << "x64 (f8E5M2, f8E4M3FN) -> f16";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n
                          << "x64 (f8E5M2, f8E4M3FN) -> f16";
   }
   if (m == 64 && k == 64 && isa<Float8E5M2Type>(elemTyA) && isa<Float8E5M2Type>(elemTyB) &&
       elemTyAcc.isF16() && positionOf(kNValues0, n)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 64x" << n << "x64 (f8E5M2, f8E5M2) -> f16";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n
                          << "x64 (f8E5M2, f8E5M2) -> f16";
@@ -420,22 +443,30 @@ LogicalResult MmaOpSM90_WgmmaSpType::verify(function_ref<InFlightDiagnostic()> e
   if (m == 64 && k == 64 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
       (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
       positionOf(kNValues1, n)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 64x" << n << "x64 (i8, i8) -> i32";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x64 (i8, i8) -> i32";
   }
   if (m == 64 && k == 64 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
       elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 64x" << n << "x64 (i8, ui8) -> i32";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x64 (i8, ui8) -> i32";
   }
   if (m == 64 && k == 64 && elemTyA.isUnsignedInteger(8) &&
       (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32) &&
       positionOf(kNValues1, n)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 64x" << n << "x64 (ui8, i8) -> i32";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x64 (ui8, i8) -> i32";
   }
   if (m == 64 && k == 64 && elemTyA.isUnsignedInteger(8) && elemTyB.isUnsignedInteger(8) &&
       elemTyAcc.isInteger(32) && positionOf(kNValues1, n)) {
+    if (!(spSel == 0))
+      return emitError() << "spSel = 0 is required for 64x" << n << "x64 (ui8, ui8) -> i32";
     if (transB)
       return emitError() << "transB = false is required for 64x" << n << "x64 (ui8, ui8) -> i32";
   }
@@ -546,7 +577,7 @@ FailureOr<Value> MmaOpSM90_WgmmaSpType::emitAtomCallSSA(OpBuilder &builder, Loca
   Value metadata =
       builder.createOrFold<LLVM::ExtractValueOp>(loc, atomVal, ArrayRef<int64_t>{kMetadataSlot});
   Value result = createWgmmaRS(builder, loc, instruction, getTransB(), accRegs, aRegs, b, metadata,
-                               accumulate);
+                               getSpSel(), accumulate);
   NVVM::WgmmaGroupSyncAlignedOp::create(builder, loc);
   NVVM::WgmmaWaitGroupSyncOp::create(builder, loc, /*group=*/0);
   Value packedD = packRegisters(builder, loc, structMembers(builder, loc, result), packed.acc);

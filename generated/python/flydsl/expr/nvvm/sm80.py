@@ -5,7 +5,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:5e5fd541fcc91e42
+# ---- atomgen:begin wrappers sha256:2a800d918bfb1901
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -55,29 +55,41 @@ def CpAsync(bit_size, cache_modifier='cg'):
 from flydsl._mlir.dialects.fly_nvvm import MmaOpSM80_MmaSpType  # noqa: E402
 
 
-def MmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
+def MmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sp_sel=0):
     """sm80 sparse warp MMA (mma.sp::ordered_metadata.sync.aligned, row.col): A is 2:4 structured-sparse along K (1:2 for tf32, 4:8 in pairs for 4-bit) and holds only its nonzeros; a 32-bit metadata register says where they sit.
 
     Supported configurations:
       - 16x8x16 (f16, f16) -> f32
       - 16x8x16 (f16, f16) -> f16
       - 16x8x32 (f16, f16) -> f32
+      - 16x8x32 (f16, f16) -> f32
+      - 16x8x32 (f16, f16) -> f16
       - 16x8x32 (f16, f16) -> f16
       - 16x8x16 (bf16, bf16) -> f32
       - 16x8x32 (bf16, bf16) -> f32
+      - 16x8x32 (bf16, bf16) -> f32
       - 16x8x8 (tf32, tf32) -> f32
       - 16x8x16 (tf32, tf32) -> f32
+      - 16x8x16 (tf32, tf32) -> f32
+      - 16x8x32 (i8, i8) -> i32
       - 16x8x32 (i8, i8) -> i32
       - 16x8x32 (i8, ui8) -> i32
+      - 16x8x32 (i8, ui8) -> i32
       - 16x8x32 (ui8, i8) -> i32
+      - 16x8x32 (ui8, i8) -> i32
+      - 16x8x32 (ui8, ui8) -> i32
       - 16x8x32 (ui8, ui8) -> i32
       - 16x8x64 (i8, i8) -> i32
       - 16x8x64 (i8, ui8) -> i32
       - 16x8x64 (ui8, i8) -> i32
       - 16x8x64 (ui8, ui8) -> i32
       - 16x8x64 (i4, i4) -> i32
+      - 16x8x64 (i4, i4) -> i32
+      - 16x8x64 (i4, ui4) -> i32
       - 16x8x64 (i4, ui4) -> i32
       - 16x8x64 (ui4, i4) -> i32
+      - 16x8x64 (ui4, i4) -> i32
+      - 16x8x64 (ui4, ui4) -> i32
       - 16x8x64 (ui4, ui4) -> i32
       - 16x8x128 (i4, i4) -> i32
       - 16x8x128 (i4, ui4) -> i32
@@ -88,7 +100,7 @@ def MmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
       - 16x8x64 (f8E5M2, f8E4M3FN) -> f32
       - 16x8x64 (f8E5M2, f8E5M2) -> f32
     """
-    return MmaOpSM80_MmaSpType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
+    return MmaOpSM80_MmaSpType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sp_sel=sp_sel)
 
 
 from flydsl._mlir.dialects.fly_nvvm import MmaOpSM80_MmaSyncType  # noqa: E402

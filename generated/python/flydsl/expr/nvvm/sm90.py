@@ -5,7 +5,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:5c2f0a720ebeae9c
+# ---- atomgen:begin wrappers sha256:1fc5647745c8c7e3
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -144,7 +144,7 @@ def WgmmaSS(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_b=F
 from flydsl._mlir.dialects.fly_nvvm import MmaOpSM90_WgmmaSpType  # noqa: E402
 
 
-def WgmmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False):
+def WgmmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False, *, sp_sel=0):
     """sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata register per thread.
 
     Supported configurations:
@@ -174,7 +174,7 @@ def WgmmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False):
       - 64x192x32 (f16, f16) -> f32
       - ... and 432 more (the spec sm90.wgmma.sp lists them all)
     """
-    return MmaOpSM90_WgmmaSpType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_b=trans_b)
+    return MmaOpSM90_WgmmaSpType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_b=trans_b, sp_sel=sp_sel)
 # ---- atomgen:end wrappers
 
 # ---- atomgen:begin exports sha256:1cfa81c9522bd7fb

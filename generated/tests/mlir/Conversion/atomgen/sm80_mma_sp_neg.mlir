@@ -10,41 +10,55 @@
 // -----
 // table:m=32: 32x8x16 (f16, f16) -> f32 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 32x8x16 (f16, f16) -> f32
-func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<32x8x16, (f16, f16) -> f32>>) {
+func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<32x8x16, (f16, f16) -> f32, spSel = 0>>) {
   return
 }
 
 // -----
 // table:n=16: 16x16x16 (f16, f16) -> f32 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 16x16x16 (f16, f16) -> f32
-func.func @bad_table_n_16(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x16x16, (f16, f16) -> f32>>) {
+func.func @bad_table_n_16(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x16x16, (f16, f16) -> f32, spSel = 0>>) {
   return
 }
 
 // -----
 // table:k=17: 16x8x17 (f16, f16) -> f32 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 16x8x17 (f16, f16) -> f32
-func.func @bad_table_k_17(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x17, (f16, f16) -> f32>>) {
+func.func @bad_table_k_17(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x17, (f16, f16) -> f32, spSel = 0>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 16x8x16 (f32, f16) -> f32 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 16x8x16 (f32, f16) -> f32
-func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x16, (f32, f16) -> f32>>) {
+func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x16, (f32, f16) -> f32, spSel = 0>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 16x8x16 (f16, f32) -> f32 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 16x8x16 (f16, f32) -> f32
-func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x16, (f16, f32) -> f32>>) {
+func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x16, (f16, f32) -> f32, spSel = 0>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=bf16: 16x8x16 (f16, f16) -> bf16 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm80.mma.sp configuration: 16x8x16 (f16, f16) -> bf16
-func.func @bad_table_elemtyacc_bf16(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x16, (f16, f16) -> bf16>>) {
+func.func @bad_table_elemtyacc_bf16(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x16, (f16, f16) -> bf16, spSel = 0>>) {
+  return
+}
+
+// -----
+// free:spSel=4: spSel must be in [0, 3]
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: spSel must be in [0, 3], got 4
+func.func @bad_free_spsel_4(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x16, (f16, f16) -> f32, spSel = 4>>) {
+  return
+}
+
+// -----
+// pin:spSel=1@16x8x32_f16_f16_f32: spSel = 0 is required for 16x8x32 (f16, f16) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: spSel = 0 is required for 16x8x32 (f16, f16) -> f32
+func.func @bad_pin_spsel_1_16x8x32_f16_f16_f32(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x32, (f16, f16) -> f32, spSel = 1>>) {
   return
 }

@@ -22,11 +22,11 @@
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x8x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x8x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x8x32_f16_f16_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 4:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x8x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x8x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x8x32_f16_f16_f32
@@ -48,11 +48,11 @@ func.func @sm90_wgmma_sp_64x8x32_f16_f16_f32(%d: !fly.memref<f32, register, 4:1>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<8xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n16k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n16k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<8xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x16x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x16x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x16x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x16x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x16x32_f16_f16_f32(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 8:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x16x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x16x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x16x32_f16_f16_f32
@@ -74,11 +74,11 @@ func.func @sm90_wgmma_sp_64x16x32_f16_f16_f32(%d: !fly.memref<f32, register, 8:1
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<12xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n24k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n24k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<12xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x24x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x24x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x24x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x24x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x24x32_f16_f16_f32(%d: !fly.memref<f32, register, 12:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 12:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x24x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x24x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x24x32_f16_f16_f32
@@ -100,11 +100,11 @@ func.func @sm90_wgmma_sp_64x24x32_f16_f16_f32(%d: !fly.memref<f32, register, 12:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<16xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n32k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n32k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<16xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x32x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x32x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x32x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x32x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x32x32_f16_f16_f32(%d: !fly.memref<f32, register, 16:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 16:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x32x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x32x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x32x32_f16_f16_f32
@@ -126,11 +126,11 @@ func.func @sm90_wgmma_sp_64x32x32_f16_f16_f32(%d: !fly.memref<f32, register, 16:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<20xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n40k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n40k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<20xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x40x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x40x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x40x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x40x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x40x32_f16_f16_f32(%d: !fly.memref<f32, register, 20:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 20:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x40x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x40x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x40x32_f16_f16_f32
@@ -152,11 +152,11 @@ func.func @sm90_wgmma_sp_64x40x32_f16_f16_f32(%d: !fly.memref<f32, register, 20:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<24xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n48k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n48k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<24xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x48x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x48x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x48x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x48x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x48x32_f16_f16_f32(%d: !fly.memref<f32, register, 24:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 24:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x48x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x48x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x48x32_f16_f16_f32
@@ -178,11 +178,11 @@ func.func @sm90_wgmma_sp_64x48x32_f16_f16_f32(%d: !fly.memref<f32, register, 24:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<28xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n56k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n56k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<28xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x56x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x56x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x56x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x56x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x56x32_f16_f16_f32(%d: !fly.memref<f32, register, 28:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 28:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x56x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x56x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x56x32_f16_f16_f32
@@ -204,11 +204,11 @@ func.func @sm90_wgmma_sp_64x56x32_f16_f16_f32(%d: !fly.memref<f32, register, 28:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<32xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n64k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n64k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<32xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x64x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x64x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x64x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x64x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x64x32_f16_f16_f32(%d: !fly.memref<f32, register, 32:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 32:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x64x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x64x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x64x32_f16_f16_f32
@@ -230,11 +230,11 @@ func.func @sm90_wgmma_sp_64x64x32_f16_f16_f32(%d: !fly.memref<f32, register, 32:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<36xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n72k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n72k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<36xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x72x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x72x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x72x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x72x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x72x32_f16_f16_f32(%d: !fly.memref<f32, register, 36:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 36:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x72x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x72x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x72x32_f16_f16_f32
@@ -256,11 +256,11 @@ func.func @sm90_wgmma_sp_64x72x32_f16_f16_f32(%d: !fly.memref<f32, register, 36:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<40xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n80k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n80k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<40xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x80x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x80x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x80x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x80x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x80x32_f16_f16_f32(%d: !fly.memref<f32, register, 40:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 40:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x80x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x80x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x80x32_f16_f16_f32
@@ -282,11 +282,11 @@ func.func @sm90_wgmma_sp_64x80x32_f16_f16_f32(%d: !fly.memref<f32, register, 40:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<44xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n88k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n88k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<44xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x88x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x88x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x88x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x88x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x88x32_f16_f16_f32(%d: !fly.memref<f32, register, 44:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 44:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x88x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x88x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x88x32_f16_f16_f32
@@ -308,11 +308,11 @@ func.func @sm90_wgmma_sp_64x88x32_f16_f16_f32(%d: !fly.memref<f32, register, 44:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<48xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n96k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n96k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<48xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x96x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x96x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x96x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x96x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x96x32_f16_f16_f32(%d: !fly.memref<f32, register, 48:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 48:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x96x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x96x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x96x32_f16_f16_f32
@@ -334,11 +334,11 @@ func.func @sm90_wgmma_sp_64x96x32_f16_f16_f32(%d: !fly.memref<f32, register, 48:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<52xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n104k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n104k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<52xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x104x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x104x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x104x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x104x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x104x32_f16_f16_f32(%d: !fly.memref<f32, register, 52:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 52:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x104x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x104x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x104x32_f16_f16_f32
@@ -360,11 +360,11 @@ func.func @sm90_wgmma_sp_64x104x32_f16_f16_f32(%d: !fly.memref<f32, register, 52
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<56xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n112k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n112k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<56xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x112x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x112x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x112x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x112x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x112x32_f16_f16_f32(%d: !fly.memref<f32, register, 56:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 56:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x112x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x112x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x112x32_f16_f16_f32
@@ -386,11 +386,11 @@ func.func @sm90_wgmma_sp_64x112x32_f16_f16_f32(%d: !fly.memref<f32, register, 56
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<60xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n120k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n120k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<60xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x120x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x120x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x120x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x120x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x120x32_f16_f16_f32(%d: !fly.memref<f32, register, 60:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 60:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x120x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x120x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x120x32_f16_f16_f32
@@ -412,11 +412,11 @@ func.func @sm90_wgmma_sp_64x120x32_f16_f16_f32(%d: !fly.memref<f32, register, 60
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<64xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n128k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n128k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<64xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x128x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x128x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x128x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x128x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x128x32_f16_f16_f32(%d: !fly.memref<f32, register, 64:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 64:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x128x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x128x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x128x32_f16_f16_f32
@@ -438,11 +438,11 @@ func.func @sm90_wgmma_sp_64x128x32_f16_f16_f32(%d: !fly.memref<f32, register, 64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<68xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n136k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n136k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<68xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x136x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x136x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x136x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x136x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x136x32_f16_f16_f32(%d: !fly.memref<f32, register, 68:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 68:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x136x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x136x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x136x32_f16_f16_f32
@@ -464,11 +464,11 @@ func.func @sm90_wgmma_sp_64x136x32_f16_f16_f32(%d: !fly.memref<f32, register, 68
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<72xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n144k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n144k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<72xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x144x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x144x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x144x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x144x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x144x32_f16_f16_f32(%d: !fly.memref<f32, register, 72:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 72:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x144x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x144x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x144x32_f16_f16_f32
@@ -490,11 +490,11 @@ func.func @sm90_wgmma_sp_64x144x32_f16_f16_f32(%d: !fly.memref<f32, register, 72
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<76xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n152k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n152k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<76xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x152x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x152x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x152x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x152x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x152x32_f16_f16_f32(%d: !fly.memref<f32, register, 76:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 76:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x152x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x152x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x152x32_f16_f16_f32
@@ -516,11 +516,11 @@ func.func @sm90_wgmma_sp_64x152x32_f16_f16_f32(%d: !fly.memref<f32, register, 76
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<80xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n160k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n160k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<80xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x160x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x160x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x160x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x160x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x160x32_f16_f16_f32(%d: !fly.memref<f32, register, 80:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 80:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x160x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x160x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x160x32_f16_f16_f32
@@ -542,11 +542,11 @@ func.func @sm90_wgmma_sp_64x160x32_f16_f16_f32(%d: !fly.memref<f32, register, 80
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<84xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n168k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n168k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<84xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x168x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x168x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x168x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x168x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x168x32_f16_f16_f32(%d: !fly.memref<f32, register, 84:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 84:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x168x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x168x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x168x32_f16_f16_f32
@@ -568,11 +568,11 @@ func.func @sm90_wgmma_sp_64x168x32_f16_f16_f32(%d: !fly.memref<f32, register, 84
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<88xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n176k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n176k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<88xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x176x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x176x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x176x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x176x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x176x32_f16_f16_f32(%d: !fly.memref<f32, register, 88:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 88:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x176x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x176x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x176x32_f16_f16_f32
@@ -594,11 +594,11 @@ func.func @sm90_wgmma_sp_64x176x32_f16_f16_f32(%d: !fly.memref<f32, register, 88
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<92xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n184k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n184k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<92xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x184x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x184x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x184x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x184x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x184x32_f16_f16_f32(%d: !fly.memref<f32, register, 92:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 92:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x184x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x184x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x184x32_f16_f16_f32
@@ -620,11 +620,11 @@ func.func @sm90_wgmma_sp_64x184x32_f16_f16_f32(%d: !fly.memref<f32, register, 92
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<96xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n192k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n192k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<96xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x192x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x192x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x192x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x192x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x192x32_f16_f16_f32(%d: !fly.memref<f32, register, 96:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 96:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x192x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x192x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x192x32_f16_f16_f32
@@ -646,11 +646,11 @@ func.func @sm90_wgmma_sp_64x192x32_f16_f16_f32(%d: !fly.memref<f32, register, 96
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<100xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n200k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n200k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<100xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x200x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x200x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x200x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x200x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x200x32_f16_f16_f32(%d: !fly.memref<f32, register, 100:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 100:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x200x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x200x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x200x32_f16_f16_f32
@@ -672,11 +672,11 @@ func.func @sm90_wgmma_sp_64x200x32_f16_f16_f32(%d: !fly.memref<f32, register, 10
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<104xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n208k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n208k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<104xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x208x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x208x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x208x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x208x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x208x32_f16_f16_f32(%d: !fly.memref<f32, register, 104:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 104:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x208x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x208x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x208x32_f16_f16_f32
@@ -698,11 +698,11 @@ func.func @sm90_wgmma_sp_64x208x32_f16_f16_f32(%d: !fly.memref<f32, register, 10
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<108xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n216k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n216k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<108xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x216x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x216x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x216x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x216x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x216x32_f16_f16_f32(%d: !fly.memref<f32, register, 108:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 108:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x216x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x216x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x216x32_f16_f16_f32
@@ -724,11 +724,11 @@ func.func @sm90_wgmma_sp_64x216x32_f16_f16_f32(%d: !fly.memref<f32, register, 10
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<112xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n224k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n224k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<112xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x224x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x224x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x224x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x224x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x224x32_f16_f16_f32(%d: !fly.memref<f32, register, 112:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 112:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x224x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x224x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x224x32_f16_f16_f32
@@ -750,11 +750,11 @@ func.func @sm90_wgmma_sp_64x224x32_f16_f16_f32(%d: !fly.memref<f32, register, 11
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<116xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n232k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n232k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<116xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x232x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x232x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x232x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x232x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x232x32_f16_f16_f32(%d: !fly.memref<f32, register, 116:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 116:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x232x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x232x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x232x32_f16_f16_f32
@@ -776,11 +776,11 @@ func.func @sm90_wgmma_sp_64x232x32_f16_f16_f32(%d: !fly.memref<f32, register, 11
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<120xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n240k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n240k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<120xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x240x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x240x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x240x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x240x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x240x32_f16_f16_f32(%d: !fly.memref<f32, register, 120:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 120:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x240x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x240x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x240x32_f16_f16_f32
@@ -802,11 +802,11 @@ func.func @sm90_wgmma_sp_64x240x32_f16_f16_f32(%d: !fly.memref<f32, register, 12
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<124xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n248k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n248k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<124xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x248x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x248x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x248x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x248x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x248x32_f16_f16_f32(%d: !fly.memref<f32, register, 124:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 124:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x248x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x248x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x248x32_f16_f16_f32
@@ -828,11 +828,11 @@ func.func @sm90_wgmma_sp_64x248x32_f16_f16_f32(%d: !fly.memref<f32, register, 12
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<128xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n256k32.f32.f16.f16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n256k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<128xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x256x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x256x32, (f16, f16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x256x32_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x256x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x256x32_f16_f16_f32(%d: !fly.memref<f32, register, 128:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 128:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x256x32_f16_f16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x256x32_f16_f16_f32, i1) -> !sm90_wgmma_sp_64x256x32_f16_f16_f32
@@ -854,11 +854,11 @@ func.func @sm90_wgmma_sp_64x256x32_f16_f16_f32(%d: !fly.memref<f32, register, 12
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf16>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k32.f16.f16.f16 {{.*}} -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k32.f16.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf16>, !llvm.ptr
-!sm90_wgmma_sp_64x8x32_f16_f16_f16 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (f16, f16) -> f16, trans_b = false>>
+!sm90_wgmma_sp_64x8x32_f16_f16_f16 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (f16, f16) -> f16, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x8x32_f16_f16_f16(%d: !fly.memref<f16, register, 4:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f16, register, 4:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x8x32_f16_f16_f16
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x8x32_f16_f16_f16, i1) -> !sm90_wgmma_sp_64x8x32_f16_f16_f16
@@ -880,11 +880,11 @@ func.func @sm90_wgmma_sp_64x8x32_f16_f16_f16(%d: !fly.memref<f16, register, 4:1>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.bf16.bf16 {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.bf16.bf16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x8x32_bf16_bf16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (bf16, bf16) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x8x32_bf16_bf16_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (bf16, bf16) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x8x32_bf16_bf16_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<bf16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 4:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x8x32_bf16_bf16_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x8x32_bf16_bf16_f32, i1) -> !sm90_wgmma_sp_64x8x32_bf16_bf16_f32
@@ -906,11 +906,11 @@ func.func @sm90_wgmma_sp_64x8x32_bf16_bf16_f32(%d: !fly.memref<f32, register, 4:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k16.f32.tf32.tf32 {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k16.f32.tf32.tf32 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x8x16_tf32_tf32_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x16, (tf32, tf32) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x8x16_tf32_tf32_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x16, (tf32, tf32) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x8x16_tf32_tf32_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<tf32, register, 4:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 4:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x8x16_tf32_tf32_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x8x16_tf32_tf32_f32, i1) -> !sm90_wgmma_sp_64x8x16_tf32_tf32_f32
@@ -932,11 +932,11 @@ func.func @sm90_wgmma_sp_64x8x16_tf32_tf32_f32(%d: !fly.memref<f32, register, 4:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.f32.e4m3.e4m3 {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.f32.e4m3.e4m3 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E4M3FN_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x64, (f8E4M3FN, f8E4M3FN) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E4M3FN_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x64, (f8E4M3FN, f8E4M3FN) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E4M3FN_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E4M3FN, register, 16:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 4:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E4M3FN_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E4M3FN_f32, i1) -> !sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E4M3FN_f32
@@ -958,11 +958,11 @@ func.func @sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E4M3FN_f32(%d: !fly.memref<f32, regi
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.f32.e4m3.e5m2 {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.f32.e4m3.e5m2 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E5M2_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x64, (f8E4M3FN, f8E5M2) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E5M2_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x64, (f8E4M3FN, f8E5M2) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E5M2_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E4M3FN, register, 16:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 4:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E5M2_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E5M2_f32, i1) -> !sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E5M2_f32
@@ -984,11 +984,11 @@ func.func @sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E5M2_f32(%d: !fly.memref<f32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.f32.e5m2.e4m3 {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.f32.e5m2.e4m3 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
-!sm90_wgmma_sp_64x8x64_f8E5M2_f8E4M3FN_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x64, (f8E5M2, f8E4M3FN) -> f32, trans_b = false>>
+!sm90_wgmma_sp_64x8x64_f8E5M2_f8E4M3FN_f32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x64, (f8E5M2, f8E4M3FN) -> f32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x8x64_f8E5M2_f8E4M3FN_f32(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E5M2, register, 16:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 4:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x8x64_f8E5M2_f8E4M3FN_f32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x8x64_f8E5M2_f8E4M3FN_f32, i1) -> !sm90_wgmma_sp_64x8x64_f8E5M2_f8E4M3FN_f32
@@ -1010,11 +1010,11 @@ func.func @sm90_wgmma_sp_64x8x64_f8E5M2_f8E4M3FN_f32(%d: !fly.memref<f32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.s8.s8 {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.s8.s8 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
-!sm90_wgmma_sp_64x8x64_i8_i8_i32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x64, (i8, i8) -> i32, trans_b = false>>
+!sm90_wgmma_sp_64x8x64_i8_i8_i32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x64, (i8, i8) -> i32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x8x64_i8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 16:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 4:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x8x64_i8_i8_i32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x8x64_i8_i8_i32, i1) -> !sm90_wgmma_sp_64x8x64_i8_i8_i32
@@ -1036,11 +1036,11 @@ func.func @sm90_wgmma_sp_64x8x64_i8_i8_i32(%d: !fly.memref<i32, register, 4:1>, 
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.s8.u8 {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.s8.u8 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
-!sm90_wgmma_sp_64x8x64_i8_ui8_i32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x64, (i8, ui8) -> i32, trans_b = false>>
+!sm90_wgmma_sp_64x8x64_i8_ui8_i32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x64, (i8, ui8) -> i32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x8x64_i8_ui8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 16:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 4:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x8x64_i8_ui8_i32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x8x64_i8_ui8_i32, i1) -> !sm90_wgmma_sp_64x8x64_i8_ui8_i32
@@ -1062,15 +1062,41 @@ func.func @sm90_wgmma_sp_64x8x64_i8_ui8_i32(%d: !fly.memref<i32, register, 4:1>,
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.u8.s8 {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.u8.s8 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
-!sm90_wgmma_sp_64x8x64_ui8_i8_i32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x64, (ui8, i8) -> i32, trans_b = false>>
+!sm90_wgmma_sp_64x8x64_ui8_i8_i32 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x64, (ui8, i8) -> i32, trans_b = false, spSel = 0>>
 func.func @sm90_wgmma_sp_64x8x64_ui8_i8_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<ui8, register, 16:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 4:1>, %accumulate: i1, %metadata: i32) {
   %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x8x64_ui8_i8_i32
   %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x8x64_ui8_i8_i32, i1) -> !sm90_wgmma_sp_64x8x64_ui8_i8_i32
   %atom_metadata = fly.atom.set_value(%atom_accumulate, "metadata", %metadata) : (!sm90_wgmma_sp_64x8x64_ui8_i8_i32, i32) -> !sm90_wgmma_sp_64x8x64_ui8_i8_i32
   fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!sm90_wgmma_sp_64x8x64_ui8_i8_i32, !fly.memref<i32, register, 4:1>, !fly.memref<ui8, register, 16:1>, !fly.memref<i64, register, 1:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @sm90_wgmma_sp_64x8x32_f16_f16_f32_spSel1(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_ACCUMULATE:[a-z0-9_]+]]: i1, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i1, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant true
+// CHECK-DAG: %[[DEF1:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i1, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF1]], %[[STATE1]][1] : !llvm.struct<(i1, i32)>
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_ACCUMULATE]], %[[STATE2]][0] : !llvm.struct<(i1, i32)>
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE3]][1] : !llvm.struct<(i1, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> vector<8xf16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 1, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
+!sm90_wgmma_sp_64x8x32_f16_f16_f32_spSel1 = !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (f16, f16) -> f32, trans_b = false, spSel = 1>>
+func.func @sm90_wgmma_sp_64x8x32_f16_f16_f32_spSel1(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<f32, register, 4:1>, %accumulate: i1, %metadata: i32) {
+  %atom = fly.make_mma_atom : !sm90_wgmma_sp_64x8x32_f16_f16_f32_spSel1
+  %atom_accumulate = fly.atom.set_value(%atom, "accumulate", %accumulate) : (!sm90_wgmma_sp_64x8x32_f16_f16_f32_spSel1, i1) -> !sm90_wgmma_sp_64x8x32_f16_f16_f32_spSel1
+  %atom_metadata = fly.atom.set_value(%atom_accumulate, "metadata", %metadata) : (!sm90_wgmma_sp_64x8x32_f16_f16_f32_spSel1, i32) -> !sm90_wgmma_sp_64x8x32_f16_f16_f32_spSel1
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!sm90_wgmma_sp_64x8x32_f16_f16_f32_spSel1, !fly.memref<f32, register, 4:1>, !fly.memref<f16, register, 8:1>, !fly.memref<i64, register, 1:1>, !fly.memref<f32, register, 4:1>) -> ()
   return
 }

@@ -10,48 +10,55 @@
 // -----
 // table:m=128: 128x8x32 (f16, f16) -> f32 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 128x8x32 (f16, f16) -> f32
-func.func @bad_table_m_128(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<128x8x32, (f16, f16) -> f32, trans_b = false>>) {
+func.func @bad_table_m_128(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<128x8x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>) {
   return
 }
 
 // -----
 // table:n=9: 64x9x32 (f16, f16) -> f32 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 64x9x32 (f16, f16) -> f32
-func.func @bad_table_n_9(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x9x32, (f16, f16) -> f32, trans_b = false>>) {
+func.func @bad_table_n_9(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x9x32, (f16, f16) -> f32, trans_b = false, spSel = 0>>) {
   return
 }
 
 // -----
 // table:k=64: 64x8x64 (f16, f16) -> f32 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 64x8x64 (f16, f16) -> f32
-func.func @bad_table_k_64(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x64, (f16, f16) -> f32, trans_b = false>>) {
+func.func @bad_table_k_64(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x64, (f16, f16) -> f32, trans_b = false, spSel = 0>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 64x8x32 (f32, f16) -> f32 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 64x8x32 (f32, f16) -> f32
-func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (f32, f16) -> f32, trans_b = false>>) {
+func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (f32, f16) -> f32, trans_b = false, spSel = 0>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 64x8x32 (f16, f32) -> f32 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 64x8x32 (f16, f32) -> f32
-func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (f16, f32) -> f32, trans_b = false>>) {
+func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (f16, f32) -> f32, trans_b = false, spSel = 0>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=bf16: 64x8x32 (f16, f16) -> bf16 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm90.wgmma.sp configuration: 64x8x32 (f16, f16) -> bf16
-func.func @bad_table_elemtyacc_bf16(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (f16, f16) -> bf16, trans_b = false>>) {
+func.func @bad_table_elemtyacc_bf16(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (f16, f16) -> bf16, trans_b = false, spSel = 0>>) {
+  return
+}
+
+// -----
+// free:spSel=2: spSel must be in [0, 1]
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: spSel must be in [0, 1], got 2
+func.func @bad_free_spsel_2(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x32, (f16, f16) -> f32, trans_b = false, spSel = 2>>) {
   return
 }
 
 // -----
 // pin:transB=true@64x8x16_tf32_tf32_f32: transB = false is required for 64x8x16 (tf32, tf32) -> f32
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: transB = false is required for 64x8x16 (tf32, tf32) -> f32
-func.func @bad_pin_transb_true_64x8x16_tf32_tf32_f32(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x16, (tf32, tf32) -> f32, trans_b = true>>) {
+func.func @bad_pin_transb_true_64x8x16_tf32_tf32_f32(%atom: !fly.mma_atom<!fly_nvvm.sm90.wgmma.sp<64x8x16, (tf32, tf32) -> f32, trans_b = true, spSel = 0>>) {
   return
 }

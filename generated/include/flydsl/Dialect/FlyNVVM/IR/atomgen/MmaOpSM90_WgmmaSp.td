@@ -19,12 +19,16 @@ def FlyNVVM_MmaOpSM90_WgmmaSp : FlyNVVM_StatefulMmaOp<"MmaOpSM90_WgmmaSp", "sm90
     "Type":$elemTyA,
     "Type":$elemTyB,
     "Type":$elemTyAcc,
-    "bool":$transB
+    "bool":$transB,
+    "int32_t":$spSel
   );
-  let assemblyFormat = "`<` custom<MNKDimensionList>($m, $n, $k) `,` `(` $elemTyA `,` $elemTyB `)` `->` $elemTyAcc `,` `trans_b` `=` $transB `>`";
+  let assemblyFormat = "`<` custom<MNKDimensionList>($m, $n, $k) `,` `(` $elemTyA `,` $elemTyB `)` `->` $elemTyAcc `,` `trans_b` `=` $transB `,` `spSel` `=` $spSel `>`";
   let builders = [
     TypeBuilderWithInferredContext<(ins "int32_t":$m, "int32_t":$n, "int32_t":$k, "Type":$elemTyA, "Type":$elemTyB, "Type":$elemTyAcc), [{
-      return $_get(elemTyA.getContext(), m, n, k, elemTyA, elemTyB, elemTyAcc, false);
+      return $_get(elemTyA.getContext(), m, n, k, elemTyA, elemTyB, elemTyAcc, false, 0);
+    }]>,
+    TypeBuilderWithInferredContext<(ins "int32_t":$m, "int32_t":$n, "int32_t":$k, "Type":$elemTyA, "Type":$elemTyB, "Type":$elemTyAcc, "bool":$transB, "int32_t":$spSel), [{
+      return $_get(elemTyA.getContext(), m, n, k, elemTyA, elemTyB, elemTyAcc, transB, spSel);
     }]>
   ];
   let genVerifyDecl = 1;
