@@ -1,7 +1,7 @@
 """Issue 21's spec-format extensions: the accumulator fields `storage` (AG333), `register_half` (AG334) and
 a D of its own type (`operand_types.d`, AG331/AG352/AG372), call_intrinsic's format codes and sized
-immediates (AG375/AG372/AG394), and selector-indexed sparse metadata (AG343). The mistake a user would make in a shipped spec that uses them is rejected
-with its rule at its line."""
+immediates (AG375/AG372/AG394), and selector-indexed sparse metadata (AG343). The mistake a user would
+make in a shipped spec that uses them is rejected with its rule at its line."""
 
 from __future__ import annotations
 

@@ -189,10 +189,11 @@ def admitted_selectors(spec: AtomSpec, instance: Instance) -> tuple[int, ...]:
     parameter's free values (or range, or default); (0,) where the atom sends none."""
     name = selector_parameter(spec.sparse)
     parameter = spec.parameter(name) if name is not None else None
-    if parameter is None or not parameter.is_integer:
+    if name is None or parameter is None or not parameter.is_integer:
         return (0,)
     if name in instance.given or name in instance.pin:
-        return (int(instance.values.get(name, instance.pin.get(name)) or 0),)
+        value = instance.values.get(name, instance.pin.get(name, 0))
+        return (int(value) if isinstance(value, int) else 0,)
     if parameter.free_values is not None:
         return tuple(int(v) for v in parameter.free_values if isinstance(v, int) and not isinstance(v, bool))
     if parameter.free_min is not None and parameter.free_max is not None:
