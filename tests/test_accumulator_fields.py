@@ -67,10 +67,10 @@ MISTAKES = [
     # a C modifier the 2-bit field cannot hold
     (UNSCALED, 'fmtB, b, "0", c]', 'fmtB, b, "4", c]', "AG394", "F8F6F4: [fmtA", "int16_t 0..3"),
     # selector-indexed metadata: a row with one selector that does not pin it
-    (SPARSE, "row.col.s32.s8.s8.s32, packed: {a: \"vector<16xi8>\", b: \"vector<16xi8>\", c: \"vector<4xi32>\", e: i32}, "
-     "min_subtarget: sm_80, pin: {spSel: 0}}",
-     "row.col.s32.s8.s8.s32, packed: {a: \"vector<16xi8>\", b: \"vector<16xi8>\", c: \"vector<4xi32>\", e: i32}, "
-     "min_subtarget: sm_80}", "AG343", "m16n8k64.row.col.s32.s8.s8", "one selector, 0"),
+    (SPARSE, "m16n8k64.row.col.s32.s8.s8.s32, packed: {a: \"vector<16xi8>\", b: \"vector<16xi8>\", "
+     "c: \"vector<4xi32>\", e: i32}, min_subtarget: sm_80, pin: {spSel: 0}}",
+     "m16n8k64.row.col.s32.s8.s8.s32, packed: {a: \"vector<16xi8>\", b: \"vector<16xi8>\", "
+     "c: \"vector<4xi32>\", e: i32}, min_subtarget: sm_80}", "AG343", "m16n8k64.row.col.s32.s8.s8", "one selector, 0"),
     # a free range wider than the selectors the metadata has
     (SPARSE, "free: {min: 0, max: 3}}", "free: {min: 0, max: 4}}", "AG343", "m16n8k16.row.col.f32.f16.f16.f32",
      "4 selectors, 0..3"),
