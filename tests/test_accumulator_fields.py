@@ -78,7 +78,8 @@ MISTAKES = [
     (SPARSE, "aligned.m16n8k32.row.col.f32.f16.f16.f32, packed: {a: \"vector<8xf16>\", b: \"vector<8xf16>\", "
      "c: \"vector<4xf32>\", e: i32}, min_subtarget: sm_80, pin: {spSel: 0}}",
      "aligned.m16n8k32.row.col.f32.f16.f16.f32, packed: {a: \"vector<8xf16>\", b: \"vector<8xf16>\", "
-     "c: \"vector<4xf32>\", e: i32}, min_subtarget: sm_80}", "AG343", "m: 16, n: 8, k: 32, elemTyA: f16, elemTyB: f16, elemTyAcc: f32", "2 selectors, 0..1"),
+     "c: \"vector<4xf32>\", e: i32}, min_subtarget: sm_80}", "AG343",
+     "m: 16, n: 8, k: 32, elemTyA: f16, elemTyB: f16, elemTyAcc: f32", "2 selectors, 0..1"),
     # a misspelt selector parameter
     (SPARSE, 'ratio: "1:2", index_bits: 2, selector_stride: "k_index / 8", selector: spSel}',
      'ratio: "1:2", index_bits: 2, selector_stride: "k_index / 8", selector: spsel}', "AG343", "elemTyA: tf32}, ratio",
