@@ -81,12 +81,11 @@ def test_probe_reference_decompresses_and_the_metadata_controls_are_detected() -
     """Host side of the H200 probe: a simulated instruction that reads the metadata by the spec's
     layouts agrees with the reference; one that reads it by a perturbed e layout, or from another
     selector's holders, does not (so the device run can detect both)."""
+    from atomgen.check.families.sparse import admitted_selectors
+    from atomgen.check.runner import model_file
     from atomgen.probe.cases import cases_from_paths
     from atomgen.probe.reference import simulate
     from atomgen.probe.sparse import sparse_mutations
-
-    from atomgen.check.families.sparse import admitted_selectors
-    from atomgen.check.runner import model_file
 
     cases, problems = cases_from_paths([str(SHIPPED)])
     spec = model_file(SHIPPED, str(SHIPPED)).spec
