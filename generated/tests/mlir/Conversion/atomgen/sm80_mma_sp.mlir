@@ -66,7 +66,7 @@ func.func @sm80_mma_sp_16x8x32_f16_f16_f32(%d: !fly.memref<f32, register, 4:1>, 
   return
 }
 
-// CHECK-LABEL: func.func @sm80_mma_sp_16xmmax32_f16_f16_f32_spSel1(
+// CHECK-LABEL: func.func @sm80_mma_sp_16x8x32_f16_f16_f32_spSel1(
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr, %[[A:[a-z0-9_]+]]: !llvm.ptr, %[[B:[a-z0-9_]+]]: !llvm.ptr, %[[C:[a-z0-9_]+]]: !llvm.ptr, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
 // CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
@@ -77,11 +77,11 @@ func.func @sm80_mma_sp_16x8x32_f16_f16_f32(%d: !fly.memref<f32, register, 4:1>, 
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
 // CHECK: llvm.inline_asm asm_dialect = att "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9, $10, $11}, {$12, $13, $14, $15}, $16, 1;", "=f,=f,=f,=f,r,r,r,r,r,r,r,r,f,f,f,f,r" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[S_METADATA]] : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
-!sm80_mma_sp_16xmmax32_f16_f16_f32_spSel1 = !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x32, (f16, f16) -> f32, spSel = 1>>
-func.func @sm80_mma_sp_16xmmax32_f16_f16_f32_spSel1(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<f16, register, 8:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
-  %atom = fly.make_mma_atom : !sm80_mma_sp_16xmmax32_f16_f16_f32_spSel1
-  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!sm80_mma_sp_16xmmax32_f16_f16_f32_spSel1, i32) -> !sm80_mma_sp_16xmmax32_f16_f16_f32_spSel1
-  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!sm80_mma_sp_16xmmax32_f16_f16_f32_spSel1, !fly.memref<f32, register, 4:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f32, register, 4:1>) -> ()
+!sm80_mma_sp_16x8x32_f16_f16_f32_spSel1 = !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x32, (f16, f16) -> f32, spSel = 1>>
+func.func @sm80_mma_sp_16x8x32_f16_f16_f32_spSel1(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<f16, register, 8:1>, %c: !fly.memref<f32, register, 4:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !sm80_mma_sp_16x8x32_f16_f16_f32_spSel1
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!sm80_mma_sp_16x8x32_f16_f16_f32_spSel1, i32) -> !sm80_mma_sp_16x8x32_f16_f16_f32_spSel1
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!sm80_mma_sp_16x8x32_f16_f16_f32_spSel1, !fly.memref<f32, register, 4:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f32, register, 4:1>) -> ()
   return
 }
 
