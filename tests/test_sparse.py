@@ -94,6 +94,8 @@ def test_probe_reference_decompresses_and_the_metadata_controls_are_detected() -
     selectors = [(i.id, s) for i in spec.instances for s in admitted_selectors(spec, i)]
     assert not problems and [(c.instance_id, c.sparse.selector) for c in cases if c.sparse] == selectors
     assert len(selectors) > len(spec.instances) and {s for _, s in selectors} == {0, 1, 2, 3}
+    # each run is its own case: one row at two selectors shared a name, hence one plan and one result
+    assert len({c.slug for c in cases}) == len({c.key for c in cases}) == len(cases)
     assert all(c.family == "mma_sp" and not c.skip for c in cases)
     for case in cases:
         assert compare_plan(case, simulate(case, case.layouts)), case.key

@@ -96,13 +96,20 @@ def _spec(spec_path: str) -> Any:
     return spec
 
 
-def function_of(spec_path: str, instance_id: str) -> tuple[str, tuple[str, ...]]:
-    """(the instance's test function, its state fields in parameter order)."""
+def function_of(spec_path: str, instance_id: str, selector: Optional[int] = None) -> tuple[str, tuple[str, ...]]:
+    """(the instance's test function, its state fields in parameter order); a sparse row probed at
+    another sparsity selector than its default calls the function of that selector (render/tests/nvvm.py)."""
     from atomgen.render.tests.mlir import function_name
+    from atomgen.spec.printing import sample_values
+    from atomgen.spec.sparsity import selector_parameter
 
     spec = _spec(spec_path)
     instance = next(i for i in spec.instances if i.id == instance_id)
-    return function_name(spec, instance), tuple(field.name for field in spec.state)
+    name = function_name(spec, instance)
+    parameter = selector_parameter(spec.sparse)
+    if selector is not None and parameter is not None and selector != sample_values(spec, instance).get(parameter):
+        name += f"_{parameter}{selector}"
+    return name, tuple(field.name for field in spec.state)
 
 
 def wrong_variant(spec_path: str, instance_id: str) -> Optional[str]:
@@ -156,10 +163,11 @@ class AtomIndex:
         return self.failures.get(Path(spec_path).name, "not in the lowered folder")
 
     def lookup_case(self, case: Any) -> Optional[AtomFunction]:
-        return self.lookup(case.spec_path, self.substitutes.get(case.slug, case.instance_id))
+        selector = case.sparse.selector if case.sparse is not None else None
+        return self.lookup(case.spec_path, self.substitutes.get(case.slug, case.instance_id), selector)
 
-    def lookup(self, spec_path: str, instance_id: str) -> Optional[AtomFunction]:
-        name, state = function_of(spec_path, instance_id)
+    def lookup(self, spec_path: str, instance_id: str, selector: Optional[int] = None) -> Optional[AtomFunction]:
+        name, state = function_of(spec_path, instance_id, selector)
         entry = self.entries.get(name)
         if entry is None:
             return None

@@ -55,13 +55,20 @@ class ProbeCase:
 
     @property
     def key(self) -> str:
-        return f"{self.spec_path}::{self.instance_id}"
+        return f"{self.spec_path}::{self.instance_id}{self._selector_tag}"
 
     @property
     def slug(self) -> str:
         stem = Path(self.spec_path).with_suffix("").as_posix()
-        text = f"{stem}__{self.instance_id}" + ("__mutated" + self.mutation_tag if self.mutation else "")
+        text = (f"{stem}__{self.instance_id}{self._selector_tag}"
+                + ("__mutated" + self.mutation_tag if self.mutation else ""))
         return re.sub(r"[^A-Za-z0-9_]", "_", text).strip("_")
+
+    @property
+    def _selector_tag(self) -> str:
+        """A sparse row runs once per sparsity selector it admits: each run is its own case (its own
+        plan, program and result), named apart from the selector-0 one."""
+        return f"@selector{self.sparse.selector}" if self.sparse is not None and self.sparse.selector else ""
 
 
 # The family of an instruction by the start of its opcode, first match wins (cp.async.bulk before
