@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from atomgen.check.verify_plan import VerifyPlan, describe, format_value, pin_message
+from atomgen.check.verify_plan import VerifyPlan, describe, format_value, key_pins, pin_message
 from atomgen.spec import verify as wording
 from atomgen.spec.model import AtomSpec, Instance, Parameter
 from atomgen.spec.printing import sample_values
@@ -127,12 +127,19 @@ def rejections(spec: AtomSpec, plan: VerifyPlan) -> tuple[Rejection, ...]:
             if low is not None or high is not None:
                 others = [v for v in others if isinstance(v, int) and not isinstance(v, bool)
                           and (low is None or v >= low) and (high is None or v <= high)]
+            # verify() judges a key's pins together: a value another row of the key pins is that row's,
+            # and one a row leaves free is no pin at all (sm80.mma.sp: a row per sparsity selector)
+            merged = next((p for p in key_pins(plan, row) if p.parameter.name == parameter.name), None)
+            if merged is None:
+                continue
+            taken = merged.value if isinstance(merged.value, tuple) else (merged.value,)
+            others = [v for v in others if v not in taken]
             if not others:
                 continue
             values = sample_values(spec, row.instance)
             values[parameter.name] = others[0]
             case_id = f"pin:{parameter.name}={format_value(others[0])}@{row.instance.id}"
-            message = pin_message(parameter, pin.value, row.description)
+            message = pin_message(parameter, merged.value, row.description)
             cases.append(rejected(case_id, "pin", values, row.instance, message, message))
             return tuple(cases)
     return tuple(cases)

@@ -101,4 +101,24 @@ def verify_plan(spec: AtomSpec) -> VerifyPlan:
 
 
 def pin_message(parameter: Parameter, value: Any, description: str) -> str:
+    """What verify() says for a pinned value; `value` a tuple: the values the rows of one key pin
+    (sm80.mma.sp: a row per sparsity selector)."""
+    if isinstance(value, tuple):
+        if len(value) > 1:
+            return f"{parameter.name} must be one of {', '.join(format_value(v) for v in value)} for {description}"
+        value = value[0]
     return f"{parameter.name} = {format_value(value)} is required for {description}"
+
+
+def key_pins(plan: VerifyPlan, row: Row) -> tuple[KeyCondition, ...]:
+    """The row's pins as verify() checks them for its key: a parameter that other rows of the same key
+    pin too has all their values (a tuple) as its value; one another row leaves free is no pin."""
+    siblings = [r for r in plan.rows if r.conditions == row.conditions]
+    merged = []
+    for pin in row.pins:
+        values = [p.value for r in siblings for p in r.pins if p.parameter.name == pin.parameter.name]
+        if len(values) < len(siblings):
+            continue  # a row of this key leaves it free
+        unique = tuple(dict.fromkeys(values))
+        merged.append(KeyCondition(pin.parameter, unique if len(unique) > 1 else pin.value))
+    return tuple(merged)

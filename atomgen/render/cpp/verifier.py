@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from atomgen.check.verify_plan import VerifyPlan, describe, pin_message
+from atomgen.check.verify_plan import VerifyPlan, describe, key_pins, pin_message
 from atomgen.render.cpp.messages import cpp_string, cpp_string_chunks, describe_stream, stream_operands
 from atomgen.render.cpp.params import CppParam, value_condition, value_stream
 from atomgen.spec.model import AtomSpec
@@ -82,13 +82,19 @@ def _free_check(free: Any, param: CppParam) -> FreeCheck | None:
     return FreeCheck(condition, free.message + ", got ", value_stream(param), param.name)
 
 
-def _pin_checks(row: Any, params: dict[str, CppParam], description: Callable[[Any], str]) -> list[tuple[str, str]]:
-    return [
-        (f"!({value_condition(params[c.parameter.name], c.value)})" if not params[c.parameter.name].is_bool
-         else value_condition(params[c.parameter.name], not c.value),
-         description(c))
-        for c in row.pins
-    ]
+def _pin_checks(pins: Any, params: dict[str, CppParam], description: Callable[[Any], str]) -> list[tuple[str, str]]:
+    """One check per pin: its parameter differs from the pinned value (from each value, where the rows
+    of one key pin several: key_pins)."""
+    checks = []
+    for c in pins:
+        param = params[c.parameter.name]
+        values = c.value if isinstance(c.value, tuple) else (c.value,)
+        if param.is_bool and len(values) == 1:
+            condition = value_condition(param, not values[0])
+        else:
+            condition = "!(" + " || ".join(value_condition(param, v) for v in values) + ")"
+        checks.append((condition, description(c)))
+    return checks
 
 
 def _families(spec: AtomSpec, plan: VerifyPlan) -> list[list[Any]] | None:
@@ -152,7 +158,7 @@ def verify_model(spec: AtomSpec, plan: VerifyPlan, params: dict[str, CppParam]) 
                 def family_message(c: Any, text: str = family_text) -> str:
                     return _family_stream(pin_message(c.parameter, c.value, text))
 
-                pins.append(PinGroup(key, _pin_checks(first, params, family_message)))
+                pins.append(PinGroup(key, _pin_checks(first.pins, params, family_message)))
         supported = "; ".join(descriptions)
     else:
         for row in plan.rows:
@@ -167,7 +173,7 @@ def verify_model(spec: AtomSpec, plan: VerifyPlan, params: dict[str, CppParam]) 
                 def row_message(c: Any, description: str = row.description) -> str:
                     return cpp_string(pin_message(c.parameter, c.value, description))
 
-                pins.append(PinGroup(key_condition, _pin_checks(row, params, row_message)))
+                pins.append(PinGroup(key_condition, _pin_checks(key_pins(plan, row), params, row_message)))
             if condition is None:
                 break  # an unconditional row matches everything after it
     matcher_params = [p.decl if p.name in used else f"{p.cpp_type} /*{p.name}*/" for p in ordered]

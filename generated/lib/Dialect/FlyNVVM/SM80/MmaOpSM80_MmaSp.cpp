@@ -501,40 +501,40 @@ LogicalResult MmaOpSM80_MmaSpType::verify(function_ref<InFlightDiagnostic()> emi
   if (matchInstance(m, n, k, elemTyA, elemTyB, elemTyAcc, spSel))
     return success();
   if (m == 16 && n == 8 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32()) {
-    if (!(spSel == 0))
-      return emitError() << "spSel = 0 is required for 16x8x32 (f16, f16) -> f32";
+    if (!(spSel == 0 || spSel == 1))
+      return emitError() << "spSel must be one of 0, 1 for 16x8x32 (f16, f16) -> f32";
   }
   if (m == 16 && n == 8 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF16()) {
-    if (!(spSel == 0))
-      return emitError() << "spSel = 0 is required for 16x8x32 (f16, f16) -> f16";
+    if (!(spSel == 0 || spSel == 1))
+      return emitError() << "spSel must be one of 0, 1 for 16x8x32 (f16, f16) -> f16";
   }
   if (m == 16 && n == 8 && k == 32 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32()) {
-    if (!(spSel == 0))
-      return emitError() << "spSel = 0 is required for 16x8x32 (bf16, bf16) -> f32";
+    if (!(spSel == 0 || spSel == 1))
+      return emitError() << "spSel must be one of 0, 1 for 16x8x32 (bf16, bf16) -> f32";
   }
   if (m == 16 && n == 8 && k == 16 && elemTyA.isTF32() && elemTyB.isTF32() && elemTyAcc.isF32()) {
-    if (!(spSel == 0))
-      return emitError() << "spSel = 0 is required for 16x8x16 (tf32, tf32) -> f32";
+    if (!(spSel == 0 || spSel == 1))
+      return emitError() << "spSel must be one of 0, 1 for 16x8x16 (tf32, tf32) -> f32";
   }
   if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
       (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32)) {
-    if (!(spSel == 0))
-      return emitError() << "spSel = 0 is required for 16x8x32 (i8, i8) -> i32";
+    if (!(spSel == 0 || spSel == 1))
+      return emitError() << "spSel must be one of 0, 1 for 16x8x32 (i8, i8) -> i32";
   }
   if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
       elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32)) {
-    if (!(spSel == 0))
-      return emitError() << "spSel = 0 is required for 16x8x32 (i8, ui8) -> i32";
+    if (!(spSel == 0 || spSel == 1))
+      return emitError() << "spSel must be one of 0, 1 for 16x8x32 (i8, ui8) -> i32";
   }
   if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
       (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32)) {
-    if (!(spSel == 0))
-      return emitError() << "spSel = 0 is required for 16x8x32 (ui8, i8) -> i32";
+    if (!(spSel == 0 || spSel == 1))
+      return emitError() << "spSel must be one of 0, 1 for 16x8x32 (ui8, i8) -> i32";
   }
   if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
       elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32)) {
-    if (!(spSel == 0))
-      return emitError() << "spSel = 0 is required for 16x8x32 (ui8, ui8) -> i32";
+    if (!(spSel == 0 || spSel == 1))
+      return emitError() << "spSel must be one of 0, 1 for 16x8x32 (ui8, ui8) -> i32";
   }
   if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
       (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32)) {
@@ -558,23 +558,23 @@ LogicalResult MmaOpSM80_MmaSpType::verify(function_ref<InFlightDiagnostic()> emi
   }
   if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
       (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32)) {
-    if (!(spSel == 0))
-      return emitError() << "spSel = 0 is required for 16x8x64 (i4, i4) -> i32";
+    if (!(spSel == 0 || spSel == 1))
+      return emitError() << "spSel must be one of 0, 1 for 16x8x64 (i4, i4) -> i32";
   }
   if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
       elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32)) {
-    if (!(spSel == 0))
-      return emitError() << "spSel = 0 is required for 16x8x64 (i4, ui4) -> i32";
+    if (!(spSel == 0 || spSel == 1))
+      return emitError() << "spSel must be one of 0, 1 for 16x8x64 (i4, ui4) -> i32";
   }
   if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
       (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32)) {
-    if (!(spSel == 0))
-      return emitError() << "spSel = 0 is required for 16x8x64 (ui4, i4) -> i32";
+    if (!(spSel == 0 || spSel == 1))
+      return emitError() << "spSel must be one of 0, 1 for 16x8x64 (ui4, i4) -> i32";
   }
   if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
       elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32)) {
-    if (!(spSel == 0))
-      return emitError() << "spSel = 0 is required for 16x8x64 (ui4, ui4) -> i32";
+    if (!(spSel == 0 || spSel == 1))
+      return emitError() << "spSel must be one of 0, 1 for 16x8x64 (ui4, ui4) -> i32";
   }
   if (m == 16 && n == 8 && k == 128 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
       (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32)) {

@@ -57,8 +57,8 @@ func.func @bad_free_spsel_4(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x16, 
 }
 
 // -----
-// pin:spSel=1@16x8x32_f16_f16_f32: spSel = 0 is required for 16x8x32 (f16, f16) -> f32
-// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: spSel = 0 is required for 16x8x32 (f16, f16) -> f32
-func.func @bad_pin_spsel_1_16x8x32_f16_f16_f32(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x32, (f16, f16) -> f32, spSel = 1>>) {
+// pin:spSel=2@16x8x32_f16_f16_f32_spSel1: spSel must be one of 0, 1 for 16x8x32 (f16, f16) -> f32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: spSel must be one of 0, 1 for 16x8x32 (f16, f16) -> f32
+func.func @bad_pin_spsel_2_16x8x32_f16_f16_f32_spsel1(%atom: !fly.mma_atom<!fly_nvvm.sm80.mma.sp<16x8x32, (f16, f16) -> f32, spSel = 2>>) {
   return
 }
