@@ -16,7 +16,9 @@ from pathlib import Path
 
 
 def _by_key(report: dict) -> dict[tuple[str, str], dict]:
-    return {(r["spec"], r["instance"]): r for r in report["instances"]}
+    """A run per instance, and per sparsity selector where a sparse row runs at several (named apart)."""
+    return {(r["spec"], r["instance"] + (f" (selector {r['selector']})" if "selector" in r else "")): r
+            for r in report["instances"]}
 
 
 def main() -> int:
