@@ -127,9 +127,16 @@ def _ptx_mma_function(
         if pattern == "wgmma_ss":
             fn.checks.append(lines.wgmma_ss(values["m"], values["n"], values["k"], acc))
         else:
-            # rs and sparse (sp): the sparse form names B's descriptor, the metadata, then its selector
-            fn.checks.append(lines.wgmma_rs(filecheck_literal(inst.instruction), acc,
-                                            selector if pattern == "wgmma_sp" else None))
+            # rs and sparse (sp): the sparse form names B's descriptor, the metadata, its selector and the
+            # predicate, then every immediate the instruction takes (createWgmmaRS: imm-scale-a/b of the
+            # floating forms, imm-trans-b of the 16-bit ones), up to the end of the instruction
+            tail = None
+            if pattern == "wgmma_sp":
+                floating = elems["a"] not in ("i8", "ui8")
+                transposable = elems["a"] in ("f16", "bf16")
+                tail = (f", {selector}, p" + (", 1, 1" if floating else "")
+                        + (f", {int(bool(values.get('transB', False)))}" if transposable else "") + ";")
+            fn.checks.append(lines.wgmma_rs(filecheck_literal(inst.instruction), acc, tail))
         fn.checks += [lines.wgmma_commit(), lines.wgmma_wait()]
     fn.checks.append(lines.store("%[[D]]", packed["c"], types.register_memref))
     converted = [(role, types.register_memref) for role in ("d", "a", "b", "c")] + state_arg_types(spec, fn)

@@ -22,7 +22,7 @@
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
@@ -48,7 +48,7 @@ func.func @sm90_wgmma_sp_64x8x32_f16_f16_f32(%d: !fly.memref<f32, register, 4:1>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<8xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n16k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n16k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<8xf32>, !llvm.ptr
@@ -74,7 +74,7 @@ func.func @sm90_wgmma_sp_64x16x32_f16_f16_f32(%d: !fly.memref<f32, register, 8:1
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<12xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n24k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n24k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<12xf32>, !llvm.ptr
@@ -100,7 +100,7 @@ func.func @sm90_wgmma_sp_64x24x32_f16_f16_f32(%d: !fly.memref<f32, register, 12:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<16xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n32k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n32k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<16xf32>, !llvm.ptr
@@ -126,7 +126,7 @@ func.func @sm90_wgmma_sp_64x32x32_f16_f16_f32(%d: !fly.memref<f32, register, 16:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<20xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n40k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n40k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<20xf32>, !llvm.ptr
@@ -152,7 +152,7 @@ func.func @sm90_wgmma_sp_64x40x32_f16_f16_f32(%d: !fly.memref<f32, register, 20:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<24xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n48k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n48k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<24xf32>, !llvm.ptr
@@ -178,7 +178,7 @@ func.func @sm90_wgmma_sp_64x48x32_f16_f16_f32(%d: !fly.memref<f32, register, 24:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<28xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n56k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n56k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<28xf32>, !llvm.ptr
@@ -204,7 +204,7 @@ func.func @sm90_wgmma_sp_64x56x32_f16_f16_f32(%d: !fly.memref<f32, register, 28:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<32xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n64k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n64k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<32xf32>, !llvm.ptr
@@ -230,7 +230,7 @@ func.func @sm90_wgmma_sp_64x64x32_f16_f16_f32(%d: !fly.memref<f32, register, 32:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<36xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n72k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n72k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<36xf32>, !llvm.ptr
@@ -256,7 +256,7 @@ func.func @sm90_wgmma_sp_64x72x32_f16_f16_f32(%d: !fly.memref<f32, register, 36:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<40xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n80k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n80k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<40xf32>, !llvm.ptr
@@ -282,7 +282,7 @@ func.func @sm90_wgmma_sp_64x80x32_f16_f16_f32(%d: !fly.memref<f32, register, 40:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<44xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n88k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n88k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<44xf32>, !llvm.ptr
@@ -308,7 +308,7 @@ func.func @sm90_wgmma_sp_64x88x32_f16_f16_f32(%d: !fly.memref<f32, register, 44:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<48xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n96k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n96k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<48xf32>, !llvm.ptr
@@ -334,7 +334,7 @@ func.func @sm90_wgmma_sp_64x96x32_f16_f16_f32(%d: !fly.memref<f32, register, 48:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<52xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n104k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n104k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<52xf32>, !llvm.ptr
@@ -360,7 +360,7 @@ func.func @sm90_wgmma_sp_64x104x32_f16_f16_f32(%d: !fly.memref<f32, register, 52
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<56xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n112k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n112k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<56xf32>, !llvm.ptr
@@ -386,7 +386,7 @@ func.func @sm90_wgmma_sp_64x112x32_f16_f16_f32(%d: !fly.memref<f32, register, 56
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<60xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n120k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n120k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<60xf32>, !llvm.ptr
@@ -412,7 +412,7 @@ func.func @sm90_wgmma_sp_64x120x32_f16_f16_f32(%d: !fly.memref<f32, register, 60
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<64xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n128k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n128k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<64xf32>, !llvm.ptr
@@ -438,7 +438,7 @@ func.func @sm90_wgmma_sp_64x128x32_f16_f16_f32(%d: !fly.memref<f32, register, 64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<68xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n136k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n136k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<68xf32>, !llvm.ptr
@@ -464,7 +464,7 @@ func.func @sm90_wgmma_sp_64x136x32_f16_f16_f32(%d: !fly.memref<f32, register, 68
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<72xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n144k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n144k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<72xf32>, !llvm.ptr
@@ -490,7 +490,7 @@ func.func @sm90_wgmma_sp_64x144x32_f16_f16_f32(%d: !fly.memref<f32, register, 72
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<76xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n152k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n152k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<76xf32>, !llvm.ptr
@@ -516,7 +516,7 @@ func.func @sm90_wgmma_sp_64x152x32_f16_f16_f32(%d: !fly.memref<f32, register, 76
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<80xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n160k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n160k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<80xf32>, !llvm.ptr
@@ -542,7 +542,7 @@ func.func @sm90_wgmma_sp_64x160x32_f16_f16_f32(%d: !fly.memref<f32, register, 80
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<84xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n168k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n168k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<84xf32>, !llvm.ptr
@@ -568,7 +568,7 @@ func.func @sm90_wgmma_sp_64x168x32_f16_f16_f32(%d: !fly.memref<f32, register, 84
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<88xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n176k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n176k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<88xf32>, !llvm.ptr
@@ -594,7 +594,7 @@ func.func @sm90_wgmma_sp_64x176x32_f16_f16_f32(%d: !fly.memref<f32, register, 88
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<92xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n184k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n184k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<92xf32>, !llvm.ptr
@@ -620,7 +620,7 @@ func.func @sm90_wgmma_sp_64x184x32_f16_f16_f32(%d: !fly.memref<f32, register, 92
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<96xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n192k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n192k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<96xf32>, !llvm.ptr
@@ -646,7 +646,7 @@ func.func @sm90_wgmma_sp_64x192x32_f16_f16_f32(%d: !fly.memref<f32, register, 96
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<100xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n200k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n200k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<100xf32>, !llvm.ptr
@@ -672,7 +672,7 @@ func.func @sm90_wgmma_sp_64x200x32_f16_f16_f32(%d: !fly.memref<f32, register, 10
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<104xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n208k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n208k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<104xf32>, !llvm.ptr
@@ -698,7 +698,7 @@ func.func @sm90_wgmma_sp_64x208x32_f16_f16_f32(%d: !fly.memref<f32, register, 10
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<108xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n216k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n216k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<108xf32>, !llvm.ptr
@@ -724,7 +724,7 @@ func.func @sm90_wgmma_sp_64x216x32_f16_f16_f32(%d: !fly.memref<f32, register, 10
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<112xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n224k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n224k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<112xf32>, !llvm.ptr
@@ -750,7 +750,7 @@ func.func @sm90_wgmma_sp_64x224x32_f16_f16_f32(%d: !fly.memref<f32, register, 11
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<116xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n232k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n232k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<116xf32>, !llvm.ptr
@@ -776,7 +776,7 @@ func.func @sm90_wgmma_sp_64x232x32_f16_f16_f32(%d: !fly.memref<f32, register, 11
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<120xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n240k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n240k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<120xf32>, !llvm.ptr
@@ -802,7 +802,7 @@ func.func @sm90_wgmma_sp_64x240x32_f16_f16_f32(%d: !fly.memref<f32, register, 12
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<124xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n248k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n248k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<124xf32>, !llvm.ptr
@@ -828,7 +828,7 @@ func.func @sm90_wgmma_sp_64x248x32_f16_f16_f32(%d: !fly.memref<f32, register, 12
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<128xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n256k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n256k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<128xf32>, !llvm.ptr
@@ -854,7 +854,7 @@ func.func @sm90_wgmma_sp_64x256x32_f16_f16_f32(%d: !fly.memref<f32, register, 12
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf16>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k32.f16.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k32.f16.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf16>, !llvm.ptr
@@ -880,7 +880,7 @@ func.func @sm90_wgmma_sp_64x8x32_f16_f16_f16(%d: !fly.memref<f16, register, 4:1>
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.bf16.bf16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.bf16.bf16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
@@ -906,7 +906,7 @@ func.func @sm90_wgmma_sp_64x8x32_bf16_bf16_f32(%d: !fly.memref<f32, register, 4:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k16.f32.tf32.tf32 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k16.f32.tf32.tf32 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1;{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
@@ -932,7 +932,7 @@ func.func @sm90_wgmma_sp_64x8x16_tf32_tf32_f32(%d: !fly.memref<f32, register, 4:
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.f32.e4m3.e4m3 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.f32.e4m3.e4m3 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1;{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
@@ -958,7 +958,7 @@ func.func @sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E4M3FN_f32(%d: !fly.memref<f32, regi
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.f32.e4m3.e5m2 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.f32.e4m3.e5m2 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1;{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
@@ -984,7 +984,7 @@ func.func @sm90_wgmma_sp_64x8x64_f8E4M3FN_f8E5M2_f32(%d: !fly.memref<f32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.f32.e5m2.e4m3 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.f32.e5m2.e4m3 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p, 1, 1;{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
@@ -1010,7 +1010,7 @@ func.func @sm90_wgmma_sp_64x8x64_f8E5M2_f8E4M3FN_f32(%d: !fly.memref<f32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.s8.s8 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.s8.s8 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p;{{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
@@ -1036,7 +1036,7 @@ func.func @sm90_wgmma_sp_64x8x64_i8_i8_i32(%d: !fly.memref<i32, register, 4:1>, 
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.s8.u8 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.s8.u8 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p;{{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
@@ -1062,7 +1062,7 @@ func.func @sm90_wgmma_sp_64x8x64_i8_ui8_i32(%d: !fly.memref<i32, register, 4:1>,
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xi32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.u8.s8 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p{{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.u8.s8 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 0, p;{{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xi32>, !llvm.ptr
@@ -1088,7 +1088,7 @@ func.func @sm90_wgmma_sp_64x8x64_ui8_i8_i32(%d: !fly.memref<i32, register, 4:1>,
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> vector<4xf32>
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 1, p{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {{.*}}}, ${{[0-9]+}}, ${{[0-9]+}}, 1, p, 1, 1, 0;{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : vector<4xf32>, !llvm.ptr
