@@ -14,11 +14,14 @@ import json
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from atomgen.probe.report import instance_text  # noqa: E402  (the label the probe's own report uses)
+
 
 def _by_key(report: dict) -> dict[tuple[str, str], dict]:
     """A run per instance, and per sparsity selector where a sparse row runs at several (named apart)."""
-    return {(r["spec"], r["instance"] + (f" (selector {r['selector']})" if "selector" in r else "")): r
-            for r in report["instances"]}
+    return {(r["spec"], instance_text(r)): r for r in report["instances"]}
 
 
 def main() -> int:

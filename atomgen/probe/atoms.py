@@ -99,17 +99,11 @@ def _spec(spec_path: str) -> Any:
 def function_of(spec_path: str, instance_id: str, selector: Optional[int] = None) -> tuple[str, tuple[str, ...]]:
     """(the instance's test function, its state fields in parameter order); a sparse row probed at
     another sparsity selector than its default calls the function of that selector (render/tests/nvvm.py)."""
-    from atomgen.render.tests.mlir import function_name
-    from atomgen.spec.printing import sample_values
-    from atomgen.spec.sparsity import selector_parameter
+    from atomgen.render.tests.mlir import function_name, selector_suffix
 
     spec = _spec(spec_path)
     instance = next(i for i in spec.instances if i.id == instance_id)
-    name = function_name(spec, instance)
-    parameter = selector_parameter(spec.sparse)
-    if selector is not None and parameter is not None and selector != sample_values(spec, instance).get(parameter):
-        name += f"_{parameter}{selector}"
-    return name, tuple(field.name for field in spec.state)
+    return function_name(spec, instance, selector_suffix(spec, instance, selector)), tuple(f.name for f in spec.state)
 
 
 def wrong_variant(spec_path: str, instance_id: str) -> Optional[str]:

@@ -122,7 +122,7 @@ def _mismatch_text(record: dict[str, Any]) -> str:
     return _cell(first)
 
 
-def _instance_text(record: dict[str, Any]) -> str:
+def instance_text(record: dict[str, Any]) -> str:
     """The instance, and the sparsity selector it ran at where it admits several."""
     return record["instance"] + (f" (selector {record['selector']})" if "selector" in record else "")
 
@@ -168,7 +168,7 @@ def markdown(report: dict[str, Any]) -> str:
         rule += "---|"
     lines += [header, rule]
     for record in report["instances"]:
-        row = (f"| {_cell(record['spec'])} | {_cell(_instance_text(record))} | `{_cell(record['instruction'])}` | "
+        row = (f"| {_cell(record['spec'])} | {_cell(instance_text(record))} | `{_cell(record['instruction'])}` | "
                f"{record['status']} | {_cell(_mismatch_text(record))} |")
         if timed:
             value = record.get("tflops")
@@ -181,7 +181,7 @@ def markdown(report: dict[str, Any]) -> str:
         lines += ["", "## Negative control (deliberately wrong layouts)", "",
                   "| spec | instance | mutation | result | detail |", "|---|---|---|---|---|"]
         for record in negative:
-            lines.append(f"| {_cell(record['spec'])} | {_cell(_instance_text(record))} | "
+            lines.append(f"| {_cell(record['spec'])} | {_cell(instance_text(record))} | "
                          f"`{_cell(record.get('mutation', ''))}` | {record['status']} | "
                          f"{_cell(_mismatch_text(record))} |")
     if report.get("spec_problems"):

@@ -135,6 +135,12 @@ class WgmmaFamily:
     transposable: bool  # takes imm-trans-b
 
 
+def wgmma_immediates(element_a: str) -> tuple[bool, bool]:
+    """(imm-scale-a/b, imm-trans-b): which immediates a wgmma with A elements `element_a` takes
+    (the floating forms scale, the 16-bit ones transpose); createWgmmaRS writes them, the tests spell them."""
+    return _PTX_TYPES.get(element_a, "") not in ("s8", "u8"), element_a in ("f16", "bf16")
+
+
 def ptx_wgmma(
     spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
 ) -> dict[str, Any]:
@@ -159,9 +165,9 @@ def ptx_wgmma(
         condition = " && ".join(
             type_predicate(f"elemTy{role}", element) for role, element in (("A", a_el), ("B", b_el), ("Acc", c_el))
         )
-        floating = _PTX_TYPES.get(a_el, "") not in ("s8", "u8")
-        families[key] = WgmmaFamily(condition, f"({a_el}, {b_el}) -> {c_el}", prefix + "n", "k" + rest, floating,
-                                    a_el in ("f16", "bf16"))
+        scaled, transposable = wgmma_immediates(a_el)
+        families[key] = WgmmaFamily(condition, f"({a_el}, {b_el}) -> {c_el}", prefix + "n", "k" + rest, scaled,
+                                    transposable)
     elements = {str(i.values[operand[r]]) for i in spec.instances for r in ("a", "b", "c")}
     wgmma_types = [TypeCase(type_predicate("type", e), _ptx_type(e, "WGMMATypes"))
                    for e in specific_first(list(elements))]

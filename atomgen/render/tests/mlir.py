@@ -58,6 +58,19 @@ def function_name(spec: AtomSpec, inst: Instance, suffix: str = "") -> str:
     return f"{ident(spec.mnemonic)}_{ident(inst.id)}{suffix}"
 
 
+def selector_suffix(spec: AtomSpec, inst: Instance, selector: int | None) -> str:
+    """The suffix of a sparse row's function at sparsity selector `selector`: none at the row's own
+    (its default, or the value it pins), `_<parameter><selector>` at another (render/tests/nvvm.py
+    writes those functions, the probe's generated-atom rung calls them)."""
+    from atomgen.spec.printing import sample_values
+    from atomgen.spec.sparsity import selector_parameter
+
+    parameter = selector_parameter(spec.sparse)
+    if selector is None or parameter is None or selector == sample_values(spec, inst).get(parameter):
+        return ""
+    return f"_{parameter}{selector}"
+
+
 def check_var(name: str) -> str:
     """A FileCheck variable name."""
     return ident(name).upper()

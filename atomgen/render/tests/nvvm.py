@@ -12,6 +12,7 @@ from atomgen.check.result import AnalysedAtom
 from atomgen.render import engine
 from atomgen.render.base import RenderOutput
 from atomgen.render.cpp.mlirtype import llvm_register_type, register_type
+from atomgen.render.cpp.nvvm import wgmma_immediates
 from atomgen.render.escape import filecheck_literal, mlir_comment
 from atomgen.render.names import atom_test_path, backend_names, spec_source
 from atomgen.render.tests.mlir import (
@@ -23,6 +24,7 @@ from atomgen.render.tests.mlir import (
     function_name,
     memref_type,
     mma_call,
+    selector_suffix,
     test_file,
     type_bits,
     use,
@@ -132,9 +134,8 @@ def _ptx_mma_function(
             # floating forms, imm-trans-b of the 16-bit ones), up to the end of the instruction
             tail = None
             if pattern == "wgmma_sp":
-                floating = elems["a"] not in ("i8", "ui8")
-                transposable = elems["a"] in ("f16", "bf16")
-                tail = (f", {selector}, p" + (", 1, 1" if floating else "")
+                scaled, transposable = wgmma_immediates(elems["a"])
+                tail = (f", {selector}, p" + (", 1, 1" if scaled else "")
                         + (f", {int(bool(values.get('transB', False)))}" if transposable else "") + ";")
             fn.checks.append(lines.wgmma_rs(filecheck_literal(inst.instruction), acc, tail))
         fn.checks += [lines.wgmma_commit(), lines.wgmma_wait()]
@@ -254,14 +255,14 @@ def _selector_functions(atom: AnalysedAtom, kept: list[Instance], dialect: str, 
         return []
     functions, shown = [], set()
     for inst in kept:
-        default = sample_values(spec, inst).get(name)
         for selector in admitted_selectors(spec, inst):
-            if selector == default or (active() != EVERY_INSTANCE and selector in shown):
+            suffix = selector_suffix(spec, inst, selector)
+            if not suffix or (active() != EVERY_INSTANCE and selector in shown):
                 continue
             shown.add(selector)
             chosen = {name: selector}
             functions.append(_ptx_mma_function(spec, inst.with_values(chosen), dialect, atom.packed_for(inst), types,
-                                               suffix=f"_{name}{selector}"))
+                                               suffix=suffix))
             functions[-1].values = chosen
     return functions
 
