@@ -16,7 +16,7 @@ from typing import Any
 from conftest import REPO, SPECS, mutable_leaves
 
 from atomgen.resources import schema_path
-from atomgen.spec.backend import Backend, InlinePtx, LlvmGap, TypeConverter, load_backend
+from atomgen.spec.backend import AtomHelpers, Backend, InlinePtx, LlvmGap, TypeConverter, load_backend
 from atomgen.spec.frozen import FrozenMap
 
 SCHEMA = json.loads(schema_path("backend").read_text(encoding="utf-8"))
@@ -25,7 +25,7 @@ CARRIED = {
     "spec_version": (), "backend": ("name",), "dialect": ("dialect", "dialect_decl"), "summary": ("summary",),
     "licence": ("licence",), "test_builder": ("test_builder",), "generate_dialect": ("generate_dialect",),
     "dialect_extension": ("dialect_extension",), "type_converter": ("type_converter",),
-    "register_file": ("register_file",),
+    "register_file": ("register_file",), "atom_helpers": ("atom_helpers",),
     "shared_helpers": ("shared_helpers",), "llvm_gaps": ("llvm_gaps",), "inline_ptx": ("inline_ptx",),
     "base_classes": ("base_classes",), "state_enum": ("state_enum", "state_cases"), "traits": ("traits",),
     "paths": ("paths",), "subtarget_dirs": ("subtarget_dirs",), "dsl_modules": ("dsl_modules",),
@@ -55,6 +55,7 @@ def test_the_typed_sections_have_exactly_the_schema_keys() -> None:
     assert _record_keys(TypeConverter) == set(properties["type_converter"]["properties"])
     assert _record_keys(LlvmGap) == set(properties["llvm_gaps"]["items"]["properties"])
     assert _record_keys(InlinePtx) == set(properties["inline_ptx"]["items"]["properties"])
+    assert _record_keys(AtomHelpers) == set(properties["atom_helpers"]["properties"])
 
 
 def test_backends_are_frozen_records_without_dicts() -> None:

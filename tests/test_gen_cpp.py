@@ -16,7 +16,7 @@ from atomgen.render import cpp
 from atomgen.render.cpp import clang, messages, params, verifier
 from atomgen.render.dialect import render_backend
 from atomgen.render.engine import environment
-from atomgen.spec.backend import load_backend
+from atomgen.spec.backend import AtomHelpers, load_backend
 from atomgen.spec.expr import parse_layout
 from atomgen.spec.model import AtomSpec
 
@@ -251,35 +251,49 @@ def test_wgmma_matcher_is_compact() -> None:
     assert 'return emitError() << "transA = false is required for 64x" << n << "x8 (tf32, tf32) -> f32";' in text
 
 
-REGISTER_FUNCTIONS = ("getTotalBitWidth(Type type)", "splitRegisters(OpBuilder", "packRegisters(OpBuilder")
+# Each function the backends' atom_helpers headers may hold, by the text that defines it.
+HELPER_DEFINITIONS = {
+    "getTotalBitWidth": ("getTotalBitWidth(Type type)",),
+    "splitRegisters": ("splitRegisters(OpBuilder", "packRegisters(OpBuilder"),
+    "positionOf": ("positionOf(ArrayRef<int32_t>",),
+    "soffsetInBytes": ("soffsetInBytes(OpBuilder",),
+}
+HELPER_CALLS = {"getTotalBitWidth": "getTotalBitWidth(", "splitRegisters": "Registers(builder",
+                "positionOf": "positionOf(k", "soffsetInBytes": "soffsetInBytes(builder"}
 
 
-def test_ptx_register_helpers_live_in_one_header(rendered: dict[str, str]) -> None:
-    """Each atom whose operands are split into NVVM registers includes the backend's header and
-    defines none of the helpers itself; the header (rendered from backend.yaml) defines each once."""
-    backend = _backend("nvvm")
-    header_path = backend.paths["register_header"]
-    header = render_backend(backend, environment()).files[header_path]
-    assert [header.count(fn) for fn in REGISTER_FUNCTIONS] == [1, 1, 1], header
-    include = f'#include "{header_path.removeprefix("include/")}"'
-    users = 0
-    for path in PTX_FILES:
+@pytest.mark.parametrize("name", ["rocdl", "nvvm"])
+def test_shared_helpers_live_in_one_header(name: str, rendered: dict[str, str]) -> None:
+    """Each function backend.yaml's atom_helpers lists is defined once, in the header; every atom file that
+    calls one includes the header and defines none of the listed functions itself (issue 20: soffsetInBytes,
+    positionOf and getTotalBitWidth were copied into 3-4 files each)."""
+    backend = _backend(name)
+    helpers = backend.atom_helpers
+    assert helpers.header and helpers.functions, "the shipped backend lists its shared functions"
+    header = render_backend(backend, environment()).files[helpers.header]
+    listed = [d for f in sorted(helpers.functions) for d in HELPER_DEFINITIONS[f]]
+    assert [header.count(d) for d in listed] == [1] * len(listed), header
+    include = f'#include "{helpers.header.removeprefix("include/")}"'
+    users = set()
+    files = ROCDL_FILES if name == "rocdl" else PTX_FILES
+    assert files
+    for path in files:
         text = rendered[str(path)]
-        assert not any(f" {fn}" in text for fn in REGISTER_FUNCTIONS), path  # defined nowhere else
-        if "splitRegisters(builder" in text or "packRegisters(builder" in text:
-            users += 1
+        assert not [d for d in listed if f" {d}" in text], path  # defined nowhere else
+        calls = {f for f in helpers.functions if HELPER_CALLS[f] in text}
+        if calls:
+            users |= calls
             assert include in text, path
-    assert users == 10  # mma.sync, b1, sm70, fp8, mma.sp, wgmma x3, ldmatrix, stmatrix
+    assert users == helpers.functions  # every listed function has a caller: none is listed for nothing
 
 
 def test_a_backend_without_the_header_keeps_file_local_helpers() -> None:
-    backend = _backend("nvvm")
-    backend = dataclasses.replace(backend, paths={k: v for k, v in backend.paths.items() if k != "register_header"})
+    backend = dataclasses.replace(_backend("nvvm"), atom_helpers=AtomHelpers())
     text = cpp.render(_atom(REPO / "specs" / "nvvm" / "sm80" / "mma_sync.yaml"), backend, environment()).files
     body = next(iter(text.values()))
-    assert "Registers.h" not in body
-    assert all(f" {fn}" in body for fn in REGISTER_FUNCTIONS)
-    assert not [path for path in render_backend(backend, environment()).files if path.endswith("Registers.h")]
+    assert "AtomHelpers.h" not in body
+    assert all(f" {d}" in body for f in ("getTotalBitWidth", "splitRegisters") for d in HELPER_DEFINITIONS[f])
+    assert not [path for path in render_backend(backend, environment()).files if path.endswith("AtomHelpers.h")]
 
 
 def test_shared_helper_headers_are_the_ones_backend_yaml_names(tmp_path: Path) -> None:
@@ -353,3 +367,34 @@ def test_backend_yaml_fields_are_typed(tmp_path: Path) -> None:
     assert f"backend.yaml:{register + 1}:3: error[AG101]: type_converter: unknown key 'register_memrf'; did you " \
            "mean 'register_memref'?" in output, output
     assert f"backend.yaml:{stateless + 1}:19: error[AG101]: type_converter.stateless_atom:" in output, output
+
+
+TABLED = ["rocdl/cdna4/mfma_scale.yaml", "rocdl/gfx1250/wmma_scale.yaml", "rocdl/gfx1250/wmma_f8f6f4.yaml"]
+
+
+@pytest.mark.parametrize("relative", TABLED)
+def test_rows_that_differ_only_in_format_codes_share_one_case(relative: str, rendered: dict[str, str]) -> None:
+    """Issue 20: a row per case made gfx1250's WMMAScale 1,103 lines of 7-line creates that differ in two
+    format codes. The rows of one op now share a case that reads the codes from kRowConstants, one entry per
+    row in row order, each the code check judged (AG375) for that row."""
+    import re
+
+    from atomgen.check.families.semantics import FORMAT_KEYS, format_code
+
+    path = REPO / "specs" / relative
+    atom = _atom(path)
+    spec = atom.spec
+    text = rendered[str(path)]
+    ops = {i.intrinsic for i in spec.instances}
+    creates = text.count("::create(\n") + text.count("CallIntrinsicOp::create(")
+    entries = re.findall(r"^ +\{([-0-9, ]+)\}, // (\d+): ", text, re.M)
+    assert len(entries) == len(spec.instances) > len(ops)
+    keys = FORMAT_KEYS[spec.pattern]
+    for (values, index), instance in zip(entries, spec.instances):
+        assert int(index) == instance.index
+        assert [int(v) for v in values.split(",")] == [format_code(spec, instance, k, r) for k, r in keys]
+    start = text.index("  switch (*row) {", text.index("emitAtomCallSSA"))
+    switch = text[start:text.index("\n  }\n", start)]
+    assert switch.count("return ") == len(ops), "one case per op, not per row"
+    assert "kRowConstants[*row]." in switch
+    assert creates >= len(ops)

@@ -13,7 +13,7 @@ import jinja2
 
 from atomgen.render.base import RegionPiece, RenderOutput
 from atomgen.render.cpp.headers import dialect_headers
-from atomgen.render.cpp.registers import render_header
+from atomgen.render.cpp.helpers import render_header
 from atomgen.render.names import backend_names
 from atomgen.spec.backend import Backend
 
@@ -52,7 +52,7 @@ def _base_classes(backend: Backend, prefix: str) -> list[BaseClass]:
 
 
 def render_backend(backend: Backend, env: jinja2.Environment) -> RenderOutput:
-    """What a backend gets once, whatever its atoms: the PTX register header where declared,
+    """What a backend gets once, whatever its atoms: the atom helpers header where declared,
     and the dialect skeleton where `generate_dialect` is set."""
     output = render_header(backend, env)
     if backend.dialect_extension and not backend.generate_dialect:

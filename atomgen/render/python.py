@@ -176,7 +176,9 @@ def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment) -> Ren
         call_values=call_values,
         enum_checks=enum_checks(spec),
         doc=f"{spec.summary} ({spec.mnemonic}; {len(spec.instances)} supported configurations)",
-    ), "binding.cpp")
+    ), "binding.cpp") + "\n"
+    # each declaration followed by a blank line, as a hand-written file separates them
+    binding_prelude = clang_format(env.get_template("python/binding_prelude.cpp.j2").render(), "binding.cpp") + "\n"
     default_namespace = f"mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::{names.dialect}"
     register = names.paths.get("python_binding_namespace", default_namespace)
     registration = f"::{register}::Py{spec.cpp_class}::bind(m);\n"
@@ -191,6 +193,7 @@ def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment) -> Ren
     prelude = env.get_template("python/prelude.py.j2").render()
     return RenderOutput(
         regions=[
+            RegionPiece(binding_file, "types", "", binding_prelude),  # once per module: same key, same text
             RegionPiece(binding_file, "types", spec.type_name, struct),
             RegionPiece(binding_file, "register", spec.type_name, registration),
             RegionPiece(dsl_path, "wrappers", "", prelude),

@@ -120,6 +120,30 @@ class TypeConverter:
 
 
 @dataclass(frozen=True)
+class AtomHelpers:
+    """backend.yaml `atom_helpers`: C++ functions the atom files share from one generated header (`header`,
+    a path under include/) instead of a copy in each file that needs them. An atom that needs a function
+    not listed keeps a file-local copy, so a backend without the section still builds."""
+
+    header: str = ""
+    functions: frozenset[str] = frozenset()  # getTotalBitWidth, splitRegisters (and packRegisters), ...
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> AtomHelpers:
+        header = data.get("header")
+        functions = data.get("functions")
+        if not isinstance(header, str) or not isinstance(functions, list):
+            return cls()
+        return cls(header, frozenset(str(f) for f in functions))
+
+    def shares(self, function: str) -> bool:
+        """Whether the header holds `function` (splitRegisters sizes with getTotalBitWidth: sharing it
+        shares both)."""
+        held = self.functions | ({"getTotalBitWidth"} if "splitRegisters" in self.functions else set())
+        return bool(self.header) and function in held
+
+
+@dataclass(frozen=True)
 class RegisterFile:
     """backend.yaml `register_file`: how the pictures and the catalogue name the registers a lane holds
     (`show --format lanes`, `--where`, `--lane`, the catalogue's register column)."""
@@ -185,6 +209,7 @@ class Backend:
     dialect_extension: tuple[str, ...] = ()
     type_converter: TypeConverter = TypeConverter()
     register_file: RegisterFile = RegisterFile()
+    atom_helpers: AtomHelpers = AtomHelpers()
     shared_helpers: SharedHelpers = SharedHelpers()
     llvm_gaps: tuple[LlvmGap, ...] = ()  # the generated tests that use one are expected to fail there
     inline_ptx: tuple[InlinePtx, ...] = ()  # rows the generated code emits as inline PTX (the row's instruction)
@@ -266,6 +291,7 @@ def load_backend(path: Path, display: str) -> tuple[Backend, LoadedSpec]:
             dialect_extension=tuple(str(x) for x in data.get("dialect_extension") or [] if isinstance(x, str)),
             type_converter=TypeConverter.read(_mapping(data.get("type_converter"))),
             register_file=RegisterFile.read(_mapping(data.get("register_file"))),
+            atom_helpers=AtomHelpers.read(_mapping(data.get("atom_helpers"))),
             shared_helpers=_shared_helpers(_mapping(data.get("shared_helpers"))),
             llvm_gaps=tuple(LlvmGap.read(g) for g in data.get("llvm_gaps") or [] if isinstance(g, dict)),
             inline_ptx=tuple(InlinePtx.read(g) for g in data.get("inline_ptx") or [] if isinstance(g, dict)),

@@ -17,11 +17,11 @@ from atomgen.render.base import RenderOutput
 from atomgen.render.cpp.clang import clang_format
 from atomgen.render.cpp.copy import copy_emission, default_val_bits
 from atomgen.render.cpp.headers import dialect_headers
+from atomgen.render.cpp.helpers import HELPER_FUNCTIONS, helpers_header, helpers_of
 from atomgen.render.cpp.layouts import layout_methods, uses_total_bit_width
 from atomgen.render.cpp.mma import mma_emission
 from atomgen.render.cpp.nvvm import NVVM_PATTERNS
 from atomgen.render.cpp.params import cpp_param, value_stream
-from atomgen.render.cpp.registers import register_header
 from atomgen.render.cpp.state import state_model
 from atomgen.render.cpp.verifier import verify_model
 from atomgen.render.cppexpr import cpp_expr
@@ -42,7 +42,9 @@ COPY_INCLUDES = (
 )
 DEFAULT_DIALECTS = ("ROCDL::ROCDLDialect",)  # an atom rendered without its backend (FlyDSL's main one)
 
-def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str], list[str]]:
+def includes(spec: AtomSpec, backend: Backend | None = None, helpers_file: str = "") -> tuple[list[str], list[str]]:
+    """The MLIR and FlyDSL headers of an atom file; `helpers_file`: the backend's helpers header, where the file
+    uses one of its functions."""
     mlir = list(MMA_INCLUDES if spec.kind == "mma" else COPY_INCLUDES)
     mlir += dialect_headers(backend.dialect_decl.dependent_dialects if backend is not None else DEFAULT_DIALECTS)
     mlir = sorted(set(mlir) | set(spec.emission.includes))  # what the pattern's template calls
@@ -64,9 +66,8 @@ def includes(spec: AtomSpec, backend: Backend | None = None) -> tuple[list[str],
     fly.append(header.removeprefix("include/"))
     if spec.emission.buffer:
         fly.append(helpers.buffer_fat_ptr.removeprefix("include/"))
-    registers = register_header(spec, backend)
-    if registers:
-        fly.append(registers.removeprefix("include/"))
+    if helpers_file:
+        fly.append(helpers_file.removeprefix("include/"))
     return sorted(mlir), fly
 
 
@@ -78,7 +79,15 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
               for p in spec.parameters}
     plan = analysed.verify
     state = state_model(spec, backend, params)
-    mlir_includes, fly_includes = includes(spec, backend)
+    verify = verify_model(spec, plan, params)
+    # The helper functions this file calls: from the backend's helpers header where it holds them, else
+    # defined here (register splitting sizes types with getTotalBitWidth too).
+    bit_width = uses_total_bit_width(spec, params) or bool(state and state.bitcast) or spec.emission.registers
+    needs = {name for name, needed in (("getTotalBitWidth", bit_width), ("splitRegisters", spec.emission.registers),
+                                       ("positionOf", bool(verify.families)), ("soffsetInBytes", spec.emission.buffer))
+             if needed}
+    shared = helpers_of(backend)
+    mlir_includes, fly_includes = includes(spec, backend, helpers_header(needs, backend))
     atom: dict[str, Any] = {
         "spec_path": spec_source(spec),  # the same text from any working folder
         "summary": spec.summary,
@@ -92,8 +101,9 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
         "fly_includes": fly_includes,
         "params": [params[p.name] for p in spec.parameters],
         "layouts": layout_methods(spec, params),
-        "total_bit_width": uses_total_bit_width(spec, params) or bool(state and state.bitcast),
-        "verify": verify_model(spec, plan, params),
+        "total_bit_width": bit_width,
+        "shared": {name: name in needs and shared.shares(name) for name in HELPER_FUNCTIONS},
+        "verify": verify,
         "words": wording.cpp_model(
             spec.verify_section, [i.values for i in spec.instances],
             lambda name, quoted: name if quoted else value_stream(params[name]),
@@ -104,11 +114,6 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
     pattern = spec.pattern
     if pattern in NVVM_PATTERNS:
         atom["nvvm"] = NVVM_PATTERNS[pattern](spec, params, state, backend)
-    # The register split/pack helpers: from the backend's header, or in this file (they size
-    # types with getTotalBitWidth, which the header then holds too).
-    atom["register_header"] = register_header(spec, backend)
-    if spec.emission.registers:
-        atom["total_bit_width"] = not atom["register_header"]
     if spec.kind == "mma":
         operand = spec.operand_types
         atom["val_types"] = {

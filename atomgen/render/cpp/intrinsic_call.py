@@ -13,6 +13,7 @@ from atomgen.check.families.emission import INTEGRAL
 from atomgen.check.families.semantics import FORMAT_KEYS, format_code
 from atomgen.render.cpp.mlirtype import CppRenderError
 from atomgen.render.cpp.params import CppParam
+from atomgen.render.cpp.rows import row_constant
 from atomgen.spec.model import AtomSpec, Instance
 
 
@@ -56,7 +57,9 @@ def operand_type(spec: AtomSpec, instance: Instance, position: int, token: str) 
 
 
 def call_code(spec: AtomSpec, instance: Instance, params: dict[str, CppParam], locals_: dict[str, str],
-              states: set[str]) -> tuple[str, str, tuple[str, ...]]:
+              states: set[str], tabled: frozenset[str] = frozenset()) -> tuple[str, str, tuple[str, ...]]:
+    """A row's call: the catalogue's LLVM intrinsic and its operands, the format codes in `tabled` read from
+    the row table (rows.tabulate) instead of spelt."""
     name = llvm_intrinsic(spec.backend, instance.intrinsic)
     if name is None:
         raise CppRenderError(f"row {instance.id}: {instance.intrinsic} has no llvm_intrinsic in the catalogue")
@@ -74,7 +77,8 @@ def call_code(spec: AtomSpec, instance: Instance, params: dict[str, CppParam], l
             code = format_code(spec, instance, token, FORMATS[token])  # the code check's AG375 judged
             if code is None:
                 raise CppRenderError(f"row {instance.id}: no format code for {token}")
-            args.append(f"intrinsicConstant(builder, loc, {bits}, {code})")
+            value = row_constant(token) if token in tabled else str(code)
+            args.append(f"intrinsicConstant(builder, loc, {bits}, {value})")
         elif token in params and (params[token].is_bool or params[token].cpp_type in INTEGRAL):
             parameter = params[token]
             locals_[token] = f"{parameter.cpp_type} {token} = {parameter.getter};"

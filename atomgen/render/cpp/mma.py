@@ -6,13 +6,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from atomgen.check.families.semantics import format_code
+from atomgen.check.families.semantics import FORMAT_KEYS, format_code
 from atomgen.check.verify_plan import describe
 from atomgen.render import llvm_api
 from atomgen.render.cpp import intrinsic_call
 from atomgen.render.cpp.mlirtype import CppRenderError, type_builder
 from atomgen.render.cpp.params import CppParam
-from atomgen.render.cpp.rows import CaseGroup, group_rows, op_class, op_namespace
+from atomgen.render.cpp.rows import CaseGroup, RowConstants, group_rows, op_class, op_namespace, row_constant, tabulate
 from atomgen.render.cpp.state import StateModel
 from atomgen.spec.emission import GenericVariant, Mfma, MfmaScale, Shim, ShimResult, Tokens, WmmaScale
 from atomgen.spec.mlir_types import parse_packed
@@ -27,6 +27,7 @@ class MmaEmission:
     packed: list[CaseGroup]  # code: (a, b, acc) C++ type expressions
     dispatch: list[CaseGroup]  # code: statement(s) returning the result; ("placed", code, Placement) for
     # a row whose accumulator the intrinsic holds otherwise than the atom (a storage type, register halves)
+    constants: RowConstants | None  # the table the shared cases read their format codes from, if any
     locals: list[str]  # parameter reads the dispatch needs
     state_reads: list[tuple[str, str]]  # (local name, slot constant)
     shim_result_ty: str
@@ -103,14 +104,31 @@ def _arg(token: Any, spec: AtomSpec, instance: Instance, params: dict[str, CppPa
     raise CppRenderError(f"unknown emission argument '{text}' in row {instance.id}")
 
 
-def _format_code(spec: AtomSpec, instance: Instance, key: str, role: str) -> str:
+def _format_code(spec: AtomSpec, instance: Instance, key: str, role: str, tabled: frozenset[str]) -> str:
+    """The C++ format code argument `key` of a row: its literal code, or the table's where `key` is tabled."""
     if not isinstance(spec.emission, (MfmaScale, WmmaScale)):
         raise CppRenderError(f"row {instance.id}: the {spec.pattern} pattern has no format codes")
     enum = spec.emission.format_enum
     code = format_code(spec, instance, key, role)  # the code check's AG375 judged
     if code is None:
         raise CppRenderError(f"row {instance.id}: no format code for {key}")
-    return f"static_cast<{enum}>({code})"
+    return f"static_cast<{enum}>({row_constant(key) if key in tabled else code})"
+
+
+def row_constants(spec: AtomSpec) -> RowConstants | None:
+    """The format codes of every row, where the pattern sends some and every row has them: rows whose
+    op call differs only in these share one case (rows.tabulate)."""
+    keys = FORMAT_KEYS.get(spec.pattern, ())
+    if not keys or not spec.instances:
+        return None
+    codes = [[format_code(spec, instance, key, role) for key, role in keys] for instance in spec.instances]
+    columns = tuple(key for position, (key, _) in enumerate(keys) if all(row[position] is not None for row in codes))
+    if not columns:
+        return None
+    chosen = [position for position, (key, _) in enumerate(keys) if key in columns]
+    return RowConstants(columns, tuple(
+        (tuple(int(row[position] or 0) for position in chosen), describe(spec, instance.values))
+        for row, instance in zip(codes, spec.instances)))
 
 
 def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None) -> MmaEmission:
@@ -128,20 +146,19 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
     packed_entries = []
     dispatch_entries = []
     written = "d" in spec.operand_types
-    for instance in spec.instances:
-        description = describe(spec, instance.values)
-        a_ty = type_builder(instance.packed["a"])
-        b_ty = type_builder(instance.packed["b"])
-        acc_ty = type_builder(accumulator_type(instance))
-        written_ty = (type_builder(instance.packed["d"]),) if written else ()
-        packed_entries.append((instance.index, description, (a_ty, b_ty, acc_ty, *written_ty)))
+    constants = row_constants(spec)
+    tabled = frozenset(constants.columns) if constants else frozenset()
+    indexed: dict[int, Any] = {}
+
+    def row_code(instance: Instance, tabled: frozenset[str]) -> Any:
+        """The statement(s) of one row's case; the constants in `tabled` read from the table."""
         extra = {local: local for local, _ in state_reads}
         if isinstance(emission, MfmaScale):
-            extra["cbsz"] = _format_code(spec, instance, "cbsz", "a")
-            extra["blgp"] = _format_code(spec, instance, "blgp", "b")
+            extra["cbsz"] = _format_code(spec, instance, "cbsz", "a", tabled)
+            extra["blgp"] = _format_code(spec, instance, "blgp", "b", tabled)
         if isinstance(emission, WmmaScale):
-            extra["fmtA"] = _format_code(spec, instance, "fmtA", "a")
-            extra["fmtB"] = _format_code(spec, instance, "fmtB", "b")
+            extra["fmtA"] = _format_code(spec, instance, "fmtA", "a", tabled)
+            extra["fmtB"] = _format_code(spec, instance, "fmtB", "b", tabled)
             extra["fmt0"] = emission.enum("scale_format")
             if "modC" in params:
                 locals_["modC"] = f"int32_t modC = {params['modC'].getter};"
@@ -152,7 +169,8 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
                     extra[name] = f"static_cast<{emission.enum('opsel')}>({name})"
         namespace = op_namespace(spec, instance)
         if pattern == "call_intrinsic":
-            code: Any = intrinsic_call.call_code(spec, instance, params, locals_, {local for local, _ in state_reads})
+            code: Any = intrinsic_call.call_code(spec, instance, params, locals_, {local for local, _ in state_reads},
+                                                 tabled)
         elif pattern == "wmma_generic":
             variant = spec.variant(instance.variant)
             if not isinstance(variant, GenericVariant):
@@ -179,17 +197,29 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
             if halves is not None:  # the op reads the widened C and returns the intrinsic's type
                 code = _widened(code, halves.wide)
             code = ("placed", code, Placement(cast=bool(instance.storage), halves=halves))
-        dispatch_entries.append((instance.index, description, code))
+        return code
+
+    for instance in spec.instances:
+        description = describe(spec, instance.values)
+        a_ty = type_builder(instance.packed["a"])
+        b_ty = type_builder(instance.packed["b"])
+        acc_ty = type_builder(accumulator_type(instance))
+        written_ty = (type_builder(instance.packed["d"]),) if written else ()
+        packed_entries.append((instance.index, description, (a_ty, b_ty, acc_ty, *written_ty)))
+        dispatch_entries.append((instance.index, description, row_code(instance, frozenset())))
+        if tabled:
+            indexed[instance.index] = row_code(instance, tabled)
     shim = emission.shim_result if isinstance(emission, Shim) else ShimResult()
 
     def shim_type(value: str) -> str:  # the shim passes the register the op returns as D's type
         return ("packed.d" if written else "packed.acc") if value == "accTy" else "Type{}"
 
     ordered_locals = [locals_[p.name] for p in spec.parameters if p.name in locals_]
-    dispatch = group_rows(dispatch_entries)
+    dispatch, table = tabulate(dispatch_entries, indexed, constants)
     return MmaEmission(
         packed=group_rows(packed_entries),
         dispatch=dispatch,
+        constants=table,
         locals=ordered_locals,
         state_reads=state_reads,
         shim_result_ty=shim_type(shim.result_ty),

@@ -45,3 +45,44 @@ def group_rows(entries: list[tuple[int, str, Any]]) -> list[CaseGroup]:
         else:
             groups.append(CaseGroup([index], [comment], code))
     return groups
+
+
+TABLE = "kRowConstants"  # the generated table's name, indexed by the matched row
+
+
+def row_constant(column: str) -> str:
+    """How a shared case reads a row's constant: `kRowConstants[*row].fmtA`."""
+    return f"{TABLE}[*row].{column}"
+
+
+@dataclass(frozen=True)
+class RowConstants:
+    """The constants that set rows apart where their op calls are otherwise equal (format codes):
+    one entry per row of the atom, so that such rows share one case reading `kRowConstants[*row]`
+    instead of one case each."""
+
+    columns: tuple[str, ...]
+    entries: tuple[tuple[tuple[int, ...], str], ...]  # (values in column order, the row's description), by row
+
+
+def tabulate(entries: list[tuple[int, str, Any]], indexed: dict[int, Any],
+             constants: RowConstants | None) -> tuple[list[CaseGroup], RowConstants | None]:
+    """The dispatch groups of `entries`, with the groups whose code reads the same once its constants are
+    read from the table (`indexed`: each row's code written that way) merged into one case. Without
+    such a merge the table is not emitted and the groups are group_rows' own."""
+    groups = group_rows(entries)
+    if constants is None:
+        return groups, None
+    shapes: dict[Any, list[CaseGroup]] = {}
+    for group in groups:
+        shapes.setdefault(indexed[group.rows[0]], []).append(group)
+    if all(len(members) == 1 for members in shapes.values()):
+        return groups, None
+    merged = []
+    for code, members in shapes.items():
+        if len(members) == 1:
+            merged.append(members[0])
+            continue
+        rows = sorted((row, comment) for member in members for row, comment in zip(member.rows, member.comments))
+        merged.append(CaseGroup([row for row, _ in rows], [comment for _, comment in rows], code))
+    return merged, constants

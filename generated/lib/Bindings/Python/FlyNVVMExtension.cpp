@@ -7,8 +7,23 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:d780c1b35ceb7dc7
+// ---- atomgen:begin types sha256:95e6b4164e41e10e
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm {
+
+/// `T::getChecked(...)` for a binding's `get`: an invalid configuration raises ValueError with the
+/// verifier's message instead of aborting. One copy for every type of the module.
+template <typename T, typename... Args> T getCheckedOrRaise(MLIRContext *ctx, Args &&...args) {
+  std::string message;
+  ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+    message = diagnostic.str();
+    return success();
+  });
+  T type = T::getChecked([&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+                         std::forward<Args>(args)...);
+  if (!type)
+    throw nb::value_error(message.c_str());
+  return type;
+}
 
 /// Warp-collective ldmatrix of num (1, 2, 4) 8x8 b16 matrices, shared memory -> registers,
 /// optionally transposed. (sm75.ldmatrix; 6 supported configurations)
@@ -20,16 +35,8 @@ struct PyCopyOpSM75_LdMatrixType : PyConcreteType<PyCopyOpSM75_LdMatrixType> {
         "get",
         [](int32_t num, bool transpose, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_nvvm::CopyOpSM75_LdMatrixType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, num, transpose);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type =
+              getCheckedOrRaise<::mlir::fly_nvvm::CopyOpSM75_LdMatrixType>(ctx, num, transpose);
           return PyCopyOpSM75_LdMatrixType(context->getRef(), wrap(type));
         },
         "num"_a, "transpose"_a = false, nb::kw_only(), "context"_a = nb::none(),
@@ -37,6 +44,7 @@ struct PyCopyOpSM75_LdMatrixType : PyConcreteType<PyCopyOpSM75_LdMatrixType> {
         "optionally transposed. (sm75.ldmatrix; 6 supported configurations)");
   }
 };
+
 /// sm80 per-thread asynchronous global -> shared copy of 32, 64 or 128 bits (cp.async.ca / .cg).
 /// (sm80.cp.async; 4 supported configurations)
 struct PyCopyOpSM80_CpAsyncType : PyConcreteType<PyCopyOpSM80_CpAsyncType> {
@@ -48,18 +56,10 @@ struct PyCopyOpSM80_CpAsyncType : PyConcreteType<PyCopyOpSM80_CpAsyncType> {
           MLIRContext *ctx = unwrap(context.get()->get());
           if (cacheModifier < 0 || cacheModifier > 1)
             throw nb::value_error("cacheModifier must be in [0, 1]");
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_nvvm::CopyOpSM80_CpAsyncType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, bitSize,
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::CopyOpSM80_CpAsyncType>(
+              ctx, bitSize,
               ::mlir::NVVM::LoadCacheModifierKindAttr::get(
                   ctx, static_cast<::mlir::NVVM::LoadCacheModifierKind>(cacheModifier)));
-          if (!type)
-            throw nb::value_error(message.c_str());
           return PyCopyOpSM80_CpAsyncType(context->getRef(), wrap(type));
         },
         "bit_size"_a, "cache_modifier"_a = 1, nb::kw_only(), "context"_a = nb::none(),
@@ -67,6 +67,7 @@ struct PyCopyOpSM80_CpAsyncType : PyConcreteType<PyCopyOpSM80_CpAsyncType> {
         ".cg). (sm80.cp.async; 4 supported configurations)");
   }
 };
+
 /// Warp-collective stmatrix of num (1, 2, 4) 8x8 b16 matrices, registers -> shared memory,
 /// optionally transposed. (sm90.stmatrix; 6 supported configurations)
 struct PyCopyOpSM90_StMatrixType : PyConcreteType<PyCopyOpSM90_StMatrixType> {
@@ -77,16 +78,8 @@ struct PyCopyOpSM90_StMatrixType : PyConcreteType<PyCopyOpSM90_StMatrixType> {
         "get",
         [](int32_t num, bool transpose, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_nvvm::CopyOpSM90_StMatrixType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, num, transpose);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type =
+              getCheckedOrRaise<::mlir::fly_nvvm::CopyOpSM90_StMatrixType>(ctx, num, transpose);
           return PyCopyOpSM90_StMatrixType(context->getRef(), wrap(type));
         },
         "num"_a, "transpose"_a = false, nb::kw_only(), "context"_a = nb::none(),
@@ -94,6 +87,7 @@ struct PyCopyOpSM90_StMatrixType : PyConcreteType<PyCopyOpSM90_StMatrixType> {
         "optionally transposed. (sm90.stmatrix; 6 supported configurations)");
   }
 };
+
 /// sm90 TMA tiled bulk tensor load (cp.async.bulk.tensor, rank 1-5): global -> shared::cluster,
 /// completing on an mbarrier; descriptor and coordinates are state. (sm90.tma.load; 5 supported
 /// configurations)
@@ -104,16 +98,7 @@ struct PyCopyOpSM90_TmaLoadType : PyConcreteType<PyCopyOpSM90_TmaLoadType> {
         "get",
         [](int32_t rank, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_nvvm::CopyOpSM90_TmaLoadType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, rank);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::CopyOpSM90_TmaLoadType>(ctx, rank);
           return PyCopyOpSM90_TmaLoadType(context->getRef(), wrap(type));
         },
         "rank"_a, nb::kw_only(), "context"_a = nb::none(),
@@ -122,6 +107,7 @@ struct PyCopyOpSM90_TmaLoadType : PyConcreteType<PyCopyOpSM90_TmaLoadType> {
         "(sm90.tma.load; 5 supported configurations)");
   }
 };
+
 /// sm90 TMA tiled bulk tensor store (cp.async.bulk.tensor, rank 1-5): shared::cta -> global,
 /// bulk_group completion; descriptor and coordinates are state. (sm90.tma.store; 5 supported
 /// configurations)
@@ -133,16 +119,7 @@ struct PyCopyOpSM90_TmaStoreType : PyConcreteType<PyCopyOpSM90_TmaStoreType> {
         "get",
         [](int32_t rank, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_nvvm::CopyOpSM90_TmaStoreType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, rank);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::CopyOpSM90_TmaStoreType>(ctx, rank);
           return PyCopyOpSM90_TmaStoreType(context->getRef(), wrap(type));
         },
         "rank"_a, nb::kw_only(), "context"_a = nb::none(),
@@ -151,6 +128,7 @@ struct PyCopyOpSM90_TmaStoreType : PyConcreteType<PyCopyOpSM90_TmaStoreType> {
         "configurations)");
   }
 };
+
 /// sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA), cta_group::1, kinds f16, tf32 and i8: A and
 /// B from shared-memory descriptors, D in tensor memory. (sm100.tcgen05.mma; 392 supported
 /// configurations)
@@ -162,17 +140,8 @@ struct PyMmaOpSM100_Tcgen05Type : PyConcreteType<PyMmaOpSM100_Tcgen05Type> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool transA, bool transB, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_nvvm::MmaOpSM100_Tcgen05Type::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), transA, transB);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM100_Tcgen05Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), transA, transB);
           return PyMmaOpSM100_Tcgen05Type(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "trans_a"_a = false,
@@ -182,6 +151,7 @@ struct PyMmaOpSM100_Tcgen05Type : PyConcreteType<PyMmaOpSM100_Tcgen05Type> {
         "supported configurations)");
   }
 };
+
 /// sm70 quad-pair MMA (mma.sync.aligned.m8n8k4, f16 inputs, every A/B operand order): each of a
 /// warp's four quad-pairs computes its own 8x8x4 tile. (sm70.mma.sync; 8 supported configurations)
 struct PyMmaOpSM70_MmaSyncType : PyConcreteType<PyMmaOpSM70_MmaSyncType> {
@@ -192,17 +162,8 @@ struct PyMmaOpSM70_MmaSyncType : PyConcreteType<PyMmaOpSM70_MmaSyncType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool transA, bool transB, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_nvvm::MmaOpSM70_MmaSyncType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), transA, transB);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM70_MmaSyncType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), transA, transB);
           return PyMmaOpSM70_MmaSyncType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "trans_a"_a = false,
@@ -212,6 +173,7 @@ struct PyMmaOpSM70_MmaSyncType : PyConcreteType<PyMmaOpSM70_MmaSyncType> {
         "configurations)");
   }
 };
+
 /// sm80 sparse warp MMA (mma.sp::ordered_metadata.sync.aligned, row.col): A is 2:4
 /// structured-sparse along K (1:2 for tf32, 4:8 in pairs for 4-bit) and holds only its nonzeros; a
 /// 32-bit metadata register says where they sit. (sm80.mma.sp; 40 supported configurations)
@@ -223,17 +185,8 @@ struct PyMmaOpSM80_MmaSpType : PyConcreteType<PyMmaOpSM80_MmaSpType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            int32_t spSel, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_nvvm::MmaOpSM80_MmaSpType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), spSel);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM80_MmaSpType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), spSel);
           return PyMmaOpSM80_MmaSpType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -244,6 +197,7 @@ struct PyMmaOpSM80_MmaSpType : PyConcreteType<PyMmaOpSM80_MmaSpType> {
         "configurations)");
   }
 };
+
 /// sm80 warp-level matrix multiply-accumulate (mma.sync.aligned, row.col), one 32-thread
 /// instruction per MxNxK tile. (sm80.mma.sync; 33 supported configurations)
 struct PyMmaOpSM80_MmaSyncType : PyConcreteType<PyMmaOpSM80_MmaSyncType> {
@@ -254,17 +208,8 @@ struct PyMmaOpSM80_MmaSyncType : PyConcreteType<PyMmaOpSM80_MmaSyncType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_nvvm::MmaOpSM80_MmaSyncType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc));
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM80_MmaSyncType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc));
           return PyMmaOpSM80_MmaSyncType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -273,6 +218,7 @@ struct PyMmaOpSM80_MmaSyncType : PyConcreteType<PyMmaOpSM80_MmaSyncType> {
         "instruction per MxNxK tile. (sm80.mma.sync; 33 supported configurations)");
   }
 };
+
 /// sm80 binary warp MMA (mma.sync.aligned ... .b1.b1.s32.{xor,and}.popc): D = C + popc(A op B) over
 /// K, one 32-thread instruction per MxNxK tile. (sm80.mma.sync.b1; 6 supported configurations)
 struct PyMmaOpSM80_MmaSyncB1Type : PyConcreteType<PyMmaOpSM80_MmaSyncB1Type> {
@@ -284,17 +230,8 @@ struct PyMmaOpSM80_MmaSyncB1Type : PyConcreteType<PyMmaOpSM80_MmaSyncB1Type> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool andPopc, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_nvvm::MmaOpSM80_MmaSyncB1Type::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), andPopc);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM80_MmaSyncB1Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), andPopc);
           return PyMmaOpSM80_MmaSyncB1Type(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "and_popc"_a = false,
@@ -304,6 +241,7 @@ struct PyMmaOpSM80_MmaSyncB1Type : PyConcreteType<PyMmaOpSM80_MmaSyncB1Type> {
         "configurations)");
   }
 };
+
 /// sm89 warp-level fp8 matrix multiply-accumulate (mma.sync.aligned.m16n8k32, e4m3/e5m2 -> f32).
 /// (sm89.mma.sync; 4 supported configurations)
 struct PyMmaOpSM89_MmaSyncType : PyConcreteType<PyMmaOpSM89_MmaSyncType> {
@@ -314,17 +252,8 @@ struct PyMmaOpSM89_MmaSyncType : PyConcreteType<PyMmaOpSM89_MmaSyncType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_nvvm::MmaOpSM89_MmaSyncType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc));
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM89_MmaSyncType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc));
           return PyMmaOpSM89_MmaSyncType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -333,6 +262,7 @@ struct PyMmaOpSM89_MmaSyncType : PyConcreteType<PyMmaOpSM89_MmaSyncType> {
         "f32). (sm89.mma.sync; 4 supported configurations)");
   }
 };
+
 /// sm90a warpgroup MMA wgmma.mma_async, A from registers and B from a shared-memory descriptor
 /// (RS), m64nNk{8,16,32}. (sm90.wgmma.rs; 456 supported configurations)
 struct PyMmaOpSM90_WgmmaRSType : PyConcreteType<PyMmaOpSM90_WgmmaRSType> {
@@ -343,17 +273,8 @@ struct PyMmaOpSM90_WgmmaRSType : PyConcreteType<PyMmaOpSM90_WgmmaRSType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool transB, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_nvvm::MmaOpSM90_WgmmaRSType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), transB);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM90_WgmmaRSType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), transB);
           return PyMmaOpSM90_WgmmaRSType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "trans_b"_a = false,
@@ -362,6 +283,7 @@ struct PyMmaOpSM90_WgmmaRSType : PyConcreteType<PyMmaOpSM90_WgmmaRSType> {
         "descriptor (RS), m64nNk{8,16,32}. (sm90.wgmma.rs; 456 supported configurations)");
   }
 };
+
 /// sm90a warpgroup MMA wgmma.mma_async, A and B from shared-memory descriptors (SS),
 /// m64nNk{8,16,32}. (sm90.wgmma.ss; 456 supported configurations)
 struct PyMmaOpSM90_WgmmaSSType : PyConcreteType<PyMmaOpSM90_WgmmaSSType> {
@@ -372,17 +294,8 @@ struct PyMmaOpSM90_WgmmaSSType : PyConcreteType<PyMmaOpSM90_WgmmaSSType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool transA, bool transB, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_nvvm::MmaOpSM90_WgmmaSSType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), transA, transB);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM90_WgmmaSSType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), transA, transB);
           return PyMmaOpSM90_WgmmaSSType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "trans_a"_a = false,
@@ -391,6 +304,7 @@ struct PyMmaOpSM90_WgmmaSSType : PyConcreteType<PyMmaOpSM90_WgmmaSSType> {
         "m64nNk{8,16,32}. (sm90.wgmma.ss; 456 supported configurations)");
   }
 };
+
 /// sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from
 /// registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata register per
 /// thread. (sm90.wgmma.sp; 456 supported configurations)
@@ -402,17 +316,8 @@ struct PyMmaOpSM90_WgmmaSpType : PyConcreteType<PyMmaOpSM90_WgmmaSpType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool transB, int32_t spSel, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_nvvm::MmaOpSM90_WgmmaSpType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), transB, spSel);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM90_WgmmaSpType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), transB, spSel);
           return PyMmaOpSM90_WgmmaSpType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "trans_b"_a = false,
@@ -422,6 +327,7 @@ struct PyMmaOpSM90_WgmmaSpType : PyConcreteType<PyMmaOpSM90_WgmmaSpType> {
         "register per thread. (sm90.wgmma.sp; 456 supported configurations)");
   }
 };
+
 } // namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm
 // ---- atomgen:end types
 

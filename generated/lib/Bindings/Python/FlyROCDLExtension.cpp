@@ -7,8 +7,23 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:cbf88386a5fd3753
+// ---- atomgen:begin types sha256:ecafe5744c7cf7c1
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
+
+/// `T::getChecked(...)` for a binding's `get`: an invalid configuration raises ValueError with the
+/// verifier's message instead of aborting. One copy for every type of the module.
+template <typename T, typename... Args> T getCheckedOrRaise(MLIRContext *ctx, Args &&...args) {
+  std::string message;
+  ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
+    message = diagnostic.str();
+    return success();
+  });
+  T type = T::getChecked([&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+                         std::forward<Args>(args)...);
+  if (!type)
+    throw nb::value_error(message.c_str());
+  return type;
+}
 
 /// Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination.
 /// (cdna3.buffer_atomic; 7 supported configurations)
@@ -22,18 +37,10 @@ struct PyCopyOpCDNA3BufferAtomicType : PyConcreteType<PyCopyOpCDNA3BufferAtomicT
           MLIRContext *ctx = unwrap(context.get()->get());
           if (atomicOp < 0 || atomicOp > 6)
             throw nb::value_error("atomicOp must be in [0, 6]");
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::CopyOpCDNA3BufferAtomicType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::CopyOpCDNA3BufferAtomicType>(
+              ctx,
               ::mlir::fly::AtomicOpAttr::get(ctx, static_cast<::mlir::fly::AtomicOp>(atomicOp)),
               unwrap(valType));
-          if (!type)
-            throw nb::value_error(message.c_str());
           return PyCopyOpCDNA3BufferAtomicType(context->getRef(), wrap(type));
         },
         "atomic_op"_a, "val_type"_a, nb::kw_only(), "context"_a = nb::none(),
@@ -41,6 +48,7 @@ struct PyCopyOpCDNA3BufferAtomicType : PyConcreteType<PyCopyOpCDNA3BufferAtomicT
         "destination. (cdna3.buffer_atomic; 7 supported configurations)");
   }
 };
+
 /// Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from
 /// which side is a buffer_desc). (cdna3.buffer_copy; 5 supported configurations)
 struct PyCopyOpCDNA3BufferCopyType : PyConcreteType<PyCopyOpCDNA3BufferCopyType> {
@@ -51,16 +59,8 @@ struct PyCopyOpCDNA3BufferCopyType : PyConcreteType<PyCopyOpCDNA3BufferCopyType>
         "get",
         [](int32_t bitSize, int32_t cacheModifier, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::CopyOpCDNA3BufferCopyType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, bitSize, cacheModifier);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::CopyOpCDNA3BufferCopyType>(
+              ctx, bitSize, cacheModifier);
           return PyCopyOpCDNA3BufferCopyType(context->getRef(), wrap(type));
         },
         "bit_size"_a, "cache_modifier"_a = 0, nb::kw_only(), "context"_a = nb::none(),
@@ -68,6 +68,7 @@ struct PyCopyOpCDNA3BufferCopyType : PyConcreteType<PyCopyOpCDNA3BufferCopyType>
         "from which side is a buffer_desc). (cdna3.buffer_copy; 5 supported configurations)");
   }
 };
+
 /// Per-thread buffer load written directly to LDS (LDS DMA): src buffer_desc, dst shared.
 /// (cdna3.buffer_copy_lds; 2 supported configurations)
 struct PyCopyOpCDNA3BufferCopyLDSType : PyConcreteType<PyCopyOpCDNA3BufferCopyLDSType> {
@@ -78,16 +79,8 @@ struct PyCopyOpCDNA3BufferCopyLDSType : PyConcreteType<PyCopyOpCDNA3BufferCopyLD
         "get",
         [](int32_t bitSize, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::CopyOpCDNA3BufferCopyLDSType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, bitSize);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type =
+              getCheckedOrRaise<::mlir::fly_rocdl::CopyOpCDNA3BufferCopyLDSType>(ctx, bitSize);
           return PyCopyOpCDNA3BufferCopyLDSType(context->getRef(), wrap(type));
         },
         "bit_size"_a, nb::kw_only(), "context"_a = nb::none(),
@@ -95,6 +88,7 @@ struct PyCopyOpCDNA3BufferCopyLDSType : PyConcreteType<PyCopyOpCDNA3BufferCopyLD
         "(cdna3.buffer_copy_lds; 2 supported configurations)");
   }
 };
+
 /// Asynchronous per-thread buffer load to LDS (tracked with asyncmark / wait_asyncmark).
 /// (cdna4.buffer_load_async_lds; 3 supported configurations)
 struct PyCopyOpCDNA4BufferLoadAsyncLDSType : PyConcreteType<PyCopyOpCDNA4BufferLoadAsyncLDSType> {
@@ -105,16 +99,8 @@ struct PyCopyOpCDNA4BufferLoadAsyncLDSType : PyConcreteType<PyCopyOpCDNA4BufferL
         "get",
         [](int32_t bitSize, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::CopyOpCDNA4BufferLoadAsyncLDSType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, bitSize);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type =
+              getCheckedOrRaise<::mlir::fly_rocdl::CopyOpCDNA4BufferLoadAsyncLDSType>(ctx, bitSize);
           return PyCopyOpCDNA4BufferLoadAsyncLDSType(context->getRef(), wrap(type));
         },
         "bit_size"_a, nb::kw_only(), "context"_a = nb::none(),
@@ -122,6 +108,7 @@ struct PyCopyOpCDNA4BufferLoadAsyncLDSType : PyConcreteType<PyCopyOpCDNA4BufferL
         "(cdna4.buffer_load_async_lds; 3 supported configurations)");
   }
 };
+
 /// Asynchronous per-thread global (addrspace 1) load to LDS. (cdna4.global_load_async_lds; 3
 /// supported configurations)
 struct PyCopyOpCDNA4GlobalLoadAsyncLDSType : PyConcreteType<PyCopyOpCDNA4GlobalLoadAsyncLDSType> {
@@ -132,16 +119,8 @@ struct PyCopyOpCDNA4GlobalLoadAsyncLDSType : PyConcreteType<PyCopyOpCDNA4GlobalL
         "get",
         [](int32_t bitSize, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::CopyOpCDNA4GlobalLoadAsyncLDSType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, bitSize);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type =
+              getCheckedOrRaise<::mlir::fly_rocdl::CopyOpCDNA4GlobalLoadAsyncLDSType>(ctx, bitSize);
           return PyCopyOpCDNA4GlobalLoadAsyncLDSType(context->getRef(), wrap(type));
         },
         "bit_size"_a, nb::kw_only(), "context"_a = nb::none(),
@@ -149,6 +128,7 @@ struct PyCopyOpCDNA4GlobalLoadAsyncLDSType : PyConcreteType<PyCopyOpCDNA4GlobalL
         "supported configurations)");
   }
 };
+
 /// gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and
 /// redistributes transGranularity-bit elements. (cdna4.lds_read_trans; 4 supported configurations)
 struct PyCopyOpCDNA4LdsReadTransposeType : PyConcreteType<PyCopyOpCDNA4LdsReadTransposeType> {
@@ -159,16 +139,8 @@ struct PyCopyOpCDNA4LdsReadTransposeType : PyConcreteType<PyCopyOpCDNA4LdsReadTr
         "get",
         [](int32_t transGranularity, int32_t bitSize, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::CopyOpCDNA4LdsReadTransposeType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, transGranularity, bitSize);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::CopyOpCDNA4LdsReadTransposeType>(
+              ctx, transGranularity, bitSize);
           return PyCopyOpCDNA4LdsReadTransposeType(context->getRef(), wrap(type));
         },
         "trans_granularity"_a, "bit_size"_a, nb::kw_only(), "context"_a = nb::none(),
@@ -177,6 +149,7 @@ struct PyCopyOpCDNA4LdsReadTransposeType : PyConcreteType<PyCopyOpCDNA4LdsReadTr
         "configurations)");
   }
 };
+
 /// GFX1250 Tensor Data Mover: one whole N-D tile global <-> LDS per call, described by descriptor
 /// groups built from state. (gfx1250.tdm; 1 supported configurations)
 struct PyCopyOpGFX1250TDMType : PyConcreteType<PyCopyOpGFX1250TDMType> {
@@ -188,17 +161,9 @@ struct PyCopyOpGFX1250TDMType : PyConcreteType<PyCopyOpGFX1250TDMType> {
            int32_t cacheModifier, bool atomicBarrier, bool earlyTimeout,
            DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::CopyOpGFX1250TDMType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, rank, numWarps, padInterval,
-              padAmount, cacheModifier, atomicBarrier, earlyTimeout);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::CopyOpGFX1250TDMType>(
+              ctx, rank, numWarps, padInterval, padAmount, cacheModifier, atomicBarrier,
+              earlyTimeout);
           return PyCopyOpGFX1250TDMType(context->getRef(), wrap(type));
         },
         "rank"_a, "num_warps"_a, "pad_interval"_a = 0, "pad_amount"_a = 0, "cache_modifier"_a = 0,
@@ -208,6 +173,7 @@ struct PyCopyOpGFX1250TDMType : PyConcreteType<PyCopyOpGFX1250TDMType> {
         "descriptor groups built from state. (gfx1250.tdm; 1 supported configurations)");
   }
 };
+
 /// CDNA3/CDNA4 wave64 matrix fused multiply-add (MFMA), one single-block instruction per MxNxK
 /// tile. (cdna3.mfma; 22 supported configurations)
 struct PyMmaOpCDNA3_MFMAType : PyConcreteType<PyMmaOpCDNA3_MFMAType> {
@@ -218,17 +184,8 @@ struct PyMmaOpCDNA3_MFMAType : PyConcreteType<PyMmaOpCDNA3_MFMAType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpCDNA3_MFMAType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc));
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpCDNA3_MFMAType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc));
           return PyMmaOpCDNA3_MFMAType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -237,6 +194,7 @@ struct PyMmaOpCDNA3_MFMAType : PyConcreteType<PyMmaOpCDNA3_MFMAType> {
         "MxNxK tile. (cdna3.mfma; 22 supported configurations)");
   }
 };
+
 /// CDNA3/CDNA4 single-block MFMAs FlyDSL has no atom for: xf32 (gfx942 only), f64 16x16x4, the
 /// gfx950 i8 K-doubled forms and the gfx950 OCP fp8/bf8 pairs with bf8 (E5M2). (cdna3.mfma_ext; 11
 /// supported configurations)
@@ -248,17 +206,8 @@ struct PyMmaOpCDNA3_MFMAExtType : PyConcreteType<PyMmaOpCDNA3_MFMAExtType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpCDNA3_MFMAExtType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc));
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpCDNA3_MFMAExtType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc));
           return PyMmaOpCDNA3_MFMAExtType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -268,6 +217,7 @@ struct PyMmaOpCDNA3_MFMAExtType : PyConcreteType<PyMmaOpCDNA3_MFMAExtType> {
         "(cdna3.mfma_ext; 11 supported configurations)");
   }
 };
+
 /// CDNA3 multi-block MFMA (v_mfma_*_<M>x<N>x<K>_<B>b_*): one wave64 instruction computes B
 /// independent MxNxK products. (cdna3.mfma_multiblock; 13 supported configurations)
 struct PyMmaOpCDNA3_MFMAMultiBlockType : PyConcreteType<PyMmaOpCDNA3_MFMAMultiBlockType> {
@@ -279,17 +229,8 @@ struct PyMmaOpCDNA3_MFMAMultiBlockType : PyConcreteType<PyMmaOpCDNA3_MFMAMultiBl
         [](int32_t m, int32_t n, int32_t k, int32_t b, PyType &elemTyA, PyType &elemTyB,
            PyType &elemTyAcc, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpCDNA3_MFMAMultiBlockType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, b, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc));
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpCDNA3_MFMAMultiBlockType>(
+              ctx, m, n, k, b, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc));
           return PyMmaOpCDNA3_MFMAMultiBlockType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "blocks"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a,
@@ -298,6 +239,7 @@ struct PyMmaOpCDNA3_MFMAMultiBlockType : PyConcreteType<PyMmaOpCDNA3_MFMAMultiBl
         "independent MxNxK products. (cdna3.mfma_multiblock; 13 supported configurations)");
   }
 };
+
 /// CDNA3 sparse MFMA (v_smfmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros;
 /// a 32-bit VGPR of compression indices says where they sit. (cdna3.smfmac; 14 supported
 /// configurations)
@@ -309,17 +251,8 @@ struct PyMmaOpCDNA3_SMFMACType : PyConcreteType<PyMmaOpCDNA3_SMFMACType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpCDNA3_SMFMACType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc));
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpCDNA3_SMFMACType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc));
           return PyMmaOpCDNA3_SMFMACType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -329,6 +262,7 @@ struct PyMmaOpCDNA3_SMFMACType : PyConcreteType<PyMmaOpCDNA3_SMFMACType> {
         "supported configurations)");
   }
 };
+
 /// CDNA4 (gfx950) block-scaled MX MFMA f8f6f4 with per-lane E8M0 scales held in atom state.
 /// (cdna4.mfma_scale; 50 supported configurations)
 struct PyMmaOpCDNA4_MFMAScaleType : PyConcreteType<PyMmaOpCDNA4_MFMAScaleType> {
@@ -340,17 +274,8 @@ struct PyMmaOpCDNA4_MFMAScaleType : PyConcreteType<PyMmaOpCDNA4_MFMAScaleType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            int32_t opselA, int32_t opselB, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpCDNA4_MFMAScaleType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), opselA, opselB);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpCDNA4_MFMAScaleType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), opselA, opselB);
           return PyMmaOpCDNA4_MFMAScaleType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "opsel_a"_a = 0,
@@ -359,6 +284,7 @@ struct PyMmaOpCDNA4_MFMAScaleType : PyConcreteType<PyMmaOpCDNA4_MFMAScaleType> {
         "(cdna4.mfma_scale; 50 supported configurations)");
   }
 };
+
 /// GFX11 (RDNA3/3.5) wave32 WMMA 16x16x16; A/B are replicated across the two lane halves.
 /// (gfx11.wmma; 4 supported configurations)
 struct PyMmaOpGFX11_WMMAType : PyConcreteType<PyMmaOpGFX11_WMMAType> {
@@ -369,17 +295,9 @@ struct PyMmaOpGFX11_WMMAType : PyConcreteType<PyMmaOpGFX11_WMMAType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpGFX11_WMMAType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX11_WMMAType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), signA, signB,
+              clamp);
           return PyMmaOpGFX11_WMMAType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -388,6 +306,7 @@ struct PyMmaOpGFX11_WMMAType : PyConcreteType<PyMmaOpGFX11_WMMAType> {
         "(gfx11.wmma; 4 supported configurations)");
   }
 };
+
 /// GFX11 (RDNA3/3.5) wave32 WMMA with a 16-bit accumulator (f16 -> f16, bf16 -> bf16, 16x16x16):
 /// each result sits in one half of a 32-bit register, the half OPSEL chooses. (gfx11.wmma_opsel; 2
 /// supported configurations)
@@ -400,17 +319,8 @@ struct PyMmaOpGFX11_WMMAOpselType : PyConcreteType<PyMmaOpGFX11_WMMAOpselType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool opsel, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpGFX11_WMMAOpselType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), opsel);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX11_WMMAOpselType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), opsel);
           return PyMmaOpGFX11_WMMAOpselType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -420,6 +330,7 @@ struct PyMmaOpGFX11_WMMAOpselType : PyConcreteType<PyMmaOpGFX11_WMMAOpselType> {
         "(gfx11.wmma_opsel; 2 supported configurations)");
   }
 };
+
 /// GFX11 (RDNA3/3.5) wave64 WMMA with a 16-bit accumulator (f16 -> f16, bf16 -> bf16, 16x16x16):
 /// each result sits in one half of a 32-bit register, the half OPSEL chooses.
 /// (gfx11.wmma_opsel_wave64; 2 supported configurations)
@@ -432,17 +343,8 @@ struct PyMmaOpGFX11_WMMAOpselWave64Type : PyConcreteType<PyMmaOpGFX11_WMMAOpselW
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool opsel, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpGFX11_WMMAOpselWave64Type::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), opsel);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX11_WMMAOpselWave64Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), opsel);
           return PyMmaOpGFX11_WMMAOpselWave64Type(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -452,6 +354,7 @@ struct PyMmaOpGFX11_WMMAOpselWave64Type : PyConcreteType<PyMmaOpGFX11_WMMAOpselW
         "(gfx11.wmma_opsel_wave64; 2 supported configurations)");
   }
 };
+
 /// GFX11 (RDNA3/3.5) wave64 WMMA 16x16x16: A/B replicated across the four 16-lane groups, D rows
 /// 4*v + lane/16. (gfx11.wmma_wave64; 4 supported configurations)
 struct PyMmaOpGFX11_WMMAWave64Type : PyConcreteType<PyMmaOpGFX11_WMMAWave64Type> {
@@ -463,17 +366,9 @@ struct PyMmaOpGFX11_WMMAWave64Type : PyConcreteType<PyMmaOpGFX11_WMMAWave64Type>
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpGFX11_WMMAWave64Type::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX11_WMMAWave64Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), signA, signB,
+              clamp);
           return PyMmaOpGFX11_WMMAWave64Type(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -482,6 +377,7 @@ struct PyMmaOpGFX11_WMMAWave64Type : PyConcreteType<PyMmaOpGFX11_WMMAWave64Type>
         "rows 4*v + lane/16. (gfx11.wmma_wave64; 4 supported configurations)");
   }
 };
+
 /// GFX120x (RDNA4) wave32 sparse WMMA (v_swmmac_*): A is 2:4 structured-sparse along K and holds
 /// only its nonzeros; a VGPR of compression indices says where they sit. (gfx120x.swmmac; 11
 /// supported configurations)
@@ -494,17 +390,9 @@ struct PyMmaOpGFX120X_SWMMACType : PyConcreteType<PyMmaOpGFX120X_SWMMACType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpGFX120X_SWMMACType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX120X_SWMMACType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), signA, signB,
+              clamp);
           return PyMmaOpGFX120X_SWMMACType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -514,6 +402,7 @@ struct PyMmaOpGFX120X_SWMMACType : PyConcreteType<PyMmaOpGFX120X_SWMMACType> {
         "(gfx120x.swmmac; 11 supported configurations)");
   }
 };
+
 /// GFX120x (RDNA4) wave64 sparse WMMA (v_swmmac_* issued by a 64-lane wave): A 2:4
 /// structured-sparse along K holding only its nonzeros, a VGPR of compression indices, half the
 /// registers per lane of wave32. (gfx120x.swmmac_wave64; 10 supported configurations)
@@ -526,17 +415,9 @@ struct PyMmaOpGFX120X_SWMMACWave64Type : PyConcreteType<PyMmaOpGFX120X_SWMMACWav
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpGFX120X_SWMMACWave64Type::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX120X_SWMMACWave64Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), signA, signB,
+              clamp);
           return PyMmaOpGFX120X_SWMMACWave64Type(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -546,6 +427,7 @@ struct PyMmaOpGFX120X_SWMMACWave64Type : PyConcreteType<PyMmaOpGFX120X_SWMMACWav
         "the registers per lane of wave32. (gfx120x.swmmac_wave64; 10 supported configurations)");
   }
 };
+
 /// GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, bf16 -> bf16, fp8/bf8
 /// -> f32, iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32). (gfx120x.wmma; 11 supported
 /// configurations)
@@ -557,17 +439,9 @@ struct PyMmaOpGFX120X_WMMAType : PyConcreteType<PyMmaOpGFX120X_WMMAType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpGFX120X_WMMAType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX120X_WMMAType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), signA, signB,
+              clamp);
           return PyMmaOpGFX120X_WMMAType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -577,6 +451,7 @@ struct PyMmaOpGFX120X_WMMAType : PyConcreteType<PyMmaOpGFX120X_WMMAType> {
         "configurations)");
   }
 };
+
 /// GFX120x (RDNA4 gfx1200/gfx1201) wave64 WMMA 16x16x16 f16/bf16/fp8/bf8/iu8 (bf16 -> bf16 too) and
 /// 16x16x32 iu4: the wave32 instructions issued by a 64-lane wave, half the registers per lane.
 /// (gfx120x.wmma_wave64; 10 supported configurations)
@@ -589,17 +464,9 @@ struct PyMmaOpGFX120X_WMMAWave64Type : PyConcreteType<PyMmaOpGFX120X_WMMAWave64T
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64Type::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), signA, signB,
+              clamp);
           return PyMmaOpGFX120X_WMMAWave64Type(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -609,6 +476,7 @@ struct PyMmaOpGFX120X_WMMAWave64Type : PyConcreteType<PyMmaOpGFX120X_WMMAWave64T
         "registers per lane. (gfx120x.wmma_wave64; 10 supported configurations)");
   }
 };
+
 /// GFX120x (RDNA4) wave64 v_wmma_i32_16x16x16_iu4: A/B are read from lanes 0-31 only; lanes 32-63
 /// hold a copy. (gfx120x.wmma_wave64_iu4; 1 supported configurations)
 struct PyMmaOpGFX120X_WMMAWave64IU4Type : PyConcreteType<PyMmaOpGFX120X_WMMAWave64IU4Type> {
@@ -620,17 +488,9 @@ struct PyMmaOpGFX120X_WMMAWave64IU4Type : PyConcreteType<PyMmaOpGFX120X_WMMAWave
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64IU4Type::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX120X_WMMAWave64IU4Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), signA, signB,
+              clamp);
           return PyMmaOpGFX120X_WMMAWave64IU4Type(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -639,6 +499,7 @@ struct PyMmaOpGFX120X_WMMAWave64IU4Type : PyConcreteType<PyMmaOpGFX120X_WMMAWave
         "32-63 hold a copy. (gfx120x.wmma_wave64_iu4; 1 supported configurations)");
   }
 };
+
 /// GFX1250 wave32 WMMA, 16x16xK (K = 4 f32, 32 16-bit, 64/128 fp8, 64 iu8, 32 iu4). (gfx1250.wmma;
 /// 23 supported configurations)
 struct PyMmaOpGFX1250_WMMAType : PyConcreteType<PyMmaOpGFX1250_WMMAType> {
@@ -649,17 +510,9 @@ struct PyMmaOpGFX1250_WMMAType : PyConcreteType<PyMmaOpGFX1250_WMMAType> {
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpGFX1250_WMMAType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), signA, signB, clamp);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX1250_WMMAType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), signA, signB,
+              clamp);
           return PyMmaOpGFX1250_WMMAType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "sign_a"_a = false,
@@ -668,6 +521,7 @@ struct PyMmaOpGFX1250_WMMAType : PyConcreteType<PyMmaOpGFX1250_WMMAType> {
         "(gfx1250.wmma; 23 supported configurations)");
   }
 };
+
 /// GFX1250 wave32 unscaled WMMA with mixed 8/6/4-bit operands: 16x16x128 f8f6f4 (any pair of fp8,
 /// bf8, fp6, bf6, fp4) and 32x16x128 f4. (gfx1250.wmma_f8f6f4; 26 supported configurations)
 struct PyMmaOpGFX1250_WMMAF8F6F4Type : PyConcreteType<PyMmaOpGFX1250_WMMAF8F6F4Type> {
@@ -679,17 +533,8 @@ struct PyMmaOpGFX1250_WMMAF8F6F4Type : PyConcreteType<PyMmaOpGFX1250_WMMAF8F6F4T
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpGFX1250_WMMAF8F6F4Type::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc));
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX1250_WMMAF8F6F4Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc));
           return PyMmaOpGFX1250_WMMAF8F6F4Type(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
@@ -699,6 +544,7 @@ struct PyMmaOpGFX1250_WMMAF8F6F4Type : PyConcreteType<PyMmaOpGFX1250_WMMAF8F6F4T
         "configurations)");
   }
 };
+
 /// GFX1250 wave32 MX-scaled WMMA (E8M0 scales in atom state): 16x16x128 f8f6f4 and 32x16x128 f4.
 /// (gfx1250.wmma_scale; 52 supported configurations)
 struct PyMmaOpGFX1250_WMMAScaleType : PyConcreteType<PyMmaOpGFX1250_WMMAScaleType> {
@@ -711,17 +557,9 @@ struct PyMmaOpGFX1250_WMMAScaleType : PyConcreteType<PyMmaOpGFX1250_WMMAScaleTyp
            int32_t opselA, int32_t opselB, int32_t modC, bool reuseA, bool reuseB,
            int32_t blockSize, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpGFX1250_WMMAScaleType::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), opselA, opselB, modC, reuseA, reuseB, blockSize);
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX1250_WMMAScaleType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), opselA, opselB,
+              modC, reuseA, reuseB, blockSize);
           return PyMmaOpGFX1250_WMMAScaleType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "opsel_a"_a = 0,
@@ -731,6 +569,7 @@ struct PyMmaOpGFX1250_WMMAScaleType : PyConcreteType<PyMmaOpGFX1250_WMMAScaleTyp
         "f4. (gfx1250.wmma_scale; 52 supported configurations)");
   }
 };
+
 /// GFX1250 wave32 WMMA 16x16x32 bf16 that reads an f32 C and writes a bf16 D
 /// (v_wmma_bf16f32_16x16x32_bf16). (gfx1250.wmma_bf16f32; 1 supported configurations)
 struct PyMmaOpGFX1250_WMMA_BF16F32Type : PyConcreteType<PyMmaOpGFX1250_WMMA_BF16F32Type> {
@@ -742,17 +581,8 @@ struct PyMmaOpGFX1250_WMMA_BF16F32Type : PyConcreteType<PyMmaOpGFX1250_WMMA_BF16
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
            PyType &elemTyD, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
-          // getChecked, not get: an invalid configuration raises instead of aborting.
-          std::string message;
-          ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diagnostic) {
-            message = diagnostic.str();
-            return success();
-          });
-          auto type = ::mlir::fly_rocdl::MmaOpGFX1250_WMMA_BF16F32Type::getChecked(
-              [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, m, n, k, unwrap(elemTyA),
-              unwrap(elemTyB), unwrap(elemTyAcc), unwrap(elemTyD));
-          if (!type)
-            throw nb::value_error(message.c_str());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX1250_WMMA_BF16F32Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), unwrap(elemTyD));
           return PyMmaOpGFX1250_WMMA_BF16F32Type(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "elem_ty_d"_a,
@@ -761,6 +591,7 @@ struct PyMmaOpGFX1250_WMMA_BF16F32Type : PyConcreteType<PyMmaOpGFX1250_WMMA_BF16
         "(v_wmma_bf16f32_16x16x32_bf16). (gfx1250.wmma_bf16f32; 1 supported configurations)");
   }
 };
+
 } // namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl
 // ---- atomgen:end types
 

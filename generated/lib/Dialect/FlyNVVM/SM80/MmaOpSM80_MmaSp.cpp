@@ -15,7 +15,7 @@
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
 #include "flydsl/Dialect/FlyNVVM/IR/Dialect.h"
-#include "flydsl/Dialect/FlyNVVM/Utils/Registers.h"
+#include "flydsl/Dialect/FlyNVVM/Utils/AtomHelpers.h"
 
 using namespace mlir;
 using namespace mlir::fly;

@@ -15,7 +15,7 @@
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
 #include "flydsl/Dialect/FlyNVVM/IR/Dialect.h"
-#include "flydsl/Dialect/FlyNVVM/Utils/Registers.h"
+#include "flydsl/Dialect/FlyNVVM/Utils/AtomHelpers.h"
 
 using namespace mlir;
 using namespace mlir::fly;
@@ -26,14 +26,6 @@ namespace {
 
 // Slots of the lowered state struct, in order.
 constexpr unsigned kAccumulateSlot = 0; // accumulate
-
-/// Position of `value` in `values`, or std::nullopt.
-std::optional<unsigned> positionOf(ArrayRef<int32_t> values, int32_t value) {
-  const int32_t *found = llvm::find(values, value);
-  if (found == values.end())
-    return std::nullopt;
-  return static_cast<unsigned>(found - values.begin());
-}
 
 // The values of n per family of rows (row = first row + position).
 constexpr int32_t kNValues0[] = {8,   16,  24,  32,  40,  48,  56,  64,  72,  80,  88,

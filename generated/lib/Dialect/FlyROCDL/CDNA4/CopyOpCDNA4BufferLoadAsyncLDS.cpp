@@ -14,6 +14,7 @@
 #include "flydsl/Dialect/Fly/Utils/PointerUtils.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
 #include "flydsl/Dialect/FlyROCDL/IR/Dialect.h"
+#include "flydsl/Dialect/FlyROCDL/Utils/AtomHelpers.h"
 #include "flydsl/Dialect/FlyROCDL/Utils/BufferFatPtr.h"
 
 using namespace mlir;
@@ -42,21 +43,6 @@ std::optional<unsigned> matchInstance(int32_t bitSize) {
 
 std::optional<unsigned> matchInstance(CopyOpCDNA4BufferLoadAsyncLDSType type) {
   return matchInstance(type.getBitSize());
-}
-
-/// The soffset state is counted in elements of the buffer's element type; the
-/// instruction takes bytes.
-Value soffsetInBytes(OpBuilder &builder, Location loc, Value soffset, int64_t elemBits) {
-  if (elemBits == 8)
-    return soffset;
-  if (elemBits % 8 == 0) {
-    Value bytes = arith::ConstantIntOp::create(builder, loc, elemBits / 8, 32);
-    return arith::MulIOp::create(builder, loc, soffset, bytes);
-  }
-  Value bitsPerElem = arith::ConstantIntOp::create(builder, loc, elemBits, 32);
-  Value bits = arith::MulIOp::create(builder, loc, soffset, bitsPerElem);
-  Value eight = arith::ConstantIntOp::create(builder, loc, 8, 32);
-  return arith::DivUIOp::create(builder, loc, bits, eight);
 }
 } // namespace
 

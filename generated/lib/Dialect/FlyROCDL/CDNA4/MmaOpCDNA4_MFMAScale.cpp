@@ -13,6 +13,7 @@
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
 #include "flydsl/Dialect/FlyROCDL/IR/Dialect.h"
+#include "flydsl/Dialect/FlyROCDL/Utils/AtomHelpers.h"
 
 using namespace mlir;
 using namespace mlir::fly;
@@ -187,15 +188,6 @@ std::optional<unsigned> matchInstance(MmaOpCDNA4_MFMAScaleType type) {
                        type.getElemTyAcc(), type.getOpselA(), type.getOpselB());
 }
 
-/// Bits of an integer or float type, or of a vector of them; 0 for anything else.
-unsigned getTotalBitWidth(Type type) {
-  if (auto vectorTy = dyn_cast<VectorType>(type)) {
-    Type elemTy = vectorTy.getElementType();
-    return elemTy.isIntOrFloat() ? elemTy.getIntOrFloatBitWidth() * vectorTy.getNumElements() : 0;
-  }
-  return type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 0;
-}
-
 /// Register operand types of one instance, as the instruction takes them.
 struct PackedOperands {
   Type a, b, acc;
@@ -311,6 +303,64 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
   llvm_unreachable("row outside the instance table");
 }
 
+/// The format codes of each row, by row: the rows whose op is otherwise the same share one case of
+/// emitAtomCallSSA, which reads them here.
+struct RowConstants {
+  int32_t cbsz, blgp;
+};
+
+constexpr RowConstants kRowConstants[] = {
+    {0, 0}, // 0: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32
+    {0, 1}, // 1: 16x16x128 (f8E4M3FN, f8E5M2) -> f32
+    {0, 2}, // 2: 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32
+    {0, 3}, // 3: 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32
+    {0, 4}, // 4: 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32
+    {1, 0}, // 5: 16x16x128 (f8E5M2, f8E4M3FN) -> f32
+    {1, 1}, // 6: 16x16x128 (f8E5M2, f8E5M2) -> f32
+    {1, 2}, // 7: 16x16x128 (f8E5M2, f6E2M3FN) -> f32
+    {1, 3}, // 8: 16x16x128 (f8E5M2, f6E3M2FN) -> f32
+    {1, 4}, // 9: 16x16x128 (f8E5M2, f4E2M1FN) -> f32
+    {2, 0}, // 10: 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32
+    {2, 1}, // 11: 16x16x128 (f6E2M3FN, f8E5M2) -> f32
+    {2, 2}, // 12: 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32
+    {2, 3}, // 13: 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32
+    {2, 4}, // 14: 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32
+    {3, 0}, // 15: 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32
+    {3, 1}, // 16: 16x16x128 (f6E3M2FN, f8E5M2) -> f32
+    {3, 2}, // 17: 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32
+    {3, 3}, // 18: 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32
+    {3, 4}, // 19: 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32
+    {4, 0}, // 20: 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32
+    {4, 1}, // 21: 16x16x128 (f4E2M1FN, f8E5M2) -> f32
+    {4, 2}, // 22: 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32
+    {4, 3}, // 23: 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32
+    {4, 4}, // 24: 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32
+    {0, 0}, // 25: 32x32x64 (f8E4M3FN, f8E4M3FN) -> f32
+    {0, 1}, // 26: 32x32x64 (f8E4M3FN, f8E5M2) -> f32
+    {0, 2}, // 27: 32x32x64 (f8E4M3FN, f6E2M3FN) -> f32
+    {0, 3}, // 28: 32x32x64 (f8E4M3FN, f6E3M2FN) -> f32
+    {0, 4}, // 29: 32x32x64 (f8E4M3FN, f4E2M1FN) -> f32
+    {1, 0}, // 30: 32x32x64 (f8E5M2, f8E4M3FN) -> f32
+    {1, 1}, // 31: 32x32x64 (f8E5M2, f8E5M2) -> f32
+    {1, 2}, // 32: 32x32x64 (f8E5M2, f6E2M3FN) -> f32
+    {1, 3}, // 33: 32x32x64 (f8E5M2, f6E3M2FN) -> f32
+    {1, 4}, // 34: 32x32x64 (f8E5M2, f4E2M1FN) -> f32
+    {2, 0}, // 35: 32x32x64 (f6E2M3FN, f8E4M3FN) -> f32
+    {2, 1}, // 36: 32x32x64 (f6E2M3FN, f8E5M2) -> f32
+    {2, 2}, // 37: 32x32x64 (f6E2M3FN, f6E2M3FN) -> f32
+    {2, 3}, // 38: 32x32x64 (f6E2M3FN, f6E3M2FN) -> f32
+    {2, 4}, // 39: 32x32x64 (f6E2M3FN, f4E2M1FN) -> f32
+    {3, 0}, // 40: 32x32x64 (f6E3M2FN, f8E4M3FN) -> f32
+    {3, 1}, // 41: 32x32x64 (f6E3M2FN, f8E5M2) -> f32
+    {3, 2}, // 42: 32x32x64 (f6E3M2FN, f6E2M3FN) -> f32
+    {3, 3}, // 43: 32x32x64 (f6E3M2FN, f6E3M2FN) -> f32
+    {3, 4}, // 44: 32x32x64 (f6E3M2FN, f4E2M1FN) -> f32
+    {4, 0}, // 45: 32x32x64 (f4E2M1FN, f8E4M3FN) -> f32
+    {4, 1}, // 46: 32x32x64 (f4E2M1FN, f8E5M2) -> f32
+    {4, 2}, // 47: 32x32x64 (f4E2M1FN, f6E2M3FN) -> f32
+    {4, 3}, // 48: 32x32x64 (f4E2M1FN, f6E3M2FN) -> f32
+    {4, 4}, // 49: 32x32x64 (f4E2M1FN, f4E2M1FN) -> f32
+};
 } // namespace
 
 std::optional<unsigned> MmaOpCDNA4_MFMAScaleType::getFieldIndex(AtomStateField field) {
@@ -481,255 +531,67 @@ FailureOr<Value> MmaOpCDNA4_MFMAScaleType::emitAtomCallSSA(OpBuilder &builder, L
       LLVM::ExtractValueOp::create(builder, loc, atomVal, ArrayRef<int64_t>{kScaleBSlot});
 
   switch (*row) {
-  case 0: // 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(0),
-               static_cast<ROCDL::MatrixFormat>(0), opselA, scaleA, opselB, scaleB)
-        .getResult();
-  case 1: // 16x16x128 (f8E4M3FN, f8E5M2) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(0),
-               static_cast<ROCDL::MatrixFormat>(1), opselA, scaleA, opselB, scaleB)
-        .getResult();
-  case 2: // 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(0),
-               static_cast<ROCDL::MatrixFormat>(2), opselA, scaleA, opselB, scaleB)
-        .getResult();
-  case 3: // 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(0),
-               static_cast<ROCDL::MatrixFormat>(3), opselA, scaleA, opselB, scaleB)
-        .getResult();
-  case 4: // 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(0),
-               static_cast<ROCDL::MatrixFormat>(4), opselA, scaleA, opselB, scaleB)
-        .getResult();
-  case 5: // 16x16x128 (f8E5M2, f8E4M3FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(1),
-               static_cast<ROCDL::MatrixFormat>(0), opselA, scaleA, opselB, scaleB)
-        .getResult();
-  case 6: // 16x16x128 (f8E5M2, f8E5M2) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(1),
-               static_cast<ROCDL::MatrixFormat>(1), opselA, scaleA, opselB, scaleB)
-        .getResult();
-  case 7: // 16x16x128 (f8E5M2, f6E2M3FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(1),
-               static_cast<ROCDL::MatrixFormat>(2), opselA, scaleA, opselB, scaleB)
-        .getResult();
-  case 8: // 16x16x128 (f8E5M2, f6E3M2FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(1),
-               static_cast<ROCDL::MatrixFormat>(3), opselA, scaleA, opselB, scaleB)
-        .getResult();
-  case 9: // 16x16x128 (f8E5M2, f4E2M1FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(1),
-               static_cast<ROCDL::MatrixFormat>(4), opselA, scaleA, opselB, scaleB)
-        .getResult();
+  case 0:  // 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32
+  case 1:  // 16x16x128 (f8E4M3FN, f8E5M2) -> f32
+  case 2:  // 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32
+  case 3:  // 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32
+  case 4:  // 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32
+  case 5:  // 16x16x128 (f8E5M2, f8E4M3FN) -> f32
+  case 6:  // 16x16x128 (f8E5M2, f8E5M2) -> f32
+  case 7:  // 16x16x128 (f8E5M2, f6E2M3FN) -> f32
+  case 8:  // 16x16x128 (f8E5M2, f6E3M2FN) -> f32
+  case 9:  // 16x16x128 (f8E5M2, f4E2M1FN) -> f32
   case 10: // 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(2),
-               static_cast<ROCDL::MatrixFormat>(0), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 11: // 16x16x128 (f6E2M3FN, f8E5M2) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(2),
-               static_cast<ROCDL::MatrixFormat>(1), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 12: // 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(2),
-               static_cast<ROCDL::MatrixFormat>(2), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 13: // 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(2),
-               static_cast<ROCDL::MatrixFormat>(3), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 14: // 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(2),
-               static_cast<ROCDL::MatrixFormat>(4), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 15: // 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(3),
-               static_cast<ROCDL::MatrixFormat>(0), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 16: // 16x16x128 (f6E3M2FN, f8E5M2) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(3),
-               static_cast<ROCDL::MatrixFormat>(1), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 17: // 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(3),
-               static_cast<ROCDL::MatrixFormat>(2), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 18: // 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(3),
-               static_cast<ROCDL::MatrixFormat>(3), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 19: // 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(3),
-               static_cast<ROCDL::MatrixFormat>(4), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 20: // 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(4),
-               static_cast<ROCDL::MatrixFormat>(0), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 21: // 16x16x128 (f4E2M1FN, f8E5M2) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(4),
-               static_cast<ROCDL::MatrixFormat>(1), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 22: // 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(4),
-               static_cast<ROCDL::MatrixFormat>(2), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 23: // 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32
-    return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(4),
-               static_cast<ROCDL::MatrixFormat>(3), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 24: // 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32
     return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(4),
-               static_cast<ROCDL::MatrixFormat>(4), opselA, scaleA, opselB, scaleB)
+               builder, loc, accTy, a, b, c,
+               static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].cbsz),
+               static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].blgp), opselA, scaleA, opselB,
+               scaleB)
         .getResult();
   case 25: // 32x32x64 (f8E4M3FN, f8E4M3FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(0),
-               static_cast<ROCDL::MatrixFormat>(0), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 26: // 32x32x64 (f8E4M3FN, f8E5M2) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(0),
-               static_cast<ROCDL::MatrixFormat>(1), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 27: // 32x32x64 (f8E4M3FN, f6E2M3FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(0),
-               static_cast<ROCDL::MatrixFormat>(2), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 28: // 32x32x64 (f8E4M3FN, f6E3M2FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(0),
-               static_cast<ROCDL::MatrixFormat>(3), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 29: // 32x32x64 (f8E4M3FN, f4E2M1FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(0),
-               static_cast<ROCDL::MatrixFormat>(4), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 30: // 32x32x64 (f8E5M2, f8E4M3FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(1),
-               static_cast<ROCDL::MatrixFormat>(0), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 31: // 32x32x64 (f8E5M2, f8E5M2) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(1),
-               static_cast<ROCDL::MatrixFormat>(1), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 32: // 32x32x64 (f8E5M2, f6E2M3FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(1),
-               static_cast<ROCDL::MatrixFormat>(2), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 33: // 32x32x64 (f8E5M2, f6E3M2FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(1),
-               static_cast<ROCDL::MatrixFormat>(3), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 34: // 32x32x64 (f8E5M2, f4E2M1FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(1),
-               static_cast<ROCDL::MatrixFormat>(4), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 35: // 32x32x64 (f6E2M3FN, f8E4M3FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(2),
-               static_cast<ROCDL::MatrixFormat>(0), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 36: // 32x32x64 (f6E2M3FN, f8E5M2) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(2),
-               static_cast<ROCDL::MatrixFormat>(1), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 37: // 32x32x64 (f6E2M3FN, f6E2M3FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(2),
-               static_cast<ROCDL::MatrixFormat>(2), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 38: // 32x32x64 (f6E2M3FN, f6E3M2FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(2),
-               static_cast<ROCDL::MatrixFormat>(3), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 39: // 32x32x64 (f6E2M3FN, f4E2M1FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(2),
-               static_cast<ROCDL::MatrixFormat>(4), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 40: // 32x32x64 (f6E3M2FN, f8E4M3FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(3),
-               static_cast<ROCDL::MatrixFormat>(0), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 41: // 32x32x64 (f6E3M2FN, f8E5M2) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(3),
-               static_cast<ROCDL::MatrixFormat>(1), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 42: // 32x32x64 (f6E3M2FN, f6E2M3FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(3),
-               static_cast<ROCDL::MatrixFormat>(2), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 43: // 32x32x64 (f6E3M2FN, f6E3M2FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(3),
-               static_cast<ROCDL::MatrixFormat>(3), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 44: // 32x32x64 (f6E3M2FN, f4E2M1FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(3),
-               static_cast<ROCDL::MatrixFormat>(4), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 45: // 32x32x64 (f4E2M1FN, f8E4M3FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(4),
-               static_cast<ROCDL::MatrixFormat>(0), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 46: // 32x32x64 (f4E2M1FN, f8E5M2) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(4),
-               static_cast<ROCDL::MatrixFormat>(1), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 47: // 32x32x64 (f4E2M1FN, f6E2M3FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(4),
-               static_cast<ROCDL::MatrixFormat>(2), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 48: // 32x32x64 (f4E2M1FN, f6E3M2FN) -> f32
-    return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(4),
-               static_cast<ROCDL::MatrixFormat>(3), opselA, scaleA, opselB, scaleB)
-        .getResult();
   case 49: // 32x32x64 (f4E2M1FN, f4E2M1FN) -> f32
     return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
-               builder, loc, accTy, a, b, c, static_cast<ROCDL::MatrixFormat>(4),
-               static_cast<ROCDL::MatrixFormat>(4), opselA, scaleA, opselB, scaleB)
+               builder, loc, accTy, a, b, c,
+               static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].cbsz),
+               static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].blgp), opselA, scaleA, opselB,
+               scaleB)
         .getResult();
   }
   return failure();

@@ -178,6 +178,40 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
   llvm_unreachable("row outside the instance table");
 }
 
+/// The format codes of each row, by row: the rows whose op is otherwise the same share one case of
+/// emitAtomCallSSA, which reads them here.
+struct RowConstants {
+  int32_t fmtA, fmtB;
+};
+
+constexpr RowConstants kRowConstants[] = {
+    {0, 0}, // 0: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32
+    {0, 1}, // 1: 16x16x128 (f8E4M3FN, f8E5M2) -> f32
+    {0, 2}, // 2: 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32
+    {0, 3}, // 3: 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32
+    {0, 4}, // 4: 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32
+    {1, 0}, // 5: 16x16x128 (f8E5M2, f8E4M3FN) -> f32
+    {1, 1}, // 6: 16x16x128 (f8E5M2, f8E5M2) -> f32
+    {1, 2}, // 7: 16x16x128 (f8E5M2, f6E2M3FN) -> f32
+    {1, 3}, // 8: 16x16x128 (f8E5M2, f6E3M2FN) -> f32
+    {1, 4}, // 9: 16x16x128 (f8E5M2, f4E2M1FN) -> f32
+    {2, 0}, // 10: 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32
+    {2, 1}, // 11: 16x16x128 (f6E2M3FN, f8E5M2) -> f32
+    {2, 2}, // 12: 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32
+    {2, 3}, // 13: 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32
+    {2, 4}, // 14: 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32
+    {3, 0}, // 15: 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32
+    {3, 1}, // 16: 16x16x128 (f6E3M2FN, f8E5M2) -> f32
+    {3, 2}, // 17: 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32
+    {3, 3}, // 18: 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32
+    {3, 4}, // 19: 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32
+    {4, 0}, // 20: 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32
+    {4, 1}, // 21: 16x16x128 (f4E2M1FN, f8E5M2) -> f32
+    {4, 2}, // 22: 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32
+    {4, 3}, // 23: 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32
+    {4, 4}, // 24: 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32
+    {4, 4}, // 25: 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32
+};
 /// An integer constant operand of the intrinsic (its sign/clamp immediates must be constants).
 Value intrinsicConstant(OpBuilder &builder, Location loc, unsigned bits, int64_t value) {
   Type type = builder.getIntegerType(bits);
@@ -280,179 +314,35 @@ FailureOr<Value> MmaOpGFX1250_WMMAF8F6F4Type::emitAtomCallSSA(OpBuilder &builder
   Type accTy = packed.acc;
 
   switch (*row) {
-  case 0: // 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 0), a,
-                          intrinsicConstant(builder, loc, 32, 0), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
-  case 1: // 16x16x128 (f8E4M3FN, f8E5M2) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 0), a,
-                          intrinsicConstant(builder, loc, 32, 1), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
-  case 2: // 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 0), a,
-                          intrinsicConstant(builder, loc, 32, 2), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
-  case 3: // 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 0), a,
-                          intrinsicConstant(builder, loc, 32, 3), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
-  case 4: // 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 0), a,
-                          intrinsicConstant(builder, loc, 32, 4), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
-  case 5: // 16x16x128 (f8E5M2, f8E4M3FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 1), a,
-                          intrinsicConstant(builder, loc, 32, 0), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
-  case 6: // 16x16x128 (f8E5M2, f8E5M2) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 1), a,
-                          intrinsicConstant(builder, loc, 32, 1), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
-  case 7: // 16x16x128 (f8E5M2, f6E2M3FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 1), a,
-                          intrinsicConstant(builder, loc, 32, 2), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
-  case 8: // 16x16x128 (f8E5M2, f6E3M2FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 1), a,
-                          intrinsicConstant(builder, loc, 32, 3), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
-  case 9: // 16x16x128 (f8E5M2, f4E2M1FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 1), a,
-                          intrinsicConstant(builder, loc, 32, 4), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
+  case 0:  // 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32
+  case 1:  // 16x16x128 (f8E4M3FN, f8E5M2) -> f32
+  case 2:  // 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32
+  case 3:  // 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32
+  case 4:  // 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32
+  case 5:  // 16x16x128 (f8E5M2, f8E4M3FN) -> f32
+  case 6:  // 16x16x128 (f8E5M2, f8E5M2) -> f32
+  case 7:  // 16x16x128 (f8E5M2, f6E2M3FN) -> f32
+  case 8:  // 16x16x128 (f8E5M2, f6E3M2FN) -> f32
+  case 9:  // 16x16x128 (f8E5M2, f4E2M1FN) -> f32
   case 10: // 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 2), a,
-                          intrinsicConstant(builder, loc, 32, 0), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
   case 11: // 16x16x128 (f6E2M3FN, f8E5M2) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 2), a,
-                          intrinsicConstant(builder, loc, 32, 1), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
   case 12: // 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 2), a,
-                          intrinsicConstant(builder, loc, 32, 2), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
   case 13: // 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 2), a,
-                          intrinsicConstant(builder, loc, 32, 3), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
   case 14: // 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 2), a,
-                          intrinsicConstant(builder, loc, 32, 4), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
   case 15: // 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 3), a,
-                          intrinsicConstant(builder, loc, 32, 0), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
   case 16: // 16x16x128 (f6E3M2FN, f8E5M2) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 3), a,
-                          intrinsicConstant(builder, loc, 32, 1), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
   case 17: // 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 3), a,
-                          intrinsicConstant(builder, loc, 32, 2), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
   case 18: // 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 3), a,
-                          intrinsicConstant(builder, loc, 32, 3), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
   case 19: // 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 3), a,
-                          intrinsicConstant(builder, loc, 32, 4), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
   case 20: // 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 4), a,
-                          intrinsicConstant(builder, loc, 32, 0), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
   case 21: // 16x16x128 (f4E2M1FN, f8E5M2) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 4), a,
-                          intrinsicConstant(builder, loc, 32, 1), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
   case 22: // 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 4), a,
-                          intrinsicConstant(builder, loc, 32, 2), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
   case 23: // 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32
-    return LLVM::CallIntrinsicOp::create(
-               builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 4), a,
-                          intrinsicConstant(builder, loc, 32, 3), b,
-                          intrinsicConstant(builder, loc, 16, 0), c})
-        ->getResult(0);
   case 24: // 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32
     return LLVM::CallIntrinsicOp::create(
                builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"),
-               ValueRange{intrinsicConstant(builder, loc, 32, 4), a,
-                          intrinsicConstant(builder, loc, 32, 4), b,
+               ValueRange{intrinsicConstant(builder, loc, 32, kRowConstants[*row].fmtA), a,
+                          intrinsicConstant(builder, loc, 32, kRowConstants[*row].fmtB), b,
                           intrinsicConstant(builder, loc, 16, 0), c})
         ->getResult(0);
   case 25: // 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32

@@ -13,6 +13,7 @@
 #include "flydsl/Dialect/Fly/IR/FlyDialect.h"
 #include "flydsl/Dialect/Fly/Utils/ThrValLayoutMacro.h.inc"
 #include "flydsl/Dialect/FlyROCDL/IR/Dialect.h"
+#include "flydsl/Dialect/FlyROCDL/Utils/AtomHelpers.h"
 
 using namespace mlir;
 using namespace mlir::fly;
@@ -249,15 +250,6 @@ std::optional<unsigned> matchInstance(MmaOpGFX1250_WMMAScaleType type) {
                        type.getReuseA(), type.getReuseB(), type.getBlockSize());
 }
 
-/// Bits of an integer or float type, or of a vector of them; 0 for anything else.
-unsigned getTotalBitWidth(Type type) {
-  if (auto vectorTy = dyn_cast<VectorType>(type)) {
-    Type elemTy = vectorTy.getElementType();
-    return elemTy.isIntOrFloat() ? elemTy.getIntOrFloatBitWidth() * vectorTy.getNumElements() : 0;
-  }
-  return type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 0;
-}
-
 /// Register operand types of one instance, as the instruction takes them.
 struct PackedOperands {
   Type a, b, acc;
@@ -351,6 +343,66 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
   llvm_unreachable("row outside the instance table");
 }
 
+/// The format codes of each row, by row: the rows whose op is otherwise the same share one case of
+/// emitAtomCallSSA, which reads them here.
+struct RowConstants {
+  int32_t fmtA, fmtB;
+};
+
+constexpr RowConstants kRowConstants[] = {
+    {0, 0}, // 0: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
+    {0, 1}, // 1: 16x16x128 (f8E4M3FN, f8E5M2) -> f32, blockSize = 32
+    {0, 2}, // 2: 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32, blockSize = 32
+    {0, 3}, // 3: 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32, blockSize = 32
+    {0, 4}, // 4: 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32, blockSize = 32
+    {1, 0}, // 5: 16x16x128 (f8E5M2, f8E4M3FN) -> f32, blockSize = 32
+    {1, 1}, // 6: 16x16x128 (f8E5M2, f8E5M2) -> f32, blockSize = 32
+    {1, 2}, // 7: 16x16x128 (f8E5M2, f6E2M3FN) -> f32, blockSize = 32
+    {1, 3}, // 8: 16x16x128 (f8E5M2, f6E3M2FN) -> f32, blockSize = 32
+    {1, 4}, // 9: 16x16x128 (f8E5M2, f4E2M1FN) -> f32, blockSize = 32
+    {2, 0}, // 10: 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32, blockSize = 32
+    {2, 1}, // 11: 16x16x128 (f6E2M3FN, f8E5M2) -> f32, blockSize = 32
+    {2, 2}, // 12: 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32, blockSize = 32
+    {2, 3}, // 13: 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32, blockSize = 32
+    {2, 4}, // 14: 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32, blockSize = 32
+    {3, 0}, // 15: 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32, blockSize = 32
+    {3, 1}, // 16: 16x16x128 (f6E3M2FN, f8E5M2) -> f32, blockSize = 32
+    {3, 2}, // 17: 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32, blockSize = 32
+    {3, 3}, // 18: 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32, blockSize = 32
+    {3, 4}, // 19: 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32, blockSize = 32
+    {4, 0}, // 20: 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32, blockSize = 32
+    {4, 1}, // 21: 16x16x128 (f4E2M1FN, f8E5M2) -> f32, blockSize = 32
+    {4, 2}, // 22: 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32, blockSize = 32
+    {4, 3}, // 23: 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 32
+    {4, 4}, // 24: 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 32
+    {4, 4}, // 25: 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 32
+    {0, 0}, // 26: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 16
+    {0, 1}, // 27: 16x16x128 (f8E4M3FN, f8E5M2) -> f32, blockSize = 16
+    {0, 2}, // 28: 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32, blockSize = 16
+    {0, 3}, // 29: 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32, blockSize = 16
+    {0, 4}, // 30: 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32, blockSize = 16
+    {1, 0}, // 31: 16x16x128 (f8E5M2, f8E4M3FN) -> f32, blockSize = 16
+    {1, 1}, // 32: 16x16x128 (f8E5M2, f8E5M2) -> f32, blockSize = 16
+    {1, 2}, // 33: 16x16x128 (f8E5M2, f6E2M3FN) -> f32, blockSize = 16
+    {1, 3}, // 34: 16x16x128 (f8E5M2, f6E3M2FN) -> f32, blockSize = 16
+    {1, 4}, // 35: 16x16x128 (f8E5M2, f4E2M1FN) -> f32, blockSize = 16
+    {2, 0}, // 36: 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32, blockSize = 16
+    {2, 1}, // 37: 16x16x128 (f6E2M3FN, f8E5M2) -> f32, blockSize = 16
+    {2, 2}, // 38: 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32, blockSize = 16
+    {2, 3}, // 39: 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32, blockSize = 16
+    {2, 4}, // 40: 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32, blockSize = 16
+    {3, 0}, // 41: 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32, blockSize = 16
+    {3, 1}, // 42: 16x16x128 (f6E3M2FN, f8E5M2) -> f32, blockSize = 16
+    {3, 2}, // 43: 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32, blockSize = 16
+    {3, 3}, // 44: 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32, blockSize = 16
+    {3, 4}, // 45: 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32, blockSize = 16
+    {4, 0}, // 46: 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32, blockSize = 16
+    {4, 1}, // 47: 16x16x128 (f4E2M1FN, f8E5M2) -> f32, blockSize = 16
+    {4, 2}, // 48: 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32, blockSize = 16
+    {4, 3}, // 49: 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 16
+    {4, 4}, // 50: 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 16
+    {4, 4}, // 51: 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 16
+};
 } // namespace
 
 std::optional<unsigned> MmaOpGFX1250_WMMAScaleType::getFieldIndex(AtomStateField field) {
@@ -664,202 +716,35 @@ FailureOr<Value> MmaOpGFX1250_WMMAScaleType::emitAtomCallSSA(OpBuilder &builder,
       LLVM::ExtractValueOp::create(builder, loc, atomVal, ArrayRef<int64_t>{kScaleBSlot});
 
   switch (*row) {
-  case 0: // 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(0), a,
-               static_cast<ROCDL::MatrixFormat>(0), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
-  case 1: // 16x16x128 (f8E4M3FN, f8E5M2) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(0), a,
-               static_cast<ROCDL::MatrixFormat>(1), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
-  case 2: // 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(0), a,
-               static_cast<ROCDL::MatrixFormat>(2), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
-  case 3: // 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(0), a,
-               static_cast<ROCDL::MatrixFormat>(3), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
-  case 4: // 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(0), a,
-               static_cast<ROCDL::MatrixFormat>(4), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
-  case 5: // 16x16x128 (f8E5M2, f8E4M3FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(1), a,
-               static_cast<ROCDL::MatrixFormat>(0), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
-  case 6: // 16x16x128 (f8E5M2, f8E5M2) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(1), a,
-               static_cast<ROCDL::MatrixFormat>(1), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
-  case 7: // 16x16x128 (f8E5M2, f6E2M3FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(1), a,
-               static_cast<ROCDL::MatrixFormat>(2), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
-  case 8: // 16x16x128 (f8E5M2, f6E3M2FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(1), a,
-               static_cast<ROCDL::MatrixFormat>(3), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
-  case 9: // 16x16x128 (f8E5M2, f4E2M1FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(1), a,
-               static_cast<ROCDL::MatrixFormat>(4), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
+  case 0:  // 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
+  case 1:  // 16x16x128 (f8E4M3FN, f8E5M2) -> f32, blockSize = 32
+  case 2:  // 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32, blockSize = 32
+  case 3:  // 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32, blockSize = 32
+  case 4:  // 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32, blockSize = 32
+  case 5:  // 16x16x128 (f8E5M2, f8E4M3FN) -> f32, blockSize = 32
+  case 6:  // 16x16x128 (f8E5M2, f8E5M2) -> f32, blockSize = 32
+  case 7:  // 16x16x128 (f8E5M2, f6E2M3FN) -> f32, blockSize = 32
+  case 8:  // 16x16x128 (f8E5M2, f6E3M2FN) -> f32, blockSize = 32
+  case 9:  // 16x16x128 (f8E5M2, f4E2M1FN) -> f32, blockSize = 32
   case 10: // 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(2), a,
-               static_cast<ROCDL::MatrixFormat>(0), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 11: // 16x16x128 (f6E2M3FN, f8E5M2) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(2), a,
-               static_cast<ROCDL::MatrixFormat>(1), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 12: // 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(2), a,
-               static_cast<ROCDL::MatrixFormat>(2), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 13: // 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(2), a,
-               static_cast<ROCDL::MatrixFormat>(3), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 14: // 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(2), a,
-               static_cast<ROCDL::MatrixFormat>(4), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 15: // 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(3), a,
-               static_cast<ROCDL::MatrixFormat>(0), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 16: // 16x16x128 (f6E3M2FN, f8E5M2) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(3), a,
-               static_cast<ROCDL::MatrixFormat>(1), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 17: // 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(3), a,
-               static_cast<ROCDL::MatrixFormat>(2), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 18: // 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(3), a,
-               static_cast<ROCDL::MatrixFormat>(3), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 19: // 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(3), a,
-               static_cast<ROCDL::MatrixFormat>(4), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 20: // 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(4), a,
-               static_cast<ROCDL::MatrixFormat>(0), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 21: // 16x16x128 (f4E2M1FN, f8E5M2) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(4), a,
-               static_cast<ROCDL::MatrixFormat>(1), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 22: // 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(4), a,
-               static_cast<ROCDL::MatrixFormat>(2), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 23: // 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 32
-    return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(4), a,
-               static_cast<ROCDL::MatrixFormat>(3), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 24: // 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 32
     return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(4), a,
-               static_cast<ROCDL::MatrixFormat>(4), b, static_cast<ROCDL::WMMACModifier>(modC), c,
+               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].fmtA), a,
+               static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].fmtB), b,
+               static_cast<ROCDL::WMMACModifier>(modC), c,
                static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
                static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
                reuseA, reuseB)
@@ -872,201 +757,34 @@ FailureOr<Value> MmaOpGFX1250_WMMAScaleType::emitAtomCallSSA(OpBuilder &builder,
                reuseA, reuseB)
         .getResult();
   case 26: // 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(0), a,
-               static_cast<ROCDL::MatrixFormat>(0), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 27: // 16x16x128 (f8E4M3FN, f8E5M2) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(0), a,
-               static_cast<ROCDL::MatrixFormat>(1), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 28: // 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(0), a,
-               static_cast<ROCDL::MatrixFormat>(2), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 29: // 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(0), a,
-               static_cast<ROCDL::MatrixFormat>(3), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 30: // 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(0), a,
-               static_cast<ROCDL::MatrixFormat>(4), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 31: // 16x16x128 (f8E5M2, f8E4M3FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(1), a,
-               static_cast<ROCDL::MatrixFormat>(0), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 32: // 16x16x128 (f8E5M2, f8E5M2) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(1), a,
-               static_cast<ROCDL::MatrixFormat>(1), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 33: // 16x16x128 (f8E5M2, f6E2M3FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(1), a,
-               static_cast<ROCDL::MatrixFormat>(2), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 34: // 16x16x128 (f8E5M2, f6E3M2FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(1), a,
-               static_cast<ROCDL::MatrixFormat>(3), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 35: // 16x16x128 (f8E5M2, f4E2M1FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(1), a,
-               static_cast<ROCDL::MatrixFormat>(4), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 36: // 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(2), a,
-               static_cast<ROCDL::MatrixFormat>(0), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 37: // 16x16x128 (f6E2M3FN, f8E5M2) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(2), a,
-               static_cast<ROCDL::MatrixFormat>(1), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 38: // 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(2), a,
-               static_cast<ROCDL::MatrixFormat>(2), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 39: // 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(2), a,
-               static_cast<ROCDL::MatrixFormat>(3), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 40: // 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(2), a,
-               static_cast<ROCDL::MatrixFormat>(4), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 41: // 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(3), a,
-               static_cast<ROCDL::MatrixFormat>(0), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 42: // 16x16x128 (f6E3M2FN, f8E5M2) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(3), a,
-               static_cast<ROCDL::MatrixFormat>(1), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 43: // 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(3), a,
-               static_cast<ROCDL::MatrixFormat>(2), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 44: // 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(3), a,
-               static_cast<ROCDL::MatrixFormat>(3), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 45: // 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(3), a,
-               static_cast<ROCDL::MatrixFormat>(4), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 46: // 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(4), a,
-               static_cast<ROCDL::MatrixFormat>(0), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 47: // 16x16x128 (f4E2M1FN, f8E5M2) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(4), a,
-               static_cast<ROCDL::MatrixFormat>(1), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 48: // 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(4), a,
-               static_cast<ROCDL::MatrixFormat>(2), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 49: // 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 16
-    return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(4), a,
-               static_cast<ROCDL::MatrixFormat>(3), b, static_cast<ROCDL::WMMACModifier>(modC), c,
-               static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
-               static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
-               reuseA, reuseB)
-        .getResult();
   case 50: // 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 16
     return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(4), a,
-               static_cast<ROCDL::MatrixFormat>(4), b, static_cast<ROCDL::WMMACModifier>(modC), c,
+               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].fmtA), a,
+               static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].fmtB), b,
+               static_cast<ROCDL::WMMACModifier>(modC), c,
                static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
                static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
                reuseA, reuseB)
