@@ -118,3 +118,28 @@ def test_no_module_branches_on_a_backend_name() -> None:
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if branch.search(line)]
     assert found == []
     assert branch.search('if spec.backend == "rocdl":')
+
+
+def test_aliases_name_what_they_fix_instead_of_repeating_the_table() -> None:
+    """Issue 20: each alias (BufferLoadAsyncLDS32b, ...) repeated its atom's whole configuration list. The
+    table is in the atom's main wrapper only, once per binding class; an alias names the wrapper and the
+    values it fixes."""
+    import ast
+
+    modules = sorted((REPO / "generated" / "python").rglob("*.py"))
+    assert modules
+    aliases = 0
+    for module in modules:
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        tables: dict[str, int] = {}
+        for function in (n for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")):
+            doc = ast.get_docstring(function) or ""
+            calls = [c for c in ast.walk(function) if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)]
+            binding = next(ast.unparse(c.func.value) for c in calls if c.func.attr == "get")
+            if "Supported configurations:" in doc:
+                tables[binding] = tables.get(binding, 0) + 1
+            else:
+                aliases += 1
+                assert doc.startswith("`") and " with " in doc and "\n" not in doc, (module.name, function.name)
+        assert all(count == 1 for count in tables.values()), (module.name, tables)
+    assert aliases > 10

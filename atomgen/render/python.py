@@ -154,7 +154,10 @@ def dsl_wrappers(spec: AtomSpec, plan: VerifyPlan) -> list[Wrapper]:
                  if _PY_IDENTIFIER.match(k) and (not isinstance(v, str) or _PY_IDENTIFIER.match(v))}
         if len(clean) != len(entry.fixed):
             continue
-        wrappers.append(Wrapper(name, signature(positional, clean), call(clean), doc))
+        # an alias names what it fixes; the table stays on the wrapper it fixes (one copy per module)
+        fixed_text = ", ".join(f"{k}={v!r}" for k, v in clean.items())
+        wrappers.append(Wrapper(name, signature(positional, clean), call(clean),
+                                f"`{main_name}` with {fixed_text} (its docstring lists the configurations)."))
     return wrappers
 
 

@@ -5,7 +5,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:592e8c9674f069a8
+# ---- atomgen:begin wrappers sha256:097ebd0ce7a0d3c0
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -35,35 +35,17 @@ def BufferLoadAsyncLDS(bit_size):
 
 
 def BufferLoadAsyncLDS32b():
-    """Asynchronous per-thread buffer load to LDS (tracked with asyncmark / wait_asyncmark).
-
-    Supported configurations:
-      - bitSize = 32
-      - bitSize = 96
-      - bitSize = 128
-    """
+    """`BufferLoadAsyncLDS` with bit_size=32 (its docstring lists the configurations)."""
     return CopyOpCDNA4BufferLoadAsyncLDSType.get(bit_size=32)
 
 
 def BufferLoadAsyncLDS96b():
-    """Asynchronous per-thread buffer load to LDS (tracked with asyncmark / wait_asyncmark).
-
-    Supported configurations:
-      - bitSize = 32
-      - bitSize = 96
-      - bitSize = 128
-    """
+    """`BufferLoadAsyncLDS` with bit_size=96 (its docstring lists the configurations)."""
     return CopyOpCDNA4BufferLoadAsyncLDSType.get(bit_size=96)
 
 
 def BufferLoadAsyncLDS128b():
-    """Asynchronous per-thread buffer load to LDS (tracked with asyncmark / wait_asyncmark).
-
-    Supported configurations:
-      - bitSize = 32
-      - bitSize = 96
-      - bitSize = 128
-    """
+    """`BufferLoadAsyncLDS` with bit_size=128 (its docstring lists the configurations)."""
     return CopyOpCDNA4BufferLoadAsyncLDSType.get(bit_size=128)
 
 
@@ -82,35 +64,17 @@ def GlobalLoadAsyncLDS(bit_size):
 
 
 def GlobalLoadAsyncLDS32b():
-    """Asynchronous per-thread global (addrspace 1) load to LDS.
-
-    Supported configurations:
-      - bitSize = 32
-      - bitSize = 96
-      - bitSize = 128
-    """
+    """`GlobalLoadAsyncLDS` with bit_size=32 (its docstring lists the configurations)."""
     return CopyOpCDNA4GlobalLoadAsyncLDSType.get(bit_size=32)
 
 
 def GlobalLoadAsyncLDS96b():
-    """Asynchronous per-thread global (addrspace 1) load to LDS.
-
-    Supported configurations:
-      - bitSize = 32
-      - bitSize = 96
-      - bitSize = 128
-    """
+    """`GlobalLoadAsyncLDS` with bit_size=96 (its docstring lists the configurations)."""
     return CopyOpCDNA4GlobalLoadAsyncLDSType.get(bit_size=96)
 
 
 def GlobalLoadAsyncLDS128b():
-    """Asynchronous per-thread global (addrspace 1) load to LDS.
-
-    Supported configurations:
-      - bitSize = 32
-      - bitSize = 96
-      - bitSize = 128
-    """
+    """`GlobalLoadAsyncLDS` with bit_size=128 (its docstring lists the configurations)."""
     return CopyOpCDNA4GlobalLoadAsyncLDSType.get(bit_size=128)
 
 
@@ -130,50 +94,22 @@ def LDSReadTrans(trans_granularity, bit_size):
 
 
 def LDSReadTrans4_64b():
-    """gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and redistributes transGranularity-bit elements.
-
-    Supported configurations:
-      - transGranularity = 4, bitSize = 64
-      - transGranularity = 8, bitSize = 64
-      - transGranularity = 6, bitSize = 96
-      - transGranularity = 16, bitSize = 64
-    """
+    """`LDSReadTrans` with trans_granularity=4, bit_size=64 (its docstring lists the configurations)."""
     return CopyOpCDNA4LdsReadTransposeType.get(trans_granularity=4, bit_size=64)
 
 
 def LDSReadTrans8_64b():
-    """gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and redistributes transGranularity-bit elements.
-
-    Supported configurations:
-      - transGranularity = 4, bitSize = 64
-      - transGranularity = 8, bitSize = 64
-      - transGranularity = 6, bitSize = 96
-      - transGranularity = 16, bitSize = 64
-    """
+    """`LDSReadTrans` with trans_granularity=8, bit_size=64 (its docstring lists the configurations)."""
     return CopyOpCDNA4LdsReadTransposeType.get(trans_granularity=8, bit_size=64)
 
 
 def LDSReadTrans6_96b():
-    """gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and redistributes transGranularity-bit elements.
-
-    Supported configurations:
-      - transGranularity = 4, bitSize = 64
-      - transGranularity = 8, bitSize = 64
-      - transGranularity = 6, bitSize = 96
-      - transGranularity = 16, bitSize = 64
-    """
+    """`LDSReadTrans` with trans_granularity=6, bit_size=96 (its docstring lists the configurations)."""
     return CopyOpCDNA4LdsReadTransposeType.get(trans_granularity=6, bit_size=96)
 
 
 def LDSReadTrans16_64b():
-    """gfx950 LDS transposing read (ds_read_tr*): a 16-lane block reads bitSize bits each and redistributes transGranularity-bit elements.
-
-    Supported configurations:
-      - transGranularity = 4, bitSize = 64
-      - transGranularity = 8, bitSize = 64
-      - transGranularity = 6, bitSize = 96
-      - transGranularity = 16, bitSize = 64
-    """
+    """`LDSReadTrans` with trans_granularity=16, bit_size=64 (its docstring lists the configurations)."""
     return CopyOpCDNA4LdsReadTransposeType.get(trans_granularity=16, bit_size=64)
 
 

@@ -5,7 +5,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:eef6c332396f5a23
+# ---- atomgen:begin wrappers sha256:4a960e2a35362c9e
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -39,47 +39,17 @@ def BufferAtomic(atomic_op, val_type):
 
 
 def BufferAtomicAdd(val_type):
-    """Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination.
-
-    Supported configurations:
-      - atomicOp = add, valType = f32
-      - atomicOp = add, valType = vector<2xf16>
-      - atomicOp = add, valType = vector<2xbf16>
-      - atomicOp = add, valType = f64
-      - atomicOp = max, valType = f64
-      - atomicOp = max, valType = i32
-      - atomicOp = min, valType = i32
-    """
+    """`BufferAtomic` with atomic_op='add' (its docstring lists the configurations)."""
     return CopyOpCDNA3BufferAtomicType.get(atomic_op='add', val_type=_ir_type(val_type))
 
 
 def BufferAtomicMax(val_type):
-    """Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination.
-
-    Supported configurations:
-      - atomicOp = add, valType = f32
-      - atomicOp = add, valType = vector<2xf16>
-      - atomicOp = add, valType = vector<2xbf16>
-      - atomicOp = add, valType = f64
-      - atomicOp = max, valType = f64
-      - atomicOp = max, valType = i32
-      - atomicOp = min, valType = i32
-    """
+    """`BufferAtomic` with atomic_op='max' (its docstring lists the configurations)."""
     return CopyOpCDNA3BufferAtomicType.get(atomic_op='max', val_type=_ir_type(val_type))
 
 
 def BufferAtomicMin(val_type):
-    """Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination.
-
-    Supported configurations:
-      - atomicOp = add, valType = f32
-      - atomicOp = add, valType = vector<2xf16>
-      - atomicOp = add, valType = vector<2xbf16>
-      - atomicOp = add, valType = f64
-      - atomicOp = max, valType = f64
-      - atomicOp = max, valType = i32
-      - atomicOp = min, valType = i32
-    """
+    """`BufferAtomic` with atomic_op='min' (its docstring lists the configurations)."""
     return CopyOpCDNA3BufferAtomicType.get(atomic_op='min', val_type=_ir_type(val_type))
 
 
@@ -100,67 +70,27 @@ def BufferCopy(bit_size, cache_modifier=0):
 
 
 def BufferCopy8b(cache_modifier=0):
-    """Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from which side is a buffer_desc).
-
-    Supported configurations:
-      - bitSize = 8
-      - bitSize = 16
-      - bitSize = 32
-      - bitSize = 64
-      - bitSize = 128
-    """
+    """`BufferCopy` with bit_size=8 (its docstring lists the configurations)."""
     return CopyOpCDNA3BufferCopyType.get(bit_size=8, cache_modifier=cache_modifier)
 
 
 def BufferCopy16b(cache_modifier=0):
-    """Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from which side is a buffer_desc).
-
-    Supported configurations:
-      - bitSize = 8
-      - bitSize = 16
-      - bitSize = 32
-      - bitSize = 64
-      - bitSize = 128
-    """
+    """`BufferCopy` with bit_size=16 (its docstring lists the configurations)."""
     return CopyOpCDNA3BufferCopyType.get(bit_size=16, cache_modifier=cache_modifier)
 
 
 def BufferCopy32b(cache_modifier=0):
-    """Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from which side is a buffer_desc).
-
-    Supported configurations:
-      - bitSize = 8
-      - bitSize = 16
-      - bitSize = 32
-      - bitSize = 64
-      - bitSize = 128
-    """
+    """`BufferCopy` with bit_size=32 (its docstring lists the configurations)."""
     return CopyOpCDNA3BufferCopyType.get(bit_size=32, cache_modifier=cache_modifier)
 
 
 def BufferCopy64b(cache_modifier=0):
-    """Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from which side is a buffer_desc).
-
-    Supported configurations:
-      - bitSize = 8
-      - bitSize = 16
-      - bitSize = 32
-      - bitSize = 64
-      - bitSize = 128
-    """
+    """`BufferCopy` with bit_size=64 (its docstring lists the configurations)."""
     return CopyOpCDNA3BufferCopyType.get(bit_size=64, cache_modifier=cache_modifier)
 
 
 def BufferCopy128b(cache_modifier=0):
-    """Per-thread raw buffer load or store of bitSize bits through a buffer resource (direction from which side is a buffer_desc).
-
-    Supported configurations:
-      - bitSize = 8
-      - bitSize = 16
-      - bitSize = 32
-      - bitSize = 64
-      - bitSize = 128
-    """
+    """`BufferCopy` with bit_size=128 (its docstring lists the configurations)."""
     return CopyOpCDNA3BufferCopyType.get(bit_size=128, cache_modifier=cache_modifier)
 
 
@@ -178,22 +108,12 @@ def BufferCopyLDS(bit_size):
 
 
 def BufferCopyLDS32b():
-    """Per-thread buffer load written directly to LDS (LDS DMA): src buffer_desc, dst shared.
-
-    Supported configurations:
-      - bitSize = 32
-      - bitSize = 128
-    """
+    """`BufferCopyLDS` with bit_size=32 (its docstring lists the configurations)."""
     return CopyOpCDNA3BufferCopyLDSType.get(bit_size=32)
 
 
 def BufferCopyLDS128b():
-    """Per-thread buffer load written directly to LDS (LDS DMA): src buffer_desc, dst shared.
-
-    Supported configurations:
-      - bitSize = 32
-      - bitSize = 128
-    """
+    """`BufferCopyLDS` with bit_size=128 (its docstring lists the configurations)."""
     return CopyOpCDNA3BufferCopyLDSType.get(bit_size=128)
 
 
