@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import subprocess
 from pathlib import Path
 
@@ -119,6 +120,25 @@ def test_verify_lists_every_instance(path: Path, rendered: dict[str, str]) -> No
             assert covered.get(row.instance.index) == row.instance.values["n"], row.description
             described = row.description.replace(f"x{row.instance.values['n']}x", "xNx", 1)
             assert described in joined, described
+        return
+    if model.table is not None:  # a table and a loop: an entry per row, in row order, testing every column
+        assert len(model.table.entries) == len(plan.rows) > verifier.TABLE_ROWS
+        assert "for (unsigned row = 0; row < std::size(kInstanceRows); ++row)" in text
+        # a comment clang-format wrapped or aligned, on one line again with one space before it
+        unwrapped = re.sub(r"\}, +//", "}, //", re.sub(r"\n *// ", " ", text))
+        cpp_params = {p.name: params.cpp_param(p) for p in spec.parameters}
+        names = [field.split()[-1] for field in model.table.fields]
+        for row, (cells, _) in zip(plan.rows, model.table.entries):
+            assert re.search(re.escape("{" + ", ".join(cells)) + "[,}]", unwrapped), row.description
+            assert f"}}, // {row.instance.index}: {row.description}\n" in unwrapped, row.description
+            given = {c.parameter.name: c.value for c in row.conditions + row.pins}
+            for name, cell in zip(names, cells):  # each cell is the row's value (a type: its kind's predicate)
+                parameter = cpp_params[name]
+                expected = params.value_condition(parameter, given[name], "type") if parameter.is_type else None
+                if expected is not None:
+                    assert model.table.kinds[int(cell)] == expected, (row.description, name)
+                else:
+                    assert cell == (str(given[name]).lower() if parameter.is_bool else str(given[name])), name
         return
     for row in plan.rows:
         assert row.description in joined, row.description
@@ -375,10 +395,8 @@ TABLED = ["rocdl/cdna4/mfma_scale.yaml", "rocdl/gfx1250/wmma_scale.yaml", "rocdl
 @pytest.mark.parametrize("relative", TABLED)
 def test_rows_that_differ_only_in_format_codes_share_one_case(relative: str, rendered: dict[str, str]) -> None:
     """Issue 20: a row per case made gfx1250's WMMAScale 1,103 lines of 7-line creates that differ in two
-    format codes. The rows of one op now share a case that reads the codes from kRowConstants, one entry per
+    format codes. The rows of one op now share a case that reads the codes from kInstanceRows, one entry per
     row in row order, each the code check judged (AG375) for that row."""
-    import re
-
     from atomgen.check.families.semantics import FORMAT_KEYS, format_code
 
     path = REPO / "specs" / relative
@@ -387,14 +405,15 @@ def test_rows_that_differ_only_in_format_codes_share_one_case(relative: str, ren
     text = rendered[str(path)]
     ops = {i.intrinsic for i in spec.instances}
     creates = text.count("::create(\n") + text.count("CallIntrinsicOp::create(")
-    entries = re.findall(r"^ +\{([-0-9, ]+)\}, // (\d+): ", text, re.M)
+    entries = re.findall(r"^ +\{([-0-9, a-z]+)\}, +// (\d+): ", text, re.M)
     assert len(entries) == len(spec.instances) > len(ops)
     keys = FORMAT_KEYS[spec.pattern]
     for (values, index), instance in zip(entries, spec.instances):
         assert int(index) == instance.index
-        assert [int(v) for v in values.split(",")] == [format_code(spec, instance, k, r) for k, r in keys]
+        codes = [int(v) for v in values.split(",")[-len(keys):]]  # the format columns follow the matcher's
+        assert codes == [format_code(spec, instance, k, r) for k, r in keys]
     start = text.index("  switch (*row) {", text.index("emitAtomCallSSA"))
     switch = text[start:text.index("\n  }\n", start)]
     assert switch.count("return ") == len(ops), "one case per op, not per row"
-    assert "kRowConstants[*row]." in switch
+    assert "kInstanceRows[*row]." in switch
     assert creates >= len(ops)

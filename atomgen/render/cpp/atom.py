@@ -22,6 +22,7 @@ from atomgen.render.cpp.layouts import layout_methods, uses_total_bit_width
 from atomgen.render.cpp.mma import mma_emission
 from atomgen.render.cpp.nvvm import NVVM_PATTERNS
 from atomgen.render.cpp.params import cpp_param, value_stream
+from atomgen.render.cpp.rows import rows_table
 from atomgen.render.cpp.state import state_model
 from atomgen.render.cpp.verifier import verify_model
 from atomgen.render.cppexpr import cpp_expr
@@ -128,6 +129,8 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
         if pattern not in NVVM_PATTERNS:
             atom["copy_emission"] = copy_emission(spec, params, state)
         atom["val_bits"] = default_val_bits(spec)
+    # one table of the rows: what the matcher tests and the constants the shared cases read
+    atom["rows_table"] = rows_table(verify.table, atom["mma"].constants if "mma" in atom else None)
     return atom
 
 

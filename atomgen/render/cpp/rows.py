@@ -47,22 +47,47 @@ def group_rows(entries: list[tuple[int, str, Any]]) -> list[CaseGroup]:
     return groups
 
 
-TABLE = "kRowConstants"  # the generated table's name, indexed by the matched row
+TABLE = "kInstanceRows"  # the generated table of the instance rows, indexed by the matched row
 
 
 def row_constant(column: str) -> str:
-    """How a shared case reads a row's constant: `kRowConstants[*row].fmtA`."""
+    """How a shared case reads a row's constant: `kInstanceRows[*row].fmtA`."""
     return f"{TABLE}[*row].{column}"
 
 
 @dataclass(frozen=True)
 class RowConstants:
     """The constants that set rows apart where their op calls are otherwise equal (format codes):
-    one entry per row of the atom, so that such rows share one case reading `kRowConstants[*row]`
+    columns of the instance rows' table, so that such rows share one case reading `kInstanceRows[*row]`
     instead of one case each."""
 
     columns: tuple[str, ...]
     entries: tuple[tuple[tuple[int, ...], str], ...]  # (values in column order, the row's description), by row
+
+
+@dataclass(frozen=True)
+class RowsTable:
+    """`kInstanceRows`: one entry per instance row, holding what matchInstance() tests (where the table
+    matches: verifier.InstanceTable) and the constants the shared cases read (RowConstants)."""
+
+    fields: tuple[str, ...]
+    entries: tuple[tuple[str, str], ...]  # (initializer, comment), by row
+
+
+def rows_table(matched: Any, constants: RowConstants | None) -> RowsTable | None:
+    """The one table of an atom's rows: the matcher's columns, then the constants' (either may be absent)."""
+    if matched is None and constants is None:
+        return None
+    count = len(matched.entries) if matched is not None else len(constants.entries)  # type: ignore[union-attr]
+    fields = list(matched.fields) if matched is not None else []
+    cells: list[list[str]] = [list(matched.entries[i][0]) if matched is not None else [] for i in range(count)]
+    comments = [matched.entries[i][1] if matched is not None else "" for i in range(count)]
+    if constants is not None:
+        fields += [f"int32_t {column}" for column in constants.columns]
+        for index, (values, description) in enumerate(constants.entries):
+            cells[index] += [str(v) for v in values]
+            comments[index] = comments[index] or f"{index}: {description}"
+    return RowsTable(tuple(fields), tuple(("{" + ", ".join(c) + "}", comment) for c, comment in zip(cells, comments)))
 
 
 def tabulate(entries: list[tuple[int, str, Any]], indexed: dict[int, Any],

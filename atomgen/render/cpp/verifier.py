@@ -17,6 +17,9 @@ from atomgen.spec.model import AtomSpec
 # FAMILY_PARAMETER (an `expand` list) share one condition and a table of its values.
 COMPACT_ROWS = 100
 FAMILY_PARAMETER = "n"
+# Flat tables longer than this are matched from a constant table by one loop, not an `if` per row (below it
+# the ifs are as short: the table costs its struct and kind switch).
+TABLE_ROWS = 24
 _SENTINEL = "\x00"
 
 
@@ -28,6 +31,17 @@ class MatchRow:
     values: list[int] | None = None  # a family: row = index + position of the parameter in values
     array: str = ""  # a family: the C++ array holding `values`
     parameter: str = ""
+
+
+@dataclass
+class InstanceTable:
+    """The instance table as C++ data: one `kInstanceRows` entry per row, tried in order by one loop.
+    A type parameter's column holds a kind, the index of its predicate in `kinds`."""
+
+    fields: list[str]  # `int32_t m`, `bool reuseA`, `uint8_t elemTyA` (a kind)
+    entries: list[tuple[list[str], str]]  # (cells, comment), by row
+    kinds: list[str]  # C++ bool over `type`, by kind
+    terms: list[str]  # the loop's test of entry `r`
 
 
 @dataclass
@@ -54,6 +68,7 @@ class VerifyModel:
     unsupported: list[str]  # `<<` operands
     supported: list[str]  # adjacent string literals
     families: list[MatchRow] = field(default_factory=list)
+    table: InstanceTable | None = None
 
 
 def _row_condition(row_conditions: list[str]) -> str | None:
@@ -124,6 +139,38 @@ def _family_stream(text: str) -> str:
     return " << ".join(part for part in (cpp_string(before), FAMILY_PARAMETER, cpp_string(after)) if part != '""')
 
 
+def _instance_table(spec: AtomSpec, plan: VerifyPlan, params: dict[str, CppParam]) -> InstanceTable | None:
+    """The flat instance table as data, where every row tests the same parameters for equality (integers,
+    booleans, types) and there are more than TABLE_ROWS rows; else None (an `if` per row)."""
+    if len(plan.rows) <= TABLE_ROWS:
+        return None
+    tested = [tuple(sorted(c.parameter.name for c in row.conditions + row.pins)) for row in plan.rows]
+    names = [p.name for p in spec.parameters if p.name in set(tested[0])]
+    if not names or len(set(tested)) != 1 or len(tested[0]) != len(names) or any(params[n].enum for n in names):
+        return None
+    kinds: list[str] = []
+    fields = [f"{'uint8_t' if params[n].is_type else 'bool' if params[n].is_bool else params[n].cpp_type} {n}"
+              for n in names]
+    entries = []
+    for row in plan.rows:
+        given = {c.parameter.name: c.value for c in row.conditions + row.pins}
+        cells = []
+        for name in names:
+            parameter, value = params[name], given[name]
+            if parameter.is_type:
+                predicate = value_condition(parameter, value, "type")
+                if predicate not in kinds:
+                    kinds.append(predicate)
+                cells.append(str(kinds.index(predicate)))
+            elif parameter.is_bool:
+                cells.append("true" if value else "false")
+            else:
+                cells.append(str(int(value)))
+        entries.append((cells, f"{row.instance.index}: {row.description}"))
+    terms = [f"isKind(r.{n}, {n})" if params[n].is_type else f"{n} == r.{n}" for n in names]
+    return InstanceTable(fields, entries, kinds, terms)
+
+
 def verify_model(spec: AtomSpec, plan: VerifyPlan, params: dict[str, CppParam]) -> VerifyModel:
     ordered = [params[p.name] for p in spec.parameters]
     rows: list[MatchRow] = []
@@ -188,4 +235,5 @@ def verify_model(spec: AtomSpec, plan: VerifyPlan, params: dict[str, CppParam]) 
         unsupported=unsupported,
         supported=cpp_string_chunks("; supported: " + supported),
         families=list({r.array: r for r in rows if r.values is not None}.values()),
+        table=_instance_table(spec, plan, params) if families is None else None,
     )

@@ -21,100 +21,90 @@ namespace mlir::fly_nvvm {
 
 namespace {
 
-/// The row of the instance table (specs/nvvm/sm80/mma_sync.yaml) that these parameters select, or
-/// std::nullopt. Rows are tried in table order; verify() admits exactly the rows matched here.
+/// The instance table (specs/nvvm/sm80/mma_sync.yaml), an entry per row: what matchInstance() tests
+/// (a type column holds the kind isKind() knows) and the constants the rows' ops take.
+struct InstanceRow {
+  int32_t m;
+  int32_t n;
+  int32_t k;
+  uint8_t elemTyA;
+  uint8_t elemTyB;
+  uint8_t elemTyAcc;
+};
+
+constexpr InstanceRow kInstanceRows[] = {
+    {16, 8, 16, 0, 0, 1}, // 0: 16x8x16 (f16, f16) -> f32
+    {16, 8, 16, 2, 2, 1}, // 1: 16x8x16 (bf16, bf16) -> f32
+    {16, 8, 16, 0, 0, 0}, // 2: 16x8x16 (f16, f16) -> f16
+    {16, 8, 8, 0, 0, 1},  // 3: 16x8x8 (f16, f16) -> f32
+    {16, 8, 8, 2, 2, 1},  // 4: 16x8x8 (bf16, bf16) -> f32
+    {16, 8, 8, 0, 0, 0},  // 5: 16x8x8 (f16, f16) -> f16
+    {16, 8, 8, 3, 3, 1},  // 6: 16x8x8 (tf32, tf32) -> f32
+    {16, 8, 4, 3, 3, 1},  // 7: 16x8x4 (tf32, tf32) -> f32
+    {16, 8, 32, 4, 4, 5}, // 8: 16x8x32 (i8, i8) -> i32
+    {16, 8, 32, 4, 6, 5}, // 9: 16x8x32 (i8, ui8) -> i32
+    {16, 8, 32, 6, 4, 5}, // 10: 16x8x32 (ui8, i8) -> i32
+    {16, 8, 32, 6, 6, 5}, // 11: 16x8x32 (ui8, ui8) -> i32
+    {16, 8, 16, 4, 4, 5}, // 12: 16x8x16 (i8, i8) -> i32
+    {16, 8, 16, 4, 6, 5}, // 13: 16x8x16 (i8, ui8) -> i32
+    {16, 8, 16, 6, 4, 5}, // 14: 16x8x16 (ui8, i8) -> i32
+    {16, 8, 16, 6, 6, 5}, // 15: 16x8x16 (ui8, ui8) -> i32
+    {8, 8, 16, 4, 4, 5},  // 16: 8x8x16 (i8, i8) -> i32
+    {8, 8, 16, 4, 6, 5},  // 17: 8x8x16 (i8, ui8) -> i32
+    {8, 8, 16, 6, 4, 5},  // 18: 8x8x16 (ui8, i8) -> i32
+    {8, 8, 16, 6, 6, 5},  // 19: 8x8x16 (ui8, ui8) -> i32
+    {16, 8, 64, 7, 7, 5}, // 20: 16x8x64 (i4, i4) -> i32
+    {16, 8, 64, 7, 8, 5}, // 21: 16x8x64 (i4, ui4) -> i32
+    {16, 8, 64, 8, 7, 5}, // 22: 16x8x64 (ui4, i4) -> i32
+    {16, 8, 64, 8, 8, 5}, // 23: 16x8x64 (ui4, ui4) -> i32
+    {16, 8, 32, 7, 7, 5}, // 24: 16x8x32 (i4, i4) -> i32
+    {16, 8, 32, 7, 8, 5}, // 25: 16x8x32 (i4, ui4) -> i32
+    {16, 8, 32, 8, 7, 5}, // 26: 16x8x32 (ui4, i4) -> i32
+    {16, 8, 32, 8, 8, 5}, // 27: 16x8x32 (ui4, ui4) -> i32
+    {8, 8, 32, 7, 7, 5},  // 28: 8x8x32 (i4, i4) -> i32
+    {8, 8, 32, 7, 8, 5},  // 29: 8x8x32 (i4, ui4) -> i32
+    {8, 8, 32, 8, 7, 5},  // 30: 8x8x32 (ui4, i4) -> i32
+    {8, 8, 32, 8, 8, 5},  // 31: 8x8x32 (ui4, ui4) -> i32
+    {8, 8, 4, 9, 9, 9},   // 32: 8x8x4 (f64, f64) -> f64
+};
+
+/// Whether `type` is the type of kind `kind` (the type columns of kInstanceRows hold kinds).
+bool isKind(unsigned kind, Type type) {
+  switch (kind) {
+  case 0:
+    return type.isF16();
+  case 1:
+    return type.isF32();
+  case 2:
+    return type.isBF16();
+  case 3:
+    return type.isTF32();
+  case 4:
+    return (type.isInteger(8) && !type.isUnsignedInteger());
+  case 5:
+    return type.isInteger(32);
+  case 6:
+    return type.isUnsignedInteger(8);
+  case 7:
+    return (type.isInteger(4) && !type.isUnsignedInteger());
+  case 8:
+    return type.isUnsignedInteger(4);
+  case 9:
+    return type.isF64();
+  }
+  llvm_unreachable("kind outside the instance table");
+}
+
+/// The row of the instance table that these parameters select, or std::nullopt. Rows are tried in
+/// table order; verify() admits exactly the rows matched here.
 std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elemTyA, Type elemTyB,
                                       Type elemTyAcc) {
-  if (m == 16 && n == 8 && k == 16 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32())
-    return 0; // 16x8x16 (f16, f16) -> f32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 16 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32())
-    return 1; // 16x8x16 (bf16, bf16) -> f32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 16 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF16())
-    return 2; // 16x8x16 (f16, f16) -> f16: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 8 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32())
-    return 3; // 16x8x8 (f16, f16) -> f32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 8 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32())
-    return 4; // 16x8x8 (bf16, bf16) -> f32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 8 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF16())
-    return 5; // 16x8x8 (f16, f16) -> f16: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 8 && elemTyA.isTF32() && elemTyB.isTF32() && elemTyAcc.isF32())
-    return 6; // 16x8x8 (tf32, tf32) -> f32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 4 && elemTyA.isTF32() && elemTyB.isTF32() && elemTyAcc.isF32())
-    return 7; // 16x8x4 (tf32, tf32) -> f32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
-      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 8; // 16x8x32 (i8, i8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
-      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
-    return 9; // 16x8x32 (i8, ui8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
-      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 10; // 16x8x32 (ui8, i8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(8) &&
-      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
-    return 11; // 16x8x32 (ui8, ui8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 16 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
-      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 12; // 16x8x16 (i8, i8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 16 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
-      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
-    return 13; // 16x8x16 (i8, ui8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) &&
-      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 14; // 16x8x16 (ui8, i8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) &&
-      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
-    return 15; // 16x8x16 (ui8, ui8) -> i32: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 16 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
-      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 16; // 8x8x16 (i8, i8) -> i32: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 16 && (elemTyA.isInteger(8) && !elemTyA.isUnsignedInteger()) &&
-      elemTyB.isUnsignedInteger(8) && elemTyAcc.isInteger(32))
-    return 17; // 8x8x16 (i8, ui8) -> i32: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) &&
-      (elemTyB.isInteger(8) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 18; // 8x8x16 (ui8, i8) -> i32: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 16 && elemTyA.isUnsignedInteger(8) && elemTyB.isUnsignedInteger(8) &&
-      elemTyAcc.isInteger(32))
-    return 19; // 8x8x16 (ui8, ui8) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
-      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 20; // 16x8x64 (i4, i4) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 64 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
-      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
-    return 21; // 16x8x64 (i4, ui4) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
-      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 22; // 16x8x64 (ui4, i4) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 64 && elemTyA.isUnsignedInteger(4) &&
-      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
-    return 23; // 16x8x64 (ui4, ui4) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
-      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 24; // 16x8x32 (i4, i4) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
-      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
-    return 25; // 16x8x32 (i4, ui4) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(4) &&
-      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 26; // 16x8x32 (ui4, i4) -> i32: nvvm.mma.sync
-  if (m == 16 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(4) &&
-      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
-    return 27; // 16x8x32 (ui4, ui4) -> i32: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 32 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
-      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 28; // 8x8x32 (i4, i4) -> i32: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 32 && (elemTyA.isInteger(4) && !elemTyA.isUnsignedInteger()) &&
-      elemTyB.isUnsignedInteger(4) && elemTyAcc.isInteger(32))
-    return 29; // 8x8x32 (i4, ui4) -> i32: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(4) &&
-      (elemTyB.isInteger(4) && !elemTyB.isUnsignedInteger()) && elemTyAcc.isInteger(32))
-    return 30; // 8x8x32 (ui4, i4) -> i32: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 32 && elemTyA.isUnsignedInteger(4) && elemTyB.isUnsignedInteger(4) &&
-      elemTyAcc.isInteger(32))
-    return 31; // 8x8x32 (ui4, ui4) -> i32: nvvm.mma.sync
-  if (m == 8 && n == 8 && k == 4 && elemTyA.isF64() && elemTyB.isF64() && elemTyAcc.isF64())
-    return 32; // 8x8x4 (f64, f64) -> f64: nvvm.mma.sync
+  for (unsigned row = 0; row < std::size(kInstanceRows); ++row) {
+    const InstanceRow &r = kInstanceRows[row];
+    if (m == r.m && n == r.n && k == r.k && isKind(r.elemTyA, elemTyA) &&
+        isKind(r.elemTyB, elemTyB) && isKind(r.elemTyAcc, elemTyAcc))
+      return row;
+  }
   return std::nullopt;
 }
 

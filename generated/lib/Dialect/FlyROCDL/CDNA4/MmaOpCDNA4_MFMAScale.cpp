@@ -26,160 +26,101 @@ namespace {
 constexpr unsigned kScaleASlot = 0; // scale_a
 constexpr unsigned kScaleBSlot = 1; // scale_b
 
-/// The row of the instance table (specs/rocdl/cdna4/mfma_scale.yaml) that these parameters select,
-/// or std::nullopt. Rows are tried in table order; verify() admits exactly the rows matched here.
+/// The instance table (specs/rocdl/cdna4/mfma_scale.yaml), an entry per row: what matchInstance()
+/// tests (a type column holds the kind isKind() knows) and the constants the rows' ops take.
+struct InstanceRow {
+  int32_t m;
+  int32_t n;
+  int32_t k;
+  uint8_t elemTyA;
+  uint8_t elemTyB;
+  uint8_t elemTyAcc;
+  int32_t cbsz;
+  int32_t blgp;
+};
+
+constexpr InstanceRow kInstanceRows[] = {
+    {16, 16, 128, 0, 0, 1, 0, 0}, // 0: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32
+    {16, 16, 128, 0, 2, 1, 0, 1}, // 1: 16x16x128 (f8E4M3FN, f8E5M2) -> f32
+    {16, 16, 128, 0, 3, 1, 0, 2}, // 2: 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32
+    {16, 16, 128, 0, 4, 1, 0, 3}, // 3: 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32
+    {16, 16, 128, 0, 5, 1, 0, 4}, // 4: 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32
+    {16, 16, 128, 2, 0, 1, 1, 0}, // 5: 16x16x128 (f8E5M2, f8E4M3FN) -> f32
+    {16, 16, 128, 2, 2, 1, 1, 1}, // 6: 16x16x128 (f8E5M2, f8E5M2) -> f32
+    {16, 16, 128, 2, 3, 1, 1, 2}, // 7: 16x16x128 (f8E5M2, f6E2M3FN) -> f32
+    {16, 16, 128, 2, 4, 1, 1, 3}, // 8: 16x16x128 (f8E5M2, f6E3M2FN) -> f32
+    {16, 16, 128, 2, 5, 1, 1, 4}, // 9: 16x16x128 (f8E5M2, f4E2M1FN) -> f32
+    {16, 16, 128, 3, 0, 1, 2, 0}, // 10: 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32
+    {16, 16, 128, 3, 2, 1, 2, 1}, // 11: 16x16x128 (f6E2M3FN, f8E5M2) -> f32
+    {16, 16, 128, 3, 3, 1, 2, 2}, // 12: 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32
+    {16, 16, 128, 3, 4, 1, 2, 3}, // 13: 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32
+    {16, 16, 128, 3, 5, 1, 2, 4}, // 14: 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32
+    {16, 16, 128, 4, 0, 1, 3, 0}, // 15: 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32
+    {16, 16, 128, 4, 2, 1, 3, 1}, // 16: 16x16x128 (f6E3M2FN, f8E5M2) -> f32
+    {16, 16, 128, 4, 3, 1, 3, 2}, // 17: 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32
+    {16, 16, 128, 4, 4, 1, 3, 3}, // 18: 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32
+    {16, 16, 128, 4, 5, 1, 3, 4}, // 19: 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32
+    {16, 16, 128, 5, 0, 1, 4, 0}, // 20: 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32
+    {16, 16, 128, 5, 2, 1, 4, 1}, // 21: 16x16x128 (f4E2M1FN, f8E5M2) -> f32
+    {16, 16, 128, 5, 3, 1, 4, 2}, // 22: 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32
+    {16, 16, 128, 5, 4, 1, 4, 3}, // 23: 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32
+    {16, 16, 128, 5, 5, 1, 4, 4}, // 24: 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32
+    {32, 32, 64, 0, 0, 1, 0, 0},  // 25: 32x32x64 (f8E4M3FN, f8E4M3FN) -> f32
+    {32, 32, 64, 0, 2, 1, 0, 1},  // 26: 32x32x64 (f8E4M3FN, f8E5M2) -> f32
+    {32, 32, 64, 0, 3, 1, 0, 2},  // 27: 32x32x64 (f8E4M3FN, f6E2M3FN) -> f32
+    {32, 32, 64, 0, 4, 1, 0, 3},  // 28: 32x32x64 (f8E4M3FN, f6E3M2FN) -> f32
+    {32, 32, 64, 0, 5, 1, 0, 4},  // 29: 32x32x64 (f8E4M3FN, f4E2M1FN) -> f32
+    {32, 32, 64, 2, 0, 1, 1, 0},  // 30: 32x32x64 (f8E5M2, f8E4M3FN) -> f32
+    {32, 32, 64, 2, 2, 1, 1, 1},  // 31: 32x32x64 (f8E5M2, f8E5M2) -> f32
+    {32, 32, 64, 2, 3, 1, 1, 2},  // 32: 32x32x64 (f8E5M2, f6E2M3FN) -> f32
+    {32, 32, 64, 2, 4, 1, 1, 3},  // 33: 32x32x64 (f8E5M2, f6E3M2FN) -> f32
+    {32, 32, 64, 2, 5, 1, 1, 4},  // 34: 32x32x64 (f8E5M2, f4E2M1FN) -> f32
+    {32, 32, 64, 3, 0, 1, 2, 0},  // 35: 32x32x64 (f6E2M3FN, f8E4M3FN) -> f32
+    {32, 32, 64, 3, 2, 1, 2, 1},  // 36: 32x32x64 (f6E2M3FN, f8E5M2) -> f32
+    {32, 32, 64, 3, 3, 1, 2, 2},  // 37: 32x32x64 (f6E2M3FN, f6E2M3FN) -> f32
+    {32, 32, 64, 3, 4, 1, 2, 3},  // 38: 32x32x64 (f6E2M3FN, f6E3M2FN) -> f32
+    {32, 32, 64, 3, 5, 1, 2, 4},  // 39: 32x32x64 (f6E2M3FN, f4E2M1FN) -> f32
+    {32, 32, 64, 4, 0, 1, 3, 0},  // 40: 32x32x64 (f6E3M2FN, f8E4M3FN) -> f32
+    {32, 32, 64, 4, 2, 1, 3, 1},  // 41: 32x32x64 (f6E3M2FN, f8E5M2) -> f32
+    {32, 32, 64, 4, 3, 1, 3, 2},  // 42: 32x32x64 (f6E3M2FN, f6E2M3FN) -> f32
+    {32, 32, 64, 4, 4, 1, 3, 3},  // 43: 32x32x64 (f6E3M2FN, f6E3M2FN) -> f32
+    {32, 32, 64, 4, 5, 1, 3, 4},  // 44: 32x32x64 (f6E3M2FN, f4E2M1FN) -> f32
+    {32, 32, 64, 5, 0, 1, 4, 0},  // 45: 32x32x64 (f4E2M1FN, f8E4M3FN) -> f32
+    {32, 32, 64, 5, 2, 1, 4, 1},  // 46: 32x32x64 (f4E2M1FN, f8E5M2) -> f32
+    {32, 32, 64, 5, 3, 1, 4, 2},  // 47: 32x32x64 (f4E2M1FN, f6E2M3FN) -> f32
+    {32, 32, 64, 5, 4, 1, 4, 3},  // 48: 32x32x64 (f4E2M1FN, f6E3M2FN) -> f32
+    {32, 32, 64, 5, 5, 1, 4, 4},  // 49: 32x32x64 (f4E2M1FN, f4E2M1FN) -> f32
+};
+
+/// Whether `type` is the type of kind `kind` (the type columns of kInstanceRows hold kinds).
+bool isKind(unsigned kind, Type type) {
+  switch (kind) {
+  case 0:
+    return isa<Float8E4M3FNType>(type);
+  case 1:
+    return type.isF32();
+  case 2:
+    return isa<Float8E5M2Type>(type);
+  case 3:
+    return isa<Float6E2M3FNType>(type);
+  case 4:
+    return isa<Float6E3M2FNType>(type);
+  case 5:
+    return isa<Float4E2M1FNType>(type);
+  }
+  llvm_unreachable("kind outside the instance table");
+}
+
+/// The row of the instance table that these parameters select, or std::nullopt. Rows are tried in
+/// table order; verify() admits exactly the rows matched here.
 std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elemTyA, Type elemTyB,
                                       Type elemTyAcc, int32_t /*opselA*/, int32_t /*opselB*/) {
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 0; // 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32())
-    return 1; // 16x16x128 (f8E4M3FN, f8E5M2) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 2; // 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32())
-    return 3; // 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32())
-    return 4; // 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 5; // 16x16x128 (f8E5M2, f8E4M3FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32())
-    return 6; // 16x16x128 (f8E5M2, f8E5M2) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 7; // 16x16x128 (f8E5M2, f6E2M3FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32())
-    return 8; // 16x16x128 (f8E5M2, f6E3M2FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32())
-    return 9; // 16x16x128 (f8E5M2, f4E2M1FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 10; // 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32())
-    return 11; // 16x16x128 (f6E2M3FN, f8E5M2) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 12; // 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32())
-    return 13; // 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32())
-    return 14; // 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 15; // 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32())
-    return 16; // 16x16x128 (f6E3M2FN, f8E5M2) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 17; // 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32())
-    return 18; // 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32())
-    return 19; // 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 20; // 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32())
-    return 21; // 16x16x128 (f4E2M1FN, f8E5M2) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 22; // 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32())
-    return 23; // 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32())
-    return 24; // 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32: rocdl.mfma.scale.f32.16x16x128.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 25; // 32x32x64 (f8E4M3FN, f8E4M3FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32())
-    return 26; // 32x32x64 (f8E4M3FN, f8E5M2) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 27; // 32x32x64 (f8E4M3FN, f6E2M3FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32())
-    return 28; // 32x32x64 (f8E4M3FN, f6E3M2FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32())
-    return 29; // 32x32x64 (f8E4M3FN, f4E2M1FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 30; // 32x32x64 (f8E5M2, f8E4M3FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32())
-    return 31; // 32x32x64 (f8E5M2, f8E5M2) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 32; // 32x32x64 (f8E5M2, f6E2M3FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32())
-    return 33; // 32x32x64 (f8E5M2, f6E3M2FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32())
-    return 34; // 32x32x64 (f8E5M2, f4E2M1FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 35; // 32x32x64 (f6E2M3FN, f8E4M3FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32())
-    return 36; // 32x32x64 (f6E2M3FN, f8E5M2) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 37; // 32x32x64 (f6E2M3FN, f6E2M3FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32())
-    return 38; // 32x32x64 (f6E2M3FN, f6E3M2FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32())
-    return 39; // 32x32x64 (f6E2M3FN, f4E2M1FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 40; // 32x32x64 (f6E3M2FN, f8E4M3FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32())
-    return 41; // 32x32x64 (f6E3M2FN, f8E5M2) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 42; // 32x32x64 (f6E3M2FN, f6E2M3FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32())
-    return 43; // 32x32x64 (f6E3M2FN, f6E3M2FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32())
-    return 44; // 32x32x64 (f6E3M2FN, f4E2M1FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 45; // 32x32x64 (f4E2M1FN, f8E4M3FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32())
-    return 46; // 32x32x64 (f4E2M1FN, f8E5M2) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32())
-    return 47; // 32x32x64 (f4E2M1FN, f6E2M3FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32())
-    return 48; // 32x32x64 (f4E2M1FN, f6E3M2FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
-  if (m == 32 && n == 32 && k == 64 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32())
-    return 49; // 32x32x64 (f4E2M1FN, f4E2M1FN) -> f32: rocdl.mfma.scale.f32.32x32x64.f8f6f4
+  for (unsigned row = 0; row < std::size(kInstanceRows); ++row) {
+    const InstanceRow &r = kInstanceRows[row];
+    if (m == r.m && n == r.n && k == r.k && isKind(r.elemTyA, elemTyA) &&
+        isKind(r.elemTyB, elemTyB) && isKind(r.elemTyAcc, elemTyAcc))
+      return row;
+  }
   return std::nullopt;
 }
 
@@ -303,64 +244,6 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
   llvm_unreachable("row outside the instance table");
 }
 
-/// The format codes of each row, by row: the rows whose op is otherwise the same share one case of
-/// emitAtomCallSSA, which reads them here.
-struct RowConstants {
-  int32_t cbsz, blgp;
-};
-
-constexpr RowConstants kRowConstants[] = {
-    {0, 0}, // 0: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32
-    {0, 1}, // 1: 16x16x128 (f8E4M3FN, f8E5M2) -> f32
-    {0, 2}, // 2: 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32
-    {0, 3}, // 3: 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32
-    {0, 4}, // 4: 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32
-    {1, 0}, // 5: 16x16x128 (f8E5M2, f8E4M3FN) -> f32
-    {1, 1}, // 6: 16x16x128 (f8E5M2, f8E5M2) -> f32
-    {1, 2}, // 7: 16x16x128 (f8E5M2, f6E2M3FN) -> f32
-    {1, 3}, // 8: 16x16x128 (f8E5M2, f6E3M2FN) -> f32
-    {1, 4}, // 9: 16x16x128 (f8E5M2, f4E2M1FN) -> f32
-    {2, 0}, // 10: 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32
-    {2, 1}, // 11: 16x16x128 (f6E2M3FN, f8E5M2) -> f32
-    {2, 2}, // 12: 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32
-    {2, 3}, // 13: 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32
-    {2, 4}, // 14: 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32
-    {3, 0}, // 15: 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32
-    {3, 1}, // 16: 16x16x128 (f6E3M2FN, f8E5M2) -> f32
-    {3, 2}, // 17: 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32
-    {3, 3}, // 18: 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32
-    {3, 4}, // 19: 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32
-    {4, 0}, // 20: 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32
-    {4, 1}, // 21: 16x16x128 (f4E2M1FN, f8E5M2) -> f32
-    {4, 2}, // 22: 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32
-    {4, 3}, // 23: 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32
-    {4, 4}, // 24: 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32
-    {0, 0}, // 25: 32x32x64 (f8E4M3FN, f8E4M3FN) -> f32
-    {0, 1}, // 26: 32x32x64 (f8E4M3FN, f8E5M2) -> f32
-    {0, 2}, // 27: 32x32x64 (f8E4M3FN, f6E2M3FN) -> f32
-    {0, 3}, // 28: 32x32x64 (f8E4M3FN, f6E3M2FN) -> f32
-    {0, 4}, // 29: 32x32x64 (f8E4M3FN, f4E2M1FN) -> f32
-    {1, 0}, // 30: 32x32x64 (f8E5M2, f8E4M3FN) -> f32
-    {1, 1}, // 31: 32x32x64 (f8E5M2, f8E5M2) -> f32
-    {1, 2}, // 32: 32x32x64 (f8E5M2, f6E2M3FN) -> f32
-    {1, 3}, // 33: 32x32x64 (f8E5M2, f6E3M2FN) -> f32
-    {1, 4}, // 34: 32x32x64 (f8E5M2, f4E2M1FN) -> f32
-    {2, 0}, // 35: 32x32x64 (f6E2M3FN, f8E4M3FN) -> f32
-    {2, 1}, // 36: 32x32x64 (f6E2M3FN, f8E5M2) -> f32
-    {2, 2}, // 37: 32x32x64 (f6E2M3FN, f6E2M3FN) -> f32
-    {2, 3}, // 38: 32x32x64 (f6E2M3FN, f6E3M2FN) -> f32
-    {2, 4}, // 39: 32x32x64 (f6E2M3FN, f4E2M1FN) -> f32
-    {3, 0}, // 40: 32x32x64 (f6E3M2FN, f8E4M3FN) -> f32
-    {3, 1}, // 41: 32x32x64 (f6E3M2FN, f8E5M2) -> f32
-    {3, 2}, // 42: 32x32x64 (f6E3M2FN, f6E2M3FN) -> f32
-    {3, 3}, // 43: 32x32x64 (f6E3M2FN, f6E3M2FN) -> f32
-    {3, 4}, // 44: 32x32x64 (f6E3M2FN, f4E2M1FN) -> f32
-    {4, 0}, // 45: 32x32x64 (f4E2M1FN, f8E4M3FN) -> f32
-    {4, 1}, // 46: 32x32x64 (f4E2M1FN, f8E5M2) -> f32
-    {4, 2}, // 47: 32x32x64 (f4E2M1FN, f6E2M3FN) -> f32
-    {4, 3}, // 48: 32x32x64 (f4E2M1FN, f6E3M2FN) -> f32
-    {4, 4}, // 49: 32x32x64 (f4E2M1FN, f4E2M1FN) -> f32
-};
 } // namespace
 
 std::optional<unsigned> MmaOpCDNA4_MFMAScaleType::getFieldIndex(AtomStateField field) {
@@ -558,8 +441,8 @@ FailureOr<Value> MmaOpCDNA4_MFMAScaleType::emitAtomCallSSA(OpBuilder &builder, L
   case 24: // 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32
     return ROCDL::mfma_scale_f32_16x16x128_f8f6f4::create(
                builder, loc, accTy, a, b, c,
-               static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].cbsz),
-               static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].blgp), opselA, scaleA, opselB,
+               static_cast<ROCDL::MatrixFormat>(kInstanceRows[*row].cbsz),
+               static_cast<ROCDL::MatrixFormat>(kInstanceRows[*row].blgp), opselA, scaleA, opselB,
                scaleB)
         .getResult();
   case 25: // 32x32x64 (f8E4M3FN, f8E4M3FN) -> f32
@@ -589,8 +472,8 @@ FailureOr<Value> MmaOpCDNA4_MFMAScaleType::emitAtomCallSSA(OpBuilder &builder, L
   case 49: // 32x32x64 (f4E2M1FN, f4E2M1FN) -> f32
     return ROCDL::mfma_scale_f32_32x32x64_f8f6f4::create(
                builder, loc, accTy, a, b, c,
-               static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].cbsz),
-               static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].blgp), opselA, scaleA, opselB,
+               static_cast<ROCDL::MatrixFormat>(kInstanceRows[*row].cbsz),
+               static_cast<ROCDL::MatrixFormat>(kInstanceRows[*row].blgp), opselA, scaleA, opselB,
                scaleB)
         .getResult();
   }

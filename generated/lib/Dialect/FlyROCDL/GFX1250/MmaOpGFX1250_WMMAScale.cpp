@@ -26,221 +26,106 @@ namespace {
 constexpr unsigned kScaleASlot = 0; // scale_a
 constexpr unsigned kScaleBSlot = 1; // scale_b
 
-/// The row of the instance table (specs/rocdl/gfx1250/wmma_scale.yaml) that these parameters
-/// select, or std::nullopt. Rows are tried in table order; verify() admits exactly the rows matched
-/// here.
+/// The instance table (specs/rocdl/gfx1250/wmma_scale.yaml), an entry per row: what matchInstance()
+/// tests (a type column holds the kind isKind() knows) and the constants the rows' ops take.
+struct InstanceRow {
+  int32_t m;
+  int32_t n;
+  int32_t k;
+  uint8_t elemTyA;
+  uint8_t elemTyB;
+  uint8_t elemTyAcc;
+  int32_t blockSize;
+  int32_t fmtA;
+  int32_t fmtB;
+};
+
+constexpr InstanceRow kInstanceRows[] = {
+    {16, 16, 128, 0, 0, 1, 32, 0, 0}, // 0: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
+    {16, 16, 128, 0, 2, 1, 32, 0, 1}, // 1: 16x16x128 (f8E4M3FN, f8E5M2) -> f32, blockSize = 32
+    {16, 16, 128, 0, 3, 1, 32, 0, 2}, // 2: 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32, blockSize = 32
+    {16, 16, 128, 0, 4, 1, 32, 0, 3}, // 3: 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32, blockSize = 32
+    {16, 16, 128, 0, 5, 1, 32, 0, 4}, // 4: 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32, blockSize = 32
+    {16, 16, 128, 2, 0, 1, 32, 1, 0}, // 5: 16x16x128 (f8E5M2, f8E4M3FN) -> f32, blockSize = 32
+    {16, 16, 128, 2, 2, 1, 32, 1, 1}, // 6: 16x16x128 (f8E5M2, f8E5M2) -> f32, blockSize = 32
+    {16, 16, 128, 2, 3, 1, 32, 1, 2}, // 7: 16x16x128 (f8E5M2, f6E2M3FN) -> f32, blockSize = 32
+    {16, 16, 128, 2, 4, 1, 32, 1, 3}, // 8: 16x16x128 (f8E5M2, f6E3M2FN) -> f32, blockSize = 32
+    {16, 16, 128, 2, 5, 1, 32, 1, 4}, // 9: 16x16x128 (f8E5M2, f4E2M1FN) -> f32, blockSize = 32
+    {16, 16, 128, 3, 0, 1, 32, 2, 0}, // 10: 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32, blockSize = 32
+    {16, 16, 128, 3, 2, 1, 32, 2, 1}, // 11: 16x16x128 (f6E2M3FN, f8E5M2) -> f32, blockSize = 32
+    {16, 16, 128, 3, 3, 1, 32, 2, 2}, // 12: 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32, blockSize = 32
+    {16, 16, 128, 3, 4, 1, 32, 2, 3}, // 13: 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32, blockSize = 32
+    {16, 16, 128, 3, 5, 1, 32, 2, 4}, // 14: 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32, blockSize = 32
+    {16, 16, 128, 4, 0, 1, 32, 3, 0}, // 15: 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32, blockSize = 32
+    {16, 16, 128, 4, 2, 1, 32, 3, 1}, // 16: 16x16x128 (f6E3M2FN, f8E5M2) -> f32, blockSize = 32
+    {16, 16, 128, 4, 3, 1, 32, 3, 2}, // 17: 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32, blockSize = 32
+    {16, 16, 128, 4, 4, 1, 32, 3, 3}, // 18: 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32, blockSize = 32
+    {16, 16, 128, 4, 5, 1, 32, 3, 4}, // 19: 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32, blockSize = 32
+    {16, 16, 128, 5, 0, 1, 32, 4, 0}, // 20: 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32, blockSize = 32
+    {16, 16, 128, 5, 2, 1, 32, 4, 1}, // 21: 16x16x128 (f4E2M1FN, f8E5M2) -> f32, blockSize = 32
+    {16, 16, 128, 5, 3, 1, 32, 4, 2}, // 22: 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32, blockSize = 32
+    {16, 16, 128, 5, 4, 1, 32, 4, 3}, // 23: 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 32
+    {16, 16, 128, 5, 5, 1, 32, 4, 4}, // 24: 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 32
+    {32, 16, 128, 5, 5, 1, 32, 4, 4}, // 25: 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 32
+    {16, 16, 128, 0, 0, 1, 16, 0, 0}, // 26: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 16
+    {16, 16, 128, 0, 2, 1, 16, 0, 1}, // 27: 16x16x128 (f8E4M3FN, f8E5M2) -> f32, blockSize = 16
+    {16, 16, 128, 0, 3, 1, 16, 0, 2}, // 28: 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32, blockSize = 16
+    {16, 16, 128, 0, 4, 1, 16, 0, 3}, // 29: 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32, blockSize = 16
+    {16, 16, 128, 0, 5, 1, 16, 0, 4}, // 30: 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32, blockSize = 16
+    {16, 16, 128, 2, 0, 1, 16, 1, 0}, // 31: 16x16x128 (f8E5M2, f8E4M3FN) -> f32, blockSize = 16
+    {16, 16, 128, 2, 2, 1, 16, 1, 1}, // 32: 16x16x128 (f8E5M2, f8E5M2) -> f32, blockSize = 16
+    {16, 16, 128, 2, 3, 1, 16, 1, 2}, // 33: 16x16x128 (f8E5M2, f6E2M3FN) -> f32, blockSize = 16
+    {16, 16, 128, 2, 4, 1, 16, 1, 3}, // 34: 16x16x128 (f8E5M2, f6E3M2FN) -> f32, blockSize = 16
+    {16, 16, 128, 2, 5, 1, 16, 1, 4}, // 35: 16x16x128 (f8E5M2, f4E2M1FN) -> f32, blockSize = 16
+    {16, 16, 128, 3, 0, 1, 16, 2, 0}, // 36: 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32, blockSize = 16
+    {16, 16, 128, 3, 2, 1, 16, 2, 1}, // 37: 16x16x128 (f6E2M3FN, f8E5M2) -> f32, blockSize = 16
+    {16, 16, 128, 3, 3, 1, 16, 2, 2}, // 38: 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32, blockSize = 16
+    {16, 16, 128, 3, 4, 1, 16, 2, 3}, // 39: 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32, blockSize = 16
+    {16, 16, 128, 3, 5, 1, 16, 2, 4}, // 40: 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32, blockSize = 16
+    {16, 16, 128, 4, 0, 1, 16, 3, 0}, // 41: 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32, blockSize = 16
+    {16, 16, 128, 4, 2, 1, 16, 3, 1}, // 42: 16x16x128 (f6E3M2FN, f8E5M2) -> f32, blockSize = 16
+    {16, 16, 128, 4, 3, 1, 16, 3, 2}, // 43: 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32, blockSize = 16
+    {16, 16, 128, 4, 4, 1, 16, 3, 3}, // 44: 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32, blockSize = 16
+    {16, 16, 128, 4, 5, 1, 16, 3, 4}, // 45: 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32, blockSize = 16
+    {16, 16, 128, 5, 0, 1, 16, 4, 0}, // 46: 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32, blockSize = 16
+    {16, 16, 128, 5, 2, 1, 16, 4, 1}, // 47: 16x16x128 (f4E2M1FN, f8E5M2) -> f32, blockSize = 16
+    {16, 16, 128, 5, 3, 1, 16, 4, 2}, // 48: 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32, blockSize = 16
+    {16, 16, 128, 5, 4, 1, 16, 4, 3}, // 49: 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 16
+    {16, 16, 128, 5, 5, 1, 16, 4, 4}, // 50: 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 16
+    {32, 16, 128, 5, 5, 1, 16, 4, 4}, // 51: 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 16
+};
+
+/// Whether `type` is the type of kind `kind` (the type columns of kInstanceRows hold kinds).
+bool isKind(unsigned kind, Type type) {
+  switch (kind) {
+  case 0:
+    return isa<Float8E4M3FNType>(type);
+  case 1:
+    return type.isF32();
+  case 2:
+    return isa<Float8E5M2Type>(type);
+  case 3:
+    return isa<Float6E2M3FNType>(type);
+  case 4:
+    return isa<Float6E3M2FNType>(type);
+  case 5:
+    return isa<Float4E2M1FNType>(type);
+  }
+  llvm_unreachable("kind outside the instance table");
+}
+
+/// The row of the instance table that these parameters select, or std::nullopt. Rows are tried in
+/// table order; verify() admits exactly the rows matched here.
 std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elemTyA, Type elemTyB,
                                       Type elemTyAcc, int32_t /*opselA*/, int32_t /*opselB*/,
                                       int32_t /*modC*/, bool /*reuseA*/, bool /*reuseB*/,
                                       int32_t blockSize) {
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 0; // 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32:
-              // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 1; // 16x16x128 (f8E4M3FN, f8E5M2) -> f32, blockSize = 32:
-              // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 2; // 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32, blockSize = 32:
-              // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 3; // 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32, blockSize = 32:
-              // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 4; // 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32, blockSize = 32:
-              // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 5; // 16x16x128 (f8E5M2, f8E4M3FN) -> f32, blockSize = 32:
-              // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 6; // 16x16x128 (f8E5M2, f8E5M2) -> f32, blockSize = 32:
-              // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 7; // 16x16x128 (f8E5M2, f6E2M3FN) -> f32, blockSize = 32:
-              // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 8; // 16x16x128 (f8E5M2, f6E3M2FN) -> f32, blockSize = 32:
-              // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 9; // 16x16x128 (f8E5M2, f4E2M1FN) -> f32, blockSize = 32:
-              // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 10; // 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 11; // 16x16x128 (f6E2M3FN, f8E5M2) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 12; // 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 13; // 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 14; // 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 15; // 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 16; // 16x16x128 (f6E3M2FN, f8E5M2) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 17; // 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 18; // 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 19; // 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 20; // 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 21; // 16x16x128 (f4E2M1FN, f8E5M2) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 22; // 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 23; // 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 24; // 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.16x16x128.f8f6f4
-  if (m == 32 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 32)
-    return 25; // 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 32:
-               // rocdl.wmma.scale.f32.32x16x128.f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 26; // 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 27; // 16x16x128 (f8E4M3FN, f8E5M2) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 28; // 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 29; // 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E4M3FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 30; // 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 31; // 16x16x128 (f8E5M2, f8E4M3FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 32; // 16x16x128 (f8E5M2, f8E5M2) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 33; // 16x16x128 (f8E5M2, f6E2M3FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 34; // 16x16x128 (f8E5M2, f6E3M2FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float8E5M2Type>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 35; // 16x16x128 (f8E5M2, f4E2M1FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 36; // 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 37; // 16x16x128 (f6E2M3FN, f8E5M2) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 38; // 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 39; // 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E2M3FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 40; // 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 41; // 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 42; // 16x16x128 (f6E3M2FN, f8E5M2) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 43; // 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 44; // 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float6E3M2FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 45; // 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 46; // 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 47; // 16x16x128 (f4E2M1FN, f8E5M2) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float6E2M3FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 48; // 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float6E3M2FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 49; // 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 16 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 50; // 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
-  if (m == 32 && n == 16 && k == 128 && isa<Float4E2M1FNType>(elemTyA) &&
-      isa<Float4E2M1FNType>(elemTyB) && elemTyAcc.isF32() && blockSize == 16)
-    return 51; // 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 16:
-               // rocdl.wmma.scale16.f32.32x16x128.f4
+  for (unsigned row = 0; row < std::size(kInstanceRows); ++row) {
+    const InstanceRow &r = kInstanceRows[row];
+    if (m == r.m && n == r.n && k == r.k && isKind(r.elemTyA, elemTyA) &&
+        isKind(r.elemTyB, elemTyB) && isKind(r.elemTyAcc, elemTyAcc) && blockSize == r.blockSize)
+      return row;
+  }
   return std::nullopt;
 }
 
@@ -343,66 +228,6 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
   llvm_unreachable("row outside the instance table");
 }
 
-/// The format codes of each row, by row: the rows whose op is otherwise the same share one case of
-/// emitAtomCallSSA, which reads them here.
-struct RowConstants {
-  int32_t fmtA, fmtB;
-};
-
-constexpr RowConstants kRowConstants[] = {
-    {0, 0}, // 0: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 32
-    {0, 1}, // 1: 16x16x128 (f8E4M3FN, f8E5M2) -> f32, blockSize = 32
-    {0, 2}, // 2: 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32, blockSize = 32
-    {0, 3}, // 3: 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32, blockSize = 32
-    {0, 4}, // 4: 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32, blockSize = 32
-    {1, 0}, // 5: 16x16x128 (f8E5M2, f8E4M3FN) -> f32, blockSize = 32
-    {1, 1}, // 6: 16x16x128 (f8E5M2, f8E5M2) -> f32, blockSize = 32
-    {1, 2}, // 7: 16x16x128 (f8E5M2, f6E2M3FN) -> f32, blockSize = 32
-    {1, 3}, // 8: 16x16x128 (f8E5M2, f6E3M2FN) -> f32, blockSize = 32
-    {1, 4}, // 9: 16x16x128 (f8E5M2, f4E2M1FN) -> f32, blockSize = 32
-    {2, 0}, // 10: 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32, blockSize = 32
-    {2, 1}, // 11: 16x16x128 (f6E2M3FN, f8E5M2) -> f32, blockSize = 32
-    {2, 2}, // 12: 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32, blockSize = 32
-    {2, 3}, // 13: 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32, blockSize = 32
-    {2, 4}, // 14: 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32, blockSize = 32
-    {3, 0}, // 15: 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32, blockSize = 32
-    {3, 1}, // 16: 16x16x128 (f6E3M2FN, f8E5M2) -> f32, blockSize = 32
-    {3, 2}, // 17: 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32, blockSize = 32
-    {3, 3}, // 18: 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32, blockSize = 32
-    {3, 4}, // 19: 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32, blockSize = 32
-    {4, 0}, // 20: 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32, blockSize = 32
-    {4, 1}, // 21: 16x16x128 (f4E2M1FN, f8E5M2) -> f32, blockSize = 32
-    {4, 2}, // 22: 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32, blockSize = 32
-    {4, 3}, // 23: 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 32
-    {4, 4}, // 24: 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 32
-    {4, 4}, // 25: 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 32
-    {0, 0}, // 26: 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32, blockSize = 16
-    {0, 1}, // 27: 16x16x128 (f8E4M3FN, f8E5M2) -> f32, blockSize = 16
-    {0, 2}, // 28: 16x16x128 (f8E4M3FN, f6E2M3FN) -> f32, blockSize = 16
-    {0, 3}, // 29: 16x16x128 (f8E4M3FN, f6E3M2FN) -> f32, blockSize = 16
-    {0, 4}, // 30: 16x16x128 (f8E4M3FN, f4E2M1FN) -> f32, blockSize = 16
-    {1, 0}, // 31: 16x16x128 (f8E5M2, f8E4M3FN) -> f32, blockSize = 16
-    {1, 1}, // 32: 16x16x128 (f8E5M2, f8E5M2) -> f32, blockSize = 16
-    {1, 2}, // 33: 16x16x128 (f8E5M2, f6E2M3FN) -> f32, blockSize = 16
-    {1, 3}, // 34: 16x16x128 (f8E5M2, f6E3M2FN) -> f32, blockSize = 16
-    {1, 4}, // 35: 16x16x128 (f8E5M2, f4E2M1FN) -> f32, blockSize = 16
-    {2, 0}, // 36: 16x16x128 (f6E2M3FN, f8E4M3FN) -> f32, blockSize = 16
-    {2, 1}, // 37: 16x16x128 (f6E2M3FN, f8E5M2) -> f32, blockSize = 16
-    {2, 2}, // 38: 16x16x128 (f6E2M3FN, f6E2M3FN) -> f32, blockSize = 16
-    {2, 3}, // 39: 16x16x128 (f6E2M3FN, f6E3M2FN) -> f32, blockSize = 16
-    {2, 4}, // 40: 16x16x128 (f6E2M3FN, f4E2M1FN) -> f32, blockSize = 16
-    {3, 0}, // 41: 16x16x128 (f6E3M2FN, f8E4M3FN) -> f32, blockSize = 16
-    {3, 1}, // 42: 16x16x128 (f6E3M2FN, f8E5M2) -> f32, blockSize = 16
-    {3, 2}, // 43: 16x16x128 (f6E3M2FN, f6E2M3FN) -> f32, blockSize = 16
-    {3, 3}, // 44: 16x16x128 (f6E3M2FN, f6E3M2FN) -> f32, blockSize = 16
-    {3, 4}, // 45: 16x16x128 (f6E3M2FN, f4E2M1FN) -> f32, blockSize = 16
-    {4, 0}, // 46: 16x16x128 (f4E2M1FN, f8E4M3FN) -> f32, blockSize = 16
-    {4, 1}, // 47: 16x16x128 (f4E2M1FN, f8E5M2) -> f32, blockSize = 16
-    {4, 2}, // 48: 16x16x128 (f4E2M1FN, f6E2M3FN) -> f32, blockSize = 16
-    {4, 3}, // 49: 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 16
-    {4, 4}, // 50: 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 16
-    {4, 4}, // 51: 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 16
-};
 } // namespace
 
 std::optional<unsigned> MmaOpGFX1250_WMMAScaleType::getFieldIndex(AtomStateField field) {
@@ -742,8 +567,8 @@ FailureOr<Value> MmaOpGFX1250_WMMAScaleType::emitAtomCallSSA(OpBuilder &builder,
   case 23: // 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 32
   case 24: // 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 32
     return ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].fmtA), a,
-               static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].fmtB), b,
+               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(kInstanceRows[*row].fmtA), a,
+               static_cast<ROCDL::MatrixFormat>(kInstanceRows[*row].fmtB), b,
                static_cast<ROCDL::WMMACModifier>(modC), c,
                static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
                static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
@@ -782,8 +607,8 @@ FailureOr<Value> MmaOpGFX1250_WMMAScaleType::emitAtomCallSSA(OpBuilder &builder,
   case 49: // 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 16
   case 50: // 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32, blockSize = 16
     return ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
-               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].fmtA), a,
-               static_cast<ROCDL::MatrixFormat>(kRowConstants[*row].fmtB), b,
+               builder, loc, accTy, static_cast<ROCDL::MatrixFormat>(kInstanceRows[*row].fmtA), a,
+               static_cast<ROCDL::MatrixFormat>(kInstanceRows[*row].fmtB), b,
                static_cast<ROCDL::WMMACModifier>(modC), c,
                static_cast<ROCDL::WMMAMatrixScale>(opselA), ROCDL::WMMAMatrixScaleFormat(0), scaleA,
                static_cast<ROCDL::WMMAMatrixScale>(opselB), ROCDL::WMMAMatrixScaleFormat(0), scaleB,
