@@ -20,6 +20,7 @@ WRITTEN = "rocdl/gfx1250/wmma_bf16f32.yaml"
 GFX1250 = "rocdl/gfx1250/wmma.yaml"
 UNSCALED = "rocdl/gfx1250/wmma_f8f6f4.yaml"
 SPARSE = "nvvm/sm80/mma_sp.yaml"
+SMFMAC = "rocdl/cdna3/smfmac.yaml"
 
 # (spec, text, replacement, the rule, a snippet of the row's line it must be reported at, words of its message)
 MISTAKES = [
@@ -84,6 +85,18 @@ MISTAKES = [
     (SPARSE, 'ratio: "1:2", index_bits: 2, selector_stride: "k_index / 8", selector: spSel}',
      'ratio: "1:2", index_bits: 2, selector_stride: "k_index / 8", selector: spsel}', "AG343", "elemTyA: tf32}, ratio",
      "did you mean 'spSel'"),
+    # AMD (SMFMAC abid, index sets within the register): an 8-bit row holds 2 sets, not 3
+    (SMFMAC, "e: i32}, min_subtarget: gfx942, pin: {abid: 0}}\n  - {id: 16x16x64_i8_i8_i32_abid1",
+     "e: i32}, min_subtarget: gfx942}\n  - {id: 16x16x64_i8_i8_i32_abid1", "AG343",
+     "elemTyAcc: i32, intrinsic: rocdl.smfmac.i32.16x16x64.i8, instruction: v_smfmac_i32_16x16x64_i8, packed: {a: "
+     "\"vector<2xi32>\", b: \"vector<4xi32>\", c: \"vector<4xi32>\", e: i32}, min_subtarget: gfx942}",
+     "2 selectors, 0..1"),
+    (SMFMAC, "e: i32}, min_subtarget: gfx942, pin: {abid: 1}}\n  - {m: 16, n: 16, k: 64, elemTyA: f8E4M3FNUZ",
+     "e: i32}, min_subtarget: gfx942, pin: {abid: 2}}\n  - {m: 16, n: 16, k: 64, elemTyA: f8E4M3FNUZ", "AG343",
+     "16x16x64_i8_i8_i32_abid1", "2 selectors, 0..1"),
+    # a free range of 2^31 values: judged by its ends (it once built a tuple of them: MemoryError)
+    (SMFMAC, "free: {min: 0, max: 3}}", "free: {min: 0, max: 2147483647}}", "AG343",
+     "m: 16, n: 16, k: 32, elemTyA: f16", "4 selectors, 0..3"),
 ]
 
 
@@ -109,7 +122,8 @@ def test_a_mistake_in_a_spec_using_the_field_is_rejected_at_its_line(
     assert found, "\n".join(d.format() for d in errors)
     assert any(words in d.message or any(words in note for note in d.notes) for d in found), \
         "\n".join(d.format() for d in found)
-    assert {d.rule for d in errors} <= {rule, "AG331", "AG334", "AG352", "AG343"}, "\n".join(d.format() for d in errors)
+    allowed = {rule, "AG331", "AG334", "AG352", "AG343", "AG394"}  # AG394: a range the immediate cannot hold
+    assert {d.rule for d in errors} <= allowed, "\n".join(d.format() for d in errors)
     edited_back = text.replace(old, old, 1)  # the shipped spec itself is clean (no finding is the mistake's alone)
     path.write_text(edited_back, encoding="utf-8")
     clean = check_paths([str(tmp_path / backend)], use_cache=False, side_files=False)

@@ -84,6 +84,47 @@ def _match_chain(text: str) -> tuple[list[str], list[tuple[str, str | None, str]
     return names, [(" ".join(c.split()), table or None, value.strip()) for c, table, value in cases]
 
 
+def _table_matcher(text: str) -> tuple[list[str], list[dict[str, Any]], list[str], str] | None:
+    """(parameter names, kInstanceRows entries, isKind predicates, the loop's condition) of a matcher that is a
+    table and a loop (render/cpp/verifier.py InstanceTable), or None (a chain of ifs)."""
+    if "row < std::size(kInstanceRows)" not in text:
+        return None
+    head = re.search(r"std::optional<unsigned> matchInstance\(((?:[^()]|\n)*?)\) \{\n(.*?)\n\}\n", text, re.S)
+    assert head is not None
+    parameters = re.sub(r"/\*(\w+)\*/", r"\1", head.group(1))
+    names = [part.split()[-1] for part in parameters.replace("\n", " ").split(",") if part.strip()]
+    condition = re.search(r"if \((.*?)\)\s*return row;", head.group(2), re.S)
+    fields = re.search(r"struct InstanceRow \{(.*?)\};", text, re.S)
+    entries = re.search(r"kInstanceRows\[\] = \{(.*?)\n\};", text, re.S)
+    kinds = re.search(r"bool isKind\(unsigned kind, Type type\) \{(.*?)\n\}", text, re.S)
+    assert condition and fields and entries and kinds, "a table matcher without its table"
+    columns = [line.split()[-1].rstrip(";") for line in fields.group(1).strip().splitlines()]
+    body = re.sub(r"//[^\n]*", "", entries.group(1))
+    rows = [dict(zip(columns, [c.strip() for c in cells.split(",")])) for cells in re.findall(r"\{([^{}]*)\}", body)]
+    predicates = [p for _, p in sorted((int(n), " ".join(p.split())) for n, p in
+                                       re.findall(r"case ([0-9]+):\s*return (.*?);", kinds.group(1), re.S))]
+    return names, rows, predicates, " ".join(condition.group(1).split())
+
+
+def _table_row(table: tuple[list[str], list[dict[str, Any]], list[str], str], values: dict[str, Any]) -> int | None:
+    """The first kInstanceRows entry the generated loop accepts for these parameter values."""
+    names, rows, predicates, condition = table
+
+    def is_kind(kind: int, value: Any) -> bool:
+        return bool(eval(compile(_python(predicates[kind]), "<generated>", "eval"),  # noqa: S307
+                         {"__builtins__": {}}, {"type": value}))
+
+    scope = {name: (MlirType(str(values[name])) if isinstance(values.get(name), str) and name.startswith("elemTy")
+                    or name.endswith("Ty") else values.get(name)) for name in names}
+    test = compile(_python(condition).replace("isKind(", "is_kind("), "<generated>", "eval")
+    for index, cells in enumerate(rows):
+        fields = {k: (v == "true" if v in ("true", "false") else int(v)) for k, v in cells.items()}
+        entry = type("InstanceRow", (), fields)
+        if eval(test, {"__builtins__": {}}, {**scope, "r": entry, "is_kind": is_kind}):  # noqa: S307
+            return index
+    return None
+
+
 def _tables(text: str) -> dict[str, list[int]]:
     tables = {}
     for name, values in re.findall(r"(\w+)\[\] = \{([^}]*)\}", text):
@@ -136,13 +177,14 @@ def test_every_instance_dispatches_to_its_own_row(spec: Path, cpp: Path) -> None
     model, _ = build_model(load_file(spec, str(spec)))
     assert model is not None
     text = cpp.read_text(encoding="utf-8")
-    names, chain = _match_chain(text)
-    assert chain
+    table = _table_matcher(text)
+    names, chain = _match_chain(text) if table is None else ([], [])
+    assert chain or table
     tables = _tables(text)
     wrong = []
     for instance in model.instances:
         values = {k: (v if not isinstance(v, bool) else v) for k, v in instance.values.items()}
-        row = _first_row(names, chain, tables, values)
+        row = _first_row(names, chain, tables, values) if table is None else _table_row(table, values)
         if row != instance.index:
             wrong.append(f"{instance.id} -> row {row}")
     assert not wrong, f"{len(wrong)} of {len(model.instances)} instances take another row: {wrong[:5]}"

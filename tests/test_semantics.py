@@ -55,8 +55,12 @@ MISTAKES = [
     ("mfma-abid", "cdna3/mfma.yaml", MFMA_ARGS, MFMA_ARGS.replace('"0", "0"', '"0", "3"'), "AG376"),
     ("mfma-blgp-bcast", "cdna3/mfma.yaml", MFMA_ARGS, MFMA_ARGS.replace("none", "bcast_first_32"), "AG376"),
     ("mfma-ext-blgp", "cdna3/mfma_ext.yaml", MFMA_ARGS, MFMA_ARGS.replace("none", "rotate_16_right"), "AG376"),
-    ("smfmac-abid", "cdna3/smfmac.yaml", 'args: [accTy, a, b, c, idx, "0", "0"]',
+    # SMFMAC's abid is the sparsity selector parameter (each value described by the sparse section); a
+    # constant abid bypasses it, and cbsz broadcasts
+    ("smfmac-abid", "cdna3/smfmac.yaml", 'args: [accTy, a, b, c, idx, "0", abid]',
      'args: [accTy, a, b, c, idx, "0", "1"]', "AG376"),
+    ("smfmac-cbsz", "cdna3/smfmac.yaml", 'args: [accTy, a, b, c, idx, "0", abid]',
+     'args: [accTy, a, b, c, idx, "1", abid]', "AG376"),
     # placeholder layouts and the whole-tile trait
     ("tdm-without-whole-tile", "gfx1250/tdm.yaml", "  whole_tile: true\n", "", "AG377"),
     ("per-thread-copy-with-trait", "cdna3/buffer_copy.yaml", "traits: []", "traits: [whole_tile_copy]", "AG341"),

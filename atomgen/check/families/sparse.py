@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Iterator, Optional
+from typing import Iterator, Optional, Sequence
 
 from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.check.families import coverage
@@ -184,9 +184,10 @@ def _selector_parameter(spec: AtomSpec) -> Iterator[Diagnostic]:
                               f"'{named[0].selector}': an atom has one selector", piece.path + ("selector",))
 
 
-def admitted_selectors(spec: AtomSpec, instance: Instance) -> tuple[int, ...]:
+def admitted_selectors(spec: AtomSpec, instance: Instance) -> Sequence[int]:
     """The sparsity selectors a row admits: its value where the row gives or pins one, else the
-    parameter's free values (or range, or default); (0,) where the atom sends none."""
+    parameter's free values (or range, as a `range`: a spec may give 0..2^31, which is judged by its
+    ends, never listed), or default; (0,) where the atom sends none."""
     name = selector_parameter(spec.sparse)
     parameter = spec.parameter(name) if name is not None else None
     if name is None or parameter is None or not parameter.is_integer:
@@ -197,7 +198,7 @@ def admitted_selectors(spec: AtomSpec, instance: Instance) -> tuple[int, ...]:
     if parameter.free_values is not None:
         return tuple(int(v) for v in parameter.free_values if isinstance(v, int) and not isinstance(v, bool))
     if parameter.free_min is not None and parameter.free_max is not None:
-        return tuple(range(parameter.free_min, parameter.free_max + 1))
+        return range(parameter.free_min, parameter.free_max + 1)
     return (int(parameter.default or 0),) if isinstance(parameter.default, int) else (0,)
 
 
@@ -206,7 +207,9 @@ def _check_selectors(spec: AtomSpec, metadata: Metadata, instance: Instance) -> 
     name = selector_parameter(spec.sparse)
     if name is None:
         return
-    wrong = [s for s in admitted_selectors(spec, instance) if not 0 <= s < metadata.selectors]
+    admitted = admitted_selectors(spec, instance)
+    ends = (admitted[0], admitted[-1]) if isinstance(admitted, range) and admitted else admitted
+    wrong = [s for s in ends if not 0 <= s < metadata.selectors]
     if wrong:
         where = instance.path + ((name,) if name in instance.given else ("pin", name) if name in instance.pin else ())
         count = metadata.selectors

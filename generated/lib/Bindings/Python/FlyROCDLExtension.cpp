@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:ecafe5744c7cf7c1
+// ---- atomgen:begin types sha256:20d2c453887e0005
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
 
 /// `T::getChecked(...)` for a binding's `get`: an invalid configuration raises ValueError with the
@@ -241,7 +241,7 @@ struct PyMmaOpCDNA3_MFMAMultiBlockType : PyConcreteType<PyMmaOpCDNA3_MFMAMultiBl
 };
 
 /// CDNA3 sparse MFMA (v_smfmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros;
-/// a 32-bit VGPR of compression indices says where they sit. (cdna3.smfmac; 14 supported
+/// a 32-bit VGPR of compression indices says where they sit. (cdna3.smfmac; 24 supported
 /// configurations)
 struct PyMmaOpCDNA3_SMFMACType : PyConcreteType<PyMmaOpCDNA3_SMFMACType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA3_SMFMACType, "MmaOpCDNA3_SMFMACType");
@@ -249,16 +249,16 @@ struct PyMmaOpCDNA3_SMFMACType : PyConcreteType<PyMmaOpCDNA3_SMFMACType> {
     c.def_static(
         "get",
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
-           DefaultingPyMlirContext context) {
+           int32_t abid, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpCDNA3_SMFMACType>(
-              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc));
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), abid);
           return PyMmaOpCDNA3_SMFMACType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
-        "context"_a = nb::none(),
+        "abid"_a = 0, "context"_a = nb::none(),
         "CDNA3 sparse MFMA (v_smfmac_*): A is 2:4 structured-sparse along K and holds only its "
-        "nonzeros; a 32-bit VGPR of compression indices says where they sit. (cdna3.smfmac; 14 "
+        "nonzeros; a 32-bit VGPR of compression indices says where they sit. (cdna3.smfmac; 24 "
         "supported configurations)");
   }
 };

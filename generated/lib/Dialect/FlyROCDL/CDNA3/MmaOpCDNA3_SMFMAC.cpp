@@ -28,7 +28,7 @@ constexpr unsigned kMetadataSlot = 0; // metadata
 /// The row of the instance table (specs/rocdl/cdna3/smfmac.yaml) that these parameters select, or
 /// std::nullopt. Rows are tried in table order; verify() admits exactly the rows matched here.
 std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elemTyA, Type elemTyB,
-                                      Type elemTyAcc) {
+                                      Type elemTyAcc, int32_t abid) {
   if (m == 16 && n == 16 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32())
     return 0; // 16x16x32 (f16, f16) -> f32: rocdl.smfmac.f32.16x16x32.f16
   if (m == 16 && n == 16 && k == 32 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32())
@@ -38,41 +38,71 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
   if (m == 32 && n == 32 && k == 16 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isF32())
     return 3; // 32x32x16 (bf16, bf16) -> f32: rocdl.smfmac.f32.32x32x16.bf16
   if (m == 16 && n == 16 && k == 64 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32))
+      elemTyAcc.isInteger(32) && abid == 0)
     return 4; // 16x16x64 (i8, i8) -> i32: rocdl.smfmac.i32.16x16x64.i8
+  if (m == 16 && n == 16 && k == 64 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32) && abid == 1)
+    return 5; // 16x16x64 (i8, i8) -> i32: rocdl.smfmac.i32.16x16x64.i8
   if (m == 16 && n == 16 && k == 64 && isa<Float8E4M3FNUZType>(elemTyA) &&
-      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 5; // 16x16x64 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32: rocdl.smfmac.f32.16x16x64.fp8.fp8
+      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 0)
+    return 6; // 16x16x64 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32: rocdl.smfmac.f32.16x16x64.fp8.fp8
   if (m == 16 && n == 16 && k == 64 && isa<Float8E4M3FNUZType>(elemTyA) &&
-      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 6; // 16x16x64 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32: rocdl.smfmac.f32.16x16x64.fp8.bf8
+      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 1)
+    return 7; // 16x16x64 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32: rocdl.smfmac.f32.16x16x64.fp8.fp8
+  if (m == 16 && n == 16 && k == 64 && isa<Float8E4M3FNUZType>(elemTyA) &&
+      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 0)
+    return 8; // 16x16x64 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32: rocdl.smfmac.f32.16x16x64.fp8.bf8
+  if (m == 16 && n == 16 && k == 64 && isa<Float8E4M3FNUZType>(elemTyA) &&
+      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 1)
+    return 9; // 16x16x64 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32: rocdl.smfmac.f32.16x16x64.fp8.bf8
   if (m == 16 && n == 16 && k == 64 && isa<Float8E5M2FNUZType>(elemTyA) &&
-      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 7; // 16x16x64 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32: rocdl.smfmac.f32.16x16x64.bf8.fp8
+      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 0)
+    return 10; // 16x16x64 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32: rocdl.smfmac.f32.16x16x64.bf8.fp8
   if (m == 16 && n == 16 && k == 64 && isa<Float8E5M2FNUZType>(elemTyA) &&
-      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 8; // 16x16x64 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32: rocdl.smfmac.f32.16x16x64.bf8.bf8
+      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 1)
+    return 11; // 16x16x64 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32: rocdl.smfmac.f32.16x16x64.bf8.fp8
+  if (m == 16 && n == 16 && k == 64 && isa<Float8E5M2FNUZType>(elemTyA) &&
+      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 0)
+    return 12; // 16x16x64 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32: rocdl.smfmac.f32.16x16x64.bf8.bf8
+  if (m == 16 && n == 16 && k == 64 && isa<Float8E5M2FNUZType>(elemTyA) &&
+      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 1)
+    return 13; // 16x16x64 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32: rocdl.smfmac.f32.16x16x64.bf8.bf8
   if (m == 32 && n == 32 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
-      elemTyAcc.isInteger(32))
-    return 9; // 32x32x32 (i8, i8) -> i32: rocdl.smfmac.i32.32x32x32.i8
+      elemTyAcc.isInteger(32) && abid == 0)
+    return 14; // 32x32x32 (i8, i8) -> i32: rocdl.smfmac.i32.32x32x32.i8
+  if (m == 32 && n == 32 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32) && abid == 1)
+    return 15; // 32x32x32 (i8, i8) -> i32: rocdl.smfmac.i32.32x32x32.i8
   if (m == 32 && n == 32 && k == 32 && isa<Float8E4M3FNUZType>(elemTyA) &&
-      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 10; // 32x32x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32: rocdl.smfmac.f32.32x32x32.fp8.fp8
+      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 0)
+    return 16; // 32x32x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32: rocdl.smfmac.f32.32x32x32.fp8.fp8
   if (m == 32 && n == 32 && k == 32 && isa<Float8E4M3FNUZType>(elemTyA) &&
-      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 11; // 32x32x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32: rocdl.smfmac.f32.32x32x32.fp8.bf8
+      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 1)
+    return 17; // 32x32x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32: rocdl.smfmac.f32.32x32x32.fp8.fp8
+  if (m == 32 && n == 32 && k == 32 && isa<Float8E4M3FNUZType>(elemTyA) &&
+      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 0)
+    return 18; // 32x32x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32: rocdl.smfmac.f32.32x32x32.fp8.bf8
+  if (m == 32 && n == 32 && k == 32 && isa<Float8E4M3FNUZType>(elemTyA) &&
+      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 1)
+    return 19; // 32x32x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32: rocdl.smfmac.f32.32x32x32.fp8.bf8
   if (m == 32 && n == 32 && k == 32 && isa<Float8E5M2FNUZType>(elemTyA) &&
-      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 12; // 32x32x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32: rocdl.smfmac.f32.32x32x32.bf8.fp8
+      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 0)
+    return 20; // 32x32x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32: rocdl.smfmac.f32.32x32x32.bf8.fp8
   if (m == 32 && n == 32 && k == 32 && isa<Float8E5M2FNUZType>(elemTyA) &&
-      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32())
-    return 13; // 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32: rocdl.smfmac.f32.32x32x32.bf8.bf8
+      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 1)
+    return 21; // 32x32x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32: rocdl.smfmac.f32.32x32x32.bf8.fp8
+  if (m == 32 && n == 32 && k == 32 && isa<Float8E5M2FNUZType>(elemTyA) &&
+      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 0)
+    return 22; // 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32: rocdl.smfmac.f32.32x32x32.bf8.bf8
+  if (m == 32 && n == 32 && k == 32 && isa<Float8E5M2FNUZType>(elemTyA) &&
+      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32() && abid == 1)
+    return 23; // 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32: rocdl.smfmac.f32.32x32x32.bf8.bf8
   return std::nullopt;
 }
 
 std::optional<unsigned> matchInstance(MmaOpCDNA3_SMFMACType type) {
   return matchInstance(type.getM(), type.getN(), type.getK(), type.getElemTyA(), type.getElemTyB(),
-                       type.getElemTyAcc());
+                       type.getElemTyAcc(), type.getAbid());
 }
 
 /// Register operand types of one instance, as the instruction takes them.
@@ -99,24 +129,34 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
             VectorType::get({8}, IntegerType::get(ctx, 16)),
             VectorType::get({16}, Float32Type::get(ctx))};
   case 4: // 16x16x64 (i8, i8) -> i32
+  case 5: // 16x16x64 (i8, i8) -> i32
     return {VectorType::get({2}, IntegerType::get(ctx, 32)),
             VectorType::get({4}, IntegerType::get(ctx, 32)),
             VectorType::get({4}, IntegerType::get(ctx, 32))};
-  case 5: // 16x16x64 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
-  case 6: // 16x16x64 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
-  case 7: // 16x16x64 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
-  case 8: // 16x16x64 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+  case 6:  // 16x16x64 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+  case 7:  // 16x16x64 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+  case 8:  // 16x16x64 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+  case 9:  // 16x16x64 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+  case 10: // 16x16x64 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+  case 11: // 16x16x64 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+  case 12: // 16x16x64 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+  case 13: // 16x16x64 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
     return {VectorType::get({2}, IntegerType::get(ctx, 32)),
             VectorType::get({4}, IntegerType::get(ctx, 32)),
             VectorType::get({4}, Float32Type::get(ctx))};
-  case 9: // 32x32x32 (i8, i8) -> i32
+  case 14: // 32x32x32 (i8, i8) -> i32
+  case 15: // 32x32x32 (i8, i8) -> i32
     return {VectorType::get({2}, IntegerType::get(ctx, 32)),
             VectorType::get({4}, IntegerType::get(ctx, 32)),
             VectorType::get({16}, IntegerType::get(ctx, 32))};
-  case 10: // 32x32x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
-  case 11: // 32x32x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
-  case 12: // 32x32x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
-  case 13: // 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+  case 16: // 32x32x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+  case 17: // 32x32x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+  case 18: // 32x32x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+  case 19: // 32x32x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+  case 20: // 32x32x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+  case 21: // 32x32x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+  case 22: // 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+  case 23: // 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
     return {VectorType::get({2}, IntegerType::get(ctx, 32)),
             VectorType::get({4}, IntegerType::get(ctx, 32)),
             VectorType::get({16}, Float32Type::get(ctx))};
@@ -212,9 +252,61 @@ Type MmaOpCDNA3_SMFMACType::getValTypeD() const { return getElemTyAcc(); }
 
 LogicalResult MmaOpCDNA3_SMFMACType::verify(function_ref<InFlightDiagnostic()> emitError, int32_t m,
                                             int32_t n, int32_t k, Type elemTyA, Type elemTyB,
-                                            Type elemTyAcc) {
-  if (matchInstance(m, n, k, elemTyA, elemTyB, elemTyAcc))
+                                            Type elemTyAcc, int32_t abid) {
+  if (abid < 0 || abid > 3)
+    return emitError() << "abid must be in [0, 3], got " << abid;
+  if (matchInstance(m, n, k, elemTyA, elemTyB, elemTyAcc, abid))
     return success();
+  if (m == 16 && n == 16 && k == 64 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32)) {
+    if (!(abid == 0 || abid == 1))
+      return emitError() << "abid must be one of 0, 1 for 16x16x64 (i8, i8) -> i32";
+  }
+  if (m == 16 && n == 16 && k == 64 && isa<Float8E4M3FNUZType>(elemTyA) &&
+      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32()) {
+    if (!(abid == 0 || abid == 1))
+      return emitError() << "abid must be one of 0, 1 for 16x16x64 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32";
+  }
+  if (m == 16 && n == 16 && k == 64 && isa<Float8E4M3FNUZType>(elemTyA) &&
+      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32()) {
+    if (!(abid == 0 || abid == 1))
+      return emitError() << "abid must be one of 0, 1 for 16x16x64 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32";
+  }
+  if (m == 16 && n == 16 && k == 64 && isa<Float8E5M2FNUZType>(elemTyA) &&
+      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32()) {
+    if (!(abid == 0 || abid == 1))
+      return emitError() << "abid must be one of 0, 1 for 16x16x64 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32";
+  }
+  if (m == 16 && n == 16 && k == 64 && isa<Float8E5M2FNUZType>(elemTyA) &&
+      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32()) {
+    if (!(abid == 0 || abid == 1))
+      return emitError() << "abid must be one of 0, 1 for 16x16x64 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32";
+  }
+  if (m == 32 && n == 32 && k == 32 && elemTyA.isInteger(8) && elemTyB.isInteger(8) &&
+      elemTyAcc.isInteger(32)) {
+    if (!(abid == 0 || abid == 1))
+      return emitError() << "abid must be one of 0, 1 for 32x32x32 (i8, i8) -> i32";
+  }
+  if (m == 32 && n == 32 && k == 32 && isa<Float8E4M3FNUZType>(elemTyA) &&
+      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32()) {
+    if (!(abid == 0 || abid == 1))
+      return emitError() << "abid must be one of 0, 1 for 32x32x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32";
+  }
+  if (m == 32 && n == 32 && k == 32 && isa<Float8E4M3FNUZType>(elemTyA) &&
+      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32()) {
+    if (!(abid == 0 || abid == 1))
+      return emitError() << "abid must be one of 0, 1 for 32x32x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32";
+  }
+  if (m == 32 && n == 32 && k == 32 && isa<Float8E5M2FNUZType>(elemTyA) &&
+      isa<Float8E4M3FNUZType>(elemTyB) && elemTyAcc.isF32()) {
+    if (!(abid == 0 || abid == 1))
+      return emitError() << "abid must be one of 0, 1 for 32x32x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32";
+  }
+  if (m == 32 && n == 32 && k == 32 && isa<Float8E5M2FNUZType>(elemTyA) &&
+      isa<Float8E5M2FNUZType>(elemTyB) && elemTyAcc.isF32()) {
+    if (!(abid == 0 || abid == 1))
+      return emitError() << "abid must be one of 0, 1 for 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32";
+  }
   return emitError() << "unsupported cdna3.smfmac configuration: " << m << "x" << n << "x" << k
                      << " (" << debugString(elemTyA) << ", " << debugString(elemTyB) << ") -> "
                      << debugString(elemTyAcc)
@@ -245,64 +337,75 @@ FailureOr<Value> MmaOpCDNA3_SMFMACType::emitAtomCallSSA(OpBuilder &builder, Loca
   if (c.getType() != packed.acc)
     c = LLVM::BitcastOp::create(builder, loc, packed.acc, c);
   Type accTy = packed.acc;
+  int32_t abid = getAbid();
   Value idx = LLVM::ExtractValueOp::create(builder, loc, atomVal, ArrayRef<int64_t>{kMetadataSlot});
 
   switch (*row) {
   case 0: // 16x16x32 (f16, f16) -> f32
     return ROCDL::smfmac_f32_16x16x32_f16::create(builder, loc, accTy, a, b, c, idx, uint32_t{0},
-                                                  uint32_t{0})
+                                                  abid)
         .getResult();
   case 1: // 16x16x32 (bf16, bf16) -> f32
     return ROCDL::smfmac_f32_16x16x32_bf16::create(builder, loc, accTy, a, b, c, idx, uint32_t{0},
-                                                   uint32_t{0})
+                                                   abid)
         .getResult();
   case 2: // 32x32x16 (f16, f16) -> f32
     return ROCDL::smfmac_f32_32x32x16_f16::create(builder, loc, accTy, a, b, c, idx, uint32_t{0},
-                                                  uint32_t{0})
+                                                  abid)
         .getResult();
   case 3: // 32x32x16 (bf16, bf16) -> f32
     return ROCDL::smfmac_f32_32x32x16_bf16::create(builder, loc, accTy, a, b, c, idx, uint32_t{0},
-                                                   uint32_t{0})
+                                                   abid)
         .getResult();
   case 4: // 16x16x64 (i8, i8) -> i32
+  case 5: // 16x16x64 (i8, i8) -> i32
     return ROCDL::smfmac_i32_16x16x64_i8::create(builder, loc, accTy, a, b, c, idx, uint32_t{0},
-                                                 uint32_t{0})
+                                                 abid)
         .getResult();
-  case 5: // 16x16x64 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+  case 6: // 16x16x64 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+  case 7: // 16x16x64 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
     return ROCDL::smfmac_f32_16x16x64_fp8_fp8::create(builder, loc, accTy, a, b, c, idx,
-                                                      uint32_t{0}, uint32_t{0})
+                                                      uint32_t{0}, abid)
         .getResult();
-  case 6: // 16x16x64 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+  case 8: // 16x16x64 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+  case 9: // 16x16x64 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
     return ROCDL::smfmac_f32_16x16x64_fp8_bf8::create(builder, loc, accTy, a, b, c, idx,
-                                                      uint32_t{0}, uint32_t{0})
+                                                      uint32_t{0}, abid)
         .getResult();
-  case 7: // 16x16x64 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+  case 10: // 16x16x64 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+  case 11: // 16x16x64 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
     return ROCDL::smfmac_f32_16x16x64_bf8_fp8::create(builder, loc, accTy, a, b, c, idx,
-                                                      uint32_t{0}, uint32_t{0})
+                                                      uint32_t{0}, abid)
         .getResult();
-  case 8: // 16x16x64 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+  case 12: // 16x16x64 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+  case 13: // 16x16x64 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
     return ROCDL::smfmac_f32_16x16x64_bf8_bf8::create(builder, loc, accTy, a, b, c, idx,
-                                                      uint32_t{0}, uint32_t{0})
+                                                      uint32_t{0}, abid)
         .getResult();
-  case 9: // 32x32x32 (i8, i8) -> i32
+  case 14: // 32x32x32 (i8, i8) -> i32
+  case 15: // 32x32x32 (i8, i8) -> i32
     return ROCDL::smfmac_i32_32x32x32_i8::create(builder, loc, accTy, a, b, c, idx, uint32_t{0},
-                                                 uint32_t{0})
+                                                 abid)
         .getResult();
-  case 10: // 32x32x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+  case 16: // 32x32x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+  case 17: // 32x32x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
     return ROCDL::smfmac_f32_32x32x32_fp8_fp8::create(builder, loc, accTy, a, b, c, idx,
-                                                      uint32_t{0}, uint32_t{0})
+                                                      uint32_t{0}, abid)
         .getResult();
-  case 11: // 32x32x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+  case 18: // 32x32x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+  case 19: // 32x32x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
     return ROCDL::smfmac_f32_32x32x32_fp8_bf8::create(builder, loc, accTy, a, b, c, idx,
-                                                      uint32_t{0}, uint32_t{0})
+                                                      uint32_t{0}, abid)
         .getResult();
-  case 12: // 32x32x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+  case 20: // 32x32x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+  case 21: // 32x32x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
     return ROCDL::smfmac_f32_32x32x32_bf8_fp8::create(builder, loc, accTy, a, b, c, idx,
-                                                      uint32_t{0}, uint32_t{0})
+                                                      uint32_t{0}, abid)
         .getResult();
-  case 13: // 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+  case 22: // 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+  case 23: // 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
     return ROCDL::smfmac_f32_32x32x32_bf8_bf8::create(builder, loc, accTy, a, b, c, idx,
-                                                      uint32_t{0}, uint32_t{0})
+                                                      uint32_t{0}, abid)
         .getResult();
   }
   return failure();

@@ -5,7 +5,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:4a960e2a35362c9e
+# ---- atomgen:begin wrappers sha256:8c7242f57c7f0f55
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -199,7 +199,7 @@ def MFMAMultiBlock(m, n, k, blocks, elem_ty_a, elem_ty_b, elem_ty_acc):
 from flydsl._mlir.dialects.fly_rocdl import MmaOpCDNA3_SMFMACType  # noqa: E402
 
 
-def SMFMAC(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
+def SMFMAC(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, abid=0):
     """CDNA3 sparse MFMA (v_smfmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros; a 32-bit VGPR of compression indices says where they sit.
 
     Supported configurations:
@@ -208,17 +208,27 @@ def SMFMAC(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
       - 32x32x16 (f16, f16) -> f32
       - 32x32x16 (bf16, bf16) -> f32
       - 16x16x64 (i8, i8) -> i32
+      - 16x16x64 (i8, i8) -> i32
+      - 16x16x64 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
       - 16x16x64 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
       - 16x16x64 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+      - 16x16x64 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
+      - 16x16x64 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
       - 16x16x64 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
       - 16x16x64 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+      - 16x16x64 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
+      - 32x32x32 (i8, i8) -> i32
       - 32x32x32 (i8, i8) -> i32
       - 32x32x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+      - 32x32x32 (f8E4M3FNUZ, f8E4M3FNUZ) -> f32
+      - 32x32x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
       - 32x32x32 (f8E4M3FNUZ, f8E5M2FNUZ) -> f32
       - 32x32x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+      - 32x32x32 (f8E5M2FNUZ, f8E4M3FNUZ) -> f32
+      - 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
       - 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
     """
-    return MmaOpCDNA3_SMFMACType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
+    return MmaOpCDNA3_SMFMACType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), abid=abid)
 
 
 from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX11_WMMAType  # noqa: E402

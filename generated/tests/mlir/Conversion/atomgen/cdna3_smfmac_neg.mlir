@@ -11,41 +11,55 @@
 // -----
 // table:m=32: 32x16x32 (f16, f16) -> f32 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
-func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.smfmac<32x16x32, (f16, f16) -> f32>>) {
+func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.smfmac<32x16x32, (f16, f16) -> f32, abid = 0>>) {
   return
 }
 
 // -----
 // table:n=32: 16x32x32 (f16, f16) -> f32 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
-func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.smfmac<16x32x32, (f16, f16) -> f32>>) {
+func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.smfmac<16x32x32, (f16, f16) -> f32, abid = 0>>) {
   return
 }
 
 // -----
 // table:k=64: 16x16x64 (f16, f16) -> f32 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
-func.func @bad_table_k_64(%atom: !fly.mma_atom<!fly_rocdl.cdna3.smfmac<16x16x64, (f16, f16) -> f32>>) {
+func.func @bad_table_k_64(%atom: !fly.mma_atom<!fly_rocdl.cdna3.smfmac<16x16x64, (f16, f16) -> f32, abid = 0>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 16x16x32 (f32, f16) -> f32 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
-func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.smfmac<16x16x32, (f32, f16) -> f32>>) {
+func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.smfmac<16x16x32, (f32, f16) -> f32, abid = 0>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 16x16x32 (f16, f32) -> f32 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
-func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.smfmac<16x16x32, (f16, f32) -> f32>>) {
+func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_rocdl.cdna3.smfmac<16x16x32, (f16, f32) -> f32, abid = 0>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=f16: 16x16x32 (f16, f16) -> f16 is not in the instance table
 // CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
-func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.smfmac<16x16x32, (f16, f16) -> f16>>) {
+func.func @bad_table_elemtyacc_f16(%atom: !fly.mma_atom<!fly_rocdl.cdna3.smfmac<16x16x32, (f16, f16) -> f16, abid = 0>>) {
+  return
+}
+
+// -----
+// free:abid=4: abid must be in [0, 3]
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
+func.func @bad_free_abid_4(%atom: !fly.mma_atom<!fly_rocdl.cdna3.smfmac<16x16x32, (f16, f16) -> f32, abid = 4>>) {
+  return
+}
+
+// -----
+// pin:abid=2@16x16x64_i8_i8_i32_abid1: abid must be one of 0, 1 for 16x16x64 (i8, i8) -> i32
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: 
+func.func @bad_pin_abid_2_16x16x64_i8_i8_i32_abid1(%atom: !fly.mma_atom<!fly_rocdl.cdna3.smfmac<16x16x64, (i8, i8) -> i32, abid = 2>>) {
   return
 }
