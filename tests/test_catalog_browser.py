@@ -95,21 +95,24 @@ def open_page(browser: Any, page: Path) -> None:
 GENERATED = REPO / "generated"
 
 
-def test_every_link_resolves(site: Path, browser: Any) -> None:
+def _read_links(browser: Any, page: Path, ids: dict[Path, set[str]]) -> list[str]:
+    """The page's links (href/src) and, into `ids`, its element ids: read together, judged after."""
+    links, found = browser.execute_script(
+        "return [Array.from(document.querySelectorAll('a[href], link[href], script[src], img[src]'),"
+        " (a) => a.href || a.src), Array.from(document.querySelectorAll('[id]'), (e) => e.id)];"
+    )
+    ids[page] = set(found)
+    return list(links)
+
+
+def _judge_links(site: Path, links: dict[Path, list[str]], ids: dict[Path, set[str]]) -> None:
     """Links stay on the site, except an atom page's links to its generated files, which resolve
-    to files of the generated tree (relative to the site, as built here). Each page is opened once:
-    its links and its element ids are read together, fragments are judged after."""
+    to files of the generated tree (relative to the site, as built here); a fragment names an
+    element of its page."""
     checked = generated = 0
-    ids: dict[Path, set[str]] = {}
     fragments: list[tuple[str, str, Path, str]] = []
-    for page in pages(site):
-        open_page(browser, page)
-        links, ids[page] = browser.execute_script(
-            "return [Array.from(document.querySelectorAll('a[href], link[href], script[src], img[src]'),"
-            " (a) => a.href || a.src), Array.from(document.querySelectorAll('[id]'), (e) => e.id)];"
-        )
-        ids[page] = set(ids[page])
-        for link in links:
+    for page, found in links.items():
+        for link in found:
             url = urlparse(link)
             assert url.scheme == "file", f"{page.name} links off the site: {link}"
             target = Path(unquote(url.path))
@@ -306,20 +309,25 @@ def test_picture_link_opens_its_picture(site: Path, browser: Any) -> None:
 
 
 @pytest.mark.slow
-def test_every_page_loads_clean_and_every_picture_renders(site: Path) -> None:
-    """Last, in a browser of its own: it loads all 500 pictures."""
+def test_every_page_loads_clean_every_picture_renders_and_every_link_resolves(site: Path) -> None:
+    """Last, in a browser of its own: it loads all 500 pictures. Each page is opened once, for its
+    console, its pictures and its links (a second pass for the links alone cost 11 s a suite)."""
     browser = start_browser()
     try:
-        _pages_load_clean(site, browser)
+        links: dict[Path, list[str]] = {}
+        ids: dict[Path, set[str]] = {}
+        _pages_load_clean(site, browser, links, ids)
     finally:
         browser.quit()
+    _judge_links(site, links, ids)
 
 
-def _pages_load_clean(site: Path, browser: Any) -> None:
+def _pages_load_clean(site: Path, browser: Any, links: dict[Path, list[str]], ids: dict[Path, set[str]]) -> None:
     pictures = 0
     for page in pages(site):
         browser.get(page.as_uri())
         assert browser.execute_script("return document.readyState") == "complete"
+        links[page] = _read_links(browser, page, ids)  # before the pictures are opened: as a reader finds it
         # open every picture and load it now (they are lazy and folded on big atoms)
         browser.execute_script(
             "for (const d of document.querySelectorAll('details')) d.open = true;"

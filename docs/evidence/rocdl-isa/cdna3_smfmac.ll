@@ -10,11 +10,65 @@ define void @cdna3_smfmac_16x16x32_f16_f16_f32(ptr addrspace(5) %0, ptr addrspac
   ret void
 }
 
+define void @cdna3_smfmac_16x16x32_f16_f16_f32_abid1(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <4 x half>, ptr addrspace(5) %1, align 8
+  %7 = load <8 x half>, ptr addrspace(5) %2, align 16
+  %8 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %9 = call <4 x float> @llvm.amdgcn.smfmac.f32.16x16x32.f16(<4 x half> %6, <8 x half> %7, <4 x float> %8, i32 %4, i32 0, i32 1)
+  store <4 x float> %9, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna3_smfmac_16x16x32_f16_f16_f32_abid2(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <4 x half>, ptr addrspace(5) %1, align 8
+  %7 = load <8 x half>, ptr addrspace(5) %2, align 16
+  %8 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %9 = call <4 x float> @llvm.amdgcn.smfmac.f32.16x16x32.f16(<4 x half> %6, <8 x half> %7, <4 x float> %8, i32 %4, i32 0, i32 2)
+  store <4 x float> %9, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna3_smfmac_16x16x32_f16_f16_f32_abid3(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <4 x half>, ptr addrspace(5) %1, align 8
+  %7 = load <8 x half>, ptr addrspace(5) %2, align 16
+  %8 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %9 = call <4 x float> @llvm.amdgcn.smfmac.f32.16x16x32.f16(<4 x half> %6, <8 x half> %7, <4 x float> %8, i32 %4, i32 0, i32 3)
+  store <4 x float> %9, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna3_smfmac_16x16x32_bf16_bf16_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
   %6 = load <4 x i16>, ptr addrspace(5) %1, align 8
   %7 = load <8 x i16>, ptr addrspace(5) %2, align 16
   %8 = load <4 x float>, ptr addrspace(5) %3, align 16
   %9 = call <4 x float> @llvm.amdgcn.smfmac.f32.16x16x32.bf16(<4 x i16> %6, <8 x i16> %7, <4 x float> %8, i32 %4, i32 0, i32 0)
+  store <4 x float> %9, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna3_smfmac_16x16x32_bf16_bf16_f32_abid1(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <4 x i16>, ptr addrspace(5) %1, align 8
+  %7 = load <8 x i16>, ptr addrspace(5) %2, align 16
+  %8 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %9 = call <4 x float> @llvm.amdgcn.smfmac.f32.16x16x32.bf16(<4 x i16> %6, <8 x i16> %7, <4 x float> %8, i32 %4, i32 0, i32 1)
+  store <4 x float> %9, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna3_smfmac_16x16x32_bf16_bf16_f32_abid2(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <4 x i16>, ptr addrspace(5) %1, align 8
+  %7 = load <8 x i16>, ptr addrspace(5) %2, align 16
+  %8 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %9 = call <4 x float> @llvm.amdgcn.smfmac.f32.16x16x32.bf16(<4 x i16> %6, <8 x i16> %7, <4 x float> %8, i32 %4, i32 0, i32 2)
+  store <4 x float> %9, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna3_smfmac_16x16x32_bf16_bf16_f32_abid3(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <4 x i16>, ptr addrspace(5) %1, align 8
+  %7 = load <8 x i16>, ptr addrspace(5) %2, align 16
+  %8 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %9 = call <4 x float> @llvm.amdgcn.smfmac.f32.16x16x32.bf16(<4 x i16> %6, <8 x i16> %7, <4 x float> %8, i32 %4, i32 0, i32 3)
   store <4 x float> %9, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -28,11 +82,65 @@ define void @cdna3_smfmac_32x32x16_f16_f16_f32(ptr addrspace(5) %0, ptr addrspac
   ret void
 }
 
+define void @cdna3_smfmac_32x32x16_f16_f16_f32_abid1(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <4 x half>, ptr addrspace(5) %1, align 8
+  %7 = load <8 x half>, ptr addrspace(5) %2, align 16
+  %8 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %9 = call <16 x float> @llvm.amdgcn.smfmac.f32.32x32x16.f16(<4 x half> %6, <8 x half> %7, <16 x float> %8, i32 %4, i32 0, i32 1)
+  store <16 x float> %9, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna3_smfmac_32x32x16_f16_f16_f32_abid2(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <4 x half>, ptr addrspace(5) %1, align 8
+  %7 = load <8 x half>, ptr addrspace(5) %2, align 16
+  %8 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %9 = call <16 x float> @llvm.amdgcn.smfmac.f32.32x32x16.f16(<4 x half> %6, <8 x half> %7, <16 x float> %8, i32 %4, i32 0, i32 2)
+  store <16 x float> %9, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna3_smfmac_32x32x16_f16_f16_f32_abid3(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <4 x half>, ptr addrspace(5) %1, align 8
+  %7 = load <8 x half>, ptr addrspace(5) %2, align 16
+  %8 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %9 = call <16 x float> @llvm.amdgcn.smfmac.f32.32x32x16.f16(<4 x half> %6, <8 x half> %7, <16 x float> %8, i32 %4, i32 0, i32 3)
+  store <16 x float> %9, ptr addrspace(5) %0, align 64
+  ret void
+}
+
 define void @cdna3_smfmac_32x32x16_bf16_bf16_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
   %6 = load <4 x i16>, ptr addrspace(5) %1, align 8
   %7 = load <8 x i16>, ptr addrspace(5) %2, align 16
   %8 = load <16 x float>, ptr addrspace(5) %3, align 64
   %9 = call <16 x float> @llvm.amdgcn.smfmac.f32.32x32x16.bf16(<4 x i16> %6, <8 x i16> %7, <16 x float> %8, i32 %4, i32 0, i32 0)
+  store <16 x float> %9, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna3_smfmac_32x32x16_bf16_bf16_f32_abid1(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <4 x i16>, ptr addrspace(5) %1, align 8
+  %7 = load <8 x i16>, ptr addrspace(5) %2, align 16
+  %8 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %9 = call <16 x float> @llvm.amdgcn.smfmac.f32.32x32x16.bf16(<4 x i16> %6, <8 x i16> %7, <16 x float> %8, i32 %4, i32 0, i32 1)
+  store <16 x float> %9, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna3_smfmac_32x32x16_bf16_bf16_f32_abid2(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <4 x i16>, ptr addrspace(5) %1, align 8
+  %7 = load <8 x i16>, ptr addrspace(5) %2, align 16
+  %8 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %9 = call <16 x float> @llvm.amdgcn.smfmac.f32.32x32x16.bf16(<4 x i16> %6, <8 x i16> %7, <16 x float> %8, i32 %4, i32 0, i32 2)
+  store <16 x float> %9, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna3_smfmac_32x32x16_bf16_bf16_f32_abid3(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <4 x i16>, ptr addrspace(5) %1, align 8
+  %7 = load <8 x i16>, ptr addrspace(5) %2, align 16
+  %8 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %9 = call <16 x float> @llvm.amdgcn.smfmac.f32.32x32x16.bf16(<4 x i16> %6, <8 x i16> %7, <16 x float> %8, i32 %4, i32 0, i32 3)
   store <16 x float> %9, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -46,11 +154,29 @@ define void @cdna3_smfmac_16x16x64_i8_i8_i32(ptr addrspace(5) %0, ptr addrspace(
   ret void
 }
 
+define void @cdna3_smfmac_16x16x64_i8_i8_i32_abid1(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <4 x i32>, ptr addrspace(5) %3, align 16
+  %9 = call <4 x i32> @llvm.amdgcn.smfmac.i32.16x16x64.i8(<2 x i32> %6, <4 x i32> %7, <4 x i32> %8, i32 %4, i32 0, i32 1)
+  store <4 x i32> %9, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna3_smfmac_16x16x64_f8E4M3FNUZ_f8E4M3FNUZ_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
   %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
   %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %8 = load <4 x float>, ptr addrspace(5) %3, align 16
   %9 = call <4 x float> @llvm.amdgcn.smfmac.f32.16x16x64.fp8.fp8(<2 x i32> %6, <4 x i32> %7, <4 x float> %8, i32 %4, i32 0, i32 0)
+  store <4 x float> %9, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna3_smfmac_16x16x64_f8E4M3FNUZ_f8E4M3FNUZ_f32_abid1(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %9 = call <4 x float> @llvm.amdgcn.smfmac.f32.16x16x64.fp8.fp8(<2 x i32> %6, <4 x i32> %7, <4 x float> %8, i32 %4, i32 0, i32 1)
   store <4 x float> %9, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -64,11 +190,29 @@ define void @cdna3_smfmac_16x16x64_f8E4M3FNUZ_f8E5M2FNUZ_f32(ptr addrspace(5) %0
   ret void
 }
 
+define void @cdna3_smfmac_16x16x64_f8E4M3FNUZ_f8E5M2FNUZ_f32_abid1(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %9 = call <4 x float> @llvm.amdgcn.smfmac.f32.16x16x64.fp8.bf8(<2 x i32> %6, <4 x i32> %7, <4 x float> %8, i32 %4, i32 0, i32 1)
+  store <4 x float> %9, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna3_smfmac_16x16x64_f8E5M2FNUZ_f8E4M3FNUZ_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
   %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
   %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %8 = load <4 x float>, ptr addrspace(5) %3, align 16
   %9 = call <4 x float> @llvm.amdgcn.smfmac.f32.16x16x64.bf8.fp8(<2 x i32> %6, <4 x i32> %7, <4 x float> %8, i32 %4, i32 0, i32 0)
+  store <4 x float> %9, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna3_smfmac_16x16x64_f8E5M2FNUZ_f8E4M3FNUZ_f32_abid1(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %9 = call <4 x float> @llvm.amdgcn.smfmac.f32.16x16x64.bf8.fp8(<2 x i32> %6, <4 x i32> %7, <4 x float> %8, i32 %4, i32 0, i32 1)
   store <4 x float> %9, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -82,11 +226,29 @@ define void @cdna3_smfmac_16x16x64_f8E5M2FNUZ_f8E5M2FNUZ_f32(ptr addrspace(5) %0
   ret void
 }
 
+define void @cdna3_smfmac_16x16x64_f8E5M2FNUZ_f8E5M2FNUZ_f32_abid1(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %9 = call <4 x float> @llvm.amdgcn.smfmac.f32.16x16x64.bf8.bf8(<2 x i32> %6, <4 x i32> %7, <4 x float> %8, i32 %4, i32 0, i32 1)
+  store <4 x float> %9, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna3_smfmac_32x32x32_i8_i8_i32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
   %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
   %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %8 = load <16 x i32>, ptr addrspace(5) %3, align 64
   %9 = call <16 x i32> @llvm.amdgcn.smfmac.i32.32x32x32.i8(<2 x i32> %6, <4 x i32> %7, <16 x i32> %8, i32 %4, i32 0, i32 0)
+  store <16 x i32> %9, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna3_smfmac_32x32x32_i8_i8_i32_abid1(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <16 x i32>, ptr addrspace(5) %3, align 64
+  %9 = call <16 x i32> @llvm.amdgcn.smfmac.i32.32x32x32.i8(<2 x i32> %6, <4 x i32> %7, <16 x i32> %8, i32 %4, i32 0, i32 1)
   store <16 x i32> %9, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -100,11 +262,29 @@ define void @cdna3_smfmac_32x32x32_f8E4M3FNUZ_f8E4M3FNUZ_f32(ptr addrspace(5) %0
   ret void
 }
 
+define void @cdna3_smfmac_32x32x32_f8E4M3FNUZ_f8E4M3FNUZ_f32_abid1(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %9 = call <16 x float> @llvm.amdgcn.smfmac.f32.32x32x32.fp8.fp8(<2 x i32> %6, <4 x i32> %7, <16 x float> %8, i32 %4, i32 0, i32 1)
+  store <16 x float> %9, ptr addrspace(5) %0, align 64
+  ret void
+}
+
 define void @cdna3_smfmac_32x32x32_f8E4M3FNUZ_f8E5M2FNUZ_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
   %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
   %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %8 = load <16 x float>, ptr addrspace(5) %3, align 64
   %9 = call <16 x float> @llvm.amdgcn.smfmac.f32.32x32x32.fp8.bf8(<2 x i32> %6, <4 x i32> %7, <16 x float> %8, i32 %4, i32 0, i32 0)
+  store <16 x float> %9, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna3_smfmac_32x32x32_f8E4M3FNUZ_f8E5M2FNUZ_f32_abid1(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %9 = call <16 x float> @llvm.amdgcn.smfmac.f32.32x32x32.fp8.bf8(<2 x i32> %6, <4 x i32> %7, <16 x float> %8, i32 %4, i32 0, i32 1)
   store <16 x float> %9, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -118,11 +298,29 @@ define void @cdna3_smfmac_32x32x32_f8E5M2FNUZ_f8E4M3FNUZ_f32(ptr addrspace(5) %0
   ret void
 }
 
+define void @cdna3_smfmac_32x32x32_f8E5M2FNUZ_f8E4M3FNUZ_f32_abid1(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %9 = call <16 x float> @llvm.amdgcn.smfmac.f32.32x32x32.bf8.fp8(<2 x i32> %6, <4 x i32> %7, <16 x float> %8, i32 %4, i32 0, i32 1)
+  store <16 x float> %9, ptr addrspace(5) %0, align 64
+  ret void
+}
+
 define void @cdna3_smfmac_32x32x32_f8E5M2FNUZ_f8E5M2FNUZ_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
   %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
   %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %8 = load <16 x float>, ptr addrspace(5) %3, align 64
   %9 = call <16 x float> @llvm.amdgcn.smfmac.f32.32x32x32.bf8.bf8(<2 x i32> %6, <4 x i32> %7, <16 x float> %8, i32 %4, i32 0, i32 0)
+  store <16 x float> %9, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna3_smfmac_32x32x32_f8E5M2FNUZ_f8E5M2FNUZ_f32_abid1(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %9 = call <16 x float> @llvm.amdgcn.smfmac.f32.32x32x32.bf8.bf8(<2 x i32> %6, <4 x i32> %7, <16 x float> %8, i32 %4, i32 0, i32 1)
   store <16 x float> %9, ptr addrspace(5) %0, align 64
   ret void
 }
