@@ -61,7 +61,8 @@ RULES = (
         "cbsz = 1 with layouts of the plain product generates an atom that computes another product.",
         "emission: {pattern: mfma, args: [accTy, a, b, c, \"1\", \"0\", \"ROCDL::MFMAPermB::none\"]}",
         "Send the value the catalogue says the layouts describe (0 / none), or describe the broadcast in the "
-        "layouts and the catalogue.",
+        "layouts and the catalogue. A sparse atom's selector (SMFMAC abid) is the exception: sent from the "
+        "parameter its sparse section names (`selector: abid`), each value is described there (AG343).",
     ),
     Rule(
         "AG377",

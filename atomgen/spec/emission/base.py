@@ -116,7 +116,7 @@ class Emission:
     template: ClassVar[str] = ""  # the C++ template (templates/cpp/patterns/<name>.j2); "" for the pattern's own
     includes: ClassVar[tuple[str, ...]] = ()  # headers the template calls beyond the kind's base lists
     buffer: ClassVar[bool] = False  # a buffer op: soffset scaled to bytes, the fat-pointer helpers included
-    registers: ClassVar[bool] = False  # operands split into the backend's register helpers (Registers.h)
+    registers: ClassVar[bool] = False  # operands split into registers (splitRegisters: backend.yaml atom_helpers)
 
     @classmethod
     def template_name(cls) -> str:
