@@ -9,7 +9,8 @@ register slice holds one chunk of 4 K (its 2 nonzeros), each compression-index n
 So A is compared by chunk (the spec's compressed values 2c, 2c+1 of a lane are the nonzeros of the
 chunk the calculator puts in the lane's slice c), the indices likewise (index pair j, j+1 of a lane =
 nibble j/2), B and D element by element. The indices are compared at every sparsity selector the row
-admits (SMFMAC abid, the calculator's --abid): the same holders and chunks, and nibble c at bits
+admits (SMFMAC abid, the calculator's --abid; SWMMAC index_key, its --opsel): the same holders and chunks, and
+nibble c at bits
 s * selector_bits + 4c .. + 3 of the register, as the calculator's column headers name them.
 """
 
@@ -39,7 +40,8 @@ BITS = re.compile(r"\.\[(\d+):(\d+)\]$")
 def _run(checkout: Path, arch: str, instruction: str, matrix: str, selector: int = 0) -> str:
     arch, _, suffix = arch.partition("-wave")
     wave = ["-w", suffix or "32"] if arch.startswith("rdna") else []
-    abid = ["--abid", str(selector)] if selector else []
+    # the selector: CDNA3 SMFMAC's abid, RDNA4 SWMMAC's index_key (the calculator models it as OPSEL)
+    abid = (["--opsel" if arch.startswith("rdna") else "--abid", str(selector)]) if selector else []
     return subprocess.run([sys.executable, "matrix_calculator.py", "-a", arch, "-i", instruction, f"-{matrix}",
                            "--matrix-layout", "--csv", *wave, *abid], cwd=checkout, capture_output=True, text=True,
                           env={"PYTHONPATH": os.environ.get("PYTHONPATH", "") + os.pathsep + str(checkout / "site")},

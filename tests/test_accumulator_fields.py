@@ -21,6 +21,7 @@ GFX1250 = "rocdl/gfx1250/wmma.yaml"
 UNSCALED = "rocdl/gfx1250/wmma_f8f6f4.yaml"
 SPARSE = "nvvm/sm80/mma_sp.yaml"
 SMFMAC = "rocdl/cdna3/smfmac.yaml"
+SWMMAC = "rocdl/gfx120x/swmmac.yaml"
 
 # (spec, text, replacement, the rule, a snippet of the row's line it must be reported at, words of its message)
 MISTAKES = [
@@ -94,6 +95,9 @@ MISTAKES = [
     (SMFMAC, "e: i32}, min_subtarget: gfx942, pin: {abid: 1}}\n  - {m: 16, n: 16, k: 64, elemTyA: f8E4M3FNUZ",
      "e: i32}, min_subtarget: gfx942, pin: {abid: 2}}\n  - {m: 16, n: 16, k: 64, elemTyA: f8E4M3FNUZ", "AG343",
      "16x16x64_i8_i8_i32_abid1", "2 selectors, 0..1"),
+    # RDNA4 SWMMAC (index_key, by shifting the index): the K 64 iu4 row holds one set and must pin it
+    (SWMMAC, "variant: IU, pin: {indexKey: 0}}", "variant: IU}", "AG343",
+     "k: 64, elemTyA: i4", "one selector, 0"),
     # a free range of 2^31 values: judged by its ends (it once built a tuple of them: MemoryError)
     (SMFMAC, "free: {min: 0, max: 3}}", "free: {min: 0, max: 2147483647}}", "AG343",
      "m: 16, n: 16, k: 32, elemTyA: f16", "4 selectors, 0..3"),

@@ -17,6 +17,7 @@ from typing import Optional
 
 from atomgen.check.catalog import Catalog, Intrinsic
 from atomgen.check.families.semantics import meant_immediates
+from atomgen.render.cpp import intrinsic_call
 from atomgen.render.tests.mlir import IMMEDIATE_VALUE
 from atomgen.spec.mlir_types import parse_packed
 from atomgen.spec.model import AtomSpec, Instance
@@ -80,6 +81,9 @@ def _mma_modifiers(spec: AtomSpec, inst: Instance, catalog: Catalog, mnemonic: s
             found.append((_PRINTED[name], shown))
     if mnemonic.startswith("v_mfma_scale"):
         found.append(("op_sel_hi", "[0,0,0]"))  # opselA = opselB = 0: llc prints the non-default op_sel_hi
+    shift = intrinsic_call.index_shift(spec, inst, spec.variant(inst.variant))
+    if shift is not None and inst.values.get(shift[0]):  # SWMMAC: the shifted index set is llc's index_key
+        found.append(("index_key", str(inst.values[shift[0]])))
     return found
 
 

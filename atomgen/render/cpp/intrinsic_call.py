@@ -56,6 +56,32 @@ def operand_type(spec: AtomSpec, instance: Instance, position: int, token: str) 
     return f"i{constant_bits(spec, instance, position, token)}"
 
 
+def _is_index(spec: AtomSpec, instance: Instance, position: int) -> bool:
+    """Whether operand `position` of the row's intrinsic is its sparse index (the catalogue's `idx`)."""
+    from atomgen.check.catalog import load_catalog
+
+    catalog, _ = load_catalog(spec.backend)
+    entry = catalog.get(instance.intrinsic) if catalog is not None else None
+    operands = entry.operands if entry is not None else ()
+    return position < len(operands) and operands[position].name == "idx"
+
+
+def index_shift(spec: AtomSpec, instance: Instance, variant: object) -> Optional[tuple[str, int]]:
+    """(selector parameter, bits of one index set) where the row's sparsity selector is realised by shifting
+    the index register (RDNA4 SWMMAC: the intrinsic has no index_key operand; llc-22 folds a right shift of
+    the index into index_key), else None (no selector, or one the intrinsic takes as an operand)."""
+    from atomgen.check.evaluate import evaluate_instance
+    from atomgen.spec.sparsity import select_sparse, selector_parameter, sparsity_of
+
+    name = selector_parameter(spec.sparse)
+    if name is None or not isinstance(variant, tuple) or name in [str(t) for t in variant]:
+        return None
+    evaluated, _ = evaluate_instance(spec, instance)
+    piece = select_sparse(spec.sparse, instance.values, evaluated.variables) if evaluated is not None else None
+    bits = sparsity_of(piece, evaluated.variables).selector_bits if piece is not None and evaluated else 0
+    return (name, int(bits)) if bits else None
+
+
 def call_code(spec: AtomSpec, instance: Instance, params: dict[str, CppParam], locals_: dict[str, str],
               states: set[str], tabled: frozenset[str] = frozenset()) -> tuple[str, str, tuple[str, ...]]:
     """A row's call: the catalogue's LLVM intrinsic and its operands, the format codes in `tabled` read from
@@ -67,9 +93,14 @@ def call_code(spec: AtomSpec, instance: Instance, params: dict[str, CppParam], l
     if not isinstance(variant, tuple):
         raise CppRenderError(f"row {instance.id}: unknown variant {instance.variant}")
     args = []
+    shift = index_shift(spec, instance, variant)
     for position, token in enumerate(str(t) for t in variant):
         bits = constant_bits(spec, instance, position, token)
-        if token in ("a", "b", "c") or token in states:
+        if shift is not None and _is_index(spec, instance, position):
+            parameter = params[shift[0]]
+            locals_[shift[0]] = f"{parameter.cpp_type} {shift[0]} = {parameter.getter};"
+            args.append(f"indexSet(builder, loc, {token}, {shift[0]} * {shift[1]})")
+        elif token in ("a", "b", "c") or token in states:
             args.append(token)
         elif token in ("true", "false") or token.lstrip("-").isdigit():
             args.append(f"intrinsicConstant(builder, loc, {bits}, {token})")

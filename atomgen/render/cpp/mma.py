@@ -37,6 +37,7 @@ class MmaEmission:
     acc_ty_used: bool  # some row creates its op with accTy (register-half rows name the wide type instead)
     res_ty_used: bool  # some row creates its op with resTy (D's register type)
     written: bool  # D has an element type of its own (operand_types.d): PackedOperands carries its register
+    index_sets: bool = False  # some row shifts its sparse index to the selected set (indexSet is emitted)
 
 
 @dataclass(frozen=True)
@@ -229,6 +230,7 @@ def mma_emission(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
         acc_ty_used=any(_mentions(group.code, "accTy") for group in dispatch),
         res_ty_used=any(_mentions(group.code, "resTy") for group in dispatch),
         written=written,
+        index_sets=any("indexSet(" in str(group.code) for group in dispatch),
     )
 
 

@@ -150,9 +150,17 @@ def _call_intrinsic_checks(spec: AtomSpec, inst: Instance) -> list[str]:
     entry = catalog.get(inst.intrinsic) if catalog is not None else None
     meant = meant_immediates(spec, inst, catalog) if entry is not None else {}  # type: ignore[arg-type]
     operands = entry.operands if entry is not None else ()
+    shift = intrinsic_call.index_shift(spec, inst, variant)
+    selected = int(inst.values.get(shift[0], 0) or 0) if shift is not None else 0
     checks, shown = [], []
     for index, (token, type_) in enumerate(zip(tokens, types)):
         operand = operands[index] if index < len(operands) else None
+        if shift is not None and selected and operand is not None and operand.name == "idx":
+            # the index set the selector chose, shifted into the low bits (llc: index_key)
+            checks.append(str(_forms().constant_at(f"K{index}A", f"{selected * shift[1]} : {type_}", type_)))
+            checks.append(f"CHECK: %[[K{index}:[0-9]+]] = llvm.lshr %{{{{[0-9]+}}}}, %[[K{index}A]] : {type_}")
+            shown.append(f"K{index}")
+            continue
         value = meant.get(operand.name) if operand is not None and operand.immediate is not None else None
         if token in ("a", "b", "c") or value is None:
             shown.append(token)

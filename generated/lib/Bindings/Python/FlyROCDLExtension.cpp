@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:20d2c453887e0005
+// ---- atomgen:begin types sha256:e758ffd5ad592bfa
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
 
 /// `T::getChecked(...)` for a binding's `get`: an invalid configuration raises ValueError with the
@@ -388,15 +388,16 @@ struct PyMmaOpGFX120X_SWMMACType : PyConcreteType<PyMmaOpGFX120X_SWMMACType> {
     c.def_static(
         "get",
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
-           bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
+           bool signA, bool signB, bool clamp, int32_t indexKey, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX120X_SWMMACType>(
               ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), signA, signB,
-              clamp);
+              clamp, indexKey);
           return PyMmaOpGFX120X_SWMMACType(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
-        "sign_a"_a = false, "sign_b"_a = false, "clamp"_a = false, "context"_a = nb::none(),
+        "sign_a"_a = false, "sign_b"_a = false, "clamp"_a = false, "index_key"_a = 0,
+        "context"_a = nb::none(),
         "GFX120x (RDNA4) wave32 sparse WMMA (v_swmmac_*): A is 2:4 structured-sparse along K and "
         "holds only its nonzeros; a VGPR of compression indices says where they sit. "
         "(gfx120x.swmmac; 11 supported configurations)");
@@ -405,7 +406,7 @@ struct PyMmaOpGFX120X_SWMMACType : PyConcreteType<PyMmaOpGFX120X_SWMMACType> {
 
 /// GFX120x (RDNA4) wave64 sparse WMMA (v_swmmac_* issued by a 64-lane wave): A 2:4
 /// structured-sparse along K holding only its nonzeros, a VGPR of compression indices, half the
-/// registers per lane of wave32. (gfx120x.swmmac_wave64; 10 supported configurations)
+/// registers per lane of wave32. (gfx120x.swmmac_wave64; 11 supported configurations)
 struct PyMmaOpGFX120X_SWMMACWave64Type : PyConcreteType<PyMmaOpGFX120X_SWMMACWave64Type> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_SWMMACWave64Type,
                                "MmaOpGFX120X_SWMMACWave64Type");
@@ -413,18 +414,19 @@ struct PyMmaOpGFX120X_SWMMACWave64Type : PyConcreteType<PyMmaOpGFX120X_SWMMACWav
     c.def_static(
         "get",
         [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
-           bool signA, bool signB, bool clamp, DefaultingPyMlirContext context) {
+           bool signA, bool signB, bool clamp, int32_t indexKey, DefaultingPyMlirContext context) {
           MLIRContext *ctx = unwrap(context.get()->get());
           auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX120X_SWMMACWave64Type>(
               ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), signA, signB,
-              clamp);
+              clamp, indexKey);
           return PyMmaOpGFX120X_SWMMACWave64Type(context->getRef(), wrap(type));
         },
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
-        "sign_a"_a = false, "sign_b"_a = false, "clamp"_a = false, "context"_a = nb::none(),
+        "sign_a"_a = false, "sign_b"_a = false, "clamp"_a = false, "index_key"_a = 0,
+        "context"_a = nb::none(),
         "GFX120x (RDNA4) wave64 sparse WMMA (v_swmmac_* issued by a 64-lane wave): A 2:4 "
         "structured-sparse along K holding only its nonzeros, a VGPR of compression indices, half "
-        "the registers per lane of wave32. (gfx120x.swmmac_wave64; 10 supported configurations)");
+        "the registers per lane of wave32. (gfx120x.swmmac_wave64; 11 supported configurations)");
   }
 };
 

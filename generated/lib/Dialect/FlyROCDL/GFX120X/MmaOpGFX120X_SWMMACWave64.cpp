@@ -30,7 +30,8 @@ constexpr unsigned kMetadataSlot = 0; // metadata
 /// select, or std::nullopt. Rows are tried in table order; verify() admits exactly the rows matched
 /// here.
 std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elemTyA, Type elemTyB,
-                                      Type elemTyAcc, bool signA, bool signB, bool clamp) {
+                                      Type elemTyAcc, bool signA, bool signB, bool clamp,
+                                      int32_t indexKey) {
   if (m == 16 && n == 16 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32() &&
       !clamp && !signA && !signB)
     return 0; // 16x16x32 (f16, f16) -> f32: rocdl.swmmac.f32.16x16x32.f16
@@ -44,29 +45,33 @@ std::optional<unsigned> matchInstance(int32_t m, int32_t n, int32_t k, Type elem
       elemTyAcc.isInteger(32))
     return 3; // 16x16x32 (i8, i8) -> i32: rocdl.swmmac.i32.16x16x32.iu8
   if (m == 16 && n == 16 && k == 64 && elemTyA.isInteger(4) && elemTyB.isInteger(4) &&
-      elemTyAcc.isInteger(32))
+      elemTyAcc.isInteger(32) && indexKey == 0)
     return 4; // 16x16x64 (i4, i4) -> i32: rocdl.swmmac.i32.16x16x64.iu4
+  if (m == 16 && n == 16 && k == 64 && elemTyA.isInteger(4) && elemTyB.isInteger(4) &&
+      elemTyAcc.isInteger(32) && indexKey == 1)
+    return 5; // 16x16x64 (i4, i4) -> i32: rocdl.swmmac.i32.16x16x64.iu4
   if (m == 16 && n == 16 && k == 32 && isa<Float8E4M3FNType>(elemTyA) &&
       isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32() && !clamp && !signA && !signB)
-    return 5; // 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32: rocdl.swmmac.f32.16x16x32.fp8.fp8
+    return 6; // 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32: rocdl.swmmac.f32.16x16x32.fp8.fp8
   if (m == 16 && n == 16 && k == 32 && isa<Float8E4M3FNType>(elemTyA) &&
       isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32() && !clamp && !signA && !signB)
-    return 6; // 16x16x32 (f8E4M3FN, f8E5M2) -> f32: rocdl.swmmac.f32.16x16x32.fp8.bf8
+    return 7; // 16x16x32 (f8E4M3FN, f8E5M2) -> f32: rocdl.swmmac.f32.16x16x32.fp8.bf8
   if (m == 16 && n == 16 && k == 32 && isa<Float8E5M2Type>(elemTyA) &&
       isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32() && !clamp && !signA && !signB)
-    return 7; // 16x16x32 (f8E5M2, f8E4M3FN) -> f32: rocdl.swmmac.f32.16x16x32.bf8.fp8
+    return 8; // 16x16x32 (f8E5M2, f8E4M3FN) -> f32: rocdl.swmmac.f32.16x16x32.bf8.fp8
   if (m == 16 && n == 16 && k == 32 && isa<Float8E5M2Type>(elemTyA) &&
       isa<Float8E5M2Type>(elemTyB) && elemTyAcc.isF32() && !clamp && !signA && !signB)
-    return 8; // 16x16x32 (f8E5M2, f8E5M2) -> f32: rocdl.swmmac.f32.16x16x32.bf8.bf8
+    return 9; // 16x16x32 (f8E5M2, f8E5M2) -> f32: rocdl.swmmac.f32.16x16x32.bf8.bf8
   if (m == 16 && n == 16 && k == 32 && elemTyA.isBF16() && elemTyB.isBF16() && elemTyAcc.isBF16() &&
       !clamp && !signA && !signB)
-    return 9; // 16x16x32 (bf16, bf16) -> bf16: rocdl.swmmac.bf16.16x16x32.bf16
+    return 10; // 16x16x32 (bf16, bf16) -> bf16: rocdl.swmmac.bf16.16x16x32.bf16
   return std::nullopt;
 }
 
 std::optional<unsigned> matchInstance(MmaOpGFX120X_SWMMACWave64Type type) {
   return matchInstance(type.getM(), type.getN(), type.getK(), type.getElemTyA(), type.getElemTyB(),
-                       type.getElemTyAcc(), type.getSignA(), type.getSignB(), type.getClamp());
+                       type.getElemTyAcc(), type.getSignA(), type.getSignB(), type.getClamp(),
+                       type.getIndexKey());
 }
 
 /// Register operand types of one instance, as the instruction takes them.
@@ -90,15 +95,16 @@ PackedOperands getPackedOperands(unsigned row, MLIRContext *ctx) {
             VectorType::get({4}, Float16Type::get(ctx))};
   case 3: // 16x16x32 (i8, i8) -> i32
   case 4: // 16x16x64 (i4, i4) -> i32
+  case 5: // 16x16x64 (i4, i4) -> i32
     return {IntegerType::get(ctx, 32), VectorType::get({2}, IntegerType::get(ctx, 32)),
             VectorType::get({4}, IntegerType::get(ctx, 32))};
-  case 5: // 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32
-  case 6: // 16x16x32 (f8E4M3FN, f8E5M2) -> f32
-  case 7: // 16x16x32 (f8E5M2, f8E4M3FN) -> f32
-  case 8: // 16x16x32 (f8E5M2, f8E5M2) -> f32
+  case 6: // 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32
+  case 7: // 16x16x32 (f8E4M3FN, f8E5M2) -> f32
+  case 8: // 16x16x32 (f8E5M2, f8E4M3FN) -> f32
+  case 9: // 16x16x32 (f8E5M2, f8E5M2) -> f32
     return {IntegerType::get(ctx, 32), VectorType::get({2}, IntegerType::get(ctx, 32)),
             VectorType::get({4}, Float32Type::get(ctx))};
-  case 9: // 16x16x32 (bf16, bf16) -> bf16
+  case 10: // 16x16x32 (bf16, bf16) -> bf16
     return {VectorType::get({4}, IntegerType::get(ctx, 16)),
             VectorType::get({8}, IntegerType::get(ctx, 16)),
             VectorType::get({4}, IntegerType::get(ctx, 16))};
@@ -119,6 +125,17 @@ Value bitcastTo(OpBuilder &builder, Location loc, Type type, Value value) {
 Value intrinsicConstant(OpBuilder &builder, Location loc, unsigned bits, int64_t value) {
   Type type = builder.getIntegerType(bits);
   return LLVM::ConstantOp::create(builder, loc, type, builder.getIntegerAttr(type, value));
+}
+
+/// The sparse index register with the index set the selector chose in its low bits, where the
+/// instruction reads them: the register shifted right by `shift` bits (llc selects the shift as the
+/// index_key modifier).
+Value indexSet(OpBuilder &builder, Location loc, Value index, int32_t shift) {
+  if (shift == 0)
+    return index;
+  Type type = index.getType();
+  Value amount = LLVM::ConstantOp::create(builder, loc, type, builder.getIntegerAttr(type, shift));
+  return LLVM::LShrOp::create(builder, loc, index, amount);
 }
 } // namespace
 
@@ -204,8 +221,10 @@ Type MmaOpGFX120X_SWMMACWave64Type::getValTypeD() const { return getElemTyAcc();
 LogicalResult MmaOpGFX120X_SWMMACWave64Type::verify(function_ref<InFlightDiagnostic()> emitError,
                                                     int32_t m, int32_t n, int32_t k, Type elemTyA,
                                                     Type elemTyB, Type elemTyAcc, bool signA,
-                                                    bool signB, bool clamp) {
-  if (matchInstance(m, n, k, elemTyA, elemTyB, elemTyAcc, signA, signB, clamp))
+                                                    bool signB, bool clamp, int32_t indexKey) {
+  if (indexKey < 0 || indexKey > 3)
+    return emitError() << "indexKey must be in [0, 3], got " << indexKey;
+  if (matchInstance(m, n, k, elemTyA, elemTyB, elemTyAcc, signA, signB, clamp, indexKey))
     return success();
   if (m == 16 && n == 16 && k == 32 && elemTyA.isF16() && elemTyB.isF16() && elemTyAcc.isF32()) {
     if (clamp)
@@ -230,6 +249,11 @@ LogicalResult MmaOpGFX120X_SWMMACWave64Type::verify(function_ref<InFlightDiagnos
       return emitError() << "signA = false is required for 16x16x32 (f16, f16) -> f16";
     if (signB)
       return emitError() << "signB = false is required for 16x16x32 (f16, f16) -> f16";
+  }
+  if (m == 16 && n == 16 && k == 64 && elemTyA.isInteger(4) && elemTyB.isInteger(4) &&
+      elemTyAcc.isInteger(32)) {
+    if (!(indexKey == 0 || indexKey == 1))
+      return emitError() << "indexKey must be one of 0, 1 for 16x16x64 (i4, i4) -> i32";
   }
   if (m == 16 && n == 16 && k == 32 && isa<Float8E4M3FNType>(elemTyA) &&
       isa<Float8E4M3FNType>(elemTyB) && elemTyAcc.isF32()) {
@@ -304,68 +328,72 @@ FailureOr<Value> MmaOpGFX120X_SWMMACWave64Type::emitAtomCallSSA(OpBuilder &build
   bool signA = getSignA();
   bool signB = getSignB();
   bool clamp = getClamp();
+  int32_t indexKey = getIndexKey();
   Value idx = LLVM::ExtractValueOp::create(builder, loc, atomVal, ArrayRef<int64_t>{kMetadataSlot});
 
   switch (*row) {
   case 0: // 16x16x32 (f16, f16) -> f32
     return LLVM::CallIntrinsicOp::create(
                builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.swmmac.f32.16x16x32.f16"),
-               ValueRange{a, b, c, idx})
+               ValueRange{a, b, c, indexSet(builder, loc, idx, indexKey * 8)})
         ->getResult(0);
   case 1: // 16x16x32 (bf16, bf16) -> f32
     return LLVM::CallIntrinsicOp::create(
                builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.swmmac.f32.16x16x32.bf16"),
-               ValueRange{a, b, c, idx})
+               ValueRange{a, b, c, indexSet(builder, loc, idx, indexKey * 8)})
         ->getResult(0);
   case 2: // 16x16x32 (f16, f16) -> f16
     return LLVM::CallIntrinsicOp::create(
                builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.swmmac.f16.16x16x32.f16"),
-               ValueRange{a, b, c, idx})
+               ValueRange{a, b, c, indexSet(builder, loc, idx, indexKey * 8)})
         ->getResult(0);
   case 3: // 16x16x32 (i8, i8) -> i32
     return LLVM::CallIntrinsicOp::create(
                builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.swmmac.i32.16x16x32.iu8"),
                ValueRange{intrinsicConstant(builder, loc, 1, signA), a,
-                          intrinsicConstant(builder, loc, 1, signB), b, c, idx,
+                          intrinsicConstant(builder, loc, 1, signB), b, c,
+                          indexSet(builder, loc, idx, indexKey * 8),
                           intrinsicConstant(builder, loc, 1, clamp)})
         ->getResult(0);
   case 4: // 16x16x64 (i4, i4) -> i32
+  case 5: // 16x16x64 (i4, i4) -> i32
     return LLVM::CallIntrinsicOp::create(
                builder, loc, accTy, builder.getStringAttr("llvm.amdgcn.swmmac.i32.16x16x64.iu4"),
                ValueRange{intrinsicConstant(builder, loc, 1, signA), a,
-                          intrinsicConstant(builder, loc, 1, signB), b, c, idx,
+                          intrinsicConstant(builder, loc, 1, signB), b, c,
+                          indexSet(builder, loc, idx, indexKey * 16),
                           intrinsicConstant(builder, loc, 1, clamp)})
         ->getResult(0);
-  case 5: // 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32
+  case 6: // 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32
     return LLVM::CallIntrinsicOp::create(
                builder, loc, accTy,
                builder.getStringAttr("llvm.amdgcn.swmmac.f32.16x16x32.fp8.fp8"),
-               ValueRange{a, b, c, idx})
+               ValueRange{a, b, c, indexSet(builder, loc, idx, indexKey * 8)})
         ->getResult(0);
-  case 6: // 16x16x32 (f8E4M3FN, f8E5M2) -> f32
+  case 7: // 16x16x32 (f8E4M3FN, f8E5M2) -> f32
     return LLVM::CallIntrinsicOp::create(
                builder, loc, accTy,
                builder.getStringAttr("llvm.amdgcn.swmmac.f32.16x16x32.fp8.bf8"),
-               ValueRange{a, b, c, idx})
+               ValueRange{a, b, c, indexSet(builder, loc, idx, indexKey * 8)})
         ->getResult(0);
-  case 7: // 16x16x32 (f8E5M2, f8E4M3FN) -> f32
+  case 8: // 16x16x32 (f8E5M2, f8E4M3FN) -> f32
     return LLVM::CallIntrinsicOp::create(
                builder, loc, accTy,
                builder.getStringAttr("llvm.amdgcn.swmmac.f32.16x16x32.bf8.fp8"),
-               ValueRange{a, b, c, idx})
+               ValueRange{a, b, c, indexSet(builder, loc, idx, indexKey * 8)})
         ->getResult(0);
-  case 8: // 16x16x32 (f8E5M2, f8E5M2) -> f32
+  case 9: // 16x16x32 (f8E5M2, f8E5M2) -> f32
     return LLVM::CallIntrinsicOp::create(
                builder, loc, accTy,
                builder.getStringAttr("llvm.amdgcn.swmmac.f32.16x16x32.bf8.bf8"),
-               ValueRange{a, b, c, idx})
+               ValueRange{a, b, c, indexSet(builder, loc, idx, indexKey * 8)})
         ->getResult(0);
-  case 9: // 16x16x32 (bf16, bf16) -> bf16
+  case 10: // 16x16x32 (bf16, bf16) -> bf16
     return bitcastTo(builder, loc, resultTy ? resultTy : dTy,
                      LLVM::CallIntrinsicOp::create(
                          builder, loc, accTy,
                          builder.getStringAttr("llvm.amdgcn.swmmac.bf16.16x16x32.bf16"),
-                         ValueRange{a, b, c, idx})
+                         ValueRange{a, b, c, indexSet(builder, loc, idx, indexKey * 8)})
                          ->getResult(0));
   }
   return failure();

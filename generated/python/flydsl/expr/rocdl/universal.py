@@ -5,7 +5,7 @@
 
 __all__ = []
 
-# ---- atomgen:begin wrappers sha256:8c7242f57c7f0f55
+# ---- atomgen:begin wrappers sha256:7d7373e032ad90f0
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -290,7 +290,7 @@ def WMMAWave64_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False
 from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_SWMMACType  # noqa: E402
 
 
-def SWMMAC_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
+def SWMMAC_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False, index_key=0):
     """GFX120x (RDNA4) wave32 sparse WMMA (v_swmmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros; a VGPR of compression indices says where they sit.
 
     Supported configurations:
@@ -306,13 +306,13 @@ def SWMMAC_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, 
       - 16x16x32 (f8E5M2, f8E5M2) -> f32
       - 16x16x32 (bf16, bf16) -> bf16
     """
-    return MmaOpGFX120X_SWMMACType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
+    return MmaOpGFX120X_SWMMACType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp, index_key=index_key)
 
 
 from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_SWMMACWave64Type  # noqa: E402
 
 
-def SWMMACWave64_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
+def SWMMACWave64_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False, index_key=0):
     """GFX120x (RDNA4) wave64 sparse WMMA (v_swmmac_* issued by a 64-lane wave): A 2:4 structured-sparse along K holding only its nonzeros, a VGPR of compression indices, half the registers per lane of wave32.
 
     Supported configurations:
@@ -321,13 +321,14 @@ def SWMMACWave64_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=F
       - 16x16x32 (f16, f16) -> f16
       - 16x16x32 (i8, i8) -> i32
       - 16x16x64 (i4, i4) -> i32
+      - 16x16x64 (i4, i4) -> i32
       - 16x16x32 (f8E4M3FN, f8E4M3FN) -> f32
       - 16x16x32 (f8E4M3FN, f8E5M2) -> f32
       - 16x16x32 (f8E5M2, f8E4M3FN) -> f32
       - 16x16x32 (f8E5M2, f8E5M2) -> f32
       - 16x16x32 (bf16, bf16) -> bf16
     """
-    return MmaOpGFX120X_SWMMACWave64Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
+    return MmaOpGFX120X_SWMMACWave64Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp, index_key=index_key)
 
 
 from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_WMMAType  # noqa: E402

@@ -27,11 +27,37 @@
 // REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xf16>
 // REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
 // REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.f16"
-!gfx120x_swmmac_16x16x32_f16_f16_f32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>
+!gfx120x_swmmac_16x16x32_f16_f16_f32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false, indexKey = 0>>
 func.func @gfx120x_swmmac_16x16x32_f16_f16_f32(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<f16, register, 16:1>, %c: !fly.memref<f32, register, 8:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_f16_f16_f32
   %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_f16_f16_f32, i32) -> !gfx120x_swmmac_16x16x32_f16_f16_f32
   fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_f16_f16_f32, !fly.memref<f32, register, 8:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 16:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_16x16x32_f16_f16_f32_indexKey1(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xf16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xf16>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[K3A:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[K3:[0-9]+]] = llvm.lshr %{{[0-9]+}}, %[[K3A]] : i32
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.f16"(%[[VA]], %[[VB]], %[[VC]], %[[K3]]) : (vector<8xf16>, vector<16xf16>, vector<8xf32>, i32) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_16x16x32_f16_f16_f32_indexKey1(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xf16>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xf16>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.f16"
+!gfx120x_swmmac_16x16x32_f16_f16_f32_indexKey1 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false, indexKey = 1>>
+func.func @gfx120x_swmmac_16x16x32_f16_f16_f32_indexKey1(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<f16, register, 16:1>, %c: !fly.memref<f32, register, 8:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_f16_f16_f32_indexKey1
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_f16_f16_f32_indexKey1, i32) -> !gfx120x_swmmac_16x16x32_f16_f16_f32_indexKey1
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_f16_f16_f32_indexKey1, !fly.memref<f32, register, 8:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 16:1>, !fly.memref<f32, register, 8:1>) -> ()
   return
 }
 
@@ -51,11 +77,37 @@ func.func @gfx120x_swmmac_16x16x32_f16_f16_f32(%d: !fly.memref<f32, register, 8:
 // REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xbf16>
 // REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
 // REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.bf16"
-!gfx120x_swmmac_16x16x32_bf16_bf16_f32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (bf16, bf16) -> f32, signA = false, signB = false, clamp = false>>
+!gfx120x_swmmac_16x16x32_bf16_bf16_f32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (bf16, bf16) -> f32, signA = false, signB = false, clamp = false, indexKey = 0>>
 func.func @gfx120x_swmmac_16x16x32_bf16_bf16_f32(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<bf16, register, 8:1>, %b: !fly.memref<bf16, register, 16:1>, %c: !fly.memref<f32, register, 8:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_bf16_bf16_f32
   %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_bf16_bf16_f32, i32) -> !gfx120x_swmmac_16x16x32_bf16_bf16_f32
   fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_bf16_bf16_f32, !fly.memref<f32, register, 8:1>, !fly.memref<bf16, register, 8:1>, !fly.memref<bf16, register, 16:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_16x16x32_bf16_bf16_f32_indexKey1(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xi16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi16>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[K3A:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[K3:[0-9]+]] = llvm.lshr %{{[0-9]+}}, %[[K3A]] : i32
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.bf16"(%[[VA]], %[[VB]], %[[VC]], %[[K3]]) : (vector<8xi16>, vector<16xi16>, vector<8xf32>, i32) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_16x16x32_bf16_bf16_f32_indexKey1(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xbf16>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xbf16>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.bf16"
+!gfx120x_swmmac_16x16x32_bf16_bf16_f32_indexKey1 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (bf16, bf16) -> f32, signA = false, signB = false, clamp = false, indexKey = 1>>
+func.func @gfx120x_swmmac_16x16x32_bf16_bf16_f32_indexKey1(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<bf16, register, 8:1>, %b: !fly.memref<bf16, register, 16:1>, %c: !fly.memref<f32, register, 8:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_bf16_bf16_f32_indexKey1
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_bf16_bf16_f32_indexKey1, i32) -> !gfx120x_swmmac_16x16x32_bf16_bf16_f32_indexKey1
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_bf16_bf16_f32_indexKey1, !fly.memref<f32, register, 8:1>, !fly.memref<bf16, register, 8:1>, !fly.memref<bf16, register, 16:1>, !fly.memref<f32, register, 8:1>) -> ()
   return
 }
 
@@ -75,11 +127,37 @@ func.func @gfx120x_swmmac_16x16x32_bf16_bf16_f32(%d: !fly.memref<f32, register, 
 // REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xf16>
 // REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf16>
 // REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.f16.16x16x32.f16"
-!gfx120x_swmmac_16x16x32_f16_f16_f16 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f16, f16) -> f16, signA = false, signB = false, clamp = false>>
+!gfx120x_swmmac_16x16x32_f16_f16_f16 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f16, f16) -> f16, signA = false, signB = false, clamp = false, indexKey = 0>>
 func.func @gfx120x_swmmac_16x16x32_f16_f16_f16(%d: !fly.memref<f16, register, 8:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<f16, register, 16:1>, %c: !fly.memref<f16, register, 8:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_f16_f16_f16
   %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_f16_f16_f16, i32) -> !gfx120x_swmmac_16x16x32_f16_f16_f16
   fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_f16_f16_f16, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 16:1>, !fly.memref<f16, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_16x16x32_f16_f16_f16_indexKey1(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xf16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xf16>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf16>
+// CHECK: %[[K3A:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[K3:[0-9]+]] = llvm.lshr %{{[0-9]+}}, %[[K3A]] : i32
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.f16.16x16x32.f16"(%[[VA]], %[[VB]], %[[VC]], %[[K3]]) : (vector<8xf16>, vector<16xf16>, vector<8xf16>, i32) -> vector<8xf16>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf16>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_16x16x32_f16_f16_f16_indexKey1(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xf16>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xf16>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf16>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.f16.16x16x32.f16"
+!gfx120x_swmmac_16x16x32_f16_f16_f16_indexKey1 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f16, f16) -> f16, signA = false, signB = false, clamp = false, indexKey = 1>>
+func.func @gfx120x_swmmac_16x16x32_f16_f16_f16_indexKey1(%d: !fly.memref<f16, register, 8:1>, %a: !fly.memref<f16, register, 8:1>, %b: !fly.memref<f16, register, 16:1>, %c: !fly.memref<f16, register, 8:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_f16_f16_f16_indexKey1
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_f16_f16_f16_indexKey1, i32) -> !gfx120x_swmmac_16x16x32_f16_f16_f16_indexKey1
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_f16_f16_f16_indexKey1, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 16:1>, !fly.memref<f16, register, 8:1>) -> ()
   return
 }
 
@@ -102,11 +180,40 @@ func.func @gfx120x_swmmac_16x16x32_f16_f16_f16(%d: !fly.memref<f16, register, 8:
 // REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi8>
 // REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xi32>
 // REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu8"
-!gfx120x_swmmac_16x16x32_i8_i8_i32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (i8, i8) -> i32, signA = false, signB = false, clamp = false>>
+!gfx120x_swmmac_16x16x32_i8_i8_i32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (i8, i8) -> i32, signA = false, signB = false, clamp = false, indexKey = 0>>
 func.func @gfx120x_swmmac_16x16x32_i8_i8_i32(%d: !fly.memref<i32, register, 8:1>, %a: !fly.memref<i8, register, 8:1>, %b: !fly.memref<i8, register, 16:1>, %c: !fly.memref<i32, register, 8:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_i8_i8_i32
   %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_i8_i8_i32, i32) -> !gfx120x_swmmac_16x16x32_i8_i8_i32
   fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_i8_i8_i32, !fly.memref<i32, register, 8:1>, !fly.memref<i8, register, 8:1>, !fly.memref<i8, register, 16:1>, !fly.memref<i32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_16x16x32_i8_i8_i32_indexKey1(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[K0:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K2:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K5A:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[K5:[0-9]+]] = llvm.lshr %{{[0-9]+}}, %[[K5A]] : i32
+// CHECK: %[[K6:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu8"(%[[K0]], %[[VA]], %[[K2]], %[[VB]], %[[VC]], %[[K5]], %[[K6]]) : (i1, vector<2xi32>, i1, vector<4xi32>, vector<8xi32>, i32, i1) -> vector<8xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_16x16x32_i8_i8_i32_indexKey1(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xi32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu8"
+!gfx120x_swmmac_16x16x32_i8_i8_i32_indexKey1 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (i8, i8) -> i32, signA = false, signB = false, clamp = false, indexKey = 1>>
+func.func @gfx120x_swmmac_16x16x32_i8_i8_i32_indexKey1(%d: !fly.memref<i32, register, 8:1>, %a: !fly.memref<i8, register, 8:1>, %b: !fly.memref<i8, register, 16:1>, %c: !fly.memref<i32, register, 8:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_i8_i8_i32_indexKey1
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_i8_i8_i32_indexKey1, i32) -> !gfx120x_swmmac_16x16x32_i8_i8_i32_indexKey1
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_i8_i8_i32_indexKey1, !fly.memref<i32, register, 8:1>, !fly.memref<i8, register, 8:1>, !fly.memref<i8, register, 16:1>, !fly.memref<i32, register, 8:1>) -> ()
   return
 }
 
@@ -129,11 +236,40 @@ func.func @gfx120x_swmmac_16x16x32_i8_i8_i32(%d: !fly.memref<i32, register, 8:1>
 // REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi4>
 // REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xi32>
 // REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu4"
-!gfx120x_swmmac_16x16x32_i4_i4_i32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (i4, i4) -> i32, signA = false, signB = false, clamp = false>>
+!gfx120x_swmmac_16x16x32_i4_i4_i32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (i4, i4) -> i32, signA = false, signB = false, clamp = false, indexKey = 0>>
 func.func @gfx120x_swmmac_16x16x32_i4_i4_i32(%d: !fly.memref<i32, register, 8:1>, %a: !fly.memref<i4, register, 8:1>, %b: !fly.memref<i4, register, 16:1>, %c: !fly.memref<i32, register, 8:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_i4_i4_i32
   %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_i4_i4_i32, i32) -> !gfx120x_swmmac_16x16x32_i4_i4_i32
   fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_i4_i4_i32, !fly.memref<i32, register, 8:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 16:1>, !fly.memref<i32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_16x16x32_i4_i4_i32_indexKey1(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[K0:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K2:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K5A:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[K5:[0-9]+]] = llvm.lshr %{{[0-9]+}}, %[[K5A]] : i32
+// CHECK: %[[K6:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu4"(%[[K0]], %[[VA]], %[[K2]], %[[VB]], %[[VC]], %[[K5]], %[[K6]]) : (i1, i32, i1, vector<2xi32>, vector<8xi32>, i32, i1) -> vector<8xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_16x16x32_i4_i4_i32_indexKey1(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xi32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu4"
+!gfx120x_swmmac_16x16x32_i4_i4_i32_indexKey1 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (i4, i4) -> i32, signA = false, signB = false, clamp = false, indexKey = 1>>
+func.func @gfx120x_swmmac_16x16x32_i4_i4_i32_indexKey1(%d: !fly.memref<i32, register, 8:1>, %a: !fly.memref<i4, register, 8:1>, %b: !fly.memref<i4, register, 16:1>, %c: !fly.memref<i32, register, 8:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_i4_i4_i32_indexKey1
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_i4_i4_i32_indexKey1, i32) -> !gfx120x_swmmac_16x16x32_i4_i4_i32_indexKey1
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_i4_i4_i32_indexKey1, !fly.memref<i32, register, 8:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 16:1>, !fly.memref<i32, register, 8:1>) -> ()
   return
 }
 
@@ -156,7 +292,7 @@ func.func @gfx120x_swmmac_16x16x32_i4_i4_i32(%d: !fly.memref<i32, register, 8:1>
 // REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<32xi4>
 // REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xi32>
 // REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x64.iu4"
-!gfx120x_swmmac_16x16x64_i4_i4_i32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x64, (i4, i4) -> i32, signA = false, signB = false, clamp = false>>
+!gfx120x_swmmac_16x16x64_i4_i4_i32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x64, (i4, i4) -> i32, signA = false, signB = false, clamp = false, indexKey = 0>>
 func.func @gfx120x_swmmac_16x16x64_i4_i4_i32(%d: !fly.memref<i32, register, 8:1>, %a: !fly.memref<i4, register, 16:1>, %b: !fly.memref<i4, register, 32:1>, %c: !fly.memref<i32, register, 8:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x64_i4_i4_i32
   %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x64_i4_i4_i32, i32) -> !gfx120x_swmmac_16x16x64_i4_i4_i32
@@ -180,11 +316,37 @@ func.func @gfx120x_swmmac_16x16x64_i4_i4_i32(%d: !fly.memref<i32, register, 8:1>
 // REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi8>
 // REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
 // REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.fp8.fp8"
-!gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f8E4M3FN, f8E4M3FN) -> f32, signA = false, signB = false, clamp = false>>
+!gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f8E4M3FN, f8E4M3FN) -> f32, signA = false, signB = false, clamp = false, indexKey = 0>>
 func.func @gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 8:1>, %b: !fly.memref<f8E4M3FN, register, 16:1>, %c: !fly.memref<f32, register, 8:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32
   %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32, i32) -> !gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32
   fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 8:1>, !fly.memref<f8E4M3FN, register, 16:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32_indexKey1(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[K3A:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[K3:[0-9]+]] = llvm.lshr %{{[0-9]+}}, %[[K3A]] : i32
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.fp8.fp8"(%[[VA]], %[[VB]], %[[VC]], %[[K3]]) : (vector<2xi32>, vector<4xi32>, vector<8xf32>, i32) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32_indexKey1(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.fp8.fp8"
+!gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32_indexKey1 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f8E4M3FN, f8E4M3FN) -> f32, signA = false, signB = false, clamp = false, indexKey = 1>>
+func.func @gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32_indexKey1(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 8:1>, %b: !fly.memref<f8E4M3FN, register, 16:1>, %c: !fly.memref<f32, register, 8:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32_indexKey1
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32_indexKey1, i32) -> !gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32_indexKey1
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32_indexKey1, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 8:1>, !fly.memref<f8E4M3FN, register, 16:1>, !fly.memref<f32, register, 8:1>) -> ()
   return
 }
 
@@ -204,11 +366,37 @@ func.func @gfx120x_swmmac_16x16x32_f8E4M3FN_f8E4M3FN_f32(%d: !fly.memref<f32, re
 // REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi8>
 // REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
 // REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.fp8.bf8"
-!gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f8E4M3FN, f8E5M2) -> f32, signA = false, signB = false, clamp = false>>
+!gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f8E4M3FN, f8E5M2) -> f32, signA = false, signB = false, clamp = false, indexKey = 0>>
 func.func @gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 8:1>, %b: !fly.memref<f8E5M2, register, 16:1>, %c: !fly.memref<f32, register, 8:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32
   %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32, i32) -> !gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32
   fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 8:1>, !fly.memref<f8E5M2, register, 16:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32_indexKey1(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[K3A:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[K3:[0-9]+]] = llvm.lshr %{{[0-9]+}}, %[[K3A]] : i32
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.fp8.bf8"(%[[VA]], %[[VB]], %[[VC]], %[[K3]]) : (vector<2xi32>, vector<4xi32>, vector<8xf32>, i32) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32_indexKey1(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.fp8.bf8"
+!gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32_indexKey1 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f8E4M3FN, f8E5M2) -> f32, signA = false, signB = false, clamp = false, indexKey = 1>>
+func.func @gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32_indexKey1(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 8:1>, %b: !fly.memref<f8E5M2, register, 16:1>, %c: !fly.memref<f32, register, 8:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32_indexKey1
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32_indexKey1, i32) -> !gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32_indexKey1
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32_indexKey1, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 8:1>, !fly.memref<f8E5M2, register, 16:1>, !fly.memref<f32, register, 8:1>) -> ()
   return
 }
 
@@ -228,11 +416,37 @@ func.func @gfx120x_swmmac_16x16x32_f8E4M3FN_f8E5M2_f32(%d: !fly.memref<f32, regi
 // REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi8>
 // REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
 // REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.bf8.fp8"
-!gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f8E5M2, f8E4M3FN) -> f32, signA = false, signB = false, clamp = false>>
+!gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f8E5M2, f8E4M3FN) -> f32, signA = false, signB = false, clamp = false, indexKey = 0>>
 func.func @gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E5M2, register, 8:1>, %b: !fly.memref<f8E4M3FN, register, 16:1>, %c: !fly.memref<f32, register, 8:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32
   %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32, i32) -> !gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32
   fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32, !fly.memref<f32, register, 8:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f8E4M3FN, register, 16:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32_indexKey1(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[K3A:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[K3:[0-9]+]] = llvm.lshr %{{[0-9]+}}, %[[K3A]] : i32
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.bf8.fp8"(%[[VA]], %[[VB]], %[[VC]], %[[K3]]) : (vector<2xi32>, vector<4xi32>, vector<8xf32>, i32) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32_indexKey1(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.bf8.fp8"
+!gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32_indexKey1 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f8E5M2, f8E4M3FN) -> f32, signA = false, signB = false, clamp = false, indexKey = 1>>
+func.func @gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32_indexKey1(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E5M2, register, 8:1>, %b: !fly.memref<f8E4M3FN, register, 16:1>, %c: !fly.memref<f32, register, 8:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32_indexKey1
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32_indexKey1, i32) -> !gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32_indexKey1
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32_indexKey1, !fly.memref<f32, register, 8:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f8E4M3FN, register, 16:1>, !fly.memref<f32, register, 8:1>) -> ()
   return
 }
 
@@ -252,11 +466,37 @@ func.func @gfx120x_swmmac_16x16x32_f8E5M2_f8E4M3FN_f32(%d: !fly.memref<f32, regi
 // REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi8>
 // REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
 // REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.bf8.bf8"
-!gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f8E5M2, f8E5M2) -> f32, signA = false, signB = false, clamp = false>>
+!gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f8E5M2, f8E5M2) -> f32, signA = false, signB = false, clamp = false, indexKey = 0>>
 func.func @gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E5M2, register, 8:1>, %b: !fly.memref<f8E5M2, register, 16:1>, %c: !fly.memref<f32, register, 8:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32
   %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32, i32) -> !gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32
   fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32, !fly.memref<f32, register, 8:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f8E5M2, register, 16:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32_indexKey1(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[K3A:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[K3:[0-9]+]] = llvm.lshr %{{[0-9]+}}, %[[K3A]] : i32
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.bf8.bf8"(%[[VA]], %[[VB]], %[[VC]], %[[K3]]) : (vector<2xi32>, vector<4xi32>, vector<8xf32>, i32) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32_indexKey1(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.f32.16x16x32.bf8.bf8"
+!gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32_indexKey1 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (f8E5M2, f8E5M2) -> f32, signA = false, signB = false, clamp = false, indexKey = 1>>
+func.func @gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32_indexKey1(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E5M2, register, 8:1>, %b: !fly.memref<f8E5M2, register, 16:1>, %c: !fly.memref<f32, register, 8:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32_indexKey1
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32_indexKey1, i32) -> !gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32_indexKey1
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32_indexKey1, !fly.memref<f32, register, 8:1>, !fly.memref<f8E5M2, register, 8:1>, !fly.memref<f8E5M2, register, 16:1>, !fly.memref<f32, register, 8:1>) -> ()
   return
 }
 
@@ -276,10 +516,36 @@ func.func @gfx120x_swmmac_16x16x32_f8E5M2_f8E5M2_f32(%d: !fly.memref<f32, regist
 // REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xbf16>
 // REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xbf16>
 // REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.bf16.16x16x32.bf16"
-!gfx120x_swmmac_16x16x32_bf16_bf16_bf16 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (bf16, bf16) -> bf16, signA = false, signB = false, clamp = false>>
+!gfx120x_swmmac_16x16x32_bf16_bf16_bf16 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (bf16, bf16) -> bf16, signA = false, signB = false, clamp = false, indexKey = 0>>
 func.func @gfx120x_swmmac_16x16x32_bf16_bf16_bf16(%d: !fly.memref<bf16, register, 8:1>, %a: !fly.memref<bf16, register, 8:1>, %b: !fly.memref<bf16, register, 16:1>, %c: !fly.memref<bf16, register, 8:1>, %metadata: i32) {
   %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_bf16_bf16_bf16
   %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_bf16_bf16_bf16, i32) -> !gfx120x_swmmac_16x16x32_bf16_bf16_bf16
   fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_bf16_bf16_bf16, !fly.memref<bf16, register, 8:1>, !fly.memref<bf16, register, 8:1>, !fly.memref<bf16, register, 16:1>, !fly.memref<bf16, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_16x16x32_bf16_bf16_bf16_indexKey1(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xi16>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi16>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xi16>
+// CHECK: %[[K3A:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[K3:[0-9]+]] = llvm.lshr %{{[0-9]+}}, %[[K3A]] : i32
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.bf16.16x16x32.bf16"(%[[VA]], %[[VB]], %[[VC]], %[[K3]]) : (vector<8xi16>, vector<16xi16>, vector<8xi16>, i32) -> vector<8xi16>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xi16>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_16x16x32_bf16_bf16_bf16_indexKey1(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xbf16>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xbf16>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xbf16>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.bf16.16x16x32.bf16"
+!gfx120x_swmmac_16x16x32_bf16_bf16_bf16_indexKey1 = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac<16x16x32, (bf16, bf16) -> bf16, signA = false, signB = false, clamp = false, indexKey = 1>>
+func.func @gfx120x_swmmac_16x16x32_bf16_bf16_bf16_indexKey1(%d: !fly.memref<bf16, register, 8:1>, %a: !fly.memref<bf16, register, 8:1>, %b: !fly.memref<bf16, register, 16:1>, %c: !fly.memref<bf16, register, 8:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_16x16x32_bf16_bf16_bf16_indexKey1
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_16x16x32_bf16_bf16_bf16_indexKey1, i32) -> !gfx120x_swmmac_16x16x32_bf16_bf16_bf16_indexKey1
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_16x16x32_bf16_bf16_bf16_indexKey1, !fly.memref<bf16, register, 8:1>, !fly.memref<bf16, register, 8:1>, !fly.memref<bf16, register, 16:1>, !fly.memref<bf16, register, 8:1>) -> ()
   return
 }

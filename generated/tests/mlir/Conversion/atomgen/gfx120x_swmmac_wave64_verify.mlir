@@ -9,62 +9,69 @@
 // -----
 // accept:ui8@16x16x32_i8_i8_i32: 16x16x32 (ui8, ui8) -> i32 is accepted
 // VERIFY-NOT: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error
-func.func @bad_accept_ui8_16x16x32_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (ui8, ui8) -> i32, signA = false, signB = false, clamp = false>>) {
+func.func @bad_accept_ui8_16x16x32_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (ui8, ui8) -> i32, signA = false, signB = false, clamp = false, indexKey = 0>>) {
   return
 }
 
 // -----
 // accept:si8@16x16x32_i8_i8_i32: 16x16x32 (si8, si8) -> i32 is accepted
 // VERIFY-NOT: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error
-func.func @bad_accept_si8_16x16x32_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (si8, si8) -> i32, signA = false, signB = false, clamp = false>>) {
+func.func @bad_accept_si8_16x16x32_i8_i8_i32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (si8, si8) -> i32, signA = false, signB = false, clamp = false, indexKey = 0>>) {
   return
 }
 
 // -----
 // table:m=32: 32x16x32 (f16, f16) -> f32 is not in the instance table
 // VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx120x.swmmac_wave64 configuration: 32x16x32 (f16, f16) -> f32
-func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<32x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>) {
+func.func @bad_table_m_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<32x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false, indexKey = 0>>) {
   return
 }
 
 // -----
 // table:n=32: 16x32x32 (f16, f16) -> f32 is not in the instance table
 // VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx120x.swmmac_wave64 configuration: 16x32x32 (f16, f16) -> f32
-func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x32x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>) {
+func.func @bad_table_n_32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x32x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false, indexKey = 0>>) {
   return
 }
 
 // -----
 // table:k=64: 16x16x64 (f16, f16) -> f32 is not in the instance table
 // VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx120x.swmmac_wave64 configuration: 16x16x64 (f16, f16) -> f32
-func.func @bad_table_k_64(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x64, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>) {
+func.func @bad_table_k_64(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x64, (f16, f16) -> f32, signA = false, signB = false, clamp = false, indexKey = 0>>) {
   return
 }
 
 // -----
 // table:elemTyA=f32: 16x16x32 (f32, f16) -> f32 is not in the instance table
 // VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx120x.swmmac_wave64 configuration: 16x16x32 (f32, f16) -> f32
-func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (f32, f16) -> f32, signA = false, signB = false, clamp = false>>) {
+func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (f32, f16) -> f32, signA = false, signB = false, clamp = false, indexKey = 0>>) {
   return
 }
 
 // -----
 // table:elemTyB=f32: 16x16x32 (f16, f32) -> f32 is not in the instance table
 // VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx120x.swmmac_wave64 configuration: 16x16x32 (f16, f32) -> f32
-func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (f16, f32) -> f32, signA = false, signB = false, clamp = false>>) {
+func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (f16, f32) -> f32, signA = false, signB = false, clamp = false, indexKey = 0>>) {
   return
 }
 
 // -----
 // table:elemTyAcc=bf16: 16x16x32 (f16, f16) -> bf16 is not in the instance table
 // VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported gfx120x.swmmac_wave64 configuration: 16x16x32 (f16, f16) -> bf16
-func.func @bad_table_elemtyacc_bf16(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (f16, f16) -> bf16, signA = false, signB = false, clamp = false>>) {
+func.func @bad_table_elemtyacc_bf16(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (f16, f16) -> bf16, signA = false, signB = false, clamp = false, indexKey = 0>>) {
+  return
+}
+
+// -----
+// free:indexKey=4: indexKey must be in [0, 3]
+// VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: indexKey must be in [0, 3], got 4
+func.func @bad_free_indexkey_4(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false, indexKey = 4>>) {
   return
 }
 
 // -----
 // pin:clamp=true@16x16x32_f16_f16_f32: clamp = false is required for 16x16x32 (f16, f16) -> f32
 // VERIFY: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: clamp = false is required for 16x16x32 (f16, f16) -> f32
-func.func @bad_pin_clamp_true_16x16x32_f16_f16_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = true>>) {
+func.func @bad_pin_clamp_true_16x16x32_f16_f16_f32(%atom: !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = true, indexKey = 0>>) {
   return
 }
