@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, TypeVar
+from typing import Any, ItemsView, Iterator, KeysView, Mapping, TypeVar, ValuesView, overload
 
 K = TypeVar("K")
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 class FrozenMap(Mapping[K, V]):
@@ -24,6 +25,34 @@ class FrozenMap(Mapping[K, V]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+    # The dict's own methods: Mapping's mixins reach them through __getitem__ and KeyError, and check
+    # calls get() some 60,000 times a run (bench/bench_check.py).
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    @overload
+    def get(self, key: K, /) -> V | None: ...
+
+    @overload
+    def get(self, key: K, default: V | T, /) -> V | T: ...
+
+    def get(self, key: K, default: object = None, /) -> object:
+        return self._items.get(key, default)
+
+    def keys(self) -> KeysView[K]:
+        return self._items.keys()
+
+    def items(self) -> ItemsView[K, V]:
+        return self._items.items()
+
+    def values(self) -> ValuesView[V]:
+        return self._items.values()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FrozenMap):
+            return self._items == other._items
+        return isinstance(other, Mapping) and self._items == dict(other.items())
 
     def __hash__(self) -> int:
         return hash(tuple(self._items.items()))
