@@ -144,6 +144,8 @@ def _instance_table(spec: AtomSpec, plan: VerifyPlan, params: dict[str, CppParam
     booleans, types) and there are more than TABLE_ROWS rows; else None (an `if` per row)."""
     if len(plan.rows) <= TABLE_ROWS:
         return None
+    if [row.instance.index for row in plan.rows] != list(range(len(plan.rows))):
+        return None  # the loop returns an entry's position, which must be the row's index
     tested = [tuple(sorted(c.parameter.name for c in row.conditions + row.pins)) for row in plan.rows]
     names = [p.name for p in spec.parameters if p.name in set(tested[0])]
     if not names or len(set(tested)) != 1 or len(tested[0]) != len(names) or any(params[n].enum for n in names):
