@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
 from typing import Iterator
 
@@ -73,7 +74,9 @@ def _fork(function: object, *args: object) -> int:
         status = 0
         try:
             function(*args)  # type: ignore[operator]
-        except BaseException:  # noqa: BLE001 - report through the exit status only
+        except BaseException:  # noqa: BLE001 - the exit status says it failed, stderr why
+            traceback.print_exc()  # pytest shows it under "Captured stderr" of the failing test
+            sys.stderr.flush()
             status = 1
         os._exit(status)
     return pid
