@@ -7,7 +7,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
-from atomgen.check.families.sparse import admitted_selectors
 from atomgen.check.result import AnalysedAtom
 from atomgen.render import engine
 from atomgen.render.base import RenderOutput
@@ -24,7 +23,7 @@ from atomgen.render.tests.mlir import (
     function_name,
     memref_type,
     mma_call,
-    selector_suffix,
+    other_selectors,
     test_file,
     type_bits,
     use,
@@ -250,20 +249,15 @@ def _selector_functions(atom: AnalysedAtom, kept: list[Instance], dialect: str, 
     selector set to it. Each selector value lowers the same way whatever the row, so a representative
     file keeps it once (its first row); every instance keeps all (the probe runs each on the GPU)."""
     spec = atom.spec
-    name = selector_parameter(spec.sparse)
-    if name is None:
-        return []
     functions, shown = [], set()
     for inst in kept:
-        for selector in admitted_selectors(spec, inst):
-            suffix = selector_suffix(spec, inst, selector)
-            if not suffix or (active() != EVERY_INSTANCE and selector in shown):
+        for selector, suffix, chosen in other_selectors(spec, inst):
+            if active() != EVERY_INSTANCE and selector in shown:
                 continue
             shown.add(selector)
-            chosen = {name: selector}
             functions.append(_ptx_mma_function(spec, inst.with_values(chosen), dialect, atom.packed_for(inst), types,
                                                suffix=suffix))
-            functions[-1].values = chosen
+            functions[-1].values = dict(chosen)
     return functions
 
 

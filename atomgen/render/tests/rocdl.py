@@ -8,7 +8,6 @@ from typing import Any, Callable, Mapping, Optional
 from atomgen.check.catalog import load_catalog
 from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.check.families.semantics import meant_immediates
-from atomgen.check.families.sparse import admitted_selectors
 from atomgen.layout.algebra import Layout, product
 from atomgen.render import engine, llvm_api
 from atomgen.render.cpp import intrinsic_call
@@ -21,7 +20,7 @@ from atomgen.render.tests.mlir import (
     function_name,
     memref_type,
     mma_call,
-    selector_suffix,
+    other_selectors,
     vector_type,
 )
 from atomgen.render.tests.state import (
@@ -37,7 +36,6 @@ from atomgen.spec.instances import ScalarValue
 from atomgen.spec.mlir_types import PackedType, element_bits
 from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.printing import atom_type, sample_values
-from atomgen.spec.sparsity import selector_parameter
 
 
 def _mma_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter,
@@ -51,13 +49,9 @@ def _mma_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConv
         high = {selector: True}
         functions.append(_mma_function(spec, inst.with_values(high), dialect, types, packing, suffix=f"_{selector}"))
         functions[-1].values = high
-    sparsity = selector_parameter(spec.sparse)
-    for value in admitted_selectors(spec, inst) if sparsity is not None else ():
-        suffix = selector_suffix(spec, inst, value)
-        if suffix and sparsity is not None:
-            chosen: dict[str, Any] = {sparsity: value}
-            functions.append(_mma_function(spec, inst.with_values(chosen), dialect, types, packing, suffix=suffix))
-            functions[-1].values = chosen
+    for _, suffix, chosen in other_selectors(spec, inst):
+        functions.append(_mma_function(spec, inst.with_values(chosen), dialect, types, packing, suffix=suffix))
+        functions[-1].values = dict(chosen)
     return functions
 
 
