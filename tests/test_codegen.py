@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from test_adopt import BUFFER, MFMA, make
 from test_cmake import _atomgen_launcher, _calls, _env
+from test_dsl_modules import flydsl_style, import_through_wheel
 from test_gen_tree import atomgen
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,7 +92,7 @@ def test_adoption_adds_hooks_and_specs_and_nothing_generated(adopted: Adopted) -
     cmake = (tree / "lib/Dialect/FlyROCDL/CMakeLists.txt").read_text()
     assert "  ${ATOMGEN_HOOK_lib_Dialect_FlyROCDL_CMakeLists_txt_sources}\n" in cmake and "Only.cpp" not in cmake
     dsl = (tree / "python/flydsl/expr/rocdl/universal.py").read_text()
-    assert "from flydsl._mlir._atomgen.expr.rocdl.universal import *" in dsl and "def KeepMe" in dsl
+    assert "from ..._mlir._atomgen.expr.rocdl.universal import *" in dsl and "def KeepMe" in dsl
     assert "def MFMA" not in dsl
     top = (tree / "CMakeLists.txt").read_text()
     assert top.index("atomgen_generate(TARGET FlyDSLAtomGen") < top.index("add_subdirectory(")
@@ -148,6 +149,12 @@ def test_the_build_generates_into_the_build_folder(adopted: Adopted, tmp_path: P
     assert (out / "tests/mlir/Conversion/atomgen/cdna3_mfma.mlir").is_file()
     module = build / "python_packages/flydsl/_mlir/_atomgen/expr/rocdl/universal.py"
     assert "def MFMA(" in module.read_text() and '"MFMA"' in module.read_text()
+    # the checkout's module, its hooks importing the build's, through the real wheel
+    found = import_through_wheel(tree / "python/flydsl/expr", ["flydsl.expr.rocdl.universal"],
+                                 build / "python_packages/flydsl/_mlir/_atomgen")["flydsl.expr.rocdl.universal"]
+    assert {"MFMA", "KeepMe", "BufferCopy", "BufferCopy32b"} <= set(found["all"]), found["all"]
+    assert "Hand-written" not in found["docs"]["MFMA"] and "Supported configurations" in found["docs"]["MFMA"]
+    assert flydsl_style(tree / "python/flydsl/expr/rocdl/universal.py") == ""
     assert _git(tree, "status", "--porcelain", "--untracked-files=all").count("\n") == 11  # the tree as adopted
 
     # A spec edited: only its atom's step runs (configure re-runs: an edit can change the outputs).

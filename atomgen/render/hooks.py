@@ -11,9 +11,9 @@ in each of atomgen's regions a hook instead of generated text, and in the top CM
     .cpp / .h      #include "atomgen/<path>.<region>.inc"
     CMake, a list  ${ATOMGEN_HOOK_<path>_<region>}               (set by atomgen_generate)
     CMake, code    include("${ATOMGEN_HOOK_DIR}/atomgen/<path>.<region>.cmake")
-    .py            from flydsl._mlir._atomgen.<module> import *  (the module beside the others the
-                   build writes: FlyDSL's setup.py links python/flydsl/_mlir to the build's
-                   python_packages/flydsl/_mlir and packages what is under it)
+    .py            from ..._mlir._atomgen.<module> import *  (after the module's imports: the module beside
+                   the others the build writes; FlyDSL's setup.py links python/flydsl/_mlir to the
+                   build's python_packages/flydsl/_mlir and packages what is under it)
 
 A hook's text depends only on the file and region, never on the specs: adding, editing or removing
 a spec changes nothing in the checkout.
@@ -35,6 +35,7 @@ from atomgen.write.output import (
     region_indent,
     shared_kind,
 )
+from atomgen.write.python_module import ISORT_SPLIT, package_prefix
 
 HOOK_ROOT = "include/atomgen"  # under the build's atomgen folder; its `include/` is on the include path
 PYTHON_ROOT = "python"  # the build's hook modules, linked into the package as PYTHON_PACKAGE
@@ -87,10 +88,13 @@ def hook_body(shared: SharedFile, region: str) -> str:
         return f"{indent}${{{list_variable(shared.path, region)}}}\n"
     if shared.kind in CODE_CMAKE_KINDS:
         return f'include("${{{HOOK_DIR_VARIABLE}}}/{included}")\n'
-    module = python_module(shared.path)
-    if region == "wrappers":
-        return f"from {module} import *  # noqa: E402,F401,F403\n"
-    return f"from {module} import __all__ as _atomgen_all  # noqa: E402\n\n__all__ += _atomgen_all\n"
+    module = package_prefix(shared.path) + python_module(shared.path).removeprefix("flydsl.")
+    if region == "imports":  # the wrappers, and the names they add to __all__, bound where imports are
+        return (f"from {module} import *  # noqa: F401,F403\n"
+                f"from {module} import __all__ as _atomgen_all  # noqa: F401\n\n{ISORT_SPLIT}\n")
+    if region == "exports":
+        return "__all__ += _atomgen_all\n"
+    return ""  # the wrappers come with the imports
 
 
 def hooked(shared: SharedFile) -> SharedFile:
@@ -113,8 +117,11 @@ def hook_texts(plan: Plan) -> dict[str, str]:
             continue  # atomgen_generate sets the variable from the CMake manifest
         bodies = _bodies(shared)
         if shared.kind == "python":
+            # the module sits two packages deeper than the checkout's (flydsl/_mlir/_atomgen/...): so do its imports
+            prefix = package_prefix(shared.path)
+            imports = bodies["imports"].replace(f"from {prefix}_mlir.", f"from {prefix}.._mlir.", 1)
             texts[python_module_file(shared.path)] = (
-                f"# {GENERATED_NOTE}\n\n__all__ = []\n\n" + bodies["wrappers"] + bodies["exports"]
+                f"# {GENERATED_NOTE}\n\n{imports}\n__all__ = []\n" + bodies["exports"] + bodies["wrappers"]
             )
             continue
         comment = "#" if shared.kind in CODE_CMAKE_KINDS else "//"

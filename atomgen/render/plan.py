@@ -121,7 +121,7 @@ def _wrapper_names(atom: AnalysedAtom) -> list[str]:
         from atomgen.render.python import dsl_wrappers
     except ImportError:
         return []
-    return sorted({wrapper.name for wrapper in dsl_wrappers(atom.spec, atom.verify)})
+    return sorted({name for wrapper in dsl_wrappers(atom.spec, atom.verify) for name in wrapper.names})
 
 
 def _search_in(plan: Plan, backend: Backend) -> None:

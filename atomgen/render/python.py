@@ -10,6 +10,7 @@ import jinja2
 
 from atomgen.check.result import AnalysedAtom
 from atomgen.check.verify_plan import VerifyPlan
+from atomgen.render import black
 from atomgen.render.base import RegionPiece, RenderOutput
 from atomgen.render.cpp.clang import clang_format
 from atomgen.render.names import backend_names
@@ -17,6 +18,7 @@ from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec, Parameter
 from atomgen.spec.sections import DEFAULT_DSL_MODULE
 from atomgen.spec.sections import Wrapper as Declared  # the spec's; Wrapper below is the generated one
+from atomgen.write.python_module import import_statement, package_prefix
 
 _PY_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\Z")
 DOCSTRING_ROWS = 48
@@ -79,6 +81,11 @@ class Wrapper:
     signature: str  # python parameter list
     call: str  # arguments passed to the binding's get()
     doc: str
+    aliases: tuple[str, ...] = ()  # other names FlyDSL gives the same function (`MFMAScale = MFMA_Scale`)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.name, *self.aliases)
 
 
 def _py_default(parameter: Parameter) -> str:
@@ -145,7 +152,9 @@ def dsl_wrappers(spec: AtomSpec, plan: VerifyPlan) -> list[Wrapper]:
         # Several subtargets share this DSL name behind an architecture switch in FlyDSL;
         # each generated wrapper is suffixed so they can live in one module.
         main_name = f"{main_name}_{spec.subtarget}"
-    wrappers.append(Wrapper(main_name, signature(positional, {}), call({}), doc))
+    # an alias of a wrapper behind an architecture switch would name FlyDSL's dispatcher, not this subtarget's
+    aliases = () if main.arch_dispatch else tuple(a for a in main.aliases if _PY_IDENTIFIER.match(a))
+    wrappers.append(Wrapper(main_name, signature(positional, {}), call({}), doc, aliases))
     for entry in entries[1:]:
         name = entry.name
         if not _PY_IDENTIFIER.match(name) or not entry.fixed or entry.val_type:
@@ -190,19 +199,31 @@ def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment) -> Ren
         module = DEFAULT_DSL_MODULE
     dsl_path = backend.dsl_modules.get(module, f"{names.dsl_dir}/{module}.py")  # backend.yaml dsl_modules
     wrappers = dsl_wrappers(spec, atom.verify)
-    dsl = env.get_template("python/wrappers.py.j2").render(
-        spec=spec, wrappers=wrappers, binding_class=spec.cpp_class, dialect=names.dialect
-    )
-    prelude = env.get_template("python/prelude.py.j2").render()
+    dsl = black.top_level(env.get_template("python/wrappers.py.j2").render(wrappers=wrappers,
+                                                                          binding_class=spec.cpp_class))
+    prelude = black.top_level(env.get_template("python/prelude.py.j2").render())
+    exported = [name for wrapper in wrappers for name in wrapper.names]
     return RenderOutput(
         regions=[
             RegionPiece(binding_file, "types", "", binding_prelude),  # once per module: same key, same text
             RegionPiece(binding_file, "types", spec.type_name, struct),
             RegionPiece(binding_file, "register", spec.type_name, registration),
+            *import_pieces(dsl_path, names.dialect, spec.cpp_class),
             RegionPiece(dsl_path, "wrappers", "", prelude),
             RegionPiece(dsl_path, "wrappers", spec.type_name, dsl),
-            RegionPiece(
-                dsl_path, "exports", spec.type_name, "".join(f'__all__.append("{w.name}")\n' for w in wrappers)
-            ),
+            RegionPiece(dsl_path, "wrappers", "~", "\n\n"),  # last: the blank lines black keeps after a definition
+            RegionPiece(dsl_path, "exports", spec.type_name, "".join(f'__all__.append("{n}")\n' for n in exported)),
         ]
     )
+
+
+def import_pieces(dsl_path: str, dialect: str, binding_class: str) -> list[RegionPiece]:
+    """The module's one import of its binding classes, in FlyDSL's form: relative, a name per line, the names
+    in ruff's order. The statement's first and last lines are pieces every atom of the module gives alike
+    (ordered first and last: "" and "~" around the names' keys)."""
+    opening, _, closing = import_statement(package_prefix(dsl_path), f"_mlir.dialects.{dialect}", ["@"]).partition(
+        "    @,\n")  # the statement around one name, "@"
+    order = re.sub(r"\d+", lambda digits: digits.group().zfill(8), binding_class).lower()  # natural, no case
+    return [RegionPiece(dsl_path, "imports", "", opening),
+            RegionPiece(dsl_path, "imports", order, f"    {binding_class},\n"),
+            RegionPiece(dsl_path, "imports", "~", closing)]

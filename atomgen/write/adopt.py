@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from atomgen.write import handwritten, regions
+from atomgen.write import handwritten, python_module, regions
 from atomgen.write.output import CODEGEN_REGION, SPECS_DIR, Plan, SharedFile, region_body, shared_kind
 from atomgen.write.tree import TreeChanges, WriteError, _diff, _read, _target, check_relative, plan_into
 
@@ -199,6 +199,13 @@ def _cut(
     for path, definitions in by_file.items():
         text = _read(_target(root, check_relative(path))) or ""
         left = handwritten.remove(text, definitions)
+        if path.endswith(".py"):  # the removed wrappers' imports go with them (ruff's F401 otherwise)
+            try:
+                left, imports = python_module.without_unused_imports(text, left, path)
+            except python_module.ModuleError as error:
+                raise WriteError(str(error)) from None
+            removed.extend(imports)
+            left = re.sub(r"\n{4,}", "\n\n\n", left)  # the cuts' blank lines: two between definitions, as before
         if all(d.kind == "C++ method" for d in definitions) and handwritten.nothing_left(path, left):
             stale.add(path)
             removed.append(f"{path}:1: file (no code left once its definitions were removed)")

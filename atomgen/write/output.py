@@ -33,7 +33,14 @@ SHARED_SHAPES: dict[str, SharedShape] = {
         {"register": "  "},
         {"types": ("namespace {binding_namespace} {{\n\n", "}} // namespace {binding_namespace}\n")},
     ),
-    "python": SharedShape(("wrappers", "exports"), {"wrappers": (Anchor("", "end"),), "exports": (Anchor("", "end"),)}),
+    # A DSL module (atomgen/write/python_module.py): its binding classes imported first, the wrappers before the
+    # module's definitions, the additions to `__all__` after the module's `__all__` (where it has none, the region
+    # stays empty, after the wrappers).
+    "python": SharedShape(
+        ("imports", "wrappers", "exports"),
+        {"imports": (Anchor("", "before_imports"),), "wrappers": (Anchor("", "before_definitions"),),
+         "exports": (Anchor("", "after_all"), Anchor("", "before_definitions"))},
+    ),
     # A dialect FlyDSL has but that lacks what the generated atoms need (backend.yaml dialect_extension):
     "dialect_td": SharedShape(("bases",), {"bases": (Anchor(r"^#endif", "before_last"), Anchor("", "end"))}),
     "atom_td": SharedShape(
@@ -129,6 +136,12 @@ def region_body(shared: SharedFile, region: str, pieces: list[tuple[str, str]]) 
 
 def region_indent(kind: str, region: str) -> str:
     return SHARED_SHAPES[kind].indents.get(region, "")
+
+
+def ordered_regions(shared: SharedFile) -> list[str]:
+    """The regions the file gets, in the order its shape lists them (so that two regions anchored at the end
+    land in that order)."""
+    return [region for region in SHARED_SHAPES[shared.kind].regions if region in shared.bodies]
 
 
 def anchors_for(kind: str, region: str) -> tuple[Anchor, ...]:

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
+from atomgen.write import python_module
+
 COMMENT_BY_SUFFIX = {".td": "//", ".cpp": "//", ".h": "//", ".inc": "//", ".py": "#", ".txt": "#", ".cmake": "#"}
 
 
@@ -83,7 +85,12 @@ class Anchor:
     """Where a region goes in a file that does not have it yet."""
 
     pattern: str  # regex matched per line (re.M)
-    where: str  # "before" | "after" | "end" | "before_last"
+    where: str  # "before" | "after" | "end" | "before_last", or one of PYTHON_ANCHORS
+
+
+# Places in a Python module, found from its syntax tree (atomgen/write/python_module.py).
+PYTHON_ANCHORS = {"before_imports": python_module.imports_start, "before_definitions": python_module.definitions_start,
+                  "after_all": python_module.all_end}
 
 
 def place(text: str, path: str, region: str, body: str, anchor: Anchor, force: bool, indent: str = "") -> str:
@@ -102,6 +109,12 @@ def place(text: str, path: str, region: str, body: str, anchor: Anchor, force: b
     if anchor.where == "end":
         separator = "" if text.endswith("\n") or not text else "\n"
         return text + separator + new_block
+    if anchor.where in PYTHON_ANCHORS:
+        try:
+            offset = PYTHON_ANCHORS[anchor.where](text, path)
+        except python_module.ModuleError as error:
+            raise RegionError(str(error)) from None
+        return text[:offset] + new_block + text[offset:]
     matches = list(re.finditer(anchor.pattern, text, re.M))
     if not matches:
         raise RegionError(

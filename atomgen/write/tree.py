@@ -21,8 +21,8 @@ from pathlib import Path, PurePosixPath
 from typing import Callable
 
 from atomgen.reading import InputError, read_bounded
-from atomgen.write import journal, swap
-from atomgen.write.output import Plan, anchors_for, region_indent, standalone_text
+from atomgen.write import journal, python_module, swap
+from atomgen.write.output import Plan, anchors_for, ordered_regions, region_indent, standalone_text
 from atomgen.write.regions import RegionError, place
 
 _SAFE_PART = re.compile(r"^[A-Za-z0-9_.+-]+\Z")
@@ -107,7 +107,13 @@ def plan_into(plan: Plan, root: Path, force: bool, base: dict[str, str] | None =
             texts[path] = standalone_text(shared)
             continue
         text = current
-        for region, body in shared.bodies.items():
+        for region in ordered_regions(shared):
+            body = shared.bodies[region]
+            if shared.kind == "python":  # what this hand-written module takes (atomgen/write/python_module.py)
+                try:
+                    body = python_module.fitted(text, path, region, body)
+                except python_module.ModuleError as error:
+                    raise WriteError(str(error)) from None
             anchors = anchors_for(shared.kind, region)
             last_error: RegionError | None = None
             for anchor in anchors:

@@ -3,9 +3,21 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-__all__ = []
+# ---- atomgen:begin imports sha256:0be4ff9b837ff1f7
+from ..._mlir.dialects.fly_nvvm import (
+    MmaOpSM100_Tcgen05Type,
+)
 
-# ---- atomgen:begin wrappers sha256:9058cd274bfa8c89
+# isort: split
+# ---- atomgen:end imports
+
+__all__ = []
+# ---- atomgen:begin exports sha256:e4fdfc9d04d74a74
+__all__.append("Tcgen05Mma")
+# ---- atomgen:end exports
+# ---- atomgen:begin wrappers sha256:0bd78952ae08a941
+
+
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -18,9 +30,6 @@ def _enum_value(value, cases):
             raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
         return cases[value]
     return int(value)
-
-
-from flydsl._mlir.dialects.fly_nvvm import MmaOpSM100_Tcgen05Type  # noqa: E402
 
 
 def Tcgen05Mma(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_b=False):
@@ -53,10 +62,16 @@ def Tcgen05Mma(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_
       - 64x192x16 (f16, f16) -> f32
       - ... and 368 more (the spec sm100.tcgen05.mma lists them all)
     """
-    return MmaOpSM100_Tcgen05Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_a=trans_a, trans_b=trans_b)
+    return MmaOpSM100_Tcgen05Type.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        trans_a=trans_a,
+        trans_b=trans_b,
+    )
+
+
 # ---- atomgen:end wrappers
-
-# ---- atomgen:begin exports sha256:e4fdfc9d04d74a74
-__all__.append("Tcgen05Mma")
-# ---- atomgen:end exports
-

@@ -3,9 +3,21 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-__all__ = []
+# ---- atomgen:begin imports sha256:d88dd7b2139fc0d0
+from ..._mlir.dialects.fly_nvvm import (
+    MmaOpSM70_MmaSyncType,
+)
 
-# ---- atomgen:begin wrappers sha256:ae1a960b8584797c
+# isort: split
+# ---- atomgen:end imports
+
+__all__ = []
+# ---- atomgen:begin exports sha256:afc191a85bc0d67c
+__all__.append("MmaSyncQuadPair")
+# ---- atomgen:end exports
+# ---- atomgen:begin wrappers sha256:82c47b6b6ce6099d
+
+
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -18,9 +30,6 @@ def _enum_value(value, cases):
             raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
         return cases[value]
     return int(value)
-
-
-from flydsl._mlir.dialects.fly_nvvm import MmaOpSM70_MmaSyncType  # noqa: E402
 
 
 def MmaSyncQuadPair(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_b=False):
@@ -36,10 +45,16 @@ def MmaSyncQuadPair(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, t
       - 8x8x4 (f16, f16) -> f32, transA = false, transB = true
       - 8x8x4 (f16, f16) -> f16, transA = false, transB = true
     """
-    return MmaOpSM70_MmaSyncType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_a=trans_a, trans_b=trans_b)
+    return MmaOpSM70_MmaSyncType.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        trans_a=trans_a,
+        trans_b=trans_b,
+    )
+
+
 # ---- atomgen:end wrappers
-
-# ---- atomgen:begin exports sha256:afc191a85bc0d67c
-__all__.append("MmaSyncQuadPair")
-# ---- atomgen:end exports
-

@@ -3,9 +3,29 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-__all__ = []
+# ---- atomgen:begin imports sha256:a22fa823695e7467
+from ..._mlir.dialects.fly_nvvm import (
+    CopyOpSM75_LdMatrixType,
+    CopyOpSM80_CpAsyncType,
+    MmaOpSM80_MmaSpType,
+    MmaOpSM80_MmaSyncB1Type,
+    MmaOpSM80_MmaSyncType,
+)
 
-# ---- atomgen:begin wrappers sha256:2a800d918bfb1901
+# isort: split
+# ---- atomgen:end imports
+
+__all__ = []
+# ---- atomgen:begin exports sha256:a08cd4af50f899ec
+__all__.append("LdMatrix")
+__all__.append("CpAsync")
+__all__.append("MmaSp")
+__all__.append("MmaSync")
+__all__.append("MmaSyncB1")
+# ---- atomgen:end exports
+# ---- atomgen:begin wrappers sha256:749d4600b4420027
+
+
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -18,9 +38,6 @@ def _enum_value(value, cases):
             raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
         return cases[value]
     return int(value)
-
-
-from flydsl._mlir.dialects.fly_nvvm import CopyOpSM75_LdMatrixType  # noqa: E402
 
 
 def LdMatrix(num, transpose=False):
@@ -37,10 +54,7 @@ def LdMatrix(num, transpose=False):
     return CopyOpSM75_LdMatrixType.get(num=num, transpose=transpose)
 
 
-from flydsl._mlir.dialects.fly_nvvm import CopyOpSM80_CpAsyncType  # noqa: E402
-
-
-def CpAsync(bit_size, cache_modifier='cg'):
+def CpAsync(bit_size, cache_modifier="cg"):
     """sm80 per-thread asynchronous global -> shared copy of 32, 64 or 128 bits (cp.async.ca / .cg).
 
     Supported configurations:
@@ -49,10 +63,7 @@ def CpAsync(bit_size, cache_modifier='cg'):
       - bitSize = 128, cacheModifier = ca
       - bitSize = 128, cacheModifier = cg
     """
-    return CopyOpSM80_CpAsyncType.get(bit_size=bit_size, cache_modifier=_enum_value(cache_modifier, {'ca': 0, 'cg': 1}))
-
-
-from flydsl._mlir.dialects.fly_nvvm import MmaOpSM80_MmaSpType  # noqa: E402
+    return CopyOpSM80_CpAsyncType.get(bit_size=bit_size, cache_modifier=_enum_value(cache_modifier, {"ca": 0, "cg": 1}))
 
 
 def MmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sp_sel=0):
@@ -100,10 +111,15 @@ def MmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sp_sel=0):
       - 16x8x64 (f8E5M2, f8E4M3FN) -> f32
       - 16x8x64 (f8E5M2, f8E5M2) -> f32
     """
-    return MmaOpSM80_MmaSpType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sp_sel=sp_sel)
-
-
-from flydsl._mlir.dialects.fly_nvvm import MmaOpSM80_MmaSyncType  # noqa: E402
+    return MmaOpSM80_MmaSpType.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        sp_sel=sp_sel,
+    )
 
 
 def MmaSync(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
@@ -144,10 +160,9 @@ def MmaSync(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
       - 8x8x32 (ui4, ui4) -> i32
       - 8x8x4 (f64, f64) -> f64
     """
-    return MmaOpSM80_MmaSyncType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
-
-
-from flydsl._mlir.dialects.fly_nvvm import MmaOpSM80_MmaSyncB1Type  # noqa: E402
+    return MmaOpSM80_MmaSyncType.get(
+        m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc)
+    )
 
 
 def MmaSyncB1(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, and_popc=False):
@@ -161,14 +176,15 @@ def MmaSyncB1(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, and_popc=False):
       - 16x8x256 (i1, i1) -> i32, andPopc = false
       - 16x8x256 (i1, i1) -> i32, andPopc = true
     """
-    return MmaOpSM80_MmaSyncB1Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), and_popc=and_popc)
+    return MmaOpSM80_MmaSyncB1Type.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        and_popc=and_popc,
+    )
+
+
 # ---- atomgen:end wrappers
-
-# ---- atomgen:begin exports sha256:a08cd4af50f899ec
-__all__.append("LdMatrix")
-__all__.append("CpAsync")
-__all__.append("MmaSp")
-__all__.append("MmaSync")
-__all__.append("MmaSyncB1")
-# ---- atomgen:end exports
-

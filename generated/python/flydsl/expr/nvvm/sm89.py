@@ -3,9 +3,21 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-__all__ = []
+# ---- atomgen:begin imports sha256:754ffcf28d43846b
+from ..._mlir.dialects.fly_nvvm import (
+    MmaOpSM89_MmaSyncType,
+)
 
-# ---- atomgen:begin wrappers sha256:c7f1aafca5eed796
+# isort: split
+# ---- atomgen:end imports
+
+__all__ = []
+# ---- atomgen:begin exports sha256:59a1dff6087eba0d
+__all__.append("MmaSyncFP8")
+# ---- atomgen:end exports
+# ---- atomgen:begin wrappers sha256:e494324d0185cf55
+
+
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -20,9 +32,6 @@ def _enum_value(value, cases):
     return int(value)
 
 
-from flydsl._mlir.dialects.fly_nvvm import MmaOpSM89_MmaSyncType  # noqa: E402
-
-
 def MmaSyncFP8(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
     """sm89 warp-level fp8 matrix multiply-accumulate (mma.sync.aligned.m16n8k32, e4m3/e5m2 -> f32).
 
@@ -32,10 +41,9 @@ def MmaSyncFP8(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
       - 16x8x32 (f8E5M2, f8E4M3FN) -> f32
       - 16x8x32 (f8E5M2, f8E5M2) -> f32
     """
-    return MmaOpSM89_MmaSyncType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
+    return MmaOpSM89_MmaSyncType.get(
+        m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc)
+    )
+
+
 # ---- atomgen:end wrappers
-
-# ---- atomgen:begin exports sha256:59a1dff6087eba0d
-__all__.append("MmaSyncFP8")
-# ---- atomgen:end exports
-

@@ -3,9 +3,31 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-__all__ = []
+# ---- atomgen:begin imports sha256:14041ba8f462e913
+from ..._mlir.dialects.fly_nvvm import (
+    CopyOpSM90_StMatrixType,
+    CopyOpSM90_TmaLoadType,
+    CopyOpSM90_TmaStoreType,
+    MmaOpSM90_WgmmaRSType,
+    MmaOpSM90_WgmmaSpType,
+    MmaOpSM90_WgmmaSSType,
+)
 
-# ---- atomgen:begin wrappers sha256:1fc5647745c8c7e3
+# isort: split
+# ---- atomgen:end imports
+
+__all__ = []
+# ---- atomgen:begin exports sha256:1cfa81c9522bd7fb
+__all__.append("StMatrix")
+__all__.append("TmaLoad")
+__all__.append("TmaStore")
+__all__.append("WgmmaRS")
+__all__.append("WgmmaSS")
+__all__.append("WgmmaSp")
+# ---- atomgen:end exports
+# ---- atomgen:begin wrappers sha256:ae7dbe8981729b7d
+
+
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -18,9 +40,6 @@ def _enum_value(value, cases):
             raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
         return cases[value]
     return int(value)
-
-
-from flydsl._mlir.dialects.fly_nvvm import CopyOpSM90_StMatrixType  # noqa: E402
 
 
 def StMatrix(num, transpose=False):
@@ -37,9 +56,6 @@ def StMatrix(num, transpose=False):
     return CopyOpSM90_StMatrixType.get(num=num, transpose=transpose)
 
 
-from flydsl._mlir.dialects.fly_nvvm import CopyOpSM90_TmaLoadType  # noqa: E402
-
-
 def TmaLoad(rank):
     """sm90 TMA tiled bulk tensor load (cp.async.bulk.tensor, rank 1-5): global -> shared::cluster, completing on an mbarrier; descriptor and coordinates are state.
 
@@ -53,9 +69,6 @@ def TmaLoad(rank):
     return CopyOpSM90_TmaLoadType.get(rank=rank)
 
 
-from flydsl._mlir.dialects.fly_nvvm import CopyOpSM90_TmaStoreType  # noqa: E402
-
-
 def TmaStore(rank):
     """sm90 TMA tiled bulk tensor store (cp.async.bulk.tensor, rank 1-5): shared::cta -> global, bulk_group completion; descriptor and coordinates are state.
 
@@ -67,9 +80,6 @@ def TmaStore(rank):
       - rank = 5
     """
     return CopyOpSM90_TmaStoreType.get(rank=rank)
-
-
-from flydsl._mlir.dialects.fly_nvvm import MmaOpSM90_WgmmaRSType  # noqa: E402
 
 
 def WgmmaRS(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False):
@@ -102,10 +112,15 @@ def WgmmaRS(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False):
       - 64x192x16 (f16, f16) -> f32
       - ... and 432 more (the spec sm90.wgmma.rs lists them all)
     """
-    return MmaOpSM90_WgmmaRSType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_b=trans_b)
-
-
-from flydsl._mlir.dialects.fly_nvvm import MmaOpSM90_WgmmaSSType  # noqa: E402
+    return MmaOpSM90_WgmmaRSType.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        trans_b=trans_b,
+    )
 
 
 def WgmmaSS(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_b=False):
@@ -138,10 +153,16 @@ def WgmmaSS(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_b=F
       - 64x192x16 (f16, f16) -> f32
       - ... and 432 more (the spec sm90.wgmma.ss lists them all)
     """
-    return MmaOpSM90_WgmmaSSType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_a=trans_a, trans_b=trans_b)
-
-
-from flydsl._mlir.dialects.fly_nvvm import MmaOpSM90_WgmmaSpType  # noqa: E402
+    return MmaOpSM90_WgmmaSSType.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        trans_a=trans_a,
+        trans_b=trans_b,
+    )
 
 
 def WgmmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False, *, sp_sel=0):
@@ -174,15 +195,16 @@ def WgmmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False, *, sp_sel
       - 64x192x32 (f16, f16) -> f32
       - ... and 432 more (the spec sm90.wgmma.sp lists them all)
     """
-    return MmaOpSM90_WgmmaSpType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), trans_b=trans_b, sp_sel=sp_sel)
+    return MmaOpSM90_WgmmaSpType.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        trans_b=trans_b,
+        sp_sel=sp_sel,
+    )
+
+
 # ---- atomgen:end wrappers
-
-# ---- atomgen:begin exports sha256:1cfa81c9522bd7fb
-__all__.append("StMatrix")
-__all__.append("TmaLoad")
-__all__.append("TmaStore")
-__all__.append("WgmmaRS")
-__all__.append("WgmmaSS")
-__all__.append("WgmmaSp")
-# ---- atomgen:end exports
-

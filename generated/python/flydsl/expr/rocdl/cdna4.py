@@ -3,9 +3,38 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-__all__ = []
+# ---- atomgen:begin imports sha256:fbdc4669ebbf375d
+from ..._mlir.dialects.fly_rocdl import (
+    CopyOpCDNA4BufferLoadAsyncLDSType,
+    CopyOpCDNA4GlobalLoadAsyncLDSType,
+    CopyOpCDNA4LdsReadTransposeType,
+    MmaOpCDNA4_MFMAScaleType,
+)
 
-# ---- atomgen:begin wrappers sha256:097ebd0ce7a0d3c0
+# isort: split
+# ---- atomgen:end imports
+
+__all__ = []
+# ---- atomgen:begin exports sha256:5e3d3fc6d912d0ae
+__all__.append("BufferLoadAsyncLDS")
+__all__.append("BufferLoadAsyncLDS32b")
+__all__.append("BufferLoadAsyncLDS96b")
+__all__.append("BufferLoadAsyncLDS128b")
+__all__.append("GlobalLoadAsyncLDS")
+__all__.append("GlobalLoadAsyncLDS32b")
+__all__.append("GlobalLoadAsyncLDS96b")
+__all__.append("GlobalLoadAsyncLDS128b")
+__all__.append("LDSReadTrans")
+__all__.append("LDSReadTrans4_64b")
+__all__.append("LDSReadTrans8_64b")
+__all__.append("LDSReadTrans6_96b")
+__all__.append("LDSReadTrans16_64b")
+__all__.append("MFMA_Scale")
+__all__.append("MFMAScale")
+# ---- atomgen:end exports
+# ---- atomgen:begin wrappers sha256:2315575925edcbfb
+
+
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -18,9 +47,6 @@ def _enum_value(value, cases):
             raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
         return cases[value]
     return int(value)
-
-
-from flydsl._mlir.dialects.fly_rocdl import CopyOpCDNA4BufferLoadAsyncLDSType  # noqa: E402
 
 
 def BufferLoadAsyncLDS(bit_size):
@@ -49,9 +75,6 @@ def BufferLoadAsyncLDS128b():
     return CopyOpCDNA4BufferLoadAsyncLDSType.get(bit_size=128)
 
 
-from flydsl._mlir.dialects.fly_rocdl import CopyOpCDNA4GlobalLoadAsyncLDSType  # noqa: E402
-
-
 def GlobalLoadAsyncLDS(bit_size):
     """Asynchronous per-thread global (addrspace 1) load to LDS.
 
@@ -76,9 +99,6 @@ def GlobalLoadAsyncLDS96b():
 def GlobalLoadAsyncLDS128b():
     """`GlobalLoadAsyncLDS` with bit_size=128 (its docstring lists the configurations)."""
     return CopyOpCDNA4GlobalLoadAsyncLDSType.get(bit_size=128)
-
-
-from flydsl._mlir.dialects.fly_rocdl import CopyOpCDNA4LdsReadTransposeType  # noqa: E402
 
 
 def LDSReadTrans(trans_granularity, bit_size):
@@ -113,9 +133,6 @@ def LDSReadTrans16_64b():
     return CopyOpCDNA4LdsReadTransposeType.get(trans_granularity=16, bit_size=64)
 
 
-from flydsl._mlir.dialects.fly_rocdl import MmaOpCDNA4_MFMAScaleType  # noqa: E402
-
-
 def MFMA_Scale(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, opsel_a=0, opsel_b=0):
     """CDNA4 (gfx950) block-scaled MX MFMA f8f6f4 with per-lane E8M0 scales held in atom state.
 
@@ -146,23 +163,19 @@ def MFMA_Scale(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, opsel_a=0, opsel_b=0)
       - 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32
       - ... and 26 more (the spec cdna4.mfma_scale lists them all)
     """
-    return MmaOpCDNA4_MFMAScaleType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), opsel_a=opsel_a, opsel_b=opsel_b)
+    return MmaOpCDNA4_MFMAScaleType.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        opsel_a=opsel_a,
+        opsel_b=opsel_b,
+    )
+
+
+MFMAScale = MFMA_Scale
+
+
 # ---- atomgen:end wrappers
-
-# ---- atomgen:begin exports sha256:1b9ea460bbf5cf26
-__all__.append("BufferLoadAsyncLDS")
-__all__.append("BufferLoadAsyncLDS32b")
-__all__.append("BufferLoadAsyncLDS96b")
-__all__.append("BufferLoadAsyncLDS128b")
-__all__.append("GlobalLoadAsyncLDS")
-__all__.append("GlobalLoadAsyncLDS32b")
-__all__.append("GlobalLoadAsyncLDS96b")
-__all__.append("GlobalLoadAsyncLDS128b")
-__all__.append("LDSReadTrans")
-__all__.append("LDSReadTrans4_64b")
-__all__.append("LDSReadTrans8_64b")
-__all__.append("LDSReadTrans6_96b")
-__all__.append("LDSReadTrans16_64b")
-__all__.append("MFMA_Scale")
-# ---- atomgen:end exports
-

@@ -3,9 +3,23 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-__all__ = []
+# ---- atomgen:begin imports sha256:9ff1f578f9f372ef
+from ..._mlir.dialects.fly_rocdl import (
+    CopyOpGFX1250TDMType,
+    MmaOpGFX1250_WMMAScaleType,
+)
 
-# ---- atomgen:begin wrappers sha256:a95ffaa267dba5e2
+# isort: split
+# ---- atomgen:end imports
+
+__all__ = []
+# ---- atomgen:begin exports sha256:74169ca84b006ab1
+__all__.append("TDM")
+__all__.append("WMMAScale")
+# ---- atomgen:end exports
+# ---- atomgen:begin wrappers sha256:97037ef7a27b9c30
+
+
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -20,22 +34,37 @@ def _enum_value(value, cases):
     return int(value)
 
 
-from flydsl._mlir.dialects.fly_rocdl import CopyOpGFX1250TDMType  # noqa: E402
-
-
 def TDM(rank, num_warps, pad_interval=0, pad_amount=0, cache_modifier=0, atomic_barrier=False, early_timeout=False):
     """GFX1250 Tensor Data Mover: one whole N-D tile global <-> LDS per call, described by descriptor groups built from state.
 
     Supported configurations:
       - default
     """
-    return CopyOpGFX1250TDMType.get(rank=rank, num_warps=num_warps, pad_interval=pad_interval, pad_amount=pad_amount, cache_modifier=cache_modifier, atomic_barrier=atomic_barrier, early_timeout=early_timeout)
+    return CopyOpGFX1250TDMType.get(
+        rank=rank,
+        num_warps=num_warps,
+        pad_interval=pad_interval,
+        pad_amount=pad_amount,
+        cache_modifier=cache_modifier,
+        atomic_barrier=atomic_barrier,
+        early_timeout=early_timeout,
+    )
 
 
-from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX1250_WMMAScaleType  # noqa: E402
-
-
-def WMMAScale(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, opsel_a=0, opsel_b=0, mod_c=0, reuse_a=False, reuse_b=False, block_size=32):
+def WMMAScale(
+    m,
+    n,
+    k,
+    elem_ty_a,
+    elem_ty_b,
+    elem_ty_acc,
+    opsel_a=0,
+    opsel_b=0,
+    mod_c=0,
+    reuse_a=False,
+    reuse_b=False,
+    block_size=32,
+):
     """GFX1250 wave32 MX-scaled WMMA (E8M0 scales in atom state): 16x16x128 f8f6f4 and 32x16x128 f4.
 
     Supported configurations:
@@ -65,11 +94,20 @@ def WMMAScale(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, opsel_a=0, opsel_b=0, 
       - 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 32
       - ... and 28 more (the spec gfx1250.wmma_scale lists them all)
     """
-    return MmaOpGFX1250_WMMAScaleType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), opsel_a=opsel_a, opsel_b=opsel_b, mod_c=mod_c, reuse_a=reuse_a, reuse_b=reuse_b, block_size=block_size)
+    return MmaOpGFX1250_WMMAScaleType.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        opsel_a=opsel_a,
+        opsel_b=opsel_b,
+        mod_c=mod_c,
+        reuse_a=reuse_a,
+        reuse_b=reuse_b,
+        block_size=block_size,
+    )
+
+
 # ---- atomgen:end wrappers
-
-# ---- atomgen:begin exports sha256:74169ca84b006ab1
-__all__.append("TDM")
-__all__.append("WMMAScale")
-# ---- atomgen:end exports
-

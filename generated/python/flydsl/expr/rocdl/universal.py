@@ -3,9 +3,67 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-__all__ = []
+# ---- atomgen:begin imports sha256:f6b994997a1174b6
+from ..._mlir.dialects.fly_rocdl import (
+    CopyOpCDNA3BufferAtomicType,
+    CopyOpCDNA3BufferCopyLDSType,
+    CopyOpCDNA3BufferCopyType,
+    MmaOpCDNA3_MFMAExtType,
+    MmaOpCDNA3_MFMAMultiBlockType,
+    MmaOpCDNA3_MFMAType,
+    MmaOpCDNA3_SMFMACType,
+    MmaOpGFX11_WMMAOpselType,
+    MmaOpGFX11_WMMAOpselWave64Type,
+    MmaOpGFX11_WMMAType,
+    MmaOpGFX11_WMMAWave64Type,
+    MmaOpGFX120X_SWMMACType,
+    MmaOpGFX120X_SWMMACWave64Type,
+    MmaOpGFX120X_WMMAType,
+    MmaOpGFX120X_WMMAWave64IU4Type,
+    MmaOpGFX120X_WMMAWave64Type,
+    MmaOpGFX1250_WMMA_BF16F32Type,
+    MmaOpGFX1250_WMMAF8F6F4Type,
+    MmaOpGFX1250_WMMAType,
+)
 
-# ---- atomgen:begin wrappers sha256:7d7373e032ad90f0
+# isort: split
+# ---- atomgen:end imports
+
+__all__ = []
+# ---- atomgen:begin exports sha256:60600d2f34dccdc0
+__all__.append("BufferAtomic")
+__all__.append("BufferAtomicAdd")
+__all__.append("BufferAtomicMax")
+__all__.append("BufferAtomicMin")
+__all__.append("BufferCopy")
+__all__.append("BufferCopy8b")
+__all__.append("BufferCopy16b")
+__all__.append("BufferCopy32b")
+__all__.append("BufferCopy64b")
+__all__.append("BufferCopy128b")
+__all__.append("BufferCopyLDS")
+__all__.append("BufferCopyLDS32b")
+__all__.append("BufferCopyLDS128b")
+__all__.append("MFMA")
+__all__.append("MFMAExt")
+__all__.append("MFMAMultiBlock")
+__all__.append("SMFMAC")
+__all__.append("WMMA_gfx11")
+__all__.append("WMMAOpsel_gfx11")
+__all__.append("WMMAOpselWave64_gfx11")
+__all__.append("WMMAWave64_gfx11")
+__all__.append("SWMMAC_gfx120x")
+__all__.append("SWMMACWave64_gfx120x")
+__all__.append("WMMA_gfx120x")
+__all__.append("WMMAWave64_gfx120x")
+__all__.append("WMMAWave64IU4_gfx120x")
+__all__.append("WMMA_gfx1250")
+__all__.append("WMMA_F8F6F4_gfx1250")
+__all__.append("WMMA_BF16F32_gfx1250")
+# ---- atomgen:end exports
+# ---- atomgen:begin wrappers sha256:dbfb7e000d656b16
+
+
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
@@ -20,9 +78,6 @@ def _enum_value(value, cases):
     return int(value)
 
 
-from flydsl._mlir.dialects.fly_rocdl import CopyOpCDNA3BufferAtomicType  # noqa: E402
-
-
 def BufferAtomic(atomic_op, val_type):
     """Per-thread buffer atomic read-modify-write of one valType value into a buffer_desc destination.
 
@@ -35,25 +90,25 @@ def BufferAtomic(atomic_op, val_type):
       - atomicOp = max, valType = i32
       - atomicOp = min, valType = i32
     """
-    return CopyOpCDNA3BufferAtomicType.get(atomic_op=_enum_value(atomic_op, {'add': 0, 'max': 1, 'min': 2, 'and': 3, 'or': 4, 'inc': 5, 'dec': 6}), val_type=_ir_type(val_type))
+    return CopyOpCDNA3BufferAtomicType.get(
+        atomic_op=_enum_value(atomic_op, {"add": 0, "max": 1, "min": 2, "and": 3, "or": 4, "inc": 5, "dec": 6}),
+        val_type=_ir_type(val_type),
+    )
 
 
 def BufferAtomicAdd(val_type):
     """`BufferAtomic` with atomic_op='add' (its docstring lists the configurations)."""
-    return CopyOpCDNA3BufferAtomicType.get(atomic_op='add', val_type=_ir_type(val_type))
+    return CopyOpCDNA3BufferAtomicType.get(atomic_op="add", val_type=_ir_type(val_type))
 
 
 def BufferAtomicMax(val_type):
     """`BufferAtomic` with atomic_op='max' (its docstring lists the configurations)."""
-    return CopyOpCDNA3BufferAtomicType.get(atomic_op='max', val_type=_ir_type(val_type))
+    return CopyOpCDNA3BufferAtomicType.get(atomic_op="max", val_type=_ir_type(val_type))
 
 
 def BufferAtomicMin(val_type):
     """`BufferAtomic` with atomic_op='min' (its docstring lists the configurations)."""
-    return CopyOpCDNA3BufferAtomicType.get(atomic_op='min', val_type=_ir_type(val_type))
-
-
-from flydsl._mlir.dialects.fly_rocdl import CopyOpCDNA3BufferCopyType  # noqa: E402
+    return CopyOpCDNA3BufferAtomicType.get(atomic_op="min", val_type=_ir_type(val_type))
 
 
 def BufferCopy(bit_size, cache_modifier=0):
@@ -94,9 +149,6 @@ def BufferCopy128b(cache_modifier=0):
     return CopyOpCDNA3BufferCopyType.get(bit_size=128, cache_modifier=cache_modifier)
 
 
-from flydsl._mlir.dialects.fly_rocdl import CopyOpCDNA3BufferCopyLDSType  # noqa: E402
-
-
 def BufferCopyLDS(bit_size):
     """Per-thread buffer load written directly to LDS (LDS DMA): src buffer_desc, dst shared.
 
@@ -115,9 +167,6 @@ def BufferCopyLDS32b():
 def BufferCopyLDS128b():
     """`BufferCopyLDS` with bit_size=128 (its docstring lists the configurations)."""
     return CopyOpCDNA3BufferCopyLDSType.get(bit_size=128)
-
-
-from flydsl._mlir.dialects.fly_rocdl import MmaOpCDNA3_MFMAType  # noqa: E402
 
 
 def MFMA(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
@@ -147,10 +196,9 @@ def MFMA(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
       - 16x16x32 (i8, i8) -> i32
       - 32x32x16 (i8, i8) -> i32
     """
-    return MmaOpCDNA3_MFMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
-
-
-from flydsl._mlir.dialects.fly_rocdl import MmaOpCDNA3_MFMAExtType  # noqa: E402
+    return MmaOpCDNA3_MFMAType.get(
+        m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc)
+    )
 
 
 def MFMAExt(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
@@ -169,10 +217,9 @@ def MFMAExt(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
       - 32x32x16 (f8E5M2, f8E4M3FN) -> f32
       - 32x32x16 (f8E5M2, f8E5M2) -> f32
     """
-    return MmaOpCDNA3_MFMAExtType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
-
-
-from flydsl._mlir.dialects.fly_rocdl import MmaOpCDNA3_MFMAMultiBlockType  # noqa: E402
+    return MmaOpCDNA3_MFMAExtType.get(
+        m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc)
+    )
 
 
 def MFMAMultiBlock(m, n, k, blocks, elem_ty_a, elem_ty_b, elem_ty_acc):
@@ -193,10 +240,15 @@ def MFMAMultiBlock(m, n, k, blocks, elem_ty_a, elem_ty_b, elem_ty_acc):
       - 4x4x4 (i8, i8) -> i32, b = 16
       - 4x4x4 (f64, f64) -> f64, b = 4
     """
-    return MmaOpCDNA3_MFMAMultiBlockType.get(m=m, n=n, k=k, blocks=blocks, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
-
-
-from flydsl._mlir.dialects.fly_rocdl import MmaOpCDNA3_SMFMACType  # noqa: E402
+    return MmaOpCDNA3_MFMAMultiBlockType.get(
+        m=m,
+        n=n,
+        k=k,
+        blocks=blocks,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+    )
 
 
 def SMFMAC(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, abid=0):
@@ -228,10 +280,15 @@ def SMFMAC(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, abid=0):
       - 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
       - 32x32x32 (f8E5M2FNUZ, f8E5M2FNUZ) -> f32
     """
-    return MmaOpCDNA3_SMFMACType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), abid=abid)
-
-
-from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX11_WMMAType  # noqa: E402
+    return MmaOpCDNA3_SMFMACType.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        abid=abid,
+    )
 
 
 def WMMA_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
@@ -243,10 +300,17 @@ def WMMA_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign
       - 16x16x16 (i8, i8) -> i32
       - 16x16x16 (i4, i4) -> i32
     """
-    return MmaOpGFX11_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
-
-
-from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX11_WMMAOpselType  # noqa: E402
+    return MmaOpGFX11_WMMAType.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        sign_a=sign_a,
+        sign_b=sign_b,
+        clamp=clamp,
+    )
 
 
 def WMMAOpsel_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, opsel=False):
@@ -256,10 +320,15 @@ def WMMAOpsel_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, opsel=False):
       - 16x16x16 (f16, f16) -> f16
       - 16x16x16 (bf16, bf16) -> bf16
     """
-    return MmaOpGFX11_WMMAOpselType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), opsel=opsel)
-
-
-from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX11_WMMAOpselWave64Type  # noqa: E402
+    return MmaOpGFX11_WMMAOpselType.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        opsel=opsel,
+    )
 
 
 def WMMAOpselWave64_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, opsel=False):
@@ -269,10 +338,15 @@ def WMMAOpselWave64_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, opsel=F
       - 16x16x16 (f16, f16) -> f16
       - 16x16x16 (bf16, bf16) -> bf16
     """
-    return MmaOpGFX11_WMMAOpselWave64Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), opsel=opsel)
-
-
-from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX11_WMMAWave64Type  # noqa: E402
+    return MmaOpGFX11_WMMAOpselWave64Type.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        opsel=opsel,
+    )
 
 
 def WMMAWave64_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
@@ -284,10 +358,17 @@ def WMMAWave64_gfx11(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False
       - 16x16x16 (i8, i8) -> i32
       - 16x16x16 (i4, i4) -> i32
     """
-    return MmaOpGFX11_WMMAWave64Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
-
-
-from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_SWMMACType  # noqa: E402
+    return MmaOpGFX11_WMMAWave64Type.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        sign_a=sign_a,
+        sign_b=sign_b,
+        clamp=clamp,
+    )
 
 
 def SWMMAC_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False, index_key=0):
@@ -306,13 +387,23 @@ def SWMMAC_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, 
       - 16x16x32 (f8E5M2, f8E5M2) -> f32
       - 16x16x32 (bf16, bf16) -> bf16
     """
-    return MmaOpGFX120X_SWMMACType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp, index_key=index_key)
+    return MmaOpGFX120X_SWMMACType.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        sign_a=sign_a,
+        sign_b=sign_b,
+        clamp=clamp,
+        index_key=index_key,
+    )
 
 
-from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_SWMMACWave64Type  # noqa: E402
-
-
-def SWMMACWave64_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False, index_key=0):
+def SWMMACWave64_gfx120x(
+    m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False, index_key=0
+):
     """GFX120x (RDNA4) wave64 sparse WMMA (v_swmmac_* issued by a 64-lane wave): A 2:4 structured-sparse along K holding only its nonzeros, a VGPR of compression indices, half the registers per lane of wave32.
 
     Supported configurations:
@@ -328,10 +419,18 @@ def SWMMACWave64_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=F
       - 16x16x32 (f8E5M2, f8E5M2) -> f32
       - 16x16x32 (bf16, bf16) -> bf16
     """
-    return MmaOpGFX120X_SWMMACWave64Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp, index_key=index_key)
-
-
-from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_WMMAType  # noqa: E402
+    return MmaOpGFX120X_SWMMACWave64Type.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        sign_a=sign_a,
+        sign_b=sign_b,
+        clamp=clamp,
+        index_key=index_key,
+    )
 
 
 def WMMA_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
@@ -350,10 +449,17 @@ def WMMA_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, si
       - 16x16x32 (i4, i4) -> i32
       - 16x16x16 (bf16, bf16) -> bf16
     """
-    return MmaOpGFX120X_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
-
-
-from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_WMMAWave64Type  # noqa: E402
+    return MmaOpGFX120X_WMMAType.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        sign_a=sign_a,
+        sign_b=sign_b,
+        clamp=clamp,
+    )
 
 
 def WMMAWave64_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
@@ -371,10 +477,17 @@ def WMMAWave64_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=Fal
       - 16x16x32 (i4, i4) -> i32
       - 16x16x16 (bf16, bf16) -> bf16
     """
-    return MmaOpGFX120X_WMMAWave64Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
-
-
-from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX120X_WMMAWave64IU4Type  # noqa: E402
+    return MmaOpGFX120X_WMMAWave64Type.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        sign_a=sign_a,
+        sign_b=sign_b,
+        clamp=clamp,
+    )
 
 
 def WMMAWave64IU4_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False):
@@ -383,10 +496,17 @@ def WMMAWave64IU4_gfx120x(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=
     Supported configurations:
       - 16x16x16 (i4, i4) -> i32
     """
-    return MmaOpGFX120X_WMMAWave64IU4Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
-
-
-from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX1250_WMMAType  # noqa: E402
+    return MmaOpGFX120X_WMMAWave64IU4Type.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        sign_a=sign_a,
+        sign_b=sign_b,
+        clamp=clamp,
+    )
 
 
 def WMMA_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, sign_a=False, sign_b=False, clamp=False):
@@ -417,10 +537,17 @@ def WMMA_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, sign_a=False, sign_
       - 16x16x64 (i8, i8) -> i32
       - 16x16x32 (i4, i4) -> i32
     """
-    return MmaOpGFX1250_WMMAType.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), sign_a=sign_a, sign_b=sign_b, clamp=clamp)
-
-
-from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX1250_WMMAF8F6F4Type  # noqa: E402
+    return MmaOpGFX1250_WMMAType.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        sign_a=sign_a,
+        sign_b=sign_b,
+        clamp=clamp,
+    )
 
 
 def WMMA_F8F6F4_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
@@ -454,10 +581,9 @@ def WMMA_F8F6F4_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
       - 16x16x128 (f4E2M1FN, f4E2M1FN) -> f32
       - 32x16x128 (f4E2M1FN, f4E2M1FN) -> f32
     """
-    return MmaOpGFX1250_WMMAF8F6F4Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc))
-
-
-from flydsl._mlir.dialects.fly_rocdl import MmaOpGFX1250_WMMA_BF16F32Type  # noqa: E402
+    return MmaOpGFX1250_WMMAF8F6F4Type.get(
+        m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc)
+    )
 
 
 def WMMA_BF16F32_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, elem_ty_d):
@@ -466,38 +592,15 @@ def WMMA_BF16F32_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, elem_ty_d):
     Supported configurations:
       - 16x16x32 (bf16, bf16) -> f32, elemTyD = bf16
     """
-    return MmaOpGFX1250_WMMA_BF16F32Type.get(m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc), elem_ty_d=_ir_type(elem_ty_d))
+    return MmaOpGFX1250_WMMA_BF16F32Type.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        elem_ty_d=_ir_type(elem_ty_d),
+    )
+
+
 # ---- atomgen:end wrappers
-
-# ---- atomgen:begin exports sha256:60600d2f34dccdc0
-__all__.append("BufferAtomic")
-__all__.append("BufferAtomicAdd")
-__all__.append("BufferAtomicMax")
-__all__.append("BufferAtomicMin")
-__all__.append("BufferCopy")
-__all__.append("BufferCopy8b")
-__all__.append("BufferCopy16b")
-__all__.append("BufferCopy32b")
-__all__.append("BufferCopy64b")
-__all__.append("BufferCopy128b")
-__all__.append("BufferCopyLDS")
-__all__.append("BufferCopyLDS32b")
-__all__.append("BufferCopyLDS128b")
-__all__.append("MFMA")
-__all__.append("MFMAExt")
-__all__.append("MFMAMultiBlock")
-__all__.append("SMFMAC")
-__all__.append("WMMA_gfx11")
-__all__.append("WMMAOpsel_gfx11")
-__all__.append("WMMAOpselWave64_gfx11")
-__all__.append("WMMAWave64_gfx11")
-__all__.append("SWMMAC_gfx120x")
-__all__.append("SWMMACWave64_gfx120x")
-__all__.append("WMMA_gfx120x")
-__all__.append("WMMAWave64_gfx120x")
-__all__.append("WMMAWave64IU4_gfx120x")
-__all__.append("WMMA_gfx1250")
-__all__.append("WMMA_F8F6F4_gfx1250")
-__all__.append("WMMA_BF16F32_gfx1250")
-# ---- atomgen:end exports
-

@@ -1,0 +1,132 @@
+"""The generated DSL modules as FlyDSL would take them: FlyDSL's style check (black and ruff with its settings),
+and an import through the real flydsl wheel after `gen --into --replace-handwritten` has put the wrappers into
+FlyDSL's own modules (the wheel's copies of them)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from test_gen_tree import FLYDSL_MARKERS, atomgen
+
+ROOT = Path(__file__).resolve().parent.parent
+# FlyDSL's own ruff settings (its pyproject.toml: [tool.ruff], [tool.ruff.lint], [tool.ruff.lint.isort]).
+FLYDSL_RUFF = ["--isolated", "--line-length", "120", "--select", "E,W,F,I", "--ignore", "E501,F403,F405,E731",
+               "--config", 'lint.isort.known-first-party=["flydsl"]', "--output-format", "concise"]
+MODULES = ("universal", "cdna4", "cdna5")  # FlyDSL's ROCDL DSL modules that the ROCDL specs write into
+
+
+def flydsl_style(*paths: Path) -> str:
+    """What FlyDSL's Python style check (.github/scripts/check_python_style.sh: black, then ruff) finds."""
+    found = ""
+    for tool in (["black", "--check", "--diff", "-q", "-l", "120", "-t", "py310"], ["ruff", "check", *FLYDSL_RUFF]):
+        run = subprocess.run([sys.executable, "-m", *tool, *map(str, paths)], capture_output=True, text=True,
+                             check=False)
+        found += "" if run.returncode == 0 else run.stdout + run.stderr
+    return found
+
+
+def test_generated_modules_pass_flydsl_lint() -> None:
+    modules = sorted((ROOT / "generated/python").rglob("*.py"))
+    assert modules, "no generated DSL module"
+    assert flydsl_style(*modules) == ""
+    for module in modules:
+        assert "noqa: E402" not in module.read_text(), f"{module}: an import in the middle of the module"
+
+
+def _wheel_expr() -> Path:
+    found = importlib.util.find_spec("flydsl")
+    assert found is not None and found.origin, "the flydsl wheel (pyproject's test extra) is not installed"
+    return Path(found.origin).parent / "expr"
+
+
+def _wheel_classes() -> set[str]:
+    listed = subprocess.run([sys.executable, "-c", "import flydsl._mlir.dialects.fly_rocdl as f; print(*dir(f))"],
+                            capture_output=True, text=True, check=True)
+    return set(listed.stdout.split())
+
+
+# flydsl.expr's __init__ imports the JIT compiler, which needs torch; the DSL modules themselves do not. So the
+# package is entered through its modules: `flydsl.expr` is a package over the checkout's expr/ first, then the
+# wheel's (and `flydsl._mlir._atomgen`, codegen mode's, the build's folder). Everything imported (the
+# checkout's modules, the wheel's numeric/typing/meta and _mlir, the build's module) is real.
+_IMPORT = """
+import importlib, json, os, sys, types
+expr, wheel, built, modules = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split(",")
+for name, path in (("flydsl.expr", [expr, wheel]), ("flydsl._mlir._atomgen", [built] if built else [])):
+    package = types.ModuleType(name)
+    package.__path__ = path
+    sys.modules[name] = package
+for name in modules:  # a checkout folder without __init__.py (a test's tree) is its own package, not the wheel's
+    parent = name.rsplit(".", 1)[0]
+    folder = os.path.join(expr, *parent.split(".")[2:])
+    if parent not in sys.modules and os.path.isdir(folder) and not os.path.exists(os.path.join(folder, "__init__.py")):
+        package = types.ModuleType(parent)
+        package.__path__ = [folder]
+        sys.modules[parent] = package
+found = {}
+for name in modules:
+    module = importlib.import_module(name)
+    assert module.__file__.startswith(expr), module.__file__
+    exported = list(getattr(module, "__all__", []))
+    missing = [n for n in exported if not hasattr(module, n)]
+    assert not missing, f"{name}: __all__ names {missing}, which the module does not define"
+    found[name] = {"all": exported, "public": sorted(n for n in vars(module) if not n.startswith("_")),
+                   "docs": {n: (getattr(module, n).__doc__ or "") for n in exported if callable(getattr(module, n))}}
+print(json.dumps(found))
+"""
+
+
+def import_through_wheel(expr: Path, modules: list[str], built: Path | None = None) -> dict[str, dict[str, Any]]:
+    """Import `modules` (flydsl.expr.*) from the checkout's `expr` folder over the real wheel: per module its
+    `__all__`, public names and docstrings (every `__all__` name must resolve: `from m import *` would fail)."""
+    imported = subprocess.run([sys.executable, "-c", _IMPORT, str(expr), str(_wheel_expr()), str(built or ""),
+                               ",".join(modules)], capture_output=True, text=True, check=False)
+    assert imported.returncode == 0, imported.stderr[-3000:]
+    result: dict[str, dict[str, Any]] = json.loads(imported.stdout)
+    return result
+
+
+@pytest.mark.slow
+def test_wrappers_put_into_flydsl_modules_import_through_the_wheel(tmp_path: Path) -> None:
+    wheel = _wheel_expr()
+    checkout = tmp_path / "FlyDSL"
+    for relative, text in FLYDSL_MARKERS.items():
+        (checkout / relative).parent.mkdir(parents=True, exist_ok=True)
+        (checkout / relative).write_text(text)
+    shutil.copytree(wheel / "rocdl", checkout / "python/flydsl/expr/rocdl",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    classes = _wheel_classes()
+    # the specs of the atoms the wheel has bindings for (the others' classes exist only in a build of the generated C++)
+    specs = [path for path in sorted((ROOT / "specs/rocdl").glob("*/*.yaml"))
+             if path.name != "backend.yaml" and (yaml.safe_load(path.read_text()).get("python") or {})
+             .get("binding_class") in classes]
+    assert len(specs) >= 10, specs
+    result = atomgen("gen", *map(str, specs), "--into", str(checkout), "--replace-handwritten")
+    assert result.returncode == 0, result.stderr
+    manifest = json.loads((checkout / "atomgen-manifest.json").read_text())
+    wanted: dict[str, list[str]] = {}
+    for owner in manifest["owners"].values():
+        pieces = [piece for piece in owner["pieces"] if piece[1] == "exports"]
+        for path, _, _, text in pieces:
+            wanted.setdefault(Path(path).stem, []).extend(line.split('"')[1] for line in text.splitlines())
+    assert sum(map(len, wanted.values())) >= 20, wanted
+    expr = checkout / "python/flydsl/expr"
+    found = import_through_wheel(expr, ["flydsl.expr.rocdl", *(f"flydsl.expr.rocdl.{name}" for name in MODULES)])
+    for name in MODULES:
+        module = found[f"flydsl.expr.rocdl.{name}"]
+        assert set(wanted.get(name, [])) <= set(module["public"]), (name, wanted.get(name))
+        if "__all__" in (checkout / f"python/flydsl/expr/rocdl/{name}.py").read_text():
+            assert set(wanted.get(name, [])) <= set(module["all"]), name
+    assert "MFMAScale" in found["flydsl.expr.rocdl.cdna4"]["all"]
+    # and FlyDSL's style check finds nothing: no import out of place, twice, unsorted or left unused, no undefined
+    # name, and black's layout around every region
+    assert flydsl_style(*(expr / f"rocdl/{name}.py" for name in MODULES)) == ""
+    assert "import of T (only the removed code read it)" in result.stderr, result.stderr
