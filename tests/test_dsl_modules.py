@@ -130,3 +130,117 @@ def test_wrappers_put_into_flydsl_modules_import_through_the_wheel(tmp_path: Pat
     # name, and black's layout around every region
     assert flydsl_style(*(expr / f"rocdl/{name}.py" for name in MODULES)) == ""
     assert "import of T (only the removed code read it)" in result.stderr, result.stderr
+
+
+# Each call (module, function, args, kwargs; a type written {"type": name}) made on the checkout's modules over
+# the wheel's: the type the binding returns, the exception the call raises, or "aborted" (FlyDSL's binding asserts
+# on some arguments, e.g. MFMA(16, 16, 32, i8) without an accumulator type: each call runs in a child of its own).
+_CALL = """
+import importlib, json, os, sys, types
+expr, wheel = sys.argv[1], sys.argv[2]
+package = types.ModuleType("flydsl.expr")
+package.__path__ = [expr, wheel] if expr else [wheel]
+sys.modules["flydsl.expr"] = package
+from flydsl._mlir import ir
+calls, answers = json.load(sys.stdin), []
+for module, _, _, _ in calls:
+    importlib.import_module(module)
+def answer(module, function, args, kwargs):
+    with ir.Context(), ir.Location.unknown():
+        def value(v):
+            return ir.Type.parse(v["type"]) if isinstance(v, dict) else v
+        try:
+            made = getattr(sys.modules[module], function)(*map(value, args), **{k: value(v) for k, v in kwargs.items()})
+            return str(made)
+        except Exception as error:
+            return f"{type(error).__name__}: {error}"
+for call in calls:
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.close(read)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+        os.write(write, answer(*call).encode())
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        text = pipe.read().decode()
+    _, status = os.waitpid(child, 0)
+    answers.append(text if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 else "aborted")
+print(json.dumps(answers))
+"""
+
+
+def call_through_wheel(expr: Path | None, calls: list[Any]) -> list[str]:
+    """The answers of `calls` on the checkout's modules (`expr`), or on the wheel's own (None: FlyDSL's)."""
+    run = subprocess.run([sys.executable, "-c", _CALL, str(expr or ""), str(_wheel_expr())], input=json.dumps(calls),
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr[-3000:]
+    answers: list[str] = json.loads(run.stdout)
+    return answers
+
+
+def declared_calls(spec: Any, module: str) -> list[Any]:
+    """Calls of the spec's main wrapper in FlyDSL's signature, one per instance with every optional parameter given
+    (a keyword-only one by keyword), one per instance with none given."""
+    from atomgen.spec.wrapper_call import Name, call_plan
+
+    main = spec.python.wrappers[0]
+    by_python = {p.python: p for p in spec.parameters}
+    plan = call_plan(main.signature, main.name, main.maps, main.defaults,
+                     [(p.python, p.default is not None) for p in spec.parameters])
+    source = {expr.name: argument for argument, expr in plan.arguments if isinstance(expr, Name)}
+    calls, seen = [], set()
+    for instance in spec.instances:
+        for with_optional in (True, False):
+            args: list[Any] = []
+            kwargs: dict[str, Any] = {}
+            for argument in plan.signature.arguments:
+                parameter = by_python[source[argument.name]] if argument.name in source else None
+                if parameter is None or (argument.has_default and not with_optional):
+                    continue
+                raw = instance.values[parameter.name] if parameter.name in instance.values else (
+                    parameter.free_values[0] if parameter.free_values else parameter.free_min)  # a free one: its least
+                # a type as parsed MLIR, an enum case as FlyDSL's callers pass it (its IntEnum value)
+                given = {"type": str(raw)} if parameter.is_type else dict(parameter.enum)[raw] if parameter.enum \
+                    else raw
+                if argument.keyword_only or (kwargs and argument.has_default):
+                    kwargs[argument.name] = given
+                else:
+                    args.append(given)
+            key = json.dumps([args, kwargs], sort_keys=True)
+            if key not in seen:
+                seen.add(key)
+                calls.append([module, main.name, args, kwargs])
+    return calls
+
+
+@pytest.mark.slow
+def test_generated_wrappers_answer_as_flydsls_own(tmp_path: Path) -> None:
+    """FlyDSL's hand-written wrappers (the wheel's modules) and the generated ones, put into copies of those
+    modules, called alike through the wheel's bindings: every answer equal. Atoms the wheel has and whose
+    generated wrapper takes FlyDSL's declared signature."""
+    from atomgen.pipeline import check_for_gen
+
+    wheel = _wheel_expr()
+    checkout = tmp_path / "FlyDSL"
+    for relative, text in FLYDSL_MARKERS.items():
+        (checkout / relative).parent.mkdir(parents=True, exist_ok=True)
+        (checkout / relative).write_text(text)
+    shutil.copytree(wheel / "rocdl", checkout / "python/flydsl/expr/rocdl",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    classes = _wheel_classes()
+    checked = check_for_gen([str(ROOT / "specs/rocdl")])
+    atoms = [a.spec for a in checked.atoms if a.spec.python.binding_class in classes and a.spec.python.wrappers
+             and a.spec.python.wrappers[0].signature and not a.spec.python.wrappers[0].arch_dispatch]
+    calls = [call for spec in atoms
+             for call in declared_calls(spec, f"flydsl.expr.rocdl.{spec.python.dsl_module}")]
+    assert len({call[1] for call in calls}) >= 5 and len(calls) >= 100, [call[1] for call in calls]
+    result = atomgen("gen", *(spec.path for spec in atoms), "--into", str(checkout), "--replace-handwritten")
+    assert result.returncode == 0, result.stderr
+    theirs = call_through_wheel(None, calls)
+    ours = call_through_wheel(checkout / "python/flydsl/expr", calls)
+    made = [answer for answer in theirs if not answer.endswith(")") or "<" in answer]
+    assert len(made) >= 100, theirs[:5]  # the calls make atoms, not only errors
+    differ = [(call, mine, flydsl) for call, mine, flydsl in zip(calls, ours, theirs) if mine != flydsl]
+    assert not differ, differ[:5]

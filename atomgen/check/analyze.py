@@ -28,6 +28,7 @@ from atomgen.check.families import (
     state,
     tcgen05,
     tensor_memory,
+    wrappers,
 )
 from atomgen.check.families.descriptor import check_descriptor
 from atomgen.check.families.instance_layouts import check_instance_layouts, thread_count_root_cause
@@ -48,6 +49,7 @@ def analyze(
 ) -> AnalysedAtom:
     out: list[Diagnostic] = []
     out.extend(names.check_names(spec))
+    out.extend(wrappers.check_wrappers(spec))
     out.extend(parameters.check_parameters(spec))
     out.extend(parameters.check_assembly_format(spec))
     out.extend(layouts.check_exceptions(spec))

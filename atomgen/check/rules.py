@@ -33,7 +33,8 @@ FAMILIES = (
     "atomgen.check.families.state",  # AG36x
     "atomgen.check.families.emission",  # AG371-AG373
     "atomgen.check.families.semantics",  # AG367, AG374-AG377: fields tied to the instruction
-    "atomgen.check.families.names",  # AG38x
+    "atomgen.check.families.names",  # AG381-AG384
+    "atomgen.check.families.wrappers",  # AG385: FlyDSL's declared wrapper
     "atomgen.check.families.parameters",  # AG391-AG393, AG395
     "atomgen.check.families.immediates",  # AG394
     "atomgen.check.families.verify_section",  # AG396

@@ -120,6 +120,9 @@ TIES: tuple[tuple[str, Tie], ...] = (
     ("state[].units", _t("instruction", "AG367", "how the template scales the value (elements: by the element "
                          "width); must be what the pattern does with it")),
     ("state[].doc", _t("text", "", "comments")),
+    ("python.wrappers[].signature", _t("name", "AG385", "the generated wrapper's parameters: FlyDSL's signature")),
+    ("python.wrappers[].maps*", _t("name", "AG385", "the value each get() argument takes from the signature")),
+    ("python.wrappers[].defaults*", _t("name", "AG385", "the value a None parameter takes")),
     ("python*", _t("name", "AG381 AG382", "the binding class, DSL module and wrapper names")),
     ("emission", _t("structure", "AG101", "the emission pattern and its arguments")),
     ("emission.pattern", _t("instruction", "AG101 AG371", "the C++ template; it must lower the kind and the "

@@ -119,7 +119,7 @@ def hook_texts(plan: Plan) -> dict[str, str]:
         if shared.kind == "python":
             # the module sits two packages deeper than the checkout's (flydsl/_mlir/_atomgen/...): so do its imports
             prefix = package_prefix(shared.path)
-            imports = bodies["imports"].replace(f"from {prefix}_mlir.", f"from {prefix}.._mlir.", 1)
+            imports = bodies["imports"].replace(f"from {prefix}_mlir", f"from {prefix}.._mlir")
             texts[python_module_file(shared.path)] = (
                 f"# {GENERATED_NOTE}\n\n{imports}\n__all__ = []\n" + bodies["exports"] + bodies["wrappers"]
             )

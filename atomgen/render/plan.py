@@ -18,8 +18,8 @@ from atomgen.render.tests.mlir import resolve_lines
 from atomgen.spec.backend import Backend
 from atomgen.write.output import SHARED_SHAPES, Plan, SharedFile, region_body, region_placeholder, shared_kind
 
-# Output kinds, in the order their files are listed. A kind whose module is missing is
-# skipped so that the pipeline keeps working while a kind is being developed.
+# Output kinds, in the order their files are listed. A kind whose module does not exist is skipped (a kind
+# being developed); one whose module fails to import stops gen, never silently writes nothing for it.
 OUTPUT_KINDS = ("tablegen", "cpp", "python", "tests", "cmake")
 
 
@@ -36,9 +36,12 @@ Renderer = Callable[[AnalysedAtom, Backend, Any], RenderOutput]
 def _renderers(kinds: tuple[str, ...]) -> list[Renderer]:
     renderers = []
     for kind in kinds:
+        name = f"atomgen.render.{kind}"
         try:
-            module = importlib.import_module(f"atomgen.render.{kind}")
-        except ImportError:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name != name:  # a module that exists and fails to import is a bug, never a missing kind
+                raise
             continue
         renderers.append(module.render)
     return renderers
@@ -117,10 +120,8 @@ def _record(owner: dict[str, Any], output: RenderOutput) -> None:
 
 
 def _wrapper_names(atom: AnalysedAtom) -> list[str]:
-    try:
-        from atomgen.render.python import dsl_wrappers
-    except ImportError:
-        return []
+    from atomgen.render.python import dsl_wrappers
+
     return sorted({name for wrapper in dsl_wrappers(atom.spec, atom.verify) for name in wrapper.names})
 
 

@@ -14,11 +14,12 @@ from atomgen.render import black
 from atomgen.render.base import RegionPiece, RenderOutput
 from atomgen.render.cpp.clang import clang_format
 from atomgen.render.names import backend_names
+from atomgen.spec import wrapper_call
 from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec, Parameter
 from atomgen.spec.sections import DEFAULT_DSL_MODULE
 from atomgen.spec.sections import Wrapper as Declared  # the spec's; Wrapper below is the generated one
-from atomgen.write.python_module import import_statement, package_prefix
+from atomgen.write.python_module import import_block, package_prefix
 
 _PY_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\Z")
 DOCSTRING_ROWS = 48
@@ -82,6 +83,7 @@ class Wrapper:
     call: str  # arguments passed to the binding's get()
     doc: str
     aliases: tuple[str, ...] = ()  # other names FlyDSL gives the same function (`MFMAScale = MFMA_Scale`)
+    prologue: tuple[str, ...] = ()  # statements before the call: the defaults FlyDSL's signature fills in
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -154,7 +156,12 @@ def dsl_wrappers(spec: AtomSpec, plan: VerifyPlan) -> list[Wrapper]:
         main_name = f"{main_name}_{spec.subtarget}"
     # an alias of a wrapper behind an architecture switch would name FlyDSL's dispatcher, not this subtarget's
     aliases = () if main.arch_dispatch else tuple(a for a in main.aliases if _PY_IDENTIFIER.match(a))
-    wrappers.append(Wrapper(main_name, signature(positional, {}), call({}), doc, aliases))
+    declared = None if main.arch_dispatch else declared_call(spec, main)
+    if declared is not None:  # FlyDSL's signature, so that a kernel written against FlyDSL calls it unchanged
+        parameters_text, prologue, arguments = declared
+        wrappers.append(Wrapper(main_name, parameters_text, arguments, doc, aliases, prologue))
+    else:
+        wrappers.append(Wrapper(main_name, signature(positional, {}), call({}), doc, aliases))
     for entry in entries[1:]:
         name = entry.name
         if not _PY_IDENTIFIER.match(name) or not entry.fixed or entry.val_type:
@@ -168,6 +175,49 @@ def dsl_wrappers(spec: AtomSpec, plan: VerifyPlan) -> list[Wrapper]:
         wrappers.append(Wrapper(name, signature(positional, clean), call(clean),
                                 f"`{main_name}` with {fixed_text} (its docstring lists the configurations)."))
     return wrappers
+
+
+def declared_call(spec: AtomSpec, declared: Declared) -> tuple[str, tuple[str, ...], str] | None:
+    """FlyDSL's declared wrapper as (parameter list, prologue, get() arguments), or None where the spec declares
+    no signature (AG385 has refused one the generator cannot take)."""
+    if not declared.signature:
+        return None
+    by_python = {parameter.python: parameter for parameter in spec.parameters}
+    try:
+        plan = wrapper_call.call_plan(declared.signature, declared.name, declared.maps, declared.defaults,
+                                      [(p.python, p.default is not None) for p in spec.parameters])
+    except wrapper_call.WrapperError:
+        return None
+    prologue = tuple(f"if {name} is None:\n        {name} = {_python(expr)}" for name, expr in plan.defaults)
+    arguments = []
+    for name, expr in plan.arguments:
+        if expr is None:
+            continue
+        parameter, value = by_python[name], _python(expr)
+        if parameter.is_type:
+            value = f"_ir_type({value})"
+        elif parameter.enum:
+            value = f"_enum_value({value}, {dict(parameter.enum)!r})"
+        arguments.append(f"{name}={value}")
+    return plan.signature.text, prologue, ", ".join(arguments)
+
+
+def _python(expr: wrapper_call.Expr) -> str:
+    """A declared expression as Python (its names are the signature's, its types known element types)."""
+    if isinstance(expr, wrapper_call.Number):
+        return str(expr.value)
+    if isinstance(expr, wrapper_call.Name):
+        return expr.name
+    if isinstance(expr, wrapper_call.TypeName):
+        return f"_type({expr.name!r})"
+    if isinstance(expr, wrapper_call.PerBits):
+        return f"{expr.bits} // _width({expr.of})"
+    if isinstance(expr, wrapper_call.Otherwise):
+        name = expr.value.name
+        return f"({name} if {name} is not None else {_python(expr.fallback)})"
+    test = (f"_is_integer({expr.test.name})" if isinstance(expr.test, wrapper_call.IsInteger)
+            else f"_ir_type({expr.test.name}) == _type({expr.test.type!r})")
+    return f"({_python(expr.then)} if {test} else {_python(expr.otherwise)})"
 
 
 def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment) -> RenderOutput:
@@ -221,8 +271,10 @@ def import_pieces(dsl_path: str, dialect: str, binding_class: str) -> list[Regio
     """The module's one import of its binding classes, in FlyDSL's form: relative, a name per line, the names
     in ruff's order. The statement's first and last lines are pieces every atom of the module gives alike
     (ordered first and last: "" and "~" around the names' keys)."""
-    opening, _, closing = import_statement(package_prefix(dsl_path), f"_mlir.dialects.{dialect}", ["@"]).partition(
-        "    @,\n")  # the statement around one name, "@"
+    prefix = package_prefix(dsl_path)
+    # the block around one name, "@" (the helpers read `ir`)
+    opening, _, closing = import_block([(f"{prefix}_mlir", ["ir"], False),
+                                        (f"{prefix}_mlir.dialects.{dialect}", ["@"], True)]).partition("    @,\n")
     order = re.sub(r"\d+", lambda digits: digits.group().zfill(8), binding_class).lower()  # natural, no case
     return [RegionPiece(dsl_path, "imports", "", opening),
             RegionPiece(dsl_path, "imports", order, f"    {binding_class},\n"),

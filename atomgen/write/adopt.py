@@ -178,6 +178,7 @@ def _replace_handwritten(plan: Plan, root: Path, skip: set[str], replace: bool,
             wanted.mnemonics.add(atom["mnemonic"])
             wanted.wrappers.update(atom["wrappers"])
     found = handwritten.find(root, wanted, plan.search, skip)
+    _refuse_moved_wrappers(plan, root, found)
     if found and not replace:
         listing = "\n".join(f"  {d.describe()}" for d in found)
         raise WriteError(
@@ -185,6 +186,25 @@ def _replace_handwritten(plan: Plan, root: Path, skip: set[str], replace: bool,
             f"defined twice:\n{listing}\npass --replace-handwritten to remove exactly these (each is reported)"
         )
     return _cut(root, found, plan.search, stale)
+
+
+def _refuse_moved_wrappers(plan: Plan, root: Path, found: list[handwritten.Definition]) -> None:
+    """A hand-written DSL wrapper must be replaced in its own module: one generated into another would vanish
+    from the module FlyDSL's users import it from (FlyNVVM's MmaSync is in expr/nvvm/universal.py)."""
+    generated: dict[str, set[str]] = {}
+    for owner in plan.owners.values():
+        for path, region, _, text in owner["pieces"]:
+            if region == "wrappers":
+                for name in re.findall(r"^(?:def (\w+)\(|(\w+) = )", text, re.M):
+                    generated.setdefault(name[0] or name[1], set()).add(path)
+    moved = [(d, sorted(generated[d.name])) for d in found if d.kind == "DSL wrapper" and d.name in generated
+             and d.path not in generated[d.name]]
+    if moved:
+        listing = "\n".join(f"  {d.describe()}: generated into {', '.join(paths)}" for d, paths in moved)
+        raise WriteError(
+            f"--into {root}: {len(moved)} DSL wrapper(s) would move out of the module FlyDSL defines them in, and "
+            f"vanish from it for its importers:\n{listing}\nset the spec's python.dsl_module to that module"
+        )
 
 
 def _cut(
@@ -206,6 +226,7 @@ def _cut(
                 raise WriteError(str(error)) from None
             removed.extend(imports)
             left = re.sub(r"\n{4,}", "\n\n\n", left)  # the cuts' blank lines: two between definitions, as before
+            left = python_module.tidy_after_imports(left, path)
         if all(d.kind == "C++ method" for d in definitions) and handwritten.nothing_left(path, left):
             stale.add(path)
             removed.append(f"{path}:1: file (no code left once its definitions were removed)")

@@ -21,7 +21,7 @@ from pathlib import PurePosixPath
 SOURCE_ROOT = PurePosixPath("python/flydsl")  # the DSL package in a FlyDSL checkout (and in a standalone tree)
 ISORT_SPLIT = "# isort: split"
 _REGION_LINE = re.compile(r"^[ \t]*# ---- atomgen:(begin|end) (\S+)")
-_STATEMENT = re.compile(r"^from (\S+) import \(\n((?:    \w+,\n)*)\)\n", re.M)
+_STATEMENT = re.compile(r"^from (\S+) import (?:\(\n((?:    \w+,\n)*)\)|(\w+(?:, \w+)*))\n", re.M)
 
 
 class ModuleError(ValueError):
@@ -39,13 +39,19 @@ def package_prefix(path: str) -> str:
     return "." * depth
 
 
-def import_statement(prefix: str, module: str, names: list[str]) -> str:
-    """`from <prefix><module> import (...)`, a name per line as black writes it, closed by the directive that
-    makes the module's own imports after it a block of their own for isort."""
-    if not names:
-        return ""
-    listed = "".join(f"    {name},\n" for name in names)
-    return f"from {prefix}{module} import (\n{listed})\n\n{ISORT_SPLIT}\n"
+def import_block(statements: list[tuple[str, list[str], bool]]) -> str:
+    """`from <module> import ...` per (module, names, a name per line), as black writes them, closed by the
+    directive that makes the module's own imports after them a block of their own for isort."""
+    lines = []
+    for module, names, exploded in statements:
+        if not names:
+            continue
+        if exploded:
+            listed = "".join(f"    {name},\n" for name in names)
+            lines.append(f"from {module} import (\n{listed})\n")
+        else:
+            lines.append(f"from {module} import {', '.join(names)}\n")
+    return "".join(lines) + f"\n{ISORT_SPLIT}\n" if lines else ""
 
 
 def _outside_regions(text: str) -> str:
@@ -190,19 +196,43 @@ def without_unused_imports(before: str, after: str, path: str) -> tuple[str, lis
     return "".join(lines), list(reversed(gone))
 
 
+def tidy_after_imports(text: str, path: str) -> str:
+    """`text` with isort's blank lines between its import block and the next statement (two before a def or
+    class, else one): a cut hand-written definition may have stood between them with its own two."""
+    lines = text.splitlines(keepends=True)
+    code = _code(_tree(text, path))
+    for index, node in enumerate(code[:-1]):
+        following = code[index + 1]
+        if not isinstance(node, (ast.Import, ast.ImportFrom)) or isinstance(following, (ast.Import, ast.ImportFrom)):
+            continue
+        first = min([following.lineno, *(d.lineno for d in getattr(following, "decorator_list", []))]) - 1
+        gap = lines[(node.end_lineno or node.lineno):first]
+        if any(line.strip() for line in gap):  # comments or regions between: as they are
+            return text
+        wanted = 2 if isinstance(following, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else 1
+        lines[(node.end_lineno or node.lineno):first] = ["\n"] * wanted
+        return "".join(lines)
+    return text
+
+
 def fitted(text: str, path: str, region: str, body: str) -> str:
     """The region's body as this hand-written module takes it (see the module docstring)."""
     if region == "exports" and not defines_all(text, path):
         return ""
     if region != "imports":
         return body
-    match = _STATEMENT.search(body)
-    if match is None:  # codegen mode's hook: a star import of the build's module
+    statements = list(_STATEMENT.finditer(body))
+    if not statements or "import *" in body:  # codegen mode's hook: a star import of the build's module
         return body
     own = imported_names(text, path)
-    names = [line.strip().rstrip(",") for line in match.group(2).splitlines()]
-    return import_statement("", match.group(1), [name for name in names if name not in own])
+    kept = []
+    for match in statements:
+        exploded = match.group(2) is not None
+        names = [line.strip().rstrip(",") for line in match.group(2).splitlines()] if exploded \
+            else match.group(3).split(", ")
+        kept.append((match.group(1), [name for name in names if name not in own], exploded))
+    return import_block(kept)
 
 
-__all__ = ["ISORT_SPLIT", "ModuleError", "all_end", "defines_all", "definitions_start", "fitted", "import_statement",
-           "imported_names", "imports_start", "package_prefix", "without_unused_imports"]
+__all__ = ["ISORT_SPLIT", "ModuleError", "all_end", "defines_all", "definitions_start", "fitted", "import_block",
+           "imported_names", "imports_start", "package_prefix", "tidy_after_imports", "without_unused_imports"]

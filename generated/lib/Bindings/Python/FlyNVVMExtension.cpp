@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:95e6b4164e41e10e
+// ---- atomgen:begin types sha256:c97db490d503e373
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm {
 
 /// `T::getChecked(...)` for a binding's `get`: an invalid configuration raises ValueError with the
@@ -39,7 +39,7 @@ struct PyCopyOpSM75_LdMatrixType : PyConcreteType<PyCopyOpSM75_LdMatrixType> {
               getCheckedOrRaise<::mlir::fly_nvvm::CopyOpSM75_LdMatrixType>(ctx, num, transpose);
           return PyCopyOpSM75_LdMatrixType(context->getRef(), wrap(type));
         },
-        "num"_a, "transpose"_a = false, nb::kw_only(), "context"_a = nb::none(),
+        "num"_a, "trans"_a = false, nb::kw_only(), "context"_a = nb::none(),
         "Warp-collective ldmatrix of num (1, 2, 4) 8x8 b16 matrices, shared memory -> registers, "
         "optionally transposed. (sm75.ldmatrix; 6 supported configurations)");
   }

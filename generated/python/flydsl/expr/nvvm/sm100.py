@@ -3,7 +3,8 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:0be4ff9b837ff1f7
+# ---- atomgen:begin imports sha256:4a1b3931a0eade51
+from ..._mlir import ir
 from ..._mlir.dialects.fly_nvvm import (
     MmaOpSM100_Tcgen05Type,
 )
@@ -15,7 +16,7 @@ __all__ = []
 # ---- atomgen:begin exports sha256:e4fdfc9d04d74a74
 __all__.append("Tcgen05Mma")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:0bd78952ae08a941
+# ---- atomgen:begin wrappers sha256:ec62d2c58644642e
 
 
 def _ir_type(value):
@@ -32,7 +33,23 @@ def _enum_value(value, cases):
     return int(value)
 
 
-def Tcgen05Mma(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_b=False):
+def _type(name):
+    """An element type by its MLIR name, in the current context."""
+    return ir.Type.parse(name)
+
+
+def _width(value):
+    """An element type's width in bits as a register holds it (tf32 takes 32)."""
+    element = _ir_type(value)
+    return 32 if isinstance(element, ir.FloatTF32Type) else element.width
+
+
+def _is_integer(value):
+    """Whether an element type is an integer type."""
+    return isinstance(_ir_type(value), ir.IntegerType)
+
+
+def Tcgen05Mma(m, n, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_a=False, trans_b=False):
     """sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA), cta_group::1, kinds f16, tf32 and i8: A and B from shared-memory descriptors, D in tensor memory.
 
     Supported configurations:
@@ -65,10 +82,12 @@ def Tcgen05Mma(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_
     return MmaOpSM100_Tcgen05Type.get(
         m=m,
         n=n,
-        k=k,
+        k=256 // _width(elem_ty_a),
         elem_ty_a=_ir_type(elem_ty_a),
-        elem_ty_b=_ir_type(elem_ty_b),
-        elem_ty_acc=_ir_type(elem_ty_acc),
+        elem_ty_b=_ir_type((elem_ty_b if elem_ty_b is not None else elem_ty_a)),
+        elem_ty_acc=_ir_type(
+            (elem_ty_acc if elem_ty_acc is not None else (_type("i32") if _is_integer(elem_ty_a) else _type("f32")))
+        ),
         trans_a=trans_a,
         trans_b=trans_b,
     )

@@ -3,7 +3,8 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:d88dd7b2139fc0d0
+# ---- atomgen:begin imports sha256:3a24307903d714e8
+from ..._mlir import ir
 from ..._mlir.dialects.fly_nvvm import (
     MmaOpSM70_MmaSyncType,
 )
@@ -15,7 +16,7 @@ __all__ = []
 # ---- atomgen:begin exports sha256:afc191a85bc0d67c
 __all__.append("MmaSyncQuadPair")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:82c47b6b6ce6099d
+# ---- atomgen:begin wrappers sha256:9d1d5b59fc89c4a1
 
 
 def _ir_type(value):
@@ -32,7 +33,23 @@ def _enum_value(value, cases):
     return int(value)
 
 
-def MmaSyncQuadPair(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_b=False):
+def _type(name):
+    """An element type by its MLIR name, in the current context."""
+    return ir.Type.parse(name)
+
+
+def _width(value):
+    """An element type's width in bits as a register holds it (tf32 takes 32)."""
+    element = _ir_type(value)
+    return 32 if isinstance(element, ir.FloatTF32Type) else element.width
+
+
+def _is_integer(value):
+    """Whether an element type is an integer type."""
+    return isinstance(_ir_type(value), ir.IntegerType)
+
+
+def MmaSyncQuadPair(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_a=False, trans_b=False):
     """sm70 quad-pair MMA (mma.sync.aligned.m8n8k4, f16 inputs, every A/B operand order): each of a warp's four quad-pairs computes its own 8x8x4 tile.
 
     Supported configurations:
@@ -50,8 +67,8 @@ def MmaSyncQuadPair(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, t
         n=n,
         k=k,
         elem_ty_a=_ir_type(elem_ty_a),
-        elem_ty_b=_ir_type(elem_ty_b),
-        elem_ty_acc=_ir_type(elem_ty_acc),
+        elem_ty_b=_ir_type((elem_ty_b if elem_ty_b is not None else elem_ty_a)),
+        elem_ty_acc=_ir_type((elem_ty_acc if elem_ty_acc is not None else _type("f32"))),
         trans_a=trans_a,
         trans_b=trans_b,
     )

@@ -3,7 +3,8 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:754ffcf28d43846b
+# ---- atomgen:begin imports sha256:ecae841a680b8260
+from ..._mlir import ir
 from ..._mlir.dialects.fly_nvvm import (
     MmaOpSM89_MmaSyncType,
 )
@@ -15,7 +16,7 @@ __all__ = []
 # ---- atomgen:begin exports sha256:59a1dff6087eba0d
 __all__.append("MmaSyncFP8")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:e494324d0185cf55
+# ---- atomgen:begin wrappers sha256:500083665efbf45b
 
 
 def _ir_type(value):
@@ -32,7 +33,23 @@ def _enum_value(value, cases):
     return int(value)
 
 
-def MmaSyncFP8(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
+def _type(name):
+    """An element type by its MLIR name, in the current context."""
+    return ir.Type.parse(name)
+
+
+def _width(value):
+    """An element type's width in bits as a register holds it (tf32 takes 32)."""
+    element = _ir_type(value)
+    return 32 if isinstance(element, ir.FloatTF32Type) else element.width
+
+
+def _is_integer(value):
+    """Whether an element type is an integer type."""
+    return isinstance(_ir_type(value), ir.IntegerType)
+
+
+def MmaSyncFP8(elem_ty_a, elem_ty_b, elem_ty_acc=None):
     """sm89 warp-level fp8 matrix multiply-accumulate (mma.sync.aligned.m16n8k32, e4m3/e5m2 -> f32).
 
     Supported configurations:
@@ -42,7 +59,12 @@ def MmaSyncFP8(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
       - 16x8x32 (f8E5M2, f8E5M2) -> f32
     """
     return MmaOpSM89_MmaSyncType.get(
-        m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc)
+        m=16,
+        n=8,
+        k=32,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type((elem_ty_acc if elem_ty_acc is not None else _type("f32"))),
     )
 
 

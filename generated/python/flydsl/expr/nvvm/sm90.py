@@ -3,7 +3,8 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:14041ba8f462e913
+# ---- atomgen:begin imports sha256:0fe4fb971a17bc75
+from ..._mlir import ir
 from ..._mlir.dialects.fly_nvvm import (
     CopyOpSM90_StMatrixType,
     CopyOpSM90_TmaLoadType,
@@ -25,7 +26,7 @@ __all__.append("WgmmaRS")
 __all__.append("WgmmaSS")
 __all__.append("WgmmaSp")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:ae7dbe8981729b7d
+# ---- atomgen:begin wrappers sha256:92bb305452a46e5e
 
 
 def _ir_type(value):
@@ -40,6 +41,22 @@ def _enum_value(value, cases):
             raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
         return cases[value]
     return int(value)
+
+
+def _type(name):
+    """An element type by its MLIR name, in the current context."""
+    return ir.Type.parse(name)
+
+
+def _width(value):
+    """An element type's width in bits as a register holds it (tf32 takes 32)."""
+    element = _ir_type(value)
+    return 32 if isinstance(element, ir.FloatTF32Type) else element.width
+
+
+def _is_integer(value):
+    """Whether an element type is an integer type."""
+    return isinstance(_ir_type(value), ir.IntegerType)
 
 
 def StMatrix(num, transpose=False):
@@ -82,7 +99,7 @@ def TmaStore(rank):
     return CopyOpSM90_TmaStoreType.get(rank=rank)
 
 
-def WgmmaRS(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False):
+def WgmmaRS(n, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_b=False):
     """sm90a warpgroup MMA wgmma.mma_async, A from registers and B from a shared-memory descriptor (RS), m64nNk{8,16,32}.
 
     Supported configurations:
@@ -113,17 +130,19 @@ def WgmmaRS(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False):
       - ... and 432 more (the spec sm90.wgmma.rs lists them all)
     """
     return MmaOpSM90_WgmmaRSType.get(
-        m=m,
+        m=64,
         n=n,
-        k=k,
+        k=256 // _width(elem_ty_a),
         elem_ty_a=_ir_type(elem_ty_a),
-        elem_ty_b=_ir_type(elem_ty_b),
-        elem_ty_acc=_ir_type(elem_ty_acc),
+        elem_ty_b=_ir_type((elem_ty_b if elem_ty_b is not None else elem_ty_a)),
+        elem_ty_acc=_ir_type(
+            (elem_ty_acc if elem_ty_acc is not None else (_type("i32") if _is_integer(elem_ty_a) else _type("f32")))
+        ),
         trans_b=trans_b,
     )
 
 
-def WgmmaSS(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_b=False):
+def WgmmaSS(n, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_a=False, trans_b=False):
     """sm90a warpgroup MMA wgmma.mma_async, A and B from shared-memory descriptors (SS), m64nNk{8,16,32}.
 
     Supported configurations:
@@ -154,18 +173,20 @@ def WgmmaSS(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_a=False, trans_b=F
       - ... and 432 more (the spec sm90.wgmma.ss lists them all)
     """
     return MmaOpSM90_WgmmaSSType.get(
-        m=m,
+        m=64,
         n=n,
-        k=k,
+        k=256 // _width(elem_ty_a),
         elem_ty_a=_ir_type(elem_ty_a),
-        elem_ty_b=_ir_type(elem_ty_b),
-        elem_ty_acc=_ir_type(elem_ty_acc),
+        elem_ty_b=_ir_type((elem_ty_b if elem_ty_b is not None else elem_ty_a)),
+        elem_ty_acc=_ir_type(
+            (elem_ty_acc if elem_ty_acc is not None else (_type("i32") if _is_integer(elem_ty_a) else _type("f32")))
+        ),
         trans_a=trans_a,
         trans_b=trans_b,
     )
 
 
-def WgmmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False, *, sp_sel=0):
+def WgmmaSp(n, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_b=False, *, sp_sel=0):
     """sm90a sparse warpgroup MMA wgmma.mma_async.sp, A (2:4 structured-sparse, compressed) from registers, B from a shared-memory descriptor, m64nNk{16,32,64}, one 32-bit metadata register per thread.
 
     Supported configurations:
@@ -196,12 +217,14 @@ def WgmmaSp(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, trans_b=False, *, sp_sel
       - ... and 432 more (the spec sm90.wgmma.sp lists them all)
     """
     return MmaOpSM90_WgmmaSpType.get(
-        m=m,
+        m=64,
         n=n,
-        k=k,
+        k=512 // _width(elem_ty_a),
         elem_ty_a=_ir_type(elem_ty_a),
-        elem_ty_b=_ir_type(elem_ty_b),
-        elem_ty_acc=_ir_type(elem_ty_acc),
+        elem_ty_b=_ir_type((elem_ty_b if elem_ty_b is not None else elem_ty_a)),
+        elem_ty_acc=_ir_type(
+            (elem_ty_acc if elem_ty_acc is not None else (_type("i32") if _is_integer(elem_ty_a) else _type("f32")))
+        ),
         trans_b=trans_b,
         sp_sel=sp_sel,
     )

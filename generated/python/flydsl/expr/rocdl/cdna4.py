@@ -3,7 +3,8 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:fbdc4669ebbf375d
+# ---- atomgen:begin imports sha256:1387c5a4f0c8bb4f
+from ..._mlir import ir
 from ..._mlir.dialects.fly_rocdl import (
     CopyOpCDNA4BufferLoadAsyncLDSType,
     CopyOpCDNA4GlobalLoadAsyncLDSType,
@@ -32,7 +33,7 @@ __all__.append("LDSReadTrans16_64b")
 __all__.append("MFMA_Scale")
 __all__.append("MFMAScale")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:2315575925edcbfb
+# ---- atomgen:begin wrappers sha256:1ec5b833b2c2ac0f
 
 
 def _ir_type(value):
@@ -47,6 +48,22 @@ def _enum_value(value, cases):
             raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
         return cases[value]
     return int(value)
+
+
+def _type(name):
+    """An element type by its MLIR name, in the current context."""
+    return ir.Type.parse(name)
+
+
+def _width(value):
+    """An element type's width in bits as a register holds it (tf32 takes 32)."""
+    element = _ir_type(value)
+    return 32 if isinstance(element, ir.FloatTF32Type) else element.width
+
+
+def _is_integer(value):
+    """Whether an element type is an integer type."""
+    return isinstance(_ir_type(value), ir.IntegerType)
 
 
 def BufferLoadAsyncLDS(bit_size):
@@ -133,7 +150,7 @@ def LDSReadTrans16_64b():
     return CopyOpCDNA4LdsReadTransposeType.get(trans_granularity=16, bit_size=64)
 
 
-def MFMA_Scale(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, opsel_a=0, opsel_b=0):
+def MFMA_Scale(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, *, opsel_a=0, opsel_b=0):
     """CDNA4 (gfx950) block-scaled MX MFMA f8f6f4 with per-lane E8M0 scales held in atom state.
 
     Supported configurations:
@@ -163,6 +180,10 @@ def MFMA_Scale(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, opsel_a=0, opsel_b=0)
       - 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32
       - ... and 26 more (the spec cdna4.mfma_scale lists them all)
     """
+    if elem_ty_b is None:
+        elem_ty_b = elem_ty_a
+    if elem_ty_acc is None:
+        elem_ty_acc = _type("f32")
     return MmaOpCDNA4_MFMAScaleType.get(
         m=m,
         n=n,

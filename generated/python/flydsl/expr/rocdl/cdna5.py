@@ -3,7 +3,8 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:9ff1f578f9f372ef
+# ---- atomgen:begin imports sha256:07298e60555daed5
+from ..._mlir import ir
 from ..._mlir.dialects.fly_rocdl import (
     CopyOpGFX1250TDMType,
     MmaOpGFX1250_WMMAScaleType,
@@ -17,7 +18,7 @@ __all__ = []
 __all__.append("TDM")
 __all__.append("WMMAScale")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:97037ef7a27b9c30
+# ---- atomgen:begin wrappers sha256:0bb938d21d08c0ca
 
 
 def _ir_type(value):
@@ -32,6 +33,22 @@ def _enum_value(value, cases):
             raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
         return cases[value]
     return int(value)
+
+
+def _type(name):
+    """An element type by its MLIR name, in the current context."""
+    return ir.Type.parse(name)
+
+
+def _width(value):
+    """An element type's width in bits as a register holds it (tf32 takes 32)."""
+    element = _ir_type(value)
+    return 32 if isinstance(element, ir.FloatTF32Type) else element.width
+
+
+def _is_integer(value):
+    """Whether an element type is an integer type."""
+    return isinstance(_ir_type(value), ir.IntegerType)
 
 
 def TDM(rank, num_warps, pad_interval=0, pad_amount=0, cache_modifier=0, atomic_barrier=False, early_timeout=False):
@@ -56,8 +73,9 @@ def WMMAScale(
     n,
     k,
     elem_ty_a,
-    elem_ty_b,
-    elem_ty_acc,
+    elem_ty_b=None,
+    elem_ty_acc=None,
+    *,
     opsel_a=0,
     opsel_b=0,
     mod_c=0,
@@ -94,6 +112,10 @@ def WMMAScale(
       - 16x16x128 (f4E2M1FN, f6E3M2FN) -> f32, blockSize = 32
       - ... and 28 more (the spec gfx1250.wmma_scale lists them all)
     """
+    if elem_ty_b is None:
+        elem_ty_b = elem_ty_a
+    if elem_ty_acc is None:
+        elem_ty_acc = _type("f32")
     return MmaOpGFX1250_WMMAScaleType.get(
         m=m,
         n=n,

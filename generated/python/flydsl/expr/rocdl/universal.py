@@ -3,7 +3,8 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:f6b994997a1174b6
+# ---- atomgen:begin imports sha256:8d6e695e7429393b
+from ..._mlir import ir
 from ..._mlir.dialects.fly_rocdl import (
     CopyOpCDNA3BufferAtomicType,
     CopyOpCDNA3BufferCopyLDSType,
@@ -61,7 +62,7 @@ __all__.append("WMMA_gfx1250")
 __all__.append("WMMA_F8F6F4_gfx1250")
 __all__.append("WMMA_BF16F32_gfx1250")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:dbfb7e000d656b16
+# ---- atomgen:begin wrappers sha256:1c49f5365e7373c3
 
 
 def _ir_type(value):
@@ -76,6 +77,22 @@ def _enum_value(value, cases):
             raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
         return cases[value]
     return int(value)
+
+
+def _type(name):
+    """An element type by its MLIR name, in the current context."""
+    return ir.Type.parse(name)
+
+
+def _width(value):
+    """An element type's width in bits as a register holds it (tf32 takes 32)."""
+    element = _ir_type(value)
+    return 32 if isinstance(element, ir.FloatTF32Type) else element.width
+
+
+def _is_integer(value):
+    """Whether an element type is an integer type."""
+    return isinstance(_ir_type(value), ir.IntegerType)
 
 
 def BufferAtomic(atomic_op, val_type):
@@ -169,7 +186,7 @@ def BufferCopyLDS128b():
     return CopyOpCDNA3BufferCopyLDSType.get(bit_size=128)
 
 
-def MFMA(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
+def MFMA(m, n, k, elem_ty_ab, elem_ty_acc=None):
     """CDNA3/CDNA4 wave64 matrix fused multiply-add (MFMA), one single-block instruction per MxNxK tile.
 
     Supported configurations:
@@ -197,11 +214,16 @@ def MFMA(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
       - 32x32x16 (i8, i8) -> i32
     """
     return MmaOpCDNA3_MFMAType.get(
-        m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc)
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_ab),
+        elem_ty_b=_ir_type(elem_ty_ab),
+        elem_ty_acc=_ir_type((elem_ty_acc if elem_ty_acc is not None else _type("f32"))),
     )
 
 
-def MFMAExt(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
+def MFMAExt(m, n, k, elem_ty_ab, elem_ty_acc=None):
     """CDNA3/CDNA4 single-block MFMAs FlyDSL has no atom for: xf32 (gfx942 only), f64 16x16x4, the gfx950 i8 K-doubled forms and the gfx950 OCP fp8/bf8 pairs with bf8 (E5M2).
 
     Supported configurations:
@@ -218,11 +240,16 @@ def MFMAExt(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc):
       - 32x32x16 (f8E5M2, f8E5M2) -> f32
     """
     return MmaOpCDNA3_MFMAExtType.get(
-        m=m, n=n, k=k, elem_ty_a=_ir_type(elem_ty_a), elem_ty_b=_ir_type(elem_ty_b), elem_ty_acc=_ir_type(elem_ty_acc)
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_ab),
+        elem_ty_b=_ir_type(elem_ty_ab),
+        elem_ty_acc=_ir_type((elem_ty_acc if elem_ty_acc is not None else elem_ty_ab)),
     )
 
 
-def MFMAMultiBlock(m, n, k, blocks, elem_ty_a, elem_ty_b, elem_ty_acc):
+def MFMAMultiBlock(m, n, k, blocks, elem_ty_ab, elem_ty_acc=None):
     """CDNA3 multi-block MFMA (v_mfma_*_<M>x<N>x<K>_<B>b_*): one wave64 instruction computes B independent MxNxK products.
 
     Supported configurations:
@@ -245,13 +272,13 @@ def MFMAMultiBlock(m, n, k, blocks, elem_ty_a, elem_ty_b, elem_ty_acc):
         n=n,
         k=k,
         blocks=blocks,
-        elem_ty_a=_ir_type(elem_ty_a),
-        elem_ty_b=_ir_type(elem_ty_b),
-        elem_ty_acc=_ir_type(elem_ty_acc),
+        elem_ty_a=_ir_type(elem_ty_ab),
+        elem_ty_b=_ir_type(elem_ty_ab),
+        elem_ty_acc=_ir_type((elem_ty_acc if elem_ty_acc is not None else _type("f32"))),
     )
 
 
-def SMFMAC(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, abid=0):
+def SMFMAC(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, *, abid=0):
     """CDNA3 sparse MFMA (v_smfmac_*): A is 2:4 structured-sparse along K and holds only its nonzeros; a 32-bit VGPR of compression indices says where they sit.
 
     Supported configurations:
@@ -285,8 +312,10 @@ def SMFMAC(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, abid=0):
         n=n,
         k=k,
         elem_ty_a=_ir_type(elem_ty_a),
-        elem_ty_b=_ir_type(elem_ty_b),
-        elem_ty_acc=_ir_type(elem_ty_acc),
+        elem_ty_b=_ir_type((elem_ty_b if elem_ty_b is not None else elem_ty_a)),
+        elem_ty_acc=_ir_type(
+            (elem_ty_acc if elem_ty_acc is not None else (_type("i32") if _is_integer(elem_ty_a) else _type("f32")))
+        ),
         abid=abid,
     )
 
