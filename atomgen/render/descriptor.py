@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
+from atomgen.render.engine import TemplateContext
 from atomgen.render.wording import stream
 from atomgen.spec.descriptor import MESSAGE_LOCALS, STATIC_OPERANDS, Field, group_sizes
 
@@ -40,7 +41,7 @@ def _operand_expr(ref: str) -> str:
 
 def cpp_model(fields: Sequence[Field], packed: Mapping[str, str], groups: list[str], mnemonic: str,
               param_getter: Callable[[str], str], state_slot: Callable[[str], str],
-              stream_param: Callable[[str], str], literal: Callable[[str], str]) -> dict[str, Any]:
+              stream_param: Callable[[str], str], literal: Callable[[str], str]) -> TemplateContext:
     """Per group (in operand order) its dwords' pieces, and the lowering-time width checks."""
     sizes = group_sizes(packed)
     words = {g: [Word(g, d) for d in range(sizes[g])] for g in groups}

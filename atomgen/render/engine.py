@@ -5,7 +5,6 @@ validated by the check stage, free text only through the filters of atomgen/rend
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 import jinja2
 
@@ -27,5 +26,8 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def render(template: str, **context: Any) -> str:
+TemplateContext = dict[str, object]  # what a template prints: its values are the templates' to read
+
+
+def render(template: str, **context: object) -> str:
     return environment().get_template(template).render(**context)

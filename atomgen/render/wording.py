@@ -5,9 +5,11 @@ The typed section itself (conditions, constraints, wording) is atomgen/spec/veri
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Callable, Mapping
 
+from atomgen.render.engine import TemplateContext
 from atomgen.spec.expr import Expr
+from atomgen.spec.scalars import ScalarValue
 from atomgen.spec.verify import PLACEHOLDER, VerifySection
 
 
@@ -25,8 +27,9 @@ def stream(text: str, operand: Callable[[str, bool], str], literal: Callable[[st
     return pieces
 
 
-def cpp_model(section: VerifySection, spec_instances: list[Mapping[str, Any]], operand: Callable[[str, bool], str],
-              literal: Callable[[str], str], expr: Callable[[Expr], str]) -> dict[str, Any]:
+def cpp_model(section: VerifySection, spec_instances: list[Mapping[str, ScalarValue]],
+              operand: Callable[[str, bool], str], literal: Callable[[str], str], expr: Callable[[Expr], str]
+              ) -> TemplateContext:
     """What the verify() template needs: constraint checks and the `<<` prefix of each message kind.
 
     `spec_instances` are the instance values (to tell which m x n x k exist), `operand(name,
@@ -38,7 +41,7 @@ def cpp_model(section: VerifySection, spec_instances: list[Mapping[str, Any]], o
     words = section.wording
     shapes = sorted({(v.get("m"), v.get("n"), v.get("k")) for v in spec_instances if "m" in v}, key=str)
 
-    def is_shape(m: Any, n: Any, k: Any) -> str:
+    def is_shape(m: object, n: object, k: object) -> str:
         return f"(m == {m} && n == {n} && k == {k})"
 
     tables: list[tuple[str | None, str]] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Optional
+from typing import Any, Iterable, Optional
 
 from atomgen.diagnostics import Rule, SpecError
 from atomgen.reading import exists, real_path
@@ -14,6 +14,7 @@ from atomgen.spec.loader import LoadedSpec, load_file
 from atomgen.spec.mlir_types import element_bits
 from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.printing import sample_values
+from atomgen.spec.yamldata import YamlMap, text, texts
 
 BACKEND_FILE = "backend.yaml"
 
@@ -113,10 +114,13 @@ class TypeConverter:
         return element
 
     @classmethod
-    def read(cls, data: Mapping[str, Any]) -> TypeConverter:
+    def read(cls, data: YamlMap) -> TypeConverter:
         default = cls()
-        return cls(**{f.name: type(getattr(default, f.name))(data[f.name])
-                      for f in dataclasses.fields(cls) if f.name in data})
+        narrow = data.get("narrow_float_to_int", default.narrow_float_to_int)
+        return dataclasses.replace(
+            default, narrow_float_to_int=narrow if isinstance(narrow, bool) else default.narrow_float_to_int,
+            **{f.name: text(data.get(f.name), getattr(default, f.name))
+               for f in dataclasses.fields(cls) if f.name != "narrow_float_to_int"})
 
 
 @dataclass(frozen=True)
@@ -129,12 +133,12 @@ class AtomHelpers:
     functions: frozenset[str] = frozenset()  # getTotalBitWidth, splitRegisters (and packRegisters), ...
 
     @classmethod
-    def read(cls, data: Mapping[str, Any]) -> AtomHelpers:
+    def read(cls, data: YamlMap) -> AtomHelpers:
         header = data.get("header")
         functions = data.get("functions")
         if not isinstance(header, str) or not isinstance(functions, list):
             return cls()
-        return cls(header, frozenset(str(f) for f in functions))
+        return cls(header, frozenset(texts(functions)))
 
     def shares(self, function: str) -> bool:
         """Whether the header holds `function` (splitRegisters sizes with getTotalBitWidth: sharing it
@@ -153,9 +157,9 @@ class RegisterFile:
     per_lane: str = "32-bit registers per thread"  # the instruction facts' line
 
     @classmethod
-    def read(cls, data: Mapping[str, Any]) -> RegisterFile:
+    def read(cls, data: YamlMap) -> RegisterFile:
         default = cls()
-        return cls(**{f.name: str(data.get(f.name, getattr(default, f.name))) for f in dataclasses.fields(cls)})
+        return cls(**{f.name: text(data.get(f.name), getattr(default, f.name)) for f in dataclasses.fields(cls)})
 
 
 @dataclass(frozen=True)
@@ -169,9 +173,9 @@ class LlvmGap:
     element_types: tuple[str, ...] = ()  # empty: every row of the intrinsic
 
     @classmethod
-    def read(cls, data: Mapping[str, Any]) -> LlvmGap:
-        return cls(str(data["profile"]), str(data["intrinsic"]), str(data.get("evidence", "")),
-                   tuple(str(t) for t in data.get("element_types") or ()))
+    def read(cls, data: YamlMap) -> LlvmGap:
+        return cls(text(data.get("profile")), text(data.get("intrinsic")), text(data.get("evidence")),
+                   texts(data.get("element_types")))
 
 
 @dataclass(frozen=True)
@@ -184,9 +188,8 @@ class InlinePtx:
     evidence: str
 
     @classmethod
-    def read(cls, data: Mapping[str, Any]) -> InlinePtx:
-        return cls(str(data["intrinsic"]), tuple(str(t) for t in data.get("element_types") or ()),
-                   str(data.get("evidence", "")))
+    def read(cls, data: YamlMap) -> InlinePtx:
+        return cls(text(data.get("intrinsic")), texts(data.get("element_types")), text(data.get("evidence")))
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Optional, Protocol, Sequence
 
 from atomgen.spec.scalars import ScalarValue
 from atomgen.spec.verify import placeholders
+from atomgen.spec.yamldata import YamlMap, integer, text
 
 # Values computed at lowering time from the operands: runtime SSA values of a known width, or
 # compile-time numbers (checked against the field width when the copy is lowered).
@@ -60,15 +61,16 @@ class Field:
             done += n
 
 
-def read(items: Sequence[Mapping[str, Any]]) -> tuple[Field, ...]:
+def read(items: Sequence[YamlMap]) -> tuple[Field, ...]:
     """`emission.descriptor` as fields (the schema fixes each item's keys and its source's form)."""
     out = []
     for index, item in enumerate(items):
-        match = _SOURCE.match(str(item.get("source", "")))
+        match = _SOURCE.match(text(item.get("source")))
         if not match:
             continue
-        out.append(Field(index, str(item["name"]), str(item["group"]), int(item["dword"]), int(item["bit"]),
-                         int(item["width"]), match.group(1), match.group(2), str(item.get("unencodable", ""))))
+        out.append(Field(index, text(item.get("name")), text(item.get("group")), integer(item.get("dword")),
+                         integer(item.get("bit")), integer(item.get("width")), match.group(1), match.group(2),
+                         text(item.get("unencodable"))))
     return tuple(out)
 
 
@@ -81,18 +83,35 @@ def _range_bits(low: int, high: int) -> int:
     return 65 if low < 0 else max(1, high.bit_length())
 
 
-def _parameter_bits(parameter: Any) -> int | None:
+class ParameterRange(Protocol):
+    """What the descriptor check asks of a parameter (the model's Parameter)."""
+
+    @property
+    def cpp_type(self) -> str: ...
+
+    @property
+    def free_values(self) -> Optional[tuple[ScalarValue, ...]]: ...
+
+    @property
+    def free_min(self) -> Optional[int]: ...
+
+    @property
+    def free_max(self) -> Optional[int]: ...
+
+
+def _parameter_bits(parameter: ParameterRange) -> int | None:
     if parameter.cpp_type == "bool":
         return 1
-    values = parameter.free_values
-    if values and all(isinstance(v, int) for v in values):
-        return _range_bits(min(values), max(values))
+    values = parameter.free_values or ()
+    numbers = [v for v in values if isinstance(v, int)]
+    if values and len(numbers) == len(values):
+        return _range_bits(min(numbers), max(numbers))
     if isinstance(parameter.free_min, int) and isinstance(parameter.free_max, int):
         return _range_bits(parameter.free_min, parameter.free_max)
     return None
 
 
-def check(fields: Sequence[Field], parameters: Mapping[str, Any], state: Mapping[str, str],
+def check(fields: Sequence[Field], parameters: Mapping[str, ParameterRange], state: Mapping[str, str],
           packed: Mapping[str, str]) -> Iterator[tuple[int, str, str]]:
     """(field index, key, problem) for each mistake: a bad source, a field outside its group or
     dword, two fields sharing a bit, a source that does not fit the field's width."""

@@ -339,9 +339,13 @@ def evaluate(expr: Expr, variables: Mapping[str, int]) -> int:
     return _compiled(expr)(variables)  # type: ignore[no-any-return]
 
 
-def evaluate_item(item: Item, variables: Mapping[str, int]) -> Any:
+Nested = Union[int, tuple["Nested", ...]]  # an evaluated item: an int, or a tuple of them, nested
+
+
+def evaluate_item(item: Item, variables: Mapping[str, int]) -> Nested:
     """A nested tuple of ints (or an int) from a parsed item."""
-    return _compiled(item)(variables)
+    value: Nested = _compiled(item)(variables)
+    return value
 
 
 # Each instance evaluates the same few layout texts with other variables (1,200 instances in

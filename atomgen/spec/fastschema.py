@@ -12,6 +12,7 @@ of mutants of them.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Optional
 
 Check = Callable[[Any], bool]
@@ -55,7 +56,7 @@ def equal(left: object, right: object) -> bool:
     return bool(left == right)
 
 
-def compile_schema(schema: Any, pattern: Callable[[str], Any]) -> Optional[Check]:
+def compile_schema(schema: object, pattern: Callable[[str], re.Pattern[str]]) -> Optional[Check]:
     """The validity check of `schema` (local $refs already inlined), or None if it uses a keyword
     this module does not decide. `pattern(text)` compiles a schema pattern (ECMA semantics)."""
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Mapping, Optional
+from typing import TYPE_CHECKING, Mapping, Optional
 
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.spec.emission import RowEmission
@@ -12,6 +12,7 @@ from atomgen.spec.expr import ExprError, evaluate, parse_expression
 from atomgen.spec.frozen import FrozenMap
 from atomgen.spec.loader import JsonPath, LoadedSpec
 from atomgen.spec.scalars import ScalarValue as ScalarValue  # where the model's users have imported it
+from atomgen.spec.yamldata import YamlMap, entries, integer, mapping, optional_text, scalar, text, texts
 
 # other modules raise it too, through this object
 INSTANCE_KEYS = Rule(
@@ -106,13 +107,14 @@ class Context:
 
 
 def build_instances(
-    data: dict[str, Any], parameters: tuple["Parameter", ...], context: Context, diagnostics: list[Diagnostic]
+    data: YamlMap, parameters: tuple["Parameter", ...], context: Context, diagnostics: list[Diagnostic]
 ) -> tuple[Instance, ...]:
     """Every row of the table, families expanded, with each parameter's value (given, pinned or default)."""
     by_name = {p.name for p in parameters}
     key = tuple(p for p in parameters if not p.is_free)
     instances: list[Instance] = []
-    for row_index, raw_row in enumerate(data["instances"]):
+    kind = text(data.get("kind"))
+    for row_index, raw_row in enumerate(mapping(entry) for entry in entries(data.get("instances"))):
         path = ("instances", row_index)
         if len(instances) >= MAX_INSTANCES:
             diagnostics.append(
@@ -126,7 +128,7 @@ def build_instances(
         if unknown:
             from atomgen.suggest import did_you_mean
 
-            ids = [_row_id(data["kind"], row, parameters, key) for row in rows] or [str(raw_row.get("id") or "")]
+            ids = [_row_id(kind, row, parameters, key) for row in rows] or [text(raw_row.get("id"))]
             label = ids[0] if len(ids) == 1 else f"{ids[0]} (and the {len(ids) - 1} other rows of its family)"
             for name in unknown:
                 diagnostics.append(
@@ -144,45 +146,50 @@ def build_instances(
             instances.append(
                 Instance(
                     index=len(instances),
-                    id=str(row.get("id") or instance_id(data["kind"], values, key)),
+                    id=text(row.get("id")) or instance_id(kind, values, key),
                     values=FrozenMap(values),
-                    intrinsic=row["intrinsic"],
-                    op_class=row.get("op_class"),
-                    instruction=row.get("instruction"),
-                    packed=FrozenMap(row.get("packed") or {}),
-                    variant=row.get("variant"),
-                    val_bits=tuple(row.get("val_bits") or ()),
-                    pin=FrozenMap(row.get("pin") or {}),
+                    intrinsic=text(row.get("intrinsic")),
+                    op_class=optional_text(row.get("op_class")),
+                    instruction=optional_text(row.get("instruction")),
+                    packed=_texts_by_key(row.get("packed")),
+                    variant=optional_text(row.get("variant")),
+                    val_bits=tuple(integer(bits) for bits in entries(row.get("val_bits"))),
+                    pin=FrozenMap({k: v for k, raw in mapping(row.get("pin")).items()
+                                   if (v := scalar(raw)) is not None}),
                     path=path,
                     given=frozenset(str(key) for key in row),
-                    emission=RowEmission.read(row.get("emission")),
-                    min_subtarget=str(row["min_subtarget"]) if row.get("min_subtarget") else None,
-                    subtargets=tuple(str(c) for c in row.get("subtargets") or ()),
-                    storage=FrozenMap({str(k): str(v) for k, v in (row.get("storage") or {}).items()}),
-                    register_half=FrozenMap({str(k): str(v) for k, v in (row.get("register_half") or {}).items()}),
+                    emission=RowEmission.read(mapping(row["emission"]) if "emission" in row else None),
+                    min_subtarget=text(row.get("min_subtarget")) or None,
+                    subtargets=texts(row.get("subtargets")),
+                    storage=_texts_by_key(row.get("storage")),
+                    register_half=_texts_by_key(row.get("register_half")),
                 )
             )
 
     return tuple(instances)
 
 
-def _row_values(row: dict[str, Any], parameters: tuple["Parameter", ...]) -> dict[str, ScalarValue]:
+def _texts_by_key(value: object) -> FrozenMap[str, str]:
+    """A mapping of strings (packed, storage, register_half)."""
+    return FrozenMap({key: text(item) for key, item in mapping(value).items()})
+
+
+def _row_values(row: YamlMap, parameters: tuple["Parameter", ...]) -> dict[str, ScalarValue]:
     """Every parameter's value in a row: given, pinned or default."""
     values: dict[str, ScalarValue] = {}
+    pins = mapping(row.get("pin"))
     for parameter in parameters:
-        if parameter.name in row:
-            values[parameter.name] = row[parameter.name]
-        elif parameter.name in (row.get("pin") or {}):
-            values[parameter.name] = row["pin"][parameter.name]
+        given = scalar(row[parameter.name]) if parameter.name in row else scalar(pins.get(parameter.name))
+        if given is not None:
+            values[parameter.name] = given
         elif parameter.default is not None:
             values[parameter.name] = parameter.default
     return values
 
 
-def _row_id(kind: str, row: dict[str, Any], parameters: tuple["Parameter", ...],
-            key: tuple["Parameter", ...]) -> str:
+def _row_id(kind: str, row: YamlMap, parameters: tuple["Parameter", ...], key: tuple["Parameter", ...]) -> str:
     """The id an expanded row's instance gets (Instance.id)."""
-    return str(row.get("id") or instance_id(kind, _row_values(row, parameters), key))
+    return text(row.get("id")) or instance_id(kind, _row_values(row, parameters), key)
 
 
 def instance_id(kind: str, values: dict[str, ScalarValue], key: tuple[Parameter, ...]) -> str:
@@ -211,16 +218,14 @@ _PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 _TEMPLATED_FIELDS = ("id", "instruction", "notes")
 
 
-def expand_row(
-    row: dict[str, Any], path: JsonPath, context: Context
-) -> tuple[list[dict[str, Any]], list[Diagnostic]]:
+def expand_row(row: YamlMap, path: JsonPath, context: Context) -> tuple[list[YamlMap], list[Diagnostic]]:
     """An instance family -> its rows.
 
     `expand: {n: [8, 16, 24]}` makes one row per value (the cartesian product over several
     keys, in the order written); `{expression}` in `id`, `instruction`, `notes` and `packed`
     strings is replaced by its value for that row (integers and int parameters only).
     """
-    family = row.get("expand")
+    family = {name: entries(values) for name, values in mapping(row.get("expand")).items()}
     if not family:
         return [row], []
     names = list(family)
@@ -230,10 +235,10 @@ def expand_row(
     if rows_wanted > MAX_INSTANCES:
         limit = f"instance family expands to {rows_wanted} rows, over the limit of {MAX_INSTANCES} instances"
         return [], [context.diagnostic("AG360", limit, path + ("expand",))]
-    combinations: list[dict[str, Any]] = [{}]
+    combinations: list[dict[str, object]] = [{}]
     for name in names:
         combinations = [{**combo, name: value} for combo in combinations for value in family[name]]
-    rows: list[dict[str, Any]] = []
+    rows: list[YamlMap] = []
     problems: list[Diagnostic] = []
     for combo in combinations:
         expanded = {k: v for k, v in row.items() if k != "expand"}
@@ -241,10 +246,10 @@ def expand_row(
         variables = {k: v for k, v in expanded.items() if isinstance(v, int) and not isinstance(v, bool)}
         try:
             for field_name in _TEMPLATED_FIELDS:
-                if isinstance(expanded.get(field_name), str):
-                    expanded[field_name] = _fill(expanded[field_name], variables)
+                if isinstance(template := expanded.get(field_name), str):
+                    expanded[field_name] = _fill(template, variables)
             if isinstance(expanded.get("packed"), dict):
-                expanded["packed"] = {k: _fill(str(v), variables) for k, v in expanded["packed"].items()}
+                expanded["packed"] = {k: _fill(text(v), variables) for k, v in mapping(expanded["packed"]).items()}
         except ExprError as error:
             problems.append(context.diagnostic(error.rule, f"instance family: {error.message} for {combo}", path))
             continue

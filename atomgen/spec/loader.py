@@ -169,7 +169,7 @@ def _refuse(rule: str, message: str, path: str, position: Position) -> SpecError
 _OPENERS = {"flow mapping": "{", "flow sequence": "[", "quoted scalar": "quote"}
 
 
-def yaml_error(error: Any, text: str, path: str) -> Diagnostic:
+def yaml_error(error: yaml.MarkedYAMLError, text: str, path: str) -> Diagnostic:
     """PyYAML's error as a plain sentence at the character to fix, PyYAML's own words as a note:
     an unclosed `{`, `[` or quote is reported at its opener (PyYAML notices it where the next
     token begins, a line or more later), a tab where indentation belongs says so."""
@@ -242,7 +242,7 @@ def load_text(text: str, path: str) -> LoadedSpec:
 _STR, _SEQ, _MAP, _MERGE = (_CORE + name for name in ("str", "seq", "map", "merge"))
 
 
-def load_package_data(text: str) -> Any:
+def load_package_data(text: str) -> object:
     """A YAML file shipped inside atomgen (trusted, validated by the tests), as yaml.safe_load
     reads it, three times faster: the C composer builds the nodes and only non-string scalars
     (and anything unusual: merge keys, tags) go through PyYAML's constructor."""

@@ -16,6 +16,7 @@ from typing import Any, Mapping, Optional
 from atomgen.diagnostics import Diagnostic, Position
 from atomgen.spec import emission as emission_records
 from atomgen.spec import tensor_memory as tensor_memory_model
+from atomgen.spec import yamldata
 from atomgen.spec.emission import Emission, StateOperands, Variant, Variants, WmmaGeneric
 from atomgen.spec.expr import (
     Expr,
@@ -33,6 +34,7 @@ from atomgen.spec.sections import FileCheckOptions, PythonSection
 from atomgen.spec.sparsity import SparsePiece, parse_sparse
 from atomgen.spec.tensor_memory import TensorMemoryOperand
 from atomgen.spec.verify import VerifySection, read_section
+from atomgen.spec.yamldata import YamlMap
 
 MMA_OPERANDS = ("a", "b", "c")
 COPY_OPERANDS = ("src", "dst", "ref")
@@ -129,14 +131,14 @@ class KnownDefect:
         return {key: str(getattr(self, key)) for key in self.given}
 
     @classmethod
-    def read(cls, data: Mapping[str, Any]) -> KnownDefect:
+    def read(cls, data: YamlMap) -> KnownDefect:
         default = cls("", "")
         return cls(
-            configuration=str(data.get("configuration", "")),
-            reason=str(data.get("reason", "")),
-            kind=str(data.get("kind", default.kind)),
-            operand=str(data.get("operand", "")),
-            evidence=str(data.get("evidence", "")),
+            configuration=yamldata.text(data.get("configuration")),
+            reason=yamldata.text(data.get("reason")),
+            kind=yamldata.text(data.get("kind"), default.kind),
+            operand=yamldata.text(data.get("operand")),
+            evidence=yamldata.text(data.get("evidence")),
             given=tuple(str(key) for key in data),
         )
 

@@ -9,24 +9,24 @@ below see the declared types; they still ignore a value of another type rather t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from atomgen.spec.scalars import ScalarValue
+from atomgen.spec.yamldata import mapping
 
 DEFAULT_DSL_MODULE = "universal"
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _texts(value: Any) -> tuple[str, ...]:
+def _texts(value: object) -> tuple[str, ...]:
     if isinstance(value, str):
         return (value,)
     return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) else ()
 
 
-def _mapping(value: Any) -> tuple[tuple[str, Any], ...]:
+def _mapping(value: object) -> tuple[tuple[str, object], ...]:
     return tuple((str(k), v) for k, v in value.items()) if isinstance(value, dict) else ()
 
 
@@ -51,8 +51,8 @@ class Wrapper:
     sets_state: tuple[str, ...] = ()
 
     @classmethod
-    def read(cls, entry: Any) -> Wrapper:
-        entry = entry if isinstance(entry, dict) else {}
+    def read(cls, entry: object) -> Wrapper:
+        entry = mapping(entry)
         return cls(
             name=_text(entry.get("name")),
             signature=_text(entry.get("signature")),
@@ -81,8 +81,8 @@ class PythonSection:
     wrappers: tuple[Wrapper, ...] = ()
 
     @classmethod
-    def read(cls, section: Any) -> PythonSection:
-        section = section if isinstance(section, dict) else {}
+    def read(cls, section: object) -> PythonSection:
+        section = mapping(section)
         wrappers = section.get("wrappers")
         return cls(
             binding_class=_text(section.get("binding_class")),
@@ -100,8 +100,8 @@ class FileCheckOptions:
     flydsl_has_no_atom: str = ""  # why FlyDSL lacks the atom: every test file then REQUIRES atomgen's verifier
 
     @classmethod
-    def read(cls, section: Any) -> FileCheckOptions:
-        section = section if isinstance(section, dict) else {}
+    def read(cls, section: object) -> FileCheckOptions:
+        section = mapping(section)
         return cls(flydsl_has_no_atom=_text(section.get("flydsl_has_no_atom")))
 
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional
 
+from atomgen.spec import yamldata
 from atomgen.spec.expr import Expr, ExprError, Num, evaluate, parse_expression
 from atomgen.spec.scalars import ScalarValue
+from atomgen.spec.yamldata import YamlMap, mapping
 
 JsonPath = tuple[Any, ...]
 # The metadata layouts a sparse MMA adds to a, b, c (docs/spec-format.md, "Sparse MMAs").
@@ -68,28 +70,38 @@ class Sparsity:
         return int(k // self.chunk * self.per_chunk)
 
 
-def parse_sparse(value: Any, diagnose: Any) -> tuple[SparsePiece, ...]:
+Diagnose = Callable[[str, str, JsonPath, Optional[int]], None]  # (rule, message, path, offset)
+
+
+def parse_sparse(value: object, diagnose: Diagnose) -> tuple[SparsePiece, ...]:
     """The `sparse` key (one piece or a list) -> pieces; `diagnose(rule, message, path, offset)`."""
     if value is None:
         return ()
-    entries = [(value, ("sparse",))] if isinstance(value, dict) else [
-        (piece, ("sparse", index)) for index, piece in enumerate(value)]
+    entries = [(mapping(value), ("sparse",))] if isinstance(value, dict) else [
+        (mapping(piece), ("sparse", index)) for index, piece in enumerate(yamldata.entries(value))]
     pieces = []
     for data, path in entries:
-        nonzeros, chunk = (int(x) for x in str(data["ratio"]).split(":"))
+        nonzeros, chunk = (int(x) for x in yamldata.text(data.get("ratio")).split(":"))
         stride, bits = (_expression(data, key, path, diagnose) for key in ("selector_stride", "selector_bits"))
-        when = tuple((name, tuple(v) if isinstance(v, list) else (v,)) for name, v in (data.get("when") or {}).items())
-        selector = str(data["selector"]) if data.get("selector") is not None else None
-        pieces.append(SparsePiece(when, nonzeros, chunk, int(data["index_bits"]), stride, bits, path, selector))
+        when = tuple((name, _scalars(accepted)) for name, accepted in mapping(data.get("when")).items())
+        selector = yamldata.optional_text(data.get("selector"))
+        pieces.append(SparsePiece(when, nonzeros, chunk, yamldata.integer(data.get("index_bits")), stride, bits, path,
+                                  selector))
     return tuple(pieces)
 
 
-def _expression(data: dict[str, Any], key: str, path: JsonPath, diagnose: Any) -> Optional[Expr]:
-    text = data.get(key)
-    if text is None:
+def _scalars(accepted: object) -> tuple[ScalarValue, ...]:
+    """A `when` value: one accepted value, or a list of them."""
+    listed = accepted if isinstance(accepted, list) else [accepted]
+    return tuple(value for item in listed if (value := yamldata.scalar(item)) is not None)
+
+
+def _expression(data: YamlMap, key: str, path: JsonPath, diagnose: Diagnose) -> Optional[Expr]:
+    written = data.get(key)
+    if written is None:
         return None
     try:
-        return Num(text, 0) if isinstance(text, int) else parse_expression(text)
+        return Num(written, 0) if isinstance(written, int) else parse_expression(yamldata.text(written))
     except ExprError as error:
         diagnose(error.rule, f"sparse {key}: {error.message}", path + (key,), error.offset)
         return None

@@ -10,10 +10,19 @@ the pair for cta_group::2 (each CTA has its own 128 lanes x 512 columns).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Protocol, Sequence
 
 from atomgen.layout.algebra import Layout
-from atomgen.spec.expr import Expr, ExprError, Num, evaluate, evaluate_item, parse_expression
+from atomgen.spec.expr import Expr, ExprError, LayoutText, Num, evaluate, evaluate_item, parse_expression
+from atomgen.spec.loader import JsonPath
+from atomgen.spec.yamldata import YamlMap, integer, mapping, text
+
+
+class Piece(Protocol):
+    """A layout piece (the model's LayoutPiece): its parsed text, None where it did not parse."""
+
+    @property
+    def parsed(self) -> Optional[LayoutText]: ...
 
 LANE_STRIDE = 65536  # the lane sits in the address's upper 16 bits
 LANES = 128  # per CTA
@@ -30,27 +39,30 @@ class TensorMemoryOperand:
 
 
 def parse(
-    data: dict[str, Any],
-    pieces_of: Callable[[Any, str, tuple[Any, ...]], tuple[Any, ...]],
-    report: Callable[[str, str, tuple[Any, ...], Optional[int]], None],
+    data: YamlMap,
+    pieces_of: Callable[[object, str, JsonPath], Sequence[Piece]],
+    report: Callable[[str, str, JsonPath, Optional[int]], None],
 ) -> dict[str, TensorMemoryOperand]:
     """`tensor_memory:` of a spec -> role -> TensorMemoryOperand (syntax errors reported)."""
     found: dict[str, TensorMemoryOperand] = {}
-    for role, entry in (data.get("tensor_memory") or {}).items():
+    for role, value in mapping(data.get("tensor_memory")).items():
+        entry = mapping(value)
         path = ("tensor_memory", role)
         columns: Optional[Expr] = None
-        text = entry["columns"]
+        written = entry.get("columns")
         try:
-            columns = Num(text, 0) if isinstance(text, int) else parse_expression(str(text))
+            columns = Num(written, 0) if isinstance(written, int) else parse_expression(text(written))
         except ExprError as error:
             report(error.rule, f"tensor_memory.{role}.columns: {error.message}", path + ("columns",), error.offset)
-        pieces = pieces_of(entry["layout"], role, path + ("layout",))
-        found[role] = TensorMemoryOperand(role, pieces, int(entry["cell_bits"]), columns, path)
+        pieces = tuple(pieces_of(entry.get("layout"), role, path + ("layout",)))
+        found[role] = TensorMemoryOperand(role, pieces, integer(entry.get("cell_bits")), columns, path)
     return found
 
 
-def evaluate_layout(piece: Any, variables: dict[str, int]) -> Layout:
+def evaluate_layout(piece: Piece, variables: dict[str, int]) -> Layout:
     """The concrete TMEM layout of one piece for one instance (ExprError when it cannot be computed)."""
+    if piece.parsed is None:
+        raise ExprError("the layout did not parse")
     return Layout(evaluate_item(piece.parsed.shape, variables), evaluate_item(piece.parsed.stride, variables))
 
 

@@ -6,11 +6,16 @@ import copy
 import dataclasses
 import re
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
+
+from jsonschema import ValidationError
 
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.resources import load_schema
 from atomgen.spec.loader import JsonPath, LoadedSpec
+
+if TYPE_CHECKING:
+    from atomgen.spec.model import AtomSpec
 
 # other modules raise it too, through this object
 UNFILLED = Rule(
@@ -206,7 +211,7 @@ def _validation(loaded: LoadedSpec, schema_name: str) -> tuple[list[Diagnostic],
     return diagnostics, leaves
 
 
-def neutralised(loaded: LoadedSpec, leaves: list[Any], schema_name: str = "atom") -> Optional[LoadedSpec]:
+def neutralised(loaded: LoadedSpec, leaves: list[ValidationError], schema_name: str = "atom") -> Optional[LoadedSpec]:
     """The spec with only what the schema rejected set aside, when that is free text or unknown
     keys, which no rule and no part of the model reads: a text field (`x-kind: text` in the schema:
     notes, summary, docs, reasons) becomes "", an unknown key is dropped. None when any error is
@@ -224,7 +229,7 @@ def neutralised(loaded: LoadedSpec, leaves: list[Any], schema_name: str = "atom"
             _at(data, path[:-1])[path[-1]] = ""
         elif how == "unknown keys":
             target = _at(data, path)
-            allowed = leaf.schema.get("properties", {})
+            allowed = leaf.schema.get("properties", {}) if isinstance(leaf.schema, dict) else {}
             for key in [k for k in target if k not in allowed]:
                 del target[key]
         else:
@@ -378,7 +383,7 @@ def unfilled(loaded: LoadedSpec) -> list[Diagnostic]:
     return found
 
 
-def validated_model(loaded: LoadedSpec) -> tuple[Optional[Any], list[Diagnostic]]:
+def validated_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic]]:
     """validate -> model: the typed spec (an AtomSpec), or the diagnostics that stopped it
     (placeholders, schema). The spec layer's own chain, so that check and the pipeline share it.
     A spec whose schema errors are all in free text or unknown keys is modeled without them and

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional, Protocol
 
 from atomgen.spec.expr import Expr, ExprError, evaluate, names_in, parse_expression
 from atomgen.spec.frozen import FrozenMap
 from atomgen.spec.scalars import ScalarValue
+from atomgen.spec.yamldata import YamlMap
 
 RELATIONS = ("==", "!=", "<=", ">=", "<", ">")
 PLACEHOLDER = re.compile(r"\{(\w+)(!q)?\}")
@@ -114,7 +115,20 @@ class VerifySection:
     error: str = ""
 
 
-def read_section(data: Mapping[str, Any]) -> VerifySection:
+class ParameterKind(Protocol):
+    """What `check` asks of a parameter (the model's Parameter)."""
+
+    @property
+    def is_type(self) -> bool: ...
+
+    @property
+    def is_bool(self) -> bool: ...
+
+    @property
+    def enum(self) -> tuple[tuple[str, int], ...]: ...
+
+
+def read_section(data: YamlMap) -> VerifySection:
     """The `verify:` section of a spec's data, typed; never raises on a malformed section."""
     raw = data.get("verify")
     if not isinstance(raw, Mapping):
@@ -160,7 +174,7 @@ def fill(text: str, values: Mapping[str, ScalarValue], show: Callable[[object], 
     return PLACEHOLDER.sub(one, text)
 
 
-def check(section: VerifySection, parameters: Mapping[str, Any]) -> list[str]:
+def check(section: VerifySection, parameters: Mapping[str, ParameterKind]) -> list[str]:
     """Problems of the `verify:` section: unknown names, non-integer names in conditions, bad syntax."""
     if section.error:
         return [section.error]
@@ -183,7 +197,7 @@ def check(section: VerifySection, parameters: Mapping[str, Any]) -> list[str]:
 
 
 def prefix_for(section: VerifySection, kind: str, values: Mapping[str, ScalarValue], show: Callable[[object], str],
-               parameter: str = "", shapes: frozenset[tuple[Any, ...]] = frozenset()) -> str:
+               parameter: str = "", shapes: frozenset[tuple[Optional[ScalarValue], ...]] = frozenset()) -> str:
     """The FlyDSL wording that begins a test's expected message ("" when the spec gives none)."""
     words = section.wording
     if kind == "free":

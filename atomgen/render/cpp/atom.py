@@ -7,8 +7,6 @@ verify_plan), the dispatch in emitAtomCallSSA, and the packed operand types of t
 
 from __future__ import annotations
 
-from typing import Any
-
 import jinja2
 
 from atomgen.check.result import AnalysedAtom
@@ -20,12 +18,13 @@ from atomgen.render.cpp.headers import dialect_headers
 from atomgen.render.cpp.helpers import HELPER_FUNCTIONS, helpers_header, helpers_of
 from atomgen.render.cpp.layouts import layout_methods, uses_total_bit_width
 from atomgen.render.cpp.mma import mma_emission
-from atomgen.render.cpp.nvvm import NVVM_PATTERNS
+from atomgen.render.cpp.nvvm import nvvm_context
 from atomgen.render.cpp.params import cpp_param, value_stream
 from atomgen.render.cpp.rows import rows_table
 from atomgen.render.cpp.state import state_model
 from atomgen.render.cpp.verifier import verify_model
 from atomgen.render.cppexpr import cpp_expr
+from atomgen.render.engine import TemplateContext
 from atomgen.render.names import atom_cpp_path, backend_names, spec_source
 from atomgen.spec.backend import Backend, SharedHelpers
 from atomgen.spec.model import AtomSpec
@@ -72,7 +71,7 @@ def includes(spec: AtomSpec, backend: Backend | None = None, helpers_file: str =
     return sorted(mlir), fly
 
 
-def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
+def context(analysed: AnalysedAtom, backend: Backend) -> TemplateContext:
     """Everything the templates print, computed."""
     spec = analysed.spec
     names = backend_names(backend)
@@ -89,7 +88,7 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
              if needed}
     shared = helpers_of(backend)
     mlir_includes, fly_includes = includes(spec, backend, helpers_header(needs, backend))
-    atom: dict[str, Any] = {
+    atom: TemplateContext = {
         "spec_path": spec_source(spec),  # the same text from any working folder
         "summary": spec.summary,
         "cls": spec.cpp_class,
@@ -112,9 +111,10 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
         "state": state,
         "scale_soffset": spec.emission.buffer,
     }
-    pattern = spec.pattern
-    if pattern in NVVM_PATTERNS:
-        atom["nvvm"] = NVVM_PATTERNS[pattern](spec, params, state, backend)
+    nvvm = nvvm_context(spec, params, state, backend)
+    mma = mma_emission(spec, params, state) if nvvm is None and spec.kind == "mma" else None
+    if nvvm is not None:
+        atom["nvvm"] = nvvm
     if spec.kind == "mma":
         operand = spec.operand_types
         atom["val_types"] = {
@@ -123,14 +123,14 @@ def context(analysed: AnalysedAtom, backend: Backend) -> dict[str, Any]:
             "C": params[operand["c"]].getter,
             "D": params[operand.get("d", operand["c"])].getter,
         }
-        if pattern not in NVVM_PATTERNS:
-            atom["mma"] = mma_emission(spec, params, state)
+        if mma is not None:
+            atom["mma"] = mma
     else:
-        if pattern not in NVVM_PATTERNS:
+        if nvvm is None:
             atom["copy_emission"] = copy_emission(spec, params, state)
         atom["val_bits"] = default_val_bits(spec)
     # one table of the rows: what the matcher tests and the constants the shared cases read
-    atom["rows_table"] = rows_table(verify.table, atom["mma"].constants if "mma" in atom else None)
+    atom["rows_table"] = rows_table(verify.table, mma.constants if mma is not None else None)
     return atom
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Callable
 
 from atomgen.check.verify_plan import describe
 from atomgen.render.cpp.messages import cpp_string
@@ -19,8 +19,23 @@ from atomgen.render.cpp.mlirtype import (
 from atomgen.render.cpp.params import CppParam
 from atomgen.render.cpp.rows import group_rows
 from atomgen.render.cpp.state import StateModel, slot_of
+from atomgen.render.engine import TemplateContext
 from atomgen.spec import tcgen05
 from atomgen.spec.backend import Backend
+from atomgen.spec.emission import (
+    CpAsync,
+    Emission,
+    Ldmatrix,
+    MmaSp,
+    MmaSync,
+    Stmatrix,
+    Tcgen05Mma,
+    TmaLoad,
+    TmaStore,
+    WgmmaRs,
+    WgmmaSp,
+    WgmmaSs,
+)
 from atomgen.spec.model import AtomSpec
 from atomgen.spec.sparsity import selector_parameter
 
@@ -54,9 +69,32 @@ def _b1_op(instruction: str) -> str:
     return "std::nullopt"
 
 
+PatternContext = Callable[[AtomSpec, dict[str, CppParam], StateModel | None, Backend], TemplateContext]
+# Each NVVM emission record's template context, registered beside the function that makes it.
+CONTEXTS: dict[type[Emission], PatternContext] = {}
+
+
+def pattern_context(*records: type[Emission]) -> Callable[[PatternContext], PatternContext]:
+    """Register the decorated function as the template context of these emission records' atoms."""
+    def register(function: PatternContext) -> PatternContext:
+        for record in records:
+            CONTEXTS[record] = function
+        return function
+    return register
+
+
+def nvvm_context(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None,
+                 backend: Backend) -> TemplateContext | None:
+    """The NVVM pattern's own template context, or None for a pattern that is not NVVM's."""
+    make = CONTEXTS.get(type(spec.emission))
+    return None if make is None else make(spec, params, state, backend)
+
+
+
+@pattern_context(MmaSp)
 def ptx_mma_sp(
     spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
-) -> dict[str, Any]:
+) -> TemplateContext:
     """mma.sp: the instruction per row (catalogue-checked), A, B in .b32 registers, C/D as mma.sync."""
     packed_entries = []
     config_entries = []
@@ -86,9 +124,10 @@ def _mma_layouts(instruction: str) -> str:
     return "{" + ", ".join(f"NVVM::MMALayout::{order}" for order in orders) + "}"
 
 
+@pattern_context(MmaSync)
 def ptx_mma_sync(
     spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
-) -> dict[str, Any]:
+) -> TemplateContext:
     operand = spec.operand_types
     packed_entries = []
     config_entries: list[tuple[int, str, tuple[str, ...]]] = []
@@ -141,9 +180,10 @@ def wgmma_immediates(element_a: str) -> tuple[bool, bool]:
     return _PTX_TYPES.get(element_a, "") not in ("s8", "u8"), element_a in ("f16", "bf16")
 
 
+@pattern_context(WgmmaSs, WgmmaRs, WgmmaSp)
 def ptx_wgmma(
     spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
-) -> dict[str, Any]:
+) -> TemplateContext:
     _check_accumulator(spec)
     operand = spec.operand_types
     rs = spec.pattern in ("wgmma_rs", "wgmma_sp")  # wgmma_sp: sparse A from registers
@@ -197,9 +237,10 @@ def _unshadowed(keys: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
     return ordered
 
 
+@pattern_context(Ldmatrix, Stmatrix)
 def ptx_matrix(
     spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
-) -> dict[str, Any]:
+) -> TemplateContext:
     """ldmatrix / stmatrix: num registers of 32 bits, row or col (transposed) layout."""
     for instance in spec.instances:
         expected = "i32" if instance.values["num"] == 1 else f"vector<{instance.values['num']}xi32>"
@@ -208,14 +249,16 @@ def ptx_matrix(
     return {"num": params["num"].getter, "transpose": params["transpose"].getter}
 
 
+@pattern_context(CpAsync)
 def ptx_cp_async(
     spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
-) -> dict[str, Any]:
+) -> TemplateContext:
     # The size is bitSize (FlyNVVM's spelling, as FlyROCDL's copies); NVVM's cp.async takes bytes.
     return {"bytes": f"({params['bitSize'].getter} / 8)", "modifier": f"{params['cacheModifier'].getter}.getValue()"}
 
 
-def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend) -> dict[str, Any]:
+@pattern_context(TmaLoad, TmaStore)
+def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend) -> TemplateContext:
     coords = [slot_of(state, f"Coord{i}") for i in range(5)]
     return {
         "load": spec.pattern == "tma_load",
@@ -226,9 +269,10 @@ def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | Non
     }
 
 
+@pattern_context(Tcgen05Mma)
 def ptx_tcgen05(
     spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
-) -> dict[str, Any]:
+) -> TemplateContext:
     """Per element type: its idesc format and (A) the instruction; the C++ builds idesc from them, m and n."""
     operand = spec.operand_types
     d_formats: dict[str, int] = {}
@@ -253,18 +297,3 @@ def ptx_tcgen05(
         "trans_a": params["transA"].getter,
         "trans_b": params["transB"].getter,
     }
-
-
-NVVM_PATTERNS: dict[str, Callable[[AtomSpec, dict[str, CppParam], StateModel | None, Backend], dict[str, Any]]] = {
-    "mma_sync": ptx_mma_sync,
-    "mma_sp": ptx_mma_sp,
-    "wgmma_ss": ptx_wgmma,
-    "wgmma_rs": ptx_wgmma,
-    "tcgen05_mma": ptx_tcgen05,
-    "wgmma_sp": ptx_wgmma,
-    "ldmatrix": ptx_matrix,
-    "stmatrix": ptx_matrix,
-    "cp_async": ptx_cp_async,
-    "tma_load": ptx_tma,
-    "tma_store": ptx_tma,
-}

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Mapping, Sequence
 
 from atomgen.render.cpp.mlirtype import CppRenderError
+from atomgen.render.cpp.verifier import InstanceTable
 from atomgen.spec.model import AtomSpec, Instance
 
 
@@ -31,10 +32,10 @@ class CaseGroup:
 
     rows: list[int]
     comments: list[str]
-    code: Any  # whatever the pattern needs for the group
+    code: object  # whatever the pattern needs for the group (compared for equality)
 
 
-def group_rows(entries: list[tuple[int, str, Any]]) -> list[CaseGroup]:
+def group_rows(entries: Sequence[tuple[int, str, object]]) -> list[CaseGroup]:
     groups: list[CaseGroup] = []
     for index, comment, code in entries:
         for group in groups:
@@ -74,7 +75,7 @@ class RowsTable:
     entries: tuple[tuple[str, str], ...]  # (initializer, comment), by row
 
 
-def rows_table(matched: Any, constants: RowConstants | None) -> RowsTable | None:
+def rows_table(matched: InstanceTable | None, constants: RowConstants | None) -> RowsTable | None:
     """The one table of an atom's rows: the matcher's columns, then the constants' (either may be absent)."""
     if matched is None and constants is None:
         return None
@@ -90,7 +91,7 @@ def rows_table(matched: Any, constants: RowConstants | None) -> RowsTable | None
     return RowsTable(tuple(fields), tuple(("{" + ", ".join(c) + "}", comment) for c, comment in zip(cells, comments)))
 
 
-def tabulate(entries: list[tuple[int, str, Any]], indexed: dict[int, Any],
+def tabulate(entries: Sequence[tuple[int, str, object]], indexed: Mapping[int, object],
              constants: RowConstants | None) -> tuple[list[CaseGroup], RowConstants | None]:
     """The dispatch groups of `entries`, with the groups whose code reads the same once its constants are
     read from the table (`indexed`: each row's code written that way) merged into one case. Without
@@ -98,7 +99,7 @@ def tabulate(entries: list[tuple[int, str, Any]], indexed: dict[int, Any],
     groups = group_rows(entries)
     if constants is None:
         return groups, None
-    shapes: dict[Any, list[CaseGroup]] = {}
+    shapes: dict[object, list[CaseGroup]] = {}
     for group in groups:
         shapes.setdefault(indexed[group.rows[0]], []).append(group)
     if all(len(members) == 1 for members in shapes.values()):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, Protocol
 
 from atomgen.render import engine
 from atomgen.spec.instances import Instance, ScalarValue
@@ -47,10 +47,37 @@ def ident(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_]", "_", text)
 
 
+Macro = Callable[..., str]
+
+
+class CheckForms(Protocol):
+    """templates/tests/checks.j2's macros: a CHECK line (or lines) each, from the values given."""
+
+    stateless: Macro
+    state_undef: Macro
+    state_default: Macro
+    state_insert: Macro
+    immediate: Macro
+    state_cast: Macro
+    label: Macro
+    signature: Macro
+    operand_load: Macro
+    mma_result_exact: Macro
+    halves_spread: Macro
+    halves_read: Macro
+    mma_result: Macro
+    load: Macro
+    store: Macro
+    cast: Macro
+    error_at: Macro
+
+
 @lru_cache(maxsize=None)
-def check_forms() -> Any:
-    """templates/tests/checks.j2: one macro per form of the CHECK lines test functions share."""
-    return engine.environment().get_template("tests/checks.j2").module
+def check_forms() -> CheckForms:
+    """templates/tests/checks.j2: one macro per form of the CHECK lines test functions share (a test in
+    tests/test_gen_filecheck.py holds CheckForms to the template's macros)."""
+    forms: CheckForms = engine.environment().get_template("tests/checks.j2").module  # type: ignore[assignment]
+    return forms
 
 
 def function_name(spec: AtomSpec, inst: Instance, suffix: str = "") -> str:

@@ -8,8 +8,6 @@ the pattern's facts that check (`needs`) and render (`template_name()`, `include
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
 from atomgen.spec.emission.base import (
     Direction,
     Emission,
@@ -52,6 +50,7 @@ from atomgen.spec.emission.wmma_generic import WmmaGeneric
 from atomgen.spec.emission.wmma_gfx1250 import WmmaGfx1250
 from atomgen.spec.emission.wmma_plain import WmmaPlain
 from atomgen.spec.emission.wmma_scale import WmmaScale
+from atomgen.spec.yamldata import YamlMap, text
 
 RECORDS: dict[str, type[Emission]] = {
     record.pattern: record
@@ -63,9 +62,9 @@ RECORDS: dict[str, type[Emission]] = {
 }
 
 
-def read(data: Mapping[str, Any]) -> Emission:
+def read(data: YamlMap) -> Emission:
     """The record of a schema-valid `emission:` section (the schema names one of RECORDS' patterns)."""
-    return RECORDS[str(data["pattern"])].read(data)
+    return RECORDS[text(data.get("pattern"))].read(data)
 
 
 __all__ = [

@@ -11,12 +11,18 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping, Union, cast
+from typing import Any, Callable, ClassVar, Union, cast
 
 from atomgen.spec.frozen import EMPTY, FrozenMap, frozen
+from atomgen.spec.yamldata import YamlMap, entries, text
 
 Token = Union[str, int]  # a builder argument as written: a name, an integer, an enum case
 Tokens = tuple[Token, ...]
+
+
+def tokens(value: object) -> Tokens:
+    """A list of builder arguments (other items dropped: the schema allows none)."""
+    return tuple(item for item in entries(value) if isinstance(item, (str, int)))
 
 
 @dataclass(frozen=True)
@@ -75,8 +81,8 @@ class Direction:
     intrinsic: str
 
     @classmethod
-    def read(cls, data: Mapping[str, Any]) -> Direction:
-        return cls(str(data["op_class"]), str(data["intrinsic"]))
+    def read(cls, data: YamlMap) -> Direction:
+        return cls(text(data.get("op_class")), text(data.get("intrinsic")))
 
 
 @dataclass(frozen=True)
@@ -87,9 +93,9 @@ class ShimResult:
     d_ty: str = "Type{}"
 
     @classmethod
-    def read(cls, data: Mapping[str, Any]) -> ShimResult:
+    def read(cls, data: YamlMap) -> ShimResult:
         default = cls()
-        return cls(str(data.get("resultTy", default.result_ty)), str(data.get("dTy", default.d_ty)))
+        return cls(text(data.get("resultTy"), default.result_ty), text(data.get("dTy"), default.d_ty))
 
 
 @dataclass(frozen=True)
@@ -100,8 +106,8 @@ class GenericVariant:
     attrs: Tokens = ()
 
     @classmethod
-    def read(cls, data: Mapping[str, Any]) -> GenericVariant:
-        return cls(tuple(data["operands"]), tuple(data.get("attrs") or ()))
+    def read(cls, data: YamlMap) -> GenericVariant:
+        return cls(tokens(data.get("operands")), tokens(data.get("attrs")))
 
 
 Variant = Union[Tokens, GenericVariant]
@@ -123,9 +129,9 @@ class Emission:
         return cls.template or cls.pattern
 
     @classmethod
-    def read(cls, data: Mapping[str, Any]) -> Emission:
+    def read(cls, data: YamlMap) -> Emission:
         """The record from schema-valid data: every key is a field (the schema closes each pattern)."""
-        given: dict[str, Any] = {}
+        given: dict[str, object] = {}
         for item in dataclasses.fields(cls):
             if item.name in data:
                 reader = item.metadata.get("read", frozen)
@@ -204,9 +210,11 @@ class RowEmission:
     FORMAT_KEYS: ClassVar[tuple[str, ...]] = ("cbsz", "blgp", "fmtA", "fmtB")
 
     @classmethod
-    def read(cls, data: Mapping[str, Any] | None) -> RowEmission:
+    def read(cls, data: YamlMap | None) -> RowEmission:
         data = data or {}
-        return cls(**{item.name: data[item.name] for item in dataclasses.fields(cls) if item.name in data})
+        codes = {key: value for key in cls.FORMAT_KEYS if isinstance(value := data.get(key), (str, int))}
+        return cls(**codes, store_intrinsic=text(data.get("store_intrinsic")),
+                   store_op_class=text(data.get("store_op_class")))
 
     def format_value(self, key: str) -> Token | None:
         """The row's format code named `key` (cbsz, blgp, fmtA, fmtB), None for any other name or none given."""
