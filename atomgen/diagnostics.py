@@ -58,7 +58,7 @@ class Rule:
 
     def finding(self, message: str, path: str, position: Position | None = None, notes: tuple[str, ...] = (),
                 severity: str = "error") -> Diagnostic:
-        """This rule's finding in a file that is not a modeled spec (backend.yaml, a catalogue, a config)."""
+        """This rule's finding in a file that is not a modeled spec (backend.yaml, an intrinsics file, a config)."""
         return Diagnostic(self.id, message, path, position or UNKNOWN, severity=severity, notes=notes)
 
 

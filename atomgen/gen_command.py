@@ -100,7 +100,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--llvm-api",
         metavar="NAME",
-        help="the LLVM API profile the C++ is written for (catalogue `llvm_api`): rocm-pinned (FlyDSL's "
+        help="the LLVM API profile the C++ is written for (intrinsics table `llvm_api`): rocm-pinned (FlyDSL's "
         "pinned LLVM, the default) or llvm-22.1 (upstream 22.1.8, e.g. Debian's llvm-22)",
     )
     parser.add_argument(

@@ -34,15 +34,15 @@ def analyse_loaded(
     loaded: "LoadedSpec", backend: Optional["Backend"], prove: bool = False
 ) -> tuple[Optional["AnalysedAtom"], list[Diagnostic]]:
     """validate -> model -> analyze for a spec already in memory (a scaffold, a mutant), with the
-    shipped catalogue; the atom is None when the spec did not model."""
+    shipped intrinsics table; the atom is None when the spec did not model."""
     from atomgen.check.analyze import analyze
-    from atomgen.check.catalog import load_catalog
+    from atomgen.check.intrinsics import load_intrinsics
 
     spec, problems = model(loaded)
     if spec is None or (problems and not spec.partial):
         return None, problems
-    catalog, _ = load_catalog(spec.backend)
-    atom = analyze(spec, backend, catalog, prove=prove)
+    intrinsics, _ = load_intrinsics(spec.backend)
+    atom = analyze(spec, backend, intrinsics, prove=prove)
     if spec.partial:  # schema errors set aside: the rules' findings too, but no atom
         return None, problems + list(atom.diagnostics)
     return atom, list(atom.diagnostics)

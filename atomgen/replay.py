@@ -250,7 +250,7 @@ class _Recorder:
 
 
 class _Workers:
-    """The observer of atomgen/check/workers.py. Its forked workers read specs and catalogues
+    """The observer of atomgen/check/workers.py. Its forked workers read specs and intrinsics tables
     that are inputs of this run: each records them with its copy of the recorder and sends them
     back, so its fork hides nothing and is not an unrecordable process. A worker that printed
     or wrote makes the run unrecordable, as it would here."""

@@ -28,5 +28,5 @@ def load_schema(name: str = "atom") -> Any:
     return json.loads(schema_path(name).read_text(encoding="utf-8"))
 
 
-def catalog_path(backend: str) -> Path:
-    return _PACKAGE / "catalog" / f"{backend}.yaml"
+def intrinsics_path(backend: str) -> Path:
+    return _PACKAGE / "intrinsics" / f"{backend}.yaml"

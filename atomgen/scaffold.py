@@ -50,7 +50,7 @@ instances:
       a: TODO            # e.g. "vector<4xf16>"
       b: TODO
       c: TODO
-    instruction: TODO    # the ISA instruction the catalogue lists for it, e.g. v_mfma_f32_16x16x16_f16
+    instruction: TODO    # the ISA instruction the intrinsics table lists for it, e.g. v_mfma_f32_16x16x16_f16
 emission:
   # one pattern and exactly its keys (docs/spec-format.md, "Emission patterns"), e.g. for an MFMA:
   #   pattern: mfma
@@ -164,7 +164,7 @@ paths:
   lowering_pass: TODO      # the conversion pass, e.g. --convert-fly-to-nvvm
 subtarget_dirs: {{}}       # subtarget -> its lib/ folder name, e.g. {{sm100: SM100}}
 chips: []                # every chip, oldest first (min_subtarget compares positions)
-subtarget_chips: {{}}      # subtarget -> the chips its atoms run on (the catalogue is checked per chip)
+subtarget_chips: {{}}      # subtarget -> the chips its atoms run on (the intrinsics table is checked per chip)
 """
 
 

@@ -163,7 +163,7 @@ def show(
         return 2
     kind = side_file_kind(path)
     if kind is not None:
-        what = "a backend description" if kind == "backend" else "an intrinsic catalogue"
+        what = "a backend description" if kind == "backend" else "an intrinsics file"
         print(
             f"atomgen show: {spec_path} is {what}, not an atom spec; `show` prints an atom's instances "
             f"(try `atomgen show {path.parent}/<subtarget>/<atom>.yaml`); `atomgen check {spec_path}` validates it",

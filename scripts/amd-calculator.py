@@ -31,7 +31,7 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from atomgen.check.families.against_catalog import instance_chips
+from atomgen.check.families.against_intrinsics import instance_chips
 from atomgen.spec.backend import Backend, load_backend
 from atomgen.spec.instances import Instance
 from atomgen.spec.loader import load_file

@@ -14,7 +14,7 @@ import re
 import subprocess
 import sys
 
-from atomgen.check.catalog import load_catalog
+from atomgen.check.intrinsics import load_intrinsics
 
 VECTOR = re.compile(r"^vector<(\d+)x(\w+)>$")
 SCALARS = {"f16": "half", "f32": "float", "bf16": "bfloat"}
@@ -44,10 +44,10 @@ def module(name: str, operands: list[tuple[str, str]], result: str) -> str:
 
 def main() -> int:
     llc = sys.argv[1] if len(sys.argv) > 1 else "/usr/lib/llvm-22/bin/llc"
-    catalog, _ = load_catalog("rocdl")
+    catalog, _ = load_intrinsics("rocdl")
     assert catalog is not None
     failed = 0
-    for entry in catalog.intrinsics.values():
+    for entry in catalog.entries.values():
         if not entry.llvm_intrinsic:
             continue
         operands = [(o.name, "i1" if o.immediate else o.types[0][0]) for o in entry.operands]

@@ -180,7 +180,7 @@ def test_filter_narrows_the_tables(site: Path, browser: Any) -> None:
 def _spec_counts() -> dict[str, Any]:
     """What the filters must find, counted from the specs (never from the pages): atoms with a
     bf16 row, atoms with a row that runs on gfx950, and cdna3 mfma's rows by chip."""
-    from atomgen.check.families.against_catalog import instance_chips
+    from atomgen.check.families.against_intrinsics import instance_chips
     from atomgen.check.runner import analyze_file, collect_spec_files
 
     bf16_atoms = gfx950_atoms = 0

@@ -20,7 +20,7 @@ from conftest import SPECS
 from scaffold_answers import FILLED, FILLED_COPY, fill
 from spec_mutants import mutant, swap_sections
 
-from atomgen.check.catalog import load_catalog
+from atomgen.check.intrinsics import load_intrinsics
 from atomgen.pipeline import analyse_loaded
 from atomgen.render.plan import build_plan
 from atomgen.scaffold import scaffold_text
@@ -75,8 +75,8 @@ def _check(loaded: Any, backend: Any) -> tuple[Any, list[Any]]:
 def test_check_accepted_mutants_always_generate() -> None:
     rng = random.Random(int(os.environ.get("ATOMGEN_CONTRACT_SEED", "8")))
     subjects = _subjects()
-    catalogs = {name: load_catalog(name)[0] for name in ("rocdl", "nvvm")}
-    intrinsics = {name: sorted(c.intrinsics) for name, c in catalogs.items() if c is not None}
+    catalogs = {name: load_intrinsics(name)[0] for name in ("rocdl", "nvvm")}
+    intrinsics = {name: sorted(c.entries) for name, c in catalogs.items() if c is not None}
     patterns = sorted({str(s.data["emission"]["pattern"]) for s, _ in subjects})
     accepted = rejected = 0
     failures: list[str] = []

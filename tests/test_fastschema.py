@@ -16,7 +16,7 @@ import pytest
 from conftest import SPECS
 from spec_mutants import mutant
 
-from atomgen.check.catalog import load_catalog
+from atomgen.check.intrinsics import load_intrinsics
 from atomgen.spec.fastschema import compile_schema, equal
 from atomgen.spec.loader import load_file
 from atomgen.spec.validate import _is_valid, _schema_errors, _validator, ecma_pattern
@@ -85,8 +85,8 @@ def _poke(data: Any, rng: random.Random) -> Any:
 def test_mutants_agree_with_jsonschema() -> None:
     rng = random.Random(20261201)
     subjects = [(kind, load_file(p).data) for kind in ("atom", "backend", "catalog") for p in _files(kind)]
-    catalogs = {name: load_catalog(name)[0] for name in ("rocdl", "nvvm")}
-    intrinsics = {name: sorted(c.intrinsics) for name, c in catalogs.items() if c is not None}
+    catalogs = {name: load_intrinsics(name)[0] for name in ("rocdl", "nvvm")}
+    intrinsics = {name: sorted(c.entries) for name, c in catalogs.items() if c is not None}
     patterns = sorted({str(d["emission"]["pattern"]) for kind, d in subjects if kind == "atom"})
     verdicts = {True: 0, False: 0}
     compared = 0  # rejected mutants whose errors validate.py's faster search must find exactly

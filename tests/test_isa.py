@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from conftest import REPO
 
-from atomgen.check.catalog import load_catalog
+from atomgen.check.intrinsics import load_intrinsics
 from atomgen.isa import asm, expect, rung
 from atomgen.isa.compile import compile_functions
 from atomgen.isa.verdict import problems
@@ -49,7 +49,7 @@ def _rows() -> tuple[rung.Row, ...]:
 
 
 def _catalog() -> Any:
-    catalog, _ = load_catalog("rocdl")
+    catalog, _ = load_intrinsics("rocdl")
     assert catalog is not None
     return catalog
 

@@ -27,7 +27,7 @@ import pytest
 from conftest import SPECS, run_cli, shipped_specs
 
 from atomgen.check.analyze import analyze
-from atomgen.check.catalog import load_catalog
+from atomgen.check.intrinsics import load_intrinsics
 from atomgen.check.runner import check_paths
 from atomgen.diagnostics import Diagnostic
 from atomgen.layout import algebra
@@ -125,7 +125,7 @@ class Subject:
         assert model is not None and problems == []
         backend_file = find_backend_file(spec, model.backend)
         self.backend = load_backend(backend_file, str(backend_file))[0] if backend_file else None
-        self.catalog = load_catalog(model.backend)[0]
+        self.catalog = load_intrinsics(model.backend)[0]
         classes: dict[Any, tuple[int, int]] = {}  # key -> (tile cost, instance index)
         smallest: dict[tuple[str, int], tuple[int, int]] = {}
         largest: dict[tuple[str, int], tuple[int, int]] = {}

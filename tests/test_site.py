@@ -109,7 +109,7 @@ def _row(page: str, instance: str) -> list[str]:
 
 
 def test_subtargets_dsl_call_registers_and_generated_files(tmp_path: Path) -> None:
-    from atomgen.check.families.against_catalog import instance_chips
+    from atomgen.check.families.against_intrinsics import instance_chips
     from atomgen.check.runner import analyze_file
 
     out = tmp_path / "site"

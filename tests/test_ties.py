@@ -18,8 +18,8 @@ import pytest
 import yaml
 from conftest import SPECS
 
-from atomgen.check.catalog import load_catalog
 from atomgen.check.families.backend_file import check_backend_data
+from atomgen.check.intrinsics import load_intrinsics
 from atomgen.check.ties import TIES, schema_fields, tie_of, untied_fields
 from atomgen.pipeline import analyse_loaded, render
 from atomgen.resources import schema_path
@@ -113,7 +113,7 @@ def _spec_mutants(path: Path) -> Iterator[tuple[str, dict[str, Any], tuple[Any, 
     data = _read(path)
     pattern = str(data["emission"]["pattern"])
     needs = RECORDS[pattern].needs
-    catalog, _ = load_catalog(data["backend"])
+    catalog, _ = load_intrinsics(data["backend"])
     assert catalog is not None
     state = data.get("state") or []
     for feed in needs.feeds:

@@ -21,8 +21,8 @@ def test_wheel_ships_schema_templates_and_catalogs(tmp_path: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "atomgen/_data/schema/atom.schema.json" in names
     assert any(n.startswith("atomgen/_data/templates/tablegen/") for n in names)
-    assert "atomgen/catalog/rocdl.yaml" in names
-    assert "atomgen/catalog/rocdl.json" in names  # its compiled form, which check reads
+    assert "atomgen/intrinsics/rocdl.yaml" in names
+    assert "atomgen/intrinsics/rocdl.json" in names  # its compiled form, which check reads
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     run = subprocess.run(

@@ -11,10 +11,9 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any, Optional
 
-from atomgen.check.catalog import Catalog
 from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
 from atomgen.check.families import (
-    against_catalog,
+    against_intrinsics,
     backend_file,
     coverage,
     emission,
@@ -34,6 +33,7 @@ from atomgen.check.families.descriptor import check_descriptor
 from atomgen.check.families.instance_layouts import check_instance_layouts, thread_count_root_cause
 from atomgen.check.families.packing import packed_types
 from atomgen.check.families.verify_section import check_verify_section
+from atomgen.check.intrinsics import Intrinsics
 from atomgen.check.result import AnalysedAtom
 from atomgen.diagnostics import Diagnostic
 from atomgen.spec.backend import Backend
@@ -45,7 +45,7 @@ _STRUCTURAL_STOPS = ("AG304", "AG301", "AG303", "AG202")
 
 
 def analyze(
-    spec: AtomSpec, backend: Optional[Backend], catalog: Optional[Catalog], prove: bool = True
+    spec: AtomSpec, backend: Optional[Backend], intrinsics: Optional[Intrinsics], prove: bool = True
 ) -> AnalysedAtom:
     out: list[Diagnostic] = []
     out.extend(names.check_names(spec))
@@ -58,11 +58,11 @@ def analyze(
     structural = list(layouts.check_layout_structure(spec))
     out.extend(structural)
     out.extend(instances.check_instance_table(spec))
-    if catalog is not None:
+    if intrinsics is not None:
         for instance in spec.instances:
-            out.extend(against_catalog.check_instance(spec, instance, catalog, backend))
-        out.extend(immediates.check_immediates(spec, catalog))
-        out.extend(semantics.check_semantics(spec, catalog))
+            out.extend(against_intrinsics.check_instance(spec, instance, intrinsics, backend))
+        out.extend(immediates.check_immediates(spec, intrinsics))
+        out.extend(semantics.check_semantics(spec, intrinsics))
     out.extend(state.check_state(spec, backend))
     out.extend(backend_file.check_subtarget(spec, backend))
     out.extend(emission.check_emission(spec))

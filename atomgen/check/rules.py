@@ -20,7 +20,7 @@ FAMILIES = (
     "atomgen.spec.instances",  # AG353, AG360: instance keys, the size of the instance table
     "atomgen.spec.expr",  # AG20x, AG304, AG305: expressions and layouts as parsed and evaluated
     "atomgen.spec.backend",  # AG105: backend.yaml itself
-    "atomgen.check.families.side_files",  # AG106, AG107: backend.yaml's tests and the project catalogue
+    "atomgen.check.families.side_files",  # AG106, AG107: backend.yaml's tests and the project intrinsics file
     "atomgen.check.families.backend_file",  # AG108, AG109: backend.yaml's enum and subtargets
     "atomgen.check.families.layouts",  # AG301-AG303, AG356, AG357
     "atomgen.check.evaluate",  # AG355: no layout piece for an instance
@@ -29,7 +29,7 @@ FAMILIES = (
     "atomgen.check.families.packing",  # AG331, AG34x
     "atomgen.check.families.tensor_memory",  # AG349: tcgen05's tensor-memory operands
     "atomgen.check.families.instances",  # AG332, AG351, AG353
-    "atomgen.check.families.against_catalog",  # AG352, AG354, AG358, AG359
+    "atomgen.check.families.against_intrinsics",  # AG352, AG354, AG358, AG359
     "atomgen.check.families.state",  # AG36x
     "atomgen.check.families.emission",  # AG371-AG373
     "atomgen.check.families.semantics",  # AG367, AG374-AG377: fields tied to the instruction

@@ -1,6 +1,6 @@
 """Run the pipeline up to analysis over files and folders, with a content-keyed cache.
 
-The cache key is a hash of the spec's bytes, its backend file, the intrinsic catalogue,
+The cache key is a hash of the spec's bytes, its backend file, the intrinsics table,
 the schema and atomgen's own analysis code, so a cached result can never be stale: any
 change to any input is a different key. A cache hit touches neither YAML nor sympy.
 """
@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any, Iterable, Optional
 
 from atomgen import __version__, reading, replay
-from atomgen.check.catalog import PROJECT_CATALOG_FILE
 from atomgen.check.families.names import cross_spec_rules
+from atomgen.check.intrinsics import PROJECT_CATALOG_FILE
 from atomgen.check.workers import default_workers, map_in_workers
 from atomgen.diagnostics import Diagnostic, Position, SpecError
 from atomgen.replay import cache_dir
@@ -47,11 +47,11 @@ class SpecResult:
     internal_error: str = ""  # a bug in atomgen met on this file (the other files are still checked)
 
 
-SIDE_FILES = {BACKEND_FILE: "backend", PROJECT_CATALOG_FILE: "catalog"}  # file name -> its schema
+SIDE_FILES = {BACKEND_FILE: "backend", PROJECT_CATALOG_FILE: "intrinsics"}  # file name -> its schema
 
 
 def side_file_kind(path: Path) -> Optional[str]:
-    """'backend' or 'catalog' for the files beside specs that are not atom specs, else None."""
+    """'backend' or 'intrinsics' for the files beside specs that are not atom specs, else None."""
     return SIDE_FILES.get(path.name)
 
 
@@ -95,13 +95,13 @@ def collect_side_files(paths: Iterable[str]) -> list[tuple[Path, str, str]]:
 
 
 def check_side_file(path: Path, display: str, kind: str) -> SpecResult:
-    """A backend.yaml or project catalogue, validated by its own schema (not as an atom spec)."""
-    from atomgen.check.catalog import validate_catalog_file
+    """A backend.yaml or project intrinsics file, validated by its own schema (not as an atom spec)."""
+    from atomgen.check.intrinsics import validate_intrinsics_file
     from atomgen.spec.loader import load_file
     from atomgen.spec.validate import validate
 
-    if kind == "catalog":
-        return SpecResult(display, validate_catalog_file(path, display))
+    if kind == "intrinsics":
+        return SpecResult(display, validate_intrinsics_file(path, display))
     from atomgen.spec.validate import unfilled
 
     try:
@@ -125,12 +125,12 @@ def _code_fingerprint() -> str:
             digest.update(file.read_bytes())
     for name in _CODE_FILES:
         digest.update((_PACKAGE / name).read_bytes())
-    from atomgen.resources import catalog_path, schema_path
+    from atomgen.resources import intrinsics_path, schema_path
 
     digest.update(schema_path().read_bytes())
-    for path in sorted(catalog_path("any").parent.glob("*.yaml")):
+    for path in sorted(intrinsics_path("any").parent.glob("*.yaml")):
         digest.update(path.read_bytes())
-    digest.update(schema_path("catalog").read_bytes())
+    digest.update(schema_path("intrinsics").read_bytes())
     return digest.hexdigest()
 
 
@@ -234,22 +234,22 @@ def analyze_model(
 ) -> SpecResult:
     """The analyze stage for a modeled spec."""
     from atomgen.check.analyze import analyze
-    from atomgen.check.catalog import load_catalog, project_catalog_for
     from atomgen.check.families.side_files import backend_findings
+    from atomgen.check.intrinsics import load_intrinsics, project_intrinsics_for
 
     backends = {} if backends is None else backends
     spec, display, problems = modeled.spec, modeled.path, modeled.diagnostics
     backend, backend_problems = _backend_for(path, spec.backend, display, backends)
-    project_catalog = project_catalog_for(backend.file if backend is not None else None)
-    catalog, catalog_problems = load_catalog(spec.backend, project_catalog)
-    analysis = analyze(spec, backend, catalog, prove=prove)
+    project_intrinsics = project_intrinsics_for(backend.file if backend is not None else None)
+    intrinsics, intrinsics_problems = load_intrinsics(spec.backend, project_intrinsics)
+    analysis = analyze(spec, backend, intrinsics, prove=prove)
     names = {
         "backend": spec.backend,
         "tablegen_def": spec.tablegen_def,
         "cpp_class": spec.cpp_class,
         "mnemonic": spec.mnemonic,
     }
-    backend_problems = backend_findings(spec, backend, backend_problems, project_catalog, catalog_problems)
+    backend_problems = backend_findings(spec, backend, backend_problems, project_intrinsics, intrinsics_problems)
     found = problems + backend_problems + list(analysis.diagnostics)
     if spec.partial:  # schema errors set aside to run the rules: its findings only, never its model
         return SpecResult(display, found, names)
@@ -462,7 +462,7 @@ def _guess_backend_bytes(path: Path) -> bytes:
     for folder in Path(reading.real_path(path)).parents:
         candidate = folder / BACKEND_FILE
         for file in (candidate, folder / PROJECT_CATALOG_FILE) if reading.exists(candidate) else ():
-            # the project catalogue beside it is an input of the analysis too
+            # the project intrinsics file beside it is an input of the analysis too
             try:
                 parts.append(_read_input(file))
             except reading.InputError as error:  # an unreadable one is part of the key as well

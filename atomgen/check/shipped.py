@@ -1,12 +1,12 @@
-"""The shipped intrinsic catalogues, read from their compiled form.
+"""The shipped intrinsics tables, read from their compiled form.
 
-atomgen/catalog/<backend>.yaml is the source (commented, reviewed, validated by
-tests/test_catalog.py). Parsing 100 KB of YAML costs every `check` process about 15 ms, so the
+atomgen/intrinsics/<backend>.yaml is the source (commented, reviewed, validated by
+tests/test_intrinsics.py). Parsing 100 KB of YAML costs every `check` process about 15 ms, so the
 package also ships <backend>.json beside it: the same data, compiled by
 `python -m atomgen.check.shipped`, which json reads in well under a millisecond. The compiled
 file records the length and CRC-32 of the YAML it was compiled from; when they do not match
 (the YAML was edited and not recompiled) it is ignored and the YAML is parsed, so a stale
-compiled file can cost time but never change a result. tests/test_catalog.py fails while one
+compiled file can cost time but never change a result. tests/test_intrinsics.py fails while one
 is stale, as CI does for generated/.
 """
 
@@ -25,7 +25,7 @@ def compiled_path(source: Path) -> Path:
 
 
 def load(source: Path) -> Optional[Any]:
-    """The catalogue at `source` (a shipped YAML file) as plain data; None when there is none."""
+    """The intrinsics table at `source` (a shipped YAML file) as plain data; None when there is none."""
     try:
         raw = source.read_bytes()
     except OSError:
@@ -45,7 +45,7 @@ def compile_text(source: Path) -> str:
     data = _parse(raw)
     text = json.dumps({"format": _FORMAT, "source": _stamp(raw), "data": data}, indent=1, ensure_ascii=True)
     if json.loads(text)["data"] != data:  # e.g. a non-string mapping key, which JSON would turn into a string
-        raise ValueError(f"{source}: the catalogue does not survive a JSON round trip")
+        raise ValueError(f"{source}: the intrinsics table does not survive a JSON round trip")
     return text + "\n"
 
 
@@ -60,11 +60,11 @@ def _stamp(raw: bytes) -> str:
 
 
 def main() -> int:
-    """Recompile every shipped catalogue whose compiled form is stale; run after editing one."""
-    from atomgen.resources import catalog_path
+    """Recompile every shipped intrinsics table whose compiled form is stale; run after editing one."""
+    from atomgen.resources import intrinsics_path
 
     written = []
-    for source in sorted(catalog_path("any").parent.glob("*.yaml")):
+    for source in sorted(intrinsics_path("any").parent.glob("*.yaml")):
         text, target = compile_text(source), compiled_path(source)
         if not target.is_file() or target.read_text(encoding="utf-8") != text:
             target.write_text(text, encoding="utf-8")

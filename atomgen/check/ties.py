@@ -4,7 +4,7 @@ Every field of schema/atom.schema.json is one of:
 
 - ``instruction``: it becomes an operand, immediate, opcode choice, format code, descriptor field
   or enum value of the generated code, and the rules named check it against the intrinsic
-  catalogue, the backend or the instruction's descriptor;
+  intrinsics table, the backend or the instruction's descriptor;
 - ``layout``: a thread/value layout or what sizes one, proved by the layout rules;
 - ``name``: an identifier or type name the generated code spells, checked to be valid and unique;
 - ``text``: free text that reaches generated files only through the escaping of each output
@@ -43,7 +43,7 @@ TIES: tuple[tuple[str, Tie], ...] = (
     ("spec_version", _t("structure", "AG101", "the format version; only 1 exists")),
     ("kind", _t("instruction", "AG101 AG371", "mma or copy: the interfaces and the template family; the pattern "
                 "must lower that kind")),
-    ("backend", _t("instruction", "AG105 AG108", "the dialect, its backend.yaml and intrinsic catalogue")),
+    ("backend", _t("instruction", "AG105 AG108", "the dialect, its backend.yaml and intrinsics table")),
     ("subtarget", _t("instruction", "AG109 AG384 AG352 AG359", "the lib/ folder and the chips every row is "
                      "checked on (declared in backend.yaml)")),
     ("tablegen_def", _t("name", "AG381 AG382", "the TableGen def")),
@@ -85,7 +85,7 @@ TIES: tuple[tuple[str, Tie], ...] = (
     ("instances", _t("structure", "AG351 AG353 AG360", "the instance table: verify() and the dispatch")),
     ("instances[].id", _t("name", "AG351", "test and case names")),
     ("instances[].intrinsic", _t("instruction", "AG358 AG359 AG371 AG374", "the op each row creates")),
-    ("instances[].op_class", _t("instruction", "AG352", "the C++ op class, the catalogue's")),
+    ("instances[].op_class", _t("instruction", "AG352", "the C++ op class, the intrinsics table's")),
     ("instances[].instruction", _t("instruction", "AG359", "the ISA instruction the row emits (PTX: spelled "
                                    "into the inline assembly)")),
     ("instances[].packed*", _t("instruction", "AG331 AG352 AG332", "the register types built for the call")),
@@ -103,7 +103,7 @@ TIES: tuple[tuple[str, Tie], ...] = (
     ("instances[].emission.cbsz", _t("instruction", "AG375", "the scaled MFMA's A format code")),
     ("instances[].emission.blgp", _t("instruction", "AG375", "the scaled MFMA's B format code")),
     ("instances[].emission.fmt*", _t("instruction", "AG375", "a row's A/B format code")),
-    ("instances[].emission.store_*", _t("instruction", "AG358 AG352", "the store direction's op (its catalogue "
+    ("instances[].emission.store_*", _t("instruction", "AG358 AG352", "the store direction's op (its intrinsics table "
                                         "entry is checked as the row's own)")),
     ("instances[].emission", _t("structure", "", "a row's own emission arguments")),
     ("state", _t("structure", "AG361 AG365", "the atom's state struct")),
@@ -203,7 +203,7 @@ def markdown() -> Iterator[str]:
     yield ""
     yield ("Every field of the spec schema, with what the generated code does with it and the rules that check it "
            "(atomgen/check/ties.py; tests/test_ties.py fails for a schema field missing here). `instruction`: "
-           "checked against the intrinsic catalogue, the backend or the descriptor; `layout`: proved by the "
+           "checked against the intrinsics table, the backend or the descriptor; `layout`: proved by the "
            "layout rules; `name`: a checked identifier; `text`: free text, escaped per output language; "
            "`oracle`: read by oracles and docs only, never by generated code.")
     yield ""

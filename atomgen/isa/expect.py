@@ -1,6 +1,6 @@
-"""What the ISA of one ROCDL instance must be on one chip, from the spec and the intrinsic catalogue.
+"""What the ISA of one ROCDL instance must be on one chip, from the spec and the intrinsics table.
 
-Never from the generated code: the instruction is the catalogue's name for the row's intrinsic on
+Never from the generated code: the instruction is the intrinsics table's name for the row's intrinsic on
 that chip (the row's own `instruction` label for copies), each register operand spans the dwords of
 the row's packed type, and each modifier is what the row's immediates *mean*: an immediate the
 layouts describe at one value (cbsz/abid/blgp = 0, AG376) must print as that value, a format code is
@@ -15,8 +15,8 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
-from atomgen.check.catalog import Catalog, Intrinsic
 from atomgen.check.families.semantics import meant_immediates
+from atomgen.check.intrinsics import Intrinsic, Intrinsics
 from atomgen.render.cpp import intrinsic_call
 from atomgen.render.tests.mlir import IMMEDIATE_VALUE
 from atomgen.spec.mlir_types import parse_packed
@@ -53,7 +53,7 @@ def _dwords(type_text: str) -> int:
 
 
 def _chip_name(entry: Optional[Intrinsic], label: str, chip: str) -> str:
-    """The row's label, spelled as on `chip` where the catalogue spells the same instruction per chip
+    """The row's label, spelled as on `chip` where the intrinsics table spells the same instruction per chip
     (the label v_mfma_f32_16x16x16bf16_1k is v_mfma_f32_16x16x16_bf16 on gfx942). A label that is not
     one of the intrinsic's names stays as written, and fails against the ISA."""
     names = [isa for isa in (entry.isa if entry is not None else ()) if isa.name]
@@ -69,11 +69,11 @@ def _chip_name(entry: Optional[Intrinsic], label: str, chip: str) -> str:
 _PRINTED = {"cbsz": "cbsz", "abid": "abid", "blgp": "blgp", "fmtA": "matrix_a_fmt", "fmtB": "matrix_b_fmt"}
 
 
-def _mma_modifiers(spec: AtomSpec, inst: Instance, catalog: Catalog, mnemonic: str) -> list[tuple[str, str]]:
+def _mma_modifiers(spec: AtomSpec, inst: Instance, intrinsics: Intrinsics, mnemonic: str) -> list[tuple[str, str]]:
     """The modifiers of the row's immediates, each at the value its meaning fixes (meant_immediates, the
     same values the generated CHECK lines expect)."""
     found: list[tuple[str, str]] = []
-    for name, value in meant_immediates(spec, inst, catalog).items():
+    for name, value in meant_immediates(spec, inst, intrinsics).items():
         if name == "opsel" and value:  # GFX11 WMMA: the half of C and D, the third source's op_sel bit
             found.append(("op_sel", "[0,0,1]"))
         elif name in _PRINTED and value:
@@ -87,8 +87,8 @@ def _mma_modifiers(spec: AtomSpec, inst: Instance, catalog: Catalog, mnemonic: s
     return found
 
 
-def mma(spec: AtomSpec, inst: Instance, catalog: Catalog, chip: str) -> Expected:
-    entry = catalog.get(inst.intrinsic)
+def mma(spec: AtomSpec, inst: Instance, intrinsics: Intrinsics, chip: str) -> Expected:
+    entry = intrinsics.get(inst.intrinsic)
     mnemonic = _chip_name(entry, str(inst.instruction or ""), chip)
     accumulator = "va" if mnemonic.startswith(("v_mfma", "v_smfmac")) else "v"
     packed = {role: _dwords(str(inst.packed[role])) for role in ("a", "b", "c")}
@@ -100,7 +100,7 @@ def mma(spec: AtomSpec, inst: Instance, catalog: Catalog, chip: str) -> Expected
     else:
         slots = [Slot("d", accumulator, written), Slot("a", "v", packed["a"]), Slot("b", "v", packed["b"]),
                  Slot("c", accumulator, packed["c"])]
-    modifiers = _mma_modifiers(spec, inst, catalog, mnemonic)
+    modifiers = _mma_modifiers(spec, inst, intrinsics, mnemonic)
     return Expected(mnemonic, tuple(slots + extras), tuple(modifiers), MMA_PREFIXES)
 
 

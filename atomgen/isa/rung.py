@@ -17,8 +17,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
-from atomgen.check.catalog import Catalog, load_catalog
-from atomgen.check.families.against_catalog import instance_chips
+from atomgen.check.families.against_intrinsics import instance_chips
+from atomgen.check.intrinsics import Intrinsics, load_intrinsics
 from atomgen.check.result import AnalysedAtom
 from atomgen.isa import asm, expect
 from atomgen.isa.compile import compile_functions
@@ -66,10 +66,10 @@ def lower(atoms: Iterable[AnalysedAtom], tests: Path, out: Path, fly_opt: str) -
     return failures
 
 
-def _expected(atom: AnalysedAtom, inst: Any, function: str, chip: str, catalog: Catalog) -> expect.Expected:
+def _expected(atom: AnalysedAtom, inst: Any, function: str, chip: str, intrinsics: Intrinsics) -> expect.Expected:
     spec = atom.spec
     if spec.kind == "mma":
-        return expect.mma(spec, inst, catalog, chip)
+        return expect.mma(spec, inst, intrinsics, chip)
     return expect.copy(spec, inst, function)
 
 
@@ -86,8 +86,8 @@ def judge(atoms: Iterable[AnalysedAtom], ir_folder: Path, spec_name: Any = str) 
     rows: list[Row] = []
     for atom in atoms:
         spec = atom.spec
-        catalog, _ = load_catalog(spec.backend)
-        if catalog is None or atom.backend is None:
+        intrinsics, _ = load_intrinsics(spec.backend)
+        if intrinsics is None or atom.backend is None:
             continue
         stem = test_file_stem(spec)
         files = {}  # function -> the .ll that defines it
@@ -113,7 +113,7 @@ def judge(atoms: Iterable[AnalysedAtom], ir_folder: Path, spec_name: Any = str) 
             for name in names:
                 inst = owners[name]
                 row = Row(spec_name(spec), inst.id, name, chip, "pass")
-                expected = _expected(atom, inst, name, chip, catalog)
+                expected = _expected(atom, inst, name, chip, intrinsics)
                 row.expected = _describe(expected)
                 if name not in files:
                     defect = flydsl_defect(spec, "lowering", sample_values(spec, inst))

@@ -2,7 +2,7 @@
 
 Only what is derived from the spec is given: registers per lane from the packed types, the
 operation count from the tile shape. Cycles, passes and FLOPs per CU per clock are not: no
-public source atomgen cites (atomgen/catalog/*.yaml `source`, docs/evidence/) gives them per
+public source atomgen cites (atomgen/intrinsics/*.yaml `source`, docs/evidence/) gives them per
 instruction, and a number without a source is not added.
 """
 

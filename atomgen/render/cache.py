@@ -1,7 +1,7 @@
 """A content-keyed cache of whole render plans, so `gen` with nothing changed only compares.
 
 The key hashes every input a plan depends on: the spec files, every backend.yaml above
-them, the templates, the schema and catalogues, and atomgen's own source. A plan is stored
+them, the templates, the schema and intrinsics tables, and atomgen's own source. A plan is stored
 only after its specs passed `check` and rendered, so a hit needs neither.
 """
 

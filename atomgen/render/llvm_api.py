@@ -1,13 +1,13 @@
 """LLVM API profiles: how the generated C++ calls ROCDL ops for one LLVM/MLIR version.
 
-The catalogue (atomgen/catalog/<backend>.yaml, `llvm_api`) names each profile and how its op
-signatures differ from the ones the catalogue lists (FlyDSL's pinned LLVM, the default):
+The intrinsics table (atomgen/intrinsics/<backend>.yaml, `llvm_api`) names each profile and how its op
+signatures differ from the ones the intrinsics table lists (FlyDSL's pinned LLVM, the default):
 
   immediates_as_operands  op classes whose immediates are i32 SSA operands of one ValueRange
   aux_as_operand          buffer ops take `aux` as an i32 operand instead of an IntegerAttr
   enums_as_integers       ROCDL enums (MFMAPermB, MatrixFormat, ...) do not exist: pass integers
   buffer_atomic_result    buffer atomics return the old value (false: they have no result)
-  reorder                 op classes whose argument list differs: "$i" is the catalogue list's
+  reorder                 op classes whose argument list differs: "$i" is the intrinsics table list's
                           i-th argument (0 = result type), anything else a literal C++ argument
   missing                 ops this LLVM lacks: the generated code reports an error instead
 
@@ -57,8 +57,8 @@ _ACTIVE: ContextVar[Profile | None] = ContextVar("llvm_api", default=None)
 _PINNED = Profile()
 
 
-def _catalogue(backend: str) -> dict[str, Any]:
-    from atomgen.check.catalog import _shipped
+def _intrinsics_file(backend: str) -> dict[str, Any]:
+    from atomgen.check.intrinsics import _shipped
 
     shipped = _shipped(backend)
     data = shipped[0] if shipped else {}
@@ -67,15 +67,16 @@ def _catalogue(backend: str) -> dict[str, Any]:
 
 
 def names(backend: str = "rocdl") -> list[str]:
-    return sorted(_catalogue(backend)["profiles"])
+    return sorted(_intrinsics_file(backend)["profiles"])
 
 
 def load(name: str | None, backend: str = "rocdl") -> Profile:
-    api = _catalogue(backend)
+    api = _intrinsics_file(backend)
     chosen = name or str(api.get("default", DEFAULT))
     data = api["profiles"].get(chosen)
     if data is None:
-        raise ProfileError(f"unknown --llvm-api '{chosen}'; the {backend} catalogue has: {', '.join(names(backend))}")
+        raise ProfileError(f"unknown --llvm-api '{chosen}'; the {backend} intrinsics table has: "
+                           f"{', '.join(names(backend))}")
     return Profile(
         name=chosen,
         summary=str(data.get("summary", "")),
@@ -123,7 +124,7 @@ def integer_arg(text: str, enums: dict[str, dict[str, int]]) -> str:
 
 
 def _enum_cases(backend: str = "rocdl") -> dict[str, dict[str, int]]:
-    from atomgen.check.catalog import _shipped
+    from atomgen.check.intrinsics import _shipped
 
     shipped = _shipped(backend)
     enums = (shipped[0].get("enums") if shipped else None) or {}
@@ -166,7 +167,7 @@ def lacks_message(mnemonic: str, op: str) -> str:
 
 
 def lacking_profiles(op_classes: set[str], backend: str = "rocdl") -> list[tuple[str, str]]:
-    """(profile, intrinsic) for every profile of the catalogue that lacks one of these op classes.
+    """(profile, intrinsic) for every profile of the intrinsics table that lacks one of these op classes.
 
     The generated FileCheck tests are expected to fail (lit feature `llvm-api-<profile>`) where
     fly-opt is built against such an LLVM: the atom reports the missing op instead of lowering.

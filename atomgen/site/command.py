@@ -144,7 +144,7 @@ def build_site(
 ) -> tuple[dict[str, Any], list[str]]:
     """{relative path: text} of the whole site (plus `_pages`, `_reports`), or the diagnostics
     of the specs that do not check; atom pages link their files in `generated` under `link_base`."""
-    from atomgen.check.families.against_catalog import instance_chips
+    from atomgen.check.families.against_intrinsics import instance_chips
     from atomgen.check.runner import analyze_file
     from atomgen.output_format import format_all
     from atomgen.pictures.facts import register_counts

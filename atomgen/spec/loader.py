@@ -263,7 +263,7 @@ def load_package_data(text: str) -> object:
 
 
 def load_file(path: Path, display_path: str | None = None) -> LoadedSpec:
-    """A spec (or backend.yaml, a catalogue) read through atomgen/reading.py: regular files only,
+    """A spec (or backend.yaml, an intrinsics file) read through atomgen/reading.py: regular files only,
     at most MAX_SPEC_BYTES of them, never blocking on a FIFO."""
     shown = display_path or str(path)
     try:

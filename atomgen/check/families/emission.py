@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
-from atomgen.check.families.against_catalog import INSTRUCTION_LABEL
+from atomgen.check.families.against_intrinsics import INSTRUCTION_LABEL
 from atomgen.check.families.packing import PACKING
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.spec.emission import GenericVariant, Mfma, MfmaScale, PatternNeeds, Tokens

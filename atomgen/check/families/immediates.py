@@ -1,6 +1,6 @@
-"""Parameters that reach an intrinsic immediate (AG394) and emission bindings to the catalogue (AG372).
+"""Parameters that reach an intrinsic immediate (AG394) and emission bindings to the intrinsics table (AG372).
 
-A parameter reaches the catalogue immediate of the same name, or the one `emission.immediates`
+A parameter reaches the intrinsics table immediate of the same name, or the one `emission.immediates`
 binds it to; its declared range (free values, bounds, default) and every row's value must stay
 inside the immediate's range, or be one of the cases of an enum-backed immediate.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from atomgen.check.catalog import Catalog, Intrinsic, Operand
 from atomgen.check.families.emission import BUILDER_ARGUMENT, INTEGER
+from atomgen.check.intrinsics import Intrinsic, Intrinsics, Operand
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.spec.emission import Immediates
 from atomgen.spec.model import AtomSpec, Parameter
@@ -24,17 +24,17 @@ RULES = (
         "Immediates are bit fields (modC is 2 bits) or C++ enums; a wider declared range is accepted by verify() and "
         "then truncated or rejected by the backend. An enum-backed immediate takes exactly the enum's cases.",
         "- {name: modC, cpp_type: int32_t, free: {min: 0, max: 65535}}",
-        "Declare the immediate's range from the catalogue (the message names it), e.g. free: {min: 0, max: 3}.",
+        "Declare the immediate's range from the intrinsics table (the message names it), e.g. free: {min: 0, max: 3}.",
     ),
 )
 
 
 def _bindings(spec: AtomSpec) -> dict[str, str]:
-    """`emission.immediates`: catalogue immediate name -> the parameter whose value it takes."""
+    """`emission.immediates`: intrinsics table immediate name -> the parameter whose value it takes."""
     return dict(spec.emission.immediates) if isinstance(spec.emission, Immediates) else {}
 
 
-def immediate_parameters(spec: AtomSpec, catalog: Catalog) -> dict[str, tuple[Operand, Intrinsic]]:
+def immediate_parameters(spec: AtomSpec, intrinsics: Intrinsics) -> dict[str, tuple[Operand, Intrinsic]]:
     """Parameters whose value reaches an immediate operand of an instance's intrinsic.
 
     A parameter reaches the immediate of the same name, or the one `emission.immediates` binds it
@@ -44,7 +44,7 @@ def immediate_parameters(spec: AtomSpec, catalog: Catalog) -> dict[str, tuple[Op
     names = {p.name for p in spec.parameters}
     bound = _bindings(spec)
     for instance in spec.instances:
-        entry = catalog.get(instance.intrinsic)
+        entry = intrinsics.get(instance.intrinsic)
         if entry is None:
             continue
         for operand in entry.operands:
@@ -74,11 +74,11 @@ def _range_text(operand: Operand) -> str:
     return f"{immediate.cpp_type} {immediate.low}..{immediate.high}"
 
 
-def check_bindings(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
+def check_bindings(spec: AtomSpec, intrinsics: Intrinsics) -> Iterator[Diagnostic]:
     """`emission.immediates` names immediates of the rows' intrinsics and parameters of the spec;
-    a qualified builder argument (`ROCDL::MFMAPermB::none`) is a case of a catalogue enum."""
+    a qualified builder argument (`ROCDL::MFMAPermB::none`) is a case of a intrinsics table enum."""
     names = {p.name for p in spec.parameters}
-    entries = [e for e in (catalog.get(i.intrinsic) for i in spec.instances) if e is not None]
+    entries = [e for e in (intrinsics.get(i.intrinsic) for i in spec.instances) if e is not None]
     for operand, parameter in _bindings(spec).items():
         where = ("emission", "immediates", operand)
         if parameter not in names:
@@ -97,24 +97,25 @@ def check_bindings(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
                 continue
             namespace, _, rest = text.partition("::")
             enum, _, case = rest.partition("::")
-            known = catalog.enums.get(enum)
-            if namespace != catalog.namespace or known is None or case not in dict(known.cases):
-                cases = [f"{catalog.namespace}::{n}::{c}" for n, e in sorted(catalog.enums.items()) for c, _ in e.cases]
+            known = intrinsics.enums.get(enum)
+            if namespace != intrinsics.namespace or known is None or case not in dict(known.cases):
+                cases = [f"{intrinsics.namespace}::{n}::{c}"
+                         for n, e in sorted(intrinsics.enums.items()) for c, _ in e.cases]
                 yield BUILDER_ARGUMENT.at(
-                    spec, f"builder argument '{text}' is not a case of a {catalog.backend} catalogue enum"
+                    spec, f"builder argument '{text}' is not a case of a {intrinsics.backend} intrinsics table enum"
                     + (f" (known: {', '.join(cases[:8])}{', ...' if len(cases) > 8 else ''})" if cases else ""),
                     path + (index,),
                 )
 
 
-def _literal_arguments(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
-    """An integer builder argument in the place of a catalogue immediate is a value that immediate can
+def _literal_arguments(spec: AtomSpec, intrinsics: Intrinsics) -> Iterator[Diagnostic]:
+    """An integer builder argument in the place of a intrinsics table immediate is a value that immediate can
     take (a C modifier of 4 in a 2-bit field would be truncated, or rejected by the backend)."""
     from atomgen.check.families.semantics import argument_tokens
 
     reported: set[tuple[Any, ...]] = set()
     for instance in spec.instances:
-        entry = catalog.get(instance.intrinsic)
+        entry = intrinsics.get(instance.intrinsic)
         found = argument_tokens(spec, instance)
         if entry is None or found is None or len(found[0]) != len(entry.operands):
             continue  # not in the op's operand order: AG372 and the real build judge those
@@ -130,10 +131,10 @@ def _literal_arguments(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]
                 f"{_range_text(operand)}", where)
 
 
-def check_immediates(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
-    yield from check_bindings(spec, catalog)
-    yield from _literal_arguments(spec, catalog)
-    for name, (operand, entry) in immediate_parameters(spec, catalog).items():
+def check_immediates(spec: AtomSpec, intrinsics: Intrinsics) -> Iterator[Diagnostic]:
+    yield from check_bindings(spec, intrinsics)
+    yield from _literal_arguments(spec, intrinsics)
+    for name, (operand, entry) in immediate_parameters(spec, intrinsics).items():
         parameter = spec.parameter(name)
         assert parameter is not None
         yield from _parameter_range(spec, parameter, operand, entry)

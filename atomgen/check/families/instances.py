@@ -1,6 +1,6 @@
 """The instance table (rule family AG35x): every row gives its key values, rows are unique, pins are free.
 
-Rows checked against the intrinsic catalogue are atomgen/check/families/against_catalog.py.
+Rows checked against the intrinsics table are atomgen/check/families/against_intrinsics.py.
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
 
 def fold_unknown_types(spec: AtomSpec, found: list[Diagnostic]) -> list[Diagnostic]:
     """Root cause first: an instance's type parameter atomgen cannot size (AG332, `elemTyAcc: f23`)
-    is the finding; what other rules then say about that instance and that value (the catalogue
+    is the finding; what other rules then say about that instance and that value (the intrinsics table
     takes f32, not f23; the packed type holds f32) become notes under it, not errors of their own."""
     unknown: dict[tuple[str, str], int] = {}  # (instance id, value) -> index of its AG332 in found
     for instance in spec.instances:

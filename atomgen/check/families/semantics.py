@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator, Optional
 
-from atomgen.check.catalog import Catalog, Immediate, Intrinsic, Operand
-from atomgen.check.families.against_catalog import companions
+from atomgen.check.families.against_intrinsics import companions
+from atomgen.check.intrinsics import Immediate, Intrinsic, Intrinsics, Operand
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout import algebra
 from atomgen.spec.emission import Feed, FormatCodes, Mfma, MfmaScale
@@ -42,7 +42,7 @@ RULES = (
         "A row's operation parameter names another operation than its intrinsic performs.",
         "The generated dispatch picks the op from the row: `atomicOp: max` on a fadd row lowers a max as an add.",
         "- {atomicOp: max, valType: f32, intrinsic: rocdl.raw.ptr.buffer.atomic.fadd, ...}",
-        "Name the intrinsic of the operation (the catalogue's `operation`), or the operation of the intrinsic.",
+        "Name the intrinsic of the operation (the intrinsics table's `operation`), or the operation of the intrinsic.",
     ),
     Rule(
         "AG375",
@@ -51,7 +51,7 @@ RULES = (
         "Scaled MFMA/WMMA read their A and B bits as the format the code names: fp8 data sent with the bf8 code "
         "(cbsz: 1) computes with the wrong exponent width, and nothing else in the spec can see it.",
         "- {elemTyA: f8E4M3FN, ..., emission: {cbsz: 1, blgp: 0}}   # 1 is bf8 (f8E5M2)",
-        "Use the code the message names (the catalogue enum's `formats`).",
+        "Use the code the message names (the intrinsics table enum's `formats`).",
     ),
     Rule(
         "AG376",
@@ -60,8 +60,8 @@ RULES = (
         "MFMA's cbsz/abid broadcast one block of A to the others and blgp permutes B's lanes: a spec that sends "
         "cbsz = 1 with layouts of the plain product generates an atom that computes another product.",
         "emission: {pattern: mfma, args: [accTy, a, b, c, \"1\", \"0\", \"ROCDL::MFMAPermB::none\"]}",
-        "Send the value the catalogue says the layouts describe (0 / none), or describe the broadcast in the "
-        "layouts and the catalogue. A sparse atom's selector (SMFMAC abid) is the exception: sent from the "
+        "Send the value the intrinsics table says the layouts describe (0 / none), or describe the broadcast in the "
+        "layouts and the intrinsics table. A sparse atom's selector (SMFMAC abid) is the exception: sent from the "
         "parameter its sparse section names (`selector: abid`), each value is described there (AG343).",
     ),
     Rule(
@@ -81,15 +81,15 @@ _CPP_WIDTH = {"int32_t": 32, "uint32_t": 32, "int64_t": 64, "uint64_t": 64, "int
 _INTEGER = re.compile(r"^-?[0-9]+$")
 
 
-def check_semantics(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
+def check_semantics(spec: AtomSpec, intrinsics: Intrinsics) -> Iterator[Diagnostic]:
     needs = spec.emission.needs
     if needs.kind != spec.kind:
         return  # AG371 says so
-    yield from _state_feeds(spec, catalog, needs.feeds)
+    yield from _state_feeds(spec, intrinsics, needs.feeds)
     if needs.operation:
-        yield from _operations(spec, catalog, needs.operation)
-    yield from _format_codes(spec, catalog)
-    yield from _meaningful_immediates(spec, catalog)
+        yield from _operations(spec, intrinsics, needs.operation)
+    yield from _format_codes(spec, intrinsics)
+    yield from _meaningful_immediates(spec, intrinsics)
 
 
 # --- AG367: state fields that become operands -------------------------------------------------
@@ -98,12 +98,12 @@ def _field(spec: AtomSpec, feed: Feed) -> Optional[StateField]:
     return next((f for f in spec.state if f.enum_case == feed.state or (f.private and f.name == feed.state)), None)
 
 
-def _entries(spec: AtomSpec, instance: Instance, catalog: Catalog) -> list[Intrinsic]:
-    own = catalog.get(instance.intrinsic)
-    return ([own] if own is not None else []) + companions(spec, instance, catalog)
+def _entries(spec: AtomSpec, instance: Instance, intrinsics: Intrinsics) -> list[Intrinsic]:
+    own = intrinsics.get(instance.intrinsic)
+    return ([own] if own is not None else []) + companions(spec, instance, intrinsics)
 
 
-def _state_feeds(spec: AtomSpec, catalog: Catalog, feeds: tuple[Feed, ...]) -> Iterator[Diagnostic]:
+def _state_feeds(spec: AtomSpec, intrinsics: Intrinsics, feeds: tuple[Feed, ...]) -> Iterator[Diagnostic]:
     reported: set[tuple[str, str]] = set()
     for feed in feeds:
         state_field = _field(spec, feed)
@@ -117,7 +117,7 @@ def _state_feeds(spec: AtomSpec, catalog: Catalog, feeds: tuple[Feed, ...]) -> I
                 problems = _declared_feed(state_field, llvm_type, feed)
             else:
                 problems = _units(state_field, feed) + [
-                    p for entry in _entries(spec, instance, catalog)
+                    p for entry in _entries(spec, instance, intrinsics)
                     for operand in [entry.operand(feed.operand)] if operand is not None
                     for p in _operand_feed(state_field, llvm_type, operand, entry)]
             for key, message in problems:
@@ -175,14 +175,14 @@ def _operand_feed(state_field: StateField, llvm_type: str, operand: Operand,
 
 # --- AG374: the row's operation is its intrinsic's --------------------------------------------
 
-def _operations(spec: AtomSpec, catalog: Catalog, parameter: str) -> Iterator[Diagnostic]:
+def _operations(spec: AtomSpec, intrinsics: Intrinsics, parameter: str) -> Iterator[Diagnostic]:
     for instance in spec.instances:
-        entry = catalog.get(instance.intrinsic)
+        entry = intrinsics.get(instance.intrinsic)
         value = instance.values.get(parameter)
         if entry is None or not entry.operation or value is None:
             continue
         if str(value) != entry.operation:
-            same = sorted(n for n, e in catalog.intrinsics.items()
+            same = sorted(n for n, e in intrinsics.entries.items()
                           if e.operation == str(value) and set(e.patterns) & {spec.pattern})
             hint = (f"; {value} is {', '.join(same)}",) if same else ()
             where = instance.path + ((parameter,) if parameter in instance.given else ())
@@ -210,13 +210,13 @@ def format_code(spec: AtomSpec, instance: Instance, key: str, role: str) -> Opti
     return code if isinstance(code, int) and not isinstance(code, bool) else None
 
 
-def _format_enum(spec: AtomSpec, catalog: Catalog) -> Optional[Immediate]:
-    return next((e for e in catalog.enums.values() if e.formats), None)
+def _format_enum(spec: AtomSpec, intrinsics: Intrinsics) -> Optional[Immediate]:
+    return next((e for e in intrinsics.enums.values() if e.formats), None)
 
 
-def _format_codes(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
+def _format_codes(spec: AtomSpec, intrinsics: Intrinsics) -> Iterator[Diagnostic]:
     keys = FORMAT_KEYS.get(spec.pattern, ())
-    enum = _format_enum(spec, catalog)
+    enum = _format_enum(spec, intrinsics)
     if not keys or enum is None or not isinstance(spec.emission, FormatCodes):
         return
     for element, given in spec.emission.format_codes.items():
@@ -279,14 +279,14 @@ def argument_tokens(spec: AtomSpec, instance: Instance) -> Optional[tuple[list[s
     return (texts[1:], path, 1) if texts[:1] in (["accTy"], ["resTy"]) else (texts, path, 0)
 
 
-def _token_values(spec: AtomSpec, instance: Instance, token: str, catalog: Catalog) -> Optional[set[int]]:
+def _token_values(spec: AtomSpec, instance: Instance, token: str, intrinsics: Intrinsics) -> Optional[set[int]]:
     """The values a builder argument can take for a row; None when it is not a constant atomgen knows."""
     if _INTEGER.match(token):
         return {int(token)}
     if "::" in token:
         case = token.rsplit("::", 1)[1]
         enum_type = token.rsplit("::", 1)[0]
-        enum = next((e for e in catalog.enums.values() if e.cpp_type == enum_type), None)
+        enum = next((e for e in intrinsics.enums.values() if e.cpp_type == enum_type), None)
         code = enum.code(case) if enum is not None else None
         return None if code is None else {code}
     raw = instance.emission.format_value(token)
@@ -304,12 +304,12 @@ def _token_values(spec: AtomSpec, instance: Instance, token: str, catalog: Catal
     return None
 
 
-def meant_immediates(spec: AtomSpec, instance: Instance, catalog: Catalog) -> dict[str, Optional[int]]:
+def meant_immediates(spec: AtomSpec, instance: Instance, intrinsics: Intrinsics) -> dict[str, Optional[int]]:
     """Each immediate of the row's intrinsic -> the value its meaning fixes, independent of the
     generated code: the one value the layouts describe (AG376), the format code of the row's element
     type (AG375); else the row's builder argument when it is a constant atomgen knows; None otherwise.
     Generated tests and the ISA rung (atomgen/isa) expect these values."""
-    entry = catalog.get(instance.intrinsic)
+    entry = intrinsics.get(instance.intrinsic)
     if entry is None:
         return {}
     found = argument_tokens(spec, instance)
@@ -331,12 +331,12 @@ def meant_immediates(spec: AtomSpec, instance: Instance, catalog: Catalog) -> di
             role = immediate.format_of or formats[operand.name]
             meant[operand.name] = format_code(spec, instance, operand.name, role)
         else:
-            values = _token_values(spec, instance, tokens[index], catalog) if tokens is not None else None
+            values = _token_values(spec, instance, tokens[index], intrinsics) if tokens is not None else None
             if values is None and spec.parameter(operand.name) is not None:  # an atom parameter (signA, clamp)
                 value = instance.values.get(operand.name, spec.parameter(operand.name).default)  # type: ignore
                 values = {int(value)} if isinstance(value, (bool, int)) else None
             meant[operand.name] = next(iter(values)) if values is not None and len(values) == 1 else None
-    # A format the op takes as an attribute the catalogue does not list (the scaled WMMA's fmtA/fmtB), where
+    # A format the op takes as an attribute the intrinsics table does not list (the scaled WMMA's fmtA/fmtB), where
     # the row's builder takes it (gfx1250's 32x16x128 F4 instruction has one format, and no field).
     variant = spec.variant(instance.variant)
     for key, role in formats.items():
@@ -345,10 +345,10 @@ def meant_immediates(spec: AtomSpec, instance: Instance, catalog: Catalog) -> di
     return meant
 
 
-def _meaningful_immediates(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnostic]:
+def _meaningful_immediates(spec: AtomSpec, intrinsics: Intrinsics) -> Iterator[Diagnostic]:
     reported: set[tuple[Any, ...]] = set()
     for instance in spec.instances:
-        entry = catalog.get(instance.intrinsic)
+        entry = intrinsics.get(instance.intrinsic)
         found = argument_tokens(spec, instance)
         if entry is None or found is None or not any(
                 o.immediate is not None and o.immediate.describes is not None for o in entry.operands):
@@ -362,7 +362,7 @@ def _meaningful_immediates(spec: AtomSpec, catalog: Catalog) -> Iterator[Diagnos
                 continue
             if str(token) == selector_parameter(spec.sparse):
                 continue  # the sparsity selector: the sparse section describes each value (AG343 bounds them)
-            values = _token_values(spec, instance, token, catalog)
+            values = _token_values(spec, instance, token, intrinsics)
             if values is None or values == {immediate.describes}:
                 continue  # None: not a constant atomgen knows (AG372 judges the token)
             where = path + (first + index,)

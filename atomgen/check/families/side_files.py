@@ -1,6 +1,6 @@
-"""The files beside the specs (rule family AG10x): backend.yaml and the project intrinsic catalogue.
+"""The files beside the specs (rule family AG10x): backend.yaml and the project intrinsics table.
 
-A spec whose backend file is missing, whose project catalogue is broken, or whose backend declares
+A spec whose backend file is missing, whose project intrinsics file is broken, or whose backend declares
 no test builder gets one finding at its `backend:` field; the files themselves are validated by
 their own schemas (atomgen/check/runner.py, check_side_file).
 """
@@ -18,12 +18,12 @@ from atomgen.spec.model import AtomSpec
 RULES = (
     Rule(
         "AG106",
-        "project-catalogue",
-        "The project intrinsic catalogue (specs/<backend>/intrinsics.yaml) is invalid.",
-        "A project catalogue extends the shipped one; a broken file must not silently drop the intrinsics a spec "
+        "project-intrinsics",
+        "The project intrinsics file (specs/<backend>/intrinsics.yaml) is invalid.",
+        "A project intrinsics file extends the shipped one; a broken file must not silently drop the intrinsics a spec "
         "relies on.",
         "intrinsics:\n  rocdl.mfma.f64.16x16x4f64: {op_class: mfma_f64_16x16x4f64}   # no subtargets, no source",
-        "Run `atomgen check specs/<backend>/intrinsics.yaml` and fix what it reports (schema/catalog.schema.json).",
+        "Run `atomgen check specs/<backend>/intrinsics.yaml` and fix what it reports (schema/intrinsics.schema.json).",
     ),
     Rule(
         "AG107",
@@ -41,18 +41,18 @@ def backend_findings(
     spec: AtomSpec,
     backend: Optional[Backend],
     backend_problems: list[Diagnostic],
-    project_catalog: Optional[str],
-    catalog_problems: Sequence[Diagnostic],
+    project_intrinsics: Optional[str],
+    intrinsics_problems: Sequence[Diagnostic],
 ) -> list[Diagnostic]:
-    """What is wrong with the spec's backend file and project catalogue, at the spec's `backend:` field."""
+    """What is wrong with the spec's backend file and project intrinsics file, at the spec's `backend:` field."""
     display, where = spec.path, spec.position(("backend",))
     found = list(backend_problems)
-    if catalog_problems:
+    if intrinsics_problems:
         found.append(
             Diagnostic(
                 "AG106",
-                f"the project catalogue {project_catalog} is invalid ({len(catalog_problems)} finding(s); "
-                f"`atomgen check {project_catalog}` lists them): its entries are ignored",
+                f"the project intrinsics file {project_intrinsics} is invalid ({len(intrinsics_problems)} finding(s); "
+                f"`atomgen check {project_intrinsics}` lists them): its entries are ignored",
                 display,
                 where,
             )

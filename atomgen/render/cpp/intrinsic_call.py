@@ -1,6 +1,6 @@
 """The call_intrinsic emission: an MMA the dialect has no op for, called as its LLVM intrinsic.
 
-The intrinsic's name is the shipped catalogue entry's `llvm_intrinsic` (one source: the check,
+The intrinsic's name is the shipped intrinsics table entry's `llvm_intrinsic` (one source: the check,
 AG371, reads the same entry); the operands are SSA values, so booleans and integers become
 LLVM constants (LLVM requires the immarg operands to be constants, which they are).
 """
@@ -18,11 +18,11 @@ from atomgen.spec.model import AtomSpec, Instance
 
 
 def llvm_intrinsic(backend: str, intrinsic: str) -> Optional[str]:
-    """The LLVM intrinsic a catalogue entry is called through, or None (it has an op class)."""
-    from atomgen.check.catalog import load_catalog
+    """The LLVM intrinsic a intrinsics table entry is called through, or None (it has an op class)."""
+    from atomgen.check.intrinsics import load_intrinsics
 
-    catalog, _ = load_catalog(backend)
-    entry = catalog.get(intrinsic) if catalog is not None else None
+    intrinsics, _ = load_intrinsics(backend)
+    entry = intrinsics.get(intrinsic) if intrinsics is not None else None
     return entry.llvm_intrinsic or None if entry is not None else None
 
 
@@ -32,12 +32,12 @@ _WIDTHS = {"bool": 1, "int8_t": 8, "uint8_t": 8, "int16_t": 16, "uint16_t": 16, 
 
 
 def constant_bits(spec: AtomSpec, instance: Instance, position: int, token: str) -> int:
-    """The width of the constant a call argument becomes: the catalogue's immediate at that position of the
+    """The width of the constant a call argument becomes: the intrinsics table's immediate at that position of the
     intrinsic's operand list (gfx1250's C modifier is i16), else i1 for a boolean and i32 for an integer."""
-    from atomgen.check.catalog import load_catalog
+    from atomgen.check.intrinsics import load_intrinsics
 
-    catalog, _ = load_catalog(spec.backend)
-    entry = catalog.get(instance.intrinsic) if catalog is not None else None
+    intrinsics, _ = load_intrinsics(spec.backend)
+    entry = intrinsics.get(instance.intrinsic) if intrinsics is not None else None
     operands = entry.operands if entry is not None else ()
     immediate = operands[position].immediate if position < len(operands) else None
     if immediate is not None and immediate.cpp_type in _WIDTHS:
@@ -57,11 +57,11 @@ def operand_type(spec: AtomSpec, instance: Instance, position: int, token: str) 
 
 
 def _is_index(spec: AtomSpec, instance: Instance, position: int) -> bool:
-    """Whether operand `position` of the row's intrinsic is its sparse index (the catalogue's `idx`)."""
-    from atomgen.check.catalog import load_catalog
+    """Whether operand `position` of the row's intrinsic is its sparse index (the intrinsics table's `idx`)."""
+    from atomgen.check.intrinsics import load_intrinsics
 
-    catalog, _ = load_catalog(spec.backend)
-    entry = catalog.get(instance.intrinsic) if catalog is not None else None
+    intrinsics, _ = load_intrinsics(spec.backend)
+    entry = intrinsics.get(instance.intrinsic) if intrinsics is not None else None
     operands = entry.operands if entry is not None else ()
     return position < len(operands) and operands[position].name == "idx"
 
@@ -84,11 +84,11 @@ def index_shift(spec: AtomSpec, instance: Instance, variant: object) -> Optional
 
 def call_code(spec: AtomSpec, instance: Instance, params: dict[str, CppParam], locals_: dict[str, str],
               states: set[str], tabled: frozenset[str] = frozenset()) -> tuple[str, str, tuple[str, ...]]:
-    """A row's call: the catalogue's LLVM intrinsic and its operands, the format codes in `tabled` read from
+    """A row's call: the intrinsics table's LLVM intrinsic and its operands, the format codes in `tabled` read from
     the row table (rows.tabulate) instead of spelt."""
     name = llvm_intrinsic(spec.backend, instance.intrinsic)
     if name is None:
-        raise CppRenderError(f"row {instance.id}: {instance.intrinsic} has no llvm_intrinsic in the catalogue")
+        raise CppRenderError(f"row {instance.id}: {instance.intrinsic} has no llvm_intrinsic in the intrinsics table")
     variant = spec.variant(instance.variant)
     if not isinstance(variant, tuple):
         raise CppRenderError(f"row {instance.id}: unknown variant {instance.variant}")

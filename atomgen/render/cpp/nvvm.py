@@ -62,7 +62,7 @@ class TypeCase:
 
 
 def _b1_op(instruction: str) -> str:
-    """A binary MMA's bit operation, from its (catalogue-checked) instruction text."""
+    """A binary MMA's bit operation, from its (intrinsics-checked) instruction text."""
     for suffix, op in ((".xor.popc", "xor_popc"), (".and.popc", "and_popc")):
         if instruction.endswith(suffix):
             return f"NVVM::MMAB1Op::{op}"
@@ -95,7 +95,7 @@ def nvvm_context(spec: AtomSpec, params: dict[str, CppParam], state: StateModel 
 def ptx_mma_sp(
     spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
 ) -> TemplateContext:
-    """mma.sp: the instruction per row (catalogue-checked), A, B in .b32 registers, C/D as mma.sync."""
+    """mma.sp: the instruction per row (intrinsics-checked), A, B in .b32 registers, C/D as mma.sync."""
     packed_entries = []
     config_entries = []
     for instance in spec.instances:
@@ -117,7 +117,7 @@ def sparsity_selector(spec: AtomSpec, params: dict[str, CppParam]) -> str:
 
 
 def _mma_layouts(instruction: str) -> str:
-    """A/B operand orders (.row/.col) of an mma.sync, from its (catalogue-checked) instruction text."""
+    """A/B operand orders (.row/.col) of an mma.sync, from its (intrinsics-checked) instruction text."""
     orders = instruction.split(".")[4:6] if instruction.startswith("mma.sync.aligned.m") else []
     if len(orders) != 2 or not set(orders) <= {"row", "col"}:
         raise CppRenderError(f"cannot read the operand orders of '{instruction}'")
@@ -139,7 +139,7 @@ def ptx_mma_sync(
         packed_entries.append((instance.index, description, types))
         integer = _PTX_TYPES.get(a_el, "").startswith(("s", "u")) and a_el != "f16"
         overflow = "NVVM::MMAIntOverflow::wrapped" if integer else "std::nullopt"
-        # a row the backend emits as inline PTX names its instruction (catalogue-checked spec text, escaped)
+        # a row the backend emits as inline PTX names its instruction (intrinsics-checked spec text, escaped)
         inline = backend.emits_inline_ptx(instance.intrinsic, (a_el, b_el, c_el))
         config_entries.append((instance.index, description, (
             f"{{{instance.values['m']}, {instance.values['n']}, {instance.values['k']}}}",

@@ -116,7 +116,7 @@ def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment | None 
         lacking = llvm_api.lacking_profiles(_op_classes(spec))
         for profile, intrinsic in lacking:
             header.append(f"Expected to fail with fly-opt built against LLVM API {profile} (lit feature "
-                          f"llvm-api-{profile}): it has no {intrinsic} (catalogue llvm_api).")
+                          f"llvm-api-{profile}): it has no {intrinsic} (intrinsics table llvm_api).")
         output.files[positive_path] = test_file(runs, header + note, passing,
                                             requires=built + [f"XFAIL: llvm-api-{p}" for p, _ in lacking])
     if failing:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Optional
 
-from atomgen.check.catalog import load_catalog
 from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.check.families.semantics import meant_immediates
+from atomgen.check.intrinsics import load_intrinsics
 from atomgen.layout.algebra import Layout, product
 from atomgen.render import engine, llvm_api
 from atomgen.render.cpp import intrinsic_call
@@ -99,11 +99,11 @@ def _mma_result(spec: AtomSpec, inst: Instance, packed: dict[str, str]) -> str:
     do not describe fails here even when `check` is bypassed. Otherwise (FlyDSL's pinned LLVM, whose
     printed form is not observed here) the operands after C are matched loosely."""
     api = llvm_api.active()
-    catalog, _ = load_catalog(spec.backend)
-    entry = catalog.get(inst.intrinsic) if catalog is not None else None
+    intrinsics, _ = load_intrinsics(spec.backend)
+    entry = intrinsics.get(inst.intrinsic) if intrinsics is not None else None
     if entry is None or not api.immediates_printed:
         return str(check_forms().mma_result(inst.intrinsic, packed))
-    meant = meant_immediates(spec, inst, catalog)  # type: ignore[arg-type]
+    meant = meant_immediates(spec, inst, intrinsics)  # type: ignore[arg-type]
     as_operands = api.operand_immediates(entry.op_class)
     extra, types = "", []
     attributes: Optional[list[str]] = []  # the attr-dict, defaults omitted; None: a value not known here
@@ -123,7 +123,7 @@ def _mma_result(spec: AtomSpec, inst: Instance, packed: dict[str, str]) -> str:
             boolean = immediate.cpp_type == "bool"
             attributes.append(f"{operand.name} = true" if boolean else f"{operand.name} = {value} : i32")
     listed = {operand.name for operand in entry.operands}
-    for name, value in meant.items():  # attributes the catalogue does not list as operands (fmtA, fmtB)
+    for name, value in meant.items():  # attributes the intrinsics table does not list as operands (fmtA, fmtB)
         if name not in listed and value and attributes is not None and not as_operands:
             attributes.append(f"{name} = {value} : i32")
     if attributes is None:
@@ -134,15 +134,15 @@ def _mma_result(spec: AtomSpec, inst: Instance, packed: dict[str, str]) -> str:
 
 
 def _call_intrinsic_checks(spec: AtomSpec, inst: Instance) -> list[str]:
-    """The llvm.call_intrinsic line: the catalogue's LLVM name, the variant's operands and their types,
+    """The llvm.call_intrinsic line: the intrinsics table's LLVM name, the variant's operands and their types,
     after one line per constant immediate spelling the value its meaning fixes (meant_immediates, as for
     the typed ops: a format code is the row's element type's, never what the C++ sends)."""
     variant = spec.variant(inst.variant)
     tokens = [str(t) for t in variant] if isinstance(variant, tuple) else []
     types = [intrinsic_call.operand_type(spec, inst, i, t) for i, t in enumerate(tokens)]
-    catalog, _ = load_catalog(spec.backend)
-    entry = catalog.get(inst.intrinsic) if catalog is not None else None
-    meant = meant_immediates(spec, inst, catalog) if entry is not None else {}  # type: ignore[arg-type]
+    intrinsics, _ = load_intrinsics(spec.backend)
+    entry = intrinsics.get(inst.intrinsic) if intrinsics is not None else None
+    meant = meant_immediates(spec, inst, intrinsics) if entry is not None else {}  # type: ignore[arg-type]
     operands = entry.operands if entry is not None else ()
     shift = intrinsic_call.index_shift(spec, inst, variant)
     selected = int(inst.values.get(shift[0], 0) or 0) if shift is not None else 0

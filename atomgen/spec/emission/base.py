@@ -29,7 +29,7 @@ def tokens(value: object) -> Tokens:
 class Feed:
     """A state field the template passes to the instruction (rule AG367).
 
-    With `operand`, the field becomes that operand of the row's intrinsic, and the catalogue says
+    With `operand`, the field becomes that operand of the row's intrinsic, and the intrinsics table says
     its type and whether it is an immediate; without one, `llvm_type` and `immediate` say what the
     template's use of the value needs (an address offset added in i64, an i1 predicate).
     """
@@ -75,7 +75,7 @@ def _read_with(reader: Callable[[Any], Any]) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Direction:
-    """One direction of a two-way copy: its catalogue intrinsic and its op class."""
+    """One direction of a two-way copy: its intrinsics table intrinsic and its op class."""
 
     op_class: str
     intrinsic: str
@@ -153,7 +153,7 @@ class Emission:
 
 @dataclass(frozen=True, kw_only=True)
 class Immediates:
-    # catalogue immediate of the intrinsic -> the parameter whose value it takes (`{aux: cacheModifier}`)
+    # intrinsics table immediate of the intrinsic -> the parameter whose value it takes (`{aux: cacheModifier}`)
     immediates: FrozenMap[str, str] = EMPTY
 
 
@@ -182,7 +182,7 @@ class FormatCodes:
 
 @dataclass(frozen=True, kw_only=True)
 class SingleOp:
-    op_class: str  # the op class of the copy intrinsic (must be the catalogue's)
+    op_class: str  # the op class of the copy intrinsic (must be the intrinsics table's)
 
 
 def direction_field() -> Direction:

@@ -14,7 +14,7 @@ from atomgen.spec.emission.base import SOFFSET, Direction, Emission, Immediates,
 @dataclass(frozen=True, kw_only=True)
 class BufferCopy(Immediates, Emission):
     pattern: ClassVar[str] = "buffer_copy"
-    load: Direction = direction_field()  # the load direction: its catalogue intrinsic and op class
+    load: Direction = direction_field()  # the load direction: its intrinsics table intrinsic and op class
     store: Direction = direction_field()  # the store direction
     needs: ClassVar[PatternNeeds] = PatternNeeds(
         "copy", parameters=("bitSize",), state_cases=("Soffset",), packed=("value",), feeds=(SOFFSET,)

@@ -1,6 +1,6 @@
 """The `call_intrinsic` emission pattern.
 
-An MMA the dialect has no op for: llvm.call_intrinsic of the catalogue's llvm_intrinsic.
+An MMA the dialect has no op for: llvm.call_intrinsic of the intrinsics table's llvm_intrinsic.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The `mma_sync` emission pattern: PTX mma.sync through NVVM::MmaOp, registers split per the catalogue."""
+"""The `mma_sync` emission pattern: PTX mma.sync through NVVM::MmaOp, registers split per the intrinsics table."""
 
 from __future__ import annotations
 

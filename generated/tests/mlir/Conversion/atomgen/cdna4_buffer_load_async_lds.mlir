@@ -8,7 +8,7 @@
 // lowered by the real pipeline: converted signature,
 // default state and set_value (stateful), loads, intrinsic with packed types, store.
 // Prefix LLVM (arith lowered): immediate state fields reach the intrinsic as constants.
-// Expected to fail with fly-opt built against LLVM API llvm-22.1 (lit feature llvm-api-llvm-22.1): it has no rocdl.raw.ptr.buffer.load.async.lds (catalogue llvm_api).
+// Expected to fail with fly-opt built against LLVM API llvm-22.1 (lit feature llvm-api-llvm-22.1): it has no rocdl.raw.ptr.buffer.load.async.lds (intrinsics table llvm_api).
 
 
 // CHECK-LABEL: func.func @cdna4_buffer_load_async_lds_32(

@@ -6,7 +6,7 @@
 // One function per instance,
 // lowered by the real pipeline: converted signature,
 // default state and set_value (stateful), loads, intrinsic with packed types, store.
-// Expected to fail with fly-opt built against LLVM API llvm-22.1 (lit feature llvm-api-llvm-22.1): it has no rocdl.global.load.async.lds (catalogue llvm_api).
+// Expected to fail with fly-opt built against LLVM API llvm-22.1 (lit feature llvm-api-llvm-22.1): it has no rocdl.global.load.async.lds (intrinsics table llvm_api).
 
 
 // CHECK-LABEL: func.func @cdna4_global_load_async_lds_32(

@@ -1,6 +1,6 @@
-"""The intrinsic catalogue: the single typed source of what each backend op takes and emits.
+"""The intrinsics table: the single typed source of what each backend op takes and emits.
 
-`atomgen/catalog/<backend>.yaml` ships the facts (schema/catalog.schema.json); a project adds or
+`atomgen/intrinsics/<backend>.yaml` ships the facts (schema/intrinsics.schema.json); a project adds or
 replaces entries in `specs/<backend>/intrinsics.yaml` beside its backend.yaml, validated by the
 same schema and merged over the shipped file. Check rules compare instances against it; nothing
 here knows about specs.
@@ -16,7 +16,7 @@ from typing import Any, Optional
 
 from atomgen.diagnostics import Diagnostic, SpecError
 from atomgen.reading import exists
-from atomgen.resources import catalog_path
+from atomgen.resources import intrinsics_path
 from atomgen.spec.validate import SCHEMA
 
 PROJECT_CATALOG_FILE = "intrinsics.yaml"
@@ -93,7 +93,7 @@ class Intrinsic:
     blocks: int
     subtargets: Chips
     source: str
-    origin: str  # the catalogue file it came from
+    origin: str  # the intrinsics table file it came from
     patterns: tuple[str, ...] = ()  # emission patterns that lower it (empty: not declared)
     llvm_intrinsic: str = ""  # an op the dialect lacks: the LLVM intrinsic called through llvm.call_intrinsic
     operation: str = ""  # what the op computes (an atomic's add/max/min), matched by a row's operation parameter
@@ -118,26 +118,26 @@ class Intrinsic:
 
 
 @dataclass(frozen=True)
-class Catalog:
+class Intrinsics:
     backend: str
     namespace: str
-    intrinsics: dict[str, Intrinsic]
+    entries: dict[str, Intrinsic]  # by name
     enums: dict[str, Immediate] = field(default_factory=dict)
     files: tuple[str, ...] = ()
 
     def get(self, name: str) -> Optional[Intrinsic]:
-        return self.intrinsics.get(name)
+        return self.entries.get(name)
 
     def suggest(self, name: str) -> list[str]:
-        """Did-you-mean candidates for a name the catalogue does not have."""
+        """Did-you-mean candidates for a name the intrinsics table does not have."""
         import difflib  # only for a finding
 
-        return difflib.get_close_matches(name, list(self.intrinsics), n=3, cutoff=0.6)
+        return difflib.get_close_matches(name, list(self.entries), n=3, cutoff=0.6)
 
     def by_instruction(self, text: str) -> list[Intrinsic]:
         """The intrinsics that emit an ISA instruction (for 'it belongs to ...' hints)."""
-        found = [entry for entry in self.intrinsics.values() if entry.instruction(text) is not None]
-        found += [e for e in self.intrinsics.values() if any(text in d.isa for d in e.data_types) and e not in found]
+        found = [entry for entry in self.entries.values() if entry.instruction(text) is not None]
+        found += [e for e in self.entries.values() if any(text in d.isa for d in e.data_types) and e not in found]
         return found
 
 
@@ -226,7 +226,7 @@ def _intrinsics(data: dict[str, Any], origin: str, enums: dict[str, Immediate]) 
 
 
 def _load_checked(path: Path, display: str) -> tuple[Optional[dict[str, Any]], list[Diagnostic]]:
-    """A catalogue file loaded with positions and validated against schema/catalog.schema.json."""
+    """A intrinsics table file loaded with positions and validated against schema/intrinsics.schema.json."""
     from atomgen.spec.loader import load_file
     from atomgen.spec.validate import validate
 
@@ -234,7 +234,7 @@ def _load_checked(path: Path, display: str) -> tuple[Optional[dict[str, Any]], l
         loaded = load_file(path, display)
     except SpecError as error:
         return None, error.diagnostics
-    problems = validate(loaded, "catalog")
+    problems = validate(loaded, "intrinsics")
     if problems:
         return None, problems
     data = loaded.data
@@ -244,7 +244,7 @@ def _load_checked(path: Path, display: str) -> tuple[Optional[dict[str, Any]], l
             if enum is not None and enum not in (data.get("enums") or {}):
                 problems.append(
                     SCHEMA.finding(
-                        f"{name}: operand {operand} names enum '{enum}', which this catalogue does not declare",
+                        f"{name}: operand {operand} names enum '{enum}', which this intrinsics table does not declare",
                         display,
                         loaded.position(("intrinsics", name, "operands", operand, "immediate", "enum")),
                     )
@@ -256,15 +256,16 @@ def _load_checked(path: Path, display: str) -> tuple[Optional[dict[str, Any]], l
 def _shipped(backend: str) -> Optional[tuple[dict[str, Any], str]]:
     from atomgen.check import shipped
 
-    path = catalog_path(backend)
-    # The shipped file is package data, validated by tests/test_catalog.py; read in its compiled form.
+    path = intrinsics_path(backend)
+    # The shipped file is package data, validated by tests/test_intrinsics.py; read in its compiled form.
     data = shipped.load(path)
     return None if data is None else (data, str(path))
 
 
 @lru_cache(maxsize=64)
-def load_catalog(backend: str, project_file: Optional[str] = None) -> tuple[Optional[Catalog], tuple[Diagnostic, ...]]:
-    """The shipped catalogue of `backend` merged with a project catalogue file, if given."""
+def load_intrinsics(backend: str, project_file: Optional[str] = None
+                    ) -> tuple[Optional[Intrinsics], tuple[Diagnostic, ...]]:
+    """The shipped intrinsics table of `backend` merged with a project intrinsics file file, if given."""
     shipped = _shipped(backend)
     data: dict[str, Any] = dict(shipped[0]) if shipped else {"backend": backend, "intrinsics": {}}
     files = [shipped[1]] if shipped else []
@@ -277,12 +278,12 @@ def load_catalog(backend: str, project_file: Optional[str] = None) -> tuple[Opti
             enums.update(_enums(extra))
             intrinsics.update(_intrinsics(extra, project_file, enums))
             files.append(project_file)
-    # A backend with no catalogue gets an empty one: every intrinsic is then unknown (AG358), never unchecked.
+    # A backend with no intrinsics table gets an empty one: every intrinsic is then unknown (AG358), never unchecked.
     namespace = str(data.get("cpp_namespace") or backend.upper())
-    return Catalog(backend, namespace, intrinsics, enums, tuple(files)), tuple(problems)
+    return Intrinsics(backend, namespace, intrinsics, enums, tuple(files)), tuple(problems)
 
 
-def project_catalog_for(backend_file: Optional[str]) -> Optional[str]:
+def project_intrinsics_for(backend_file: Optional[str]) -> Optional[str]:
     """specs/<backend>/intrinsics.yaml beside the backend file, when there is one."""
     if backend_file is None:
         return None
@@ -291,6 +292,6 @@ def project_catalog_for(backend_file: Optional[str]) -> Optional[str]:
     return str(candidate) if exists(candidate) else None
 
 
-def validate_catalog_file(path: Path, display: str) -> list[Diagnostic]:
-    """`atomgen check specs/<backend>/intrinsics.yaml`: the catalogue schema's findings."""
+def validate_intrinsics_file(path: Path, display: str) -> list[Diagnostic]:
+    """`atomgen check specs/<backend>/intrinsics.yaml`: the intrinsics table schema's findings."""
     return _load_checked(path, display)[1]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, SPECS, run_cli
 
-from atomgen.check.catalog import load_catalog, validate_catalog_file
+from atomgen.check.intrinsics import load_intrinsics, validate_intrinsics_file
 from atomgen.check.runner import check_paths
 
 I8_ENTRY = """\
@@ -36,10 +36,10 @@ intrinsics:
 @pytest.mark.parametrize("backend", ["rocdl", "nvvm"])
 def test_shipped_catalogue_is_schema_valid(backend: str) -> None:
     path = REPO / "atomgen" / "catalog" / f"{backend}.yaml"
-    assert validate_catalog_file(path, str(path)) == []
-    catalog, problems = load_catalog(backend)
+    assert validate_intrinsics_file(path, str(path)) == []
+    catalog, problems = load_intrinsics(backend)
     assert catalog is not None and not problems
-    assert len(catalog.intrinsics) >= 8
+    assert len(catalog.entries) >= 8
 
 
 def test_every_shipped_intrinsic_is_catalogued() -> None:
@@ -52,7 +52,7 @@ def test_every_shipped_intrinsic_is_catalogued() -> None:
     for path in paths:
         spec, _ = build_model(load_file(path, str(path)))
         assert spec is not None
-        catalog, _ = load_catalog(spec.backend)
+        catalog, _ = load_intrinsics(spec.backend)
         assert catalog is not None
         for instance in spec.instances:
             entry = catalog.get(instance.intrinsic)
@@ -168,7 +168,7 @@ def test_project_catalogue_adds_an_intrinsic(tmp_path: Path) -> None:
     path.write_text(text.replace("instances:\n", "instances:\n" + row, 1), encoding="utf-8")
     assert ("AG358", _line_of(path, "rocdl.mfma.i32.16x16x16i8")) in _findings(path)
     (root / "rocdl" / "intrinsics.yaml").write_text(I8_ENTRY, encoding="utf-8")
-    load_catalog.cache_clear()
+    load_intrinsics.cache_clear()
     assert not {rule for rule, _ in _findings(path)} & {"AG358", "AG352", "AG359", "AG106"}
 
 
@@ -182,7 +182,7 @@ def test_invalid_project_catalogue_is_reported_once_with_a_line(tmp_path: Path) 
     catalogue = root / "rocdl" / "intrinsics.yaml"
     catalogue.write_text(I8_ENTRY.replace("    subtargets: [gfx908, gfx90a]\n", "    subtarget: gfx90a\n"),
                          encoding="utf-8")
-    load_catalog.cache_clear()
+    load_intrinsics.cache_clear()
     results = check_paths([str(root)], use_cache=False, prove=False)
     own = [d for r in results if r.path.endswith("intrinsics.yaml") for d in r.diagnostics]
     assert own and all(d.rule == "AG101" for d in own)

@@ -1,6 +1,6 @@
-"""Rules that compare each instance with the intrinsic catalogue (rule family AG35x).
+"""Rules that compare each instance with the intrinsics table (rule family AG35x).
 
-Anything the instruction itself constrains is checked here against the catalogue, not against
+Anything the instruction itself constrains is checked here against the intrinsics table, not against
 the spec's own claims: the intrinsic exists (AG358), it exists on the instance's chips and the
 `instruction` label is one it emits there (AG359), the packed register types, element types,
 data types and state operand types are ones it takes (AG352), and it computes the declared
@@ -14,7 +14,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Generator, Iterator, Optional
 
-from atomgen.check.catalog import Catalog, Chips, Intrinsic, IsaInstruction, Operand
+from atomgen.check.intrinsics import Chips, Intrinsic, Intrinsics, IsaInstruction, Operand
 from atomgen.diagnostics import Diagnostic, Example, Rule, consequence
 from atomgen.spec.backend import Backend
 from atomgen.spec.emission import BufferCopy
@@ -28,13 +28,13 @@ INSTRUCTION_LABEL = Rule(
     "The intrinsic does not exist on the instance's chips, or `instruction` is not an ISA instruction it emits "
     "there.",
     "An instance claims a chip set (the atom's chips from min_subtarget on, or subtargets) and an instruction; "
-    "both are facts of the hardware, checked against the catalogue, with the same block count, so a label cannot "
-    "name another intrinsic's instruction.",
+    "both are facts of the hardware, checked against the intrinsics table, with the same block count, so a label "
+    "cannot name another intrinsic's instruction.",
     Example(
         "intrinsic: rocdl.mfma.f32.16x16x16f16,",
         "intrinsic: rocdl.mfma.f32.16x16x16f16, instruction: v_mfma_f32_16x16x16_bf16,", 26, "v_mfma"
     ),
-    "Name the instruction the catalogue lists for the intrinsic on those chips, or narrow the row with "
+    "Name the instruction the intrinsics table lists for the intrinsic on those chips, or narrow the row with "
     "min_subtarget / subtargets.",
 )
 
@@ -42,8 +42,8 @@ RULES = (
     Rule(
         "AG352",
         "intrinsic-mismatch",
-        "An instance's packed types disagree with the intrinsic catalogue.",
-        "The catalogue records what the LLVM intrinsic really takes; a mismatch fails in LLVM or corrupts data.",
+        "An instance's packed types disagree with the intrinsics table.",
+        "The intrinsics table records what the LLVM intrinsic really takes; a mismatch fails in LLVM or corrupts data.",
         Example(
             'packed: {a: "vector<4xf16>"', 'packed: {a: "vector<4xi16>"', 27, '"vector<4xi16>"',
             also=frozenset({"AG331"})
@@ -66,14 +66,14 @@ RULES = (
     Rule(
         "AG358",
         "unknown-intrinsic",
-        "An instance names an intrinsic the catalogue does not have.",
+        "An instance names an intrinsic the intrinsics table does not have.",
         "Every fact check compares against (operand types, element types, instruction names, block count, chips) comes "
-        "from the catalogue entry; an unknown name is a typo or an op atomgen knows nothing about, and would be "
+        "from the intrinsics table entry; an unknown name is a typo or an op atomgen knows nothing about, and would be "
         "emitted unchecked.",
         Example(
             "intrinsic: rocdl.mfma.f32.16x16x16f16", "intrinsic: rocdl.mfma.f32.16x16x16.totally_bogus", 26, "rocdl"
         ),
-        "Use the catalogue's name (the message suggests the closest), or add the real intrinsic to "
+        "Use the intrinsics table's name (the message suggests the closest), or add the real intrinsic to "
         "specs/<backend>/intrinsics.yaml.",
     ),
     INSTRUCTION_LABEL,
@@ -115,34 +115,34 @@ def _chip_list(chips: Chips) -> str:
     return ", ".join(sorted(chips)) if chips is not None else "its chips"
 
 
-def companions(spec: AtomSpec, instance: Instance, catalog: Catalog) -> list[Intrinsic]:
+def companions(spec: AtomSpec, instance: Instance, intrinsics: Intrinsics) -> list[Intrinsic]:
     """The intrinsics an instance emits besides its own (a copy's store direction)."""
     names: list[str] = []
     if instance.emission.store_intrinsic:
         names.append(instance.emission.store_intrinsic)
     if isinstance(spec.emission, BufferCopy):
         names += [spec.emission.load.intrinsic, spec.emission.store.intrinsic]
-    found = [catalog.get(name) for name in names if name != instance.intrinsic]
+    found = [intrinsics.get(name) for name in names if name != instance.intrinsic]
     return [entry for entry in found if entry is not None]
 
 
 def check_instance(
-    spec: AtomSpec, instance: Instance, catalog: Catalog, backend: Optional[Backend]
+    spec: AtomSpec, instance: Instance, intrinsics: Intrinsics, backend: Optional[Backend]
 ) -> Iterator[Diagnostic]:
-    """The row against its catalogue entry; when its element types are not the intrinsic's, the
-    intrinsic of the row's shape and types (found in the catalogue) is offered, and when that one
+    """The row against its intrinsics table entry; when its element types are not the intrinsic's, the
+    intrinsic of the row's shape and types (found in the intrinsics table) is offered, and when that one
     takes the row as written, the intrinsic is the one finding and the rest are its notes."""
-    found = list(_check_instance(spec, instance, catalog, backend))
-    entry = catalog.get(instance.intrinsic)
+    found = list(_check_instance(spec, instance, intrinsics, backend))
+    entry = intrinsics.get(instance.intrinsic)
     if entry is None or spec.kind != "mma" or not _element_mismatch(spec, instance, entry):
         yield from found
         return
-    better = [other for other in matching_intrinsics(spec, instance, catalog, backend) if other is not entry]
+    better = [other for other in matching_intrinsics(spec, instance, intrinsics, backend) if other is not entry]
     if not better:
         yield from found
         return
     hint = f"did you mean {' or '.join(repr(other.name) for other in better[:2])}?"
-    if len(better) == 1 and not list(_check_instance(spec, replace(instance, intrinsic=better[0].name), catalog,
+    if len(better) == 1 and not list(_check_instance(spec, replace(instance, intrinsic=better[0].name), intrinsics,
                                                       backend)):
         strip = f"instance {instance.id}: "
         yield spec.diagnostic(
@@ -151,7 +151,7 @@ def check_instance(
             + hint,
             instance.path + ("intrinsic",),
             notes=tuple("hence " + consequence(d, strip) for d in sorted(found, key=lambda d: d.position))
-            + (f"{better[0].name} takes the row as written; catalogue: {better[0].source}",),
+            + (f"{better[0].name} takes the row as written; intrinsics table: {better[0].source}",),
         )
         return
     # the element finding carries the hint; a row with no such finding (its fault is elsewhere) keeps its own
@@ -186,15 +186,15 @@ def intrinsic_shape(entry: Intrinsic) -> Optional[tuple[int, ...]]:
 
 
 def matching_intrinsics(
-    spec: AtomSpec, instance: Instance, catalog: Catalog, backend: Optional[Backend]
+    spec: AtomSpec, instance: Instance, intrinsics: Intrinsics, backend: Optional[Backend]
 ) -> list[Intrinsic]:
-    """The catalogue's intrinsics of the row's shape, block count and element types that exist on
+    """The intrinsics table's intrinsics of the row's shape, block count and element types that exist on
     its chips: the did-you-mean of an intrinsic whose types are not the row's."""
     row = tuple(instance.values.get(name) for name in ("m", "n", "k"))
     chips = instance_chips(spec, instance, backend)
     blocks = _declared_blocks(spec, instance)
     found = []
-    for entry in catalog.intrinsics.values():
+    for entry in intrinsics.entries.values():
         if entry.blocks != blocks or intrinsic_shape(entry) != row or not _fits(entry.subtargets, chips):
             continue
         typed = [(entry.operand(role), instance.values.get(parameter))
@@ -214,25 +214,26 @@ def _row_text(spec: AtomSpec, instance: Instance) -> str:
 
 
 def _check_instance(
-    spec: AtomSpec, instance: Instance, catalog: Catalog, backend: Optional[Backend]
+    spec: AtomSpec, instance: Instance, intrinsics: Intrinsics, backend: Optional[Backend]
 ) -> Iterator[Diagnostic]:
     from atomgen.check.families.emission import EMISSION_NEEDS  # emission imports this module's INSTRUCTION_LABEL
 
     path = instance.path + ("intrinsic",)
-    entry = catalog.get(instance.intrinsic)
+    entry = intrinsics.get(instance.intrinsic)
     if entry is None:
-        guesses = catalog.suggest(instance.intrinsic)
+        guesses = intrinsics.suggest(instance.intrinsic)
         yield spec.diagnostic(
             "AG358",
-            f"instance {instance.id}: intrinsic '{instance.intrinsic}' is not in the {catalog.backend} catalogue"
+            f"instance {instance.id}: intrinsic '{instance.intrinsic}' is not in the {intrinsics.backend} "
+            "intrinsics table"
             + (f"; did you mean {' or '.join(repr(g) for g in guesses)}?" if guesses else ""),
             path,
-            notes=(f"a real intrinsic the catalogue lacks goes in specs/{spec.backend}/intrinsics.yaml "
-                   "(schema/catalog.schema.json)",),
+            notes=(f"a real intrinsic the intrinsics table lacks goes in specs/{spec.backend}/intrinsics.yaml "
+                   "(schema/intrinsics.schema.json)",),
         )
         return
     chips = instance_chips(spec, instance, backend)
-    evidence = (f"catalogue: {entry.source} ({entry.origin})",)
+    evidence = (f"intrinsics table: {entry.source} ({entry.origin})",)
     if chips is not None and entry.subtargets is not None and not chips <= entry.subtargets:
         yield spec.diagnostic(
             "AG359",
@@ -251,13 +252,14 @@ def _check_instance(
             path,
         )
     if pattern == "call_intrinsic" and not entry.llvm_intrinsic:
-        yield EMISSION_NEEDS.at(spec, f"instance {instance.id}: the call_intrinsic pattern calls the catalogue entry's "
-            f"llvm_intrinsic; {entry.name} has an op class ({catalog.namespace}::{entry.op_class}) instead", path)
+        yield EMISSION_NEEDS.at(spec, f"instance {instance.id}: the call_intrinsic pattern calls the intrinsics "
+            f"table entry's llvm_intrinsic; {entry.name} has an op class ({intrinsics.namespace}::{entry.op_class}) "
+            "instead", path)
     if instance.op_class is not None and instance.op_class != entry.op_class:
         yield spec.diagnostic(
             "AG352",
             f"instance {instance.id}: op_class {instance.op_class} is not the op of {entry.name} "
-            f"({catalog.namespace}::{entry.op_class})",
+            f"({intrinsics.namespace}::{entry.op_class})",
             instance.path + ("op_class",),
         )
     declared = _declared_blocks(spec, instance)
@@ -270,7 +272,7 @@ def _check_instance(
             path,
             notes=evidence,
         )
-    isa = yield from _check_instruction(spec, instance, entry, catalog, chips)
+    isa = yield from _check_instruction(spec, instance, entry, intrinsics, chips)
     yield from _check_packed(spec, instance, entry, isa, chips)
     yield from _check_result(spec, instance, entry, chips)
     yield from _check_elements(spec, instance, entry, isa, chips)
@@ -297,9 +299,9 @@ def _alternatives(text: str) -> tuple[str, ...]:
 
 
 def _check_instruction(
-    spec: AtomSpec, instance: Instance, entry: Intrinsic, catalog: Catalog, chips: Chips
+    spec: AtomSpec, instance: Instance, entry: Intrinsic, intrinsics: Intrinsics, chips: Chips
 ) -> Generator[Diagnostic, None, Optional[IsaInstruction]]:
-    """The `instruction` label against the ISA instructions the catalogue associates with the intrinsic."""
+    """The `instruction` label against the ISA instructions the intrinsics table associates with the intrinsic."""
     text = instance.instruction
     if text is not None and not _alternatives(text):
         where = instance.path + ("instruction",)
@@ -308,7 +310,7 @@ def _check_instruction(
     yield from _check_shape(spec, instance)
     if not text or not (entry.isa or entry.data_types):
         return None
-    emitted = [entry] + companions(spec, instance, catalog)
+    emitted = [entry] + companions(spec, instance, intrinsics)
     value = instance.packed.get("value")
     found: Optional[IsaInstruction] = None
     for mnemonic in _alternatives(text):
@@ -330,7 +332,7 @@ def _check_instruction(
                         found = found or (item if candidate is entry else None)
         if hit:
             continue
-        owners = [other for other in catalog.by_instruction(mnemonic) if other not in emitted]
+        owners = [other for other in intrinsics.by_instruction(mnemonic) if other not in emitted]
         hint = ""
         if owners:
             other = owners[0]
@@ -341,7 +343,7 @@ def _check_instruction(
             f"{_chip_list(chips)} ({entry.blocks} block{'s' if entry.blocks > 1 else ''})"
             + (f"; expected {' or '.join(sorted(set(allowed)))}" if allowed else "") + hint,
             instance.path + ("instruction",),
-            notes=(f"catalogue: {entry.source} ({entry.origin})",),
+            notes=(f"intrinsics table: {entry.source} ({entry.origin})",),
         )
     return found
 
@@ -393,7 +395,7 @@ def _check_packed(
                     f"instance {instance.id}: {entry.name} takes data types "
                     f"{', '.join(d.type for d in entry.data_types)}, not {text}",
                     where,
-                    notes=(f"catalogue: {entry.source}",),
+                    notes=(f"intrinsics table: {entry.source}",),
                 )
             elif not _fits(data.subtargets, chips):
                 assert chips is not None and data.subtargets is not None
@@ -402,7 +404,7 @@ def _check_packed(
                     f"instance {instance.id}: {entry.name} with {text} ({', '.join(data.isa)}) exists only on "
                     f"{_chip_list(data.subtargets)}, not on {_chip_list(chips - data.subtargets)}",
                     where,
-                    notes=(f"catalogue: {entry.source}",),
+                    notes=(f"intrinsics table: {entry.source}",),
                 )
             continue
         operand = _operand_for(role, entry, isa)
@@ -416,7 +418,7 @@ def _check_packed(
                 f"{isa.label if isa and isa.operands else entry.name} "
                 f"takes {' or '.join(accepted) or 'no single type'} on {_chip_list(chips)}",
                 where,
-                notes=(f"catalogue: {entry.source}",),
+                notes=(f"intrinsics table: {entry.source}",),
             )
 
 
@@ -436,7 +438,7 @@ def _check_result(spec: AtomSpec, instance: Instance, entry: Intrinsic, chips: C
             instance.path + ("packed", role),
             notes=(("an instruction that writes another type than it reads as C names D's type in "
                     "operand_types: {d: ...} and gives packed.d",) if role == "c" else ())
-            + (f"catalogue: {entry.source}",),
+            + (f"intrinsics table: {entry.source}",),
         )
 
 
@@ -462,7 +464,7 @@ def _check_elements(
                 "AG352",
                 f"instance {instance.id}: {entry.name} takes {role.upper()} elements {', '.join(names)}, not {value}",
                 instance.path + (parameter,),
-                notes=(f"catalogue: {entry.source}",),
+                notes=(f"intrinsics table: {entry.source}",),
             )
             continue
         only = dict(operand.elements)[value]
@@ -474,7 +476,7 @@ def _check_elements(
                 f"not on {_chip_list(chips - only)} (the instance's chips: {_chip_list(chips)})",
                 instance.path + (parameter,),
                 notes=("narrow the instance with subtargets, or use the element type those chips read",
-                       f"catalogue: {entry.source}"),
+                       f"intrinsics table: {entry.source}"),
             )
 
 
