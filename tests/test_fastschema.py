@@ -33,16 +33,16 @@ def _jsonschema_valid(name: str, data: Any) -> bool:
 def _files(kind: str) -> list[Path]:
     if kind == "atom":
         return sorted(p for p in SPECS.rglob("*.yaml") if p.name not in ("backend.yaml", "intrinsics.yaml"))
-    if kind == "catalog":
-        return sorted((SPECS.parent / "atomgen" / "catalog").glob("*.yaml"))
+    if kind == "intrinsics":
+        return sorted((SPECS.parent / "atomgen" / "intrinsics").glob("*.yaml"))
     return sorted(SPECS.rglob("backend.yaml"))
 
 
 def test_every_shipped_schema_compiles() -> None:
-    assert all(_is_valid(name) is not None for name in ("atom", "backend", "catalog"))
+    assert all(_is_valid(name) is not None for name in ("atom", "backend", "intrinsics"))
 
 
-@pytest.mark.parametrize("kind", ["atom", "backend", "catalog"])
+@pytest.mark.parametrize("kind", ["atom", "backend", "intrinsics"])
 def test_shipped_files_agree(kind: str) -> None:
     files = _files(kind)
     assert files
@@ -84,7 +84,7 @@ def _poke(data: Any, rng: random.Random) -> Any:
 @pytest.mark.slow
 def test_mutants_agree_with_jsonschema() -> None:
     rng = random.Random(20261201)
-    subjects = [(kind, load_file(p).data) for kind in ("atom", "backend", "catalog") for p in _files(kind)]
+    subjects = [(kind, load_file(p).data) for kind in ("atom", "backend", "intrinsics") for p in _files(kind)]
     catalogs = {name: load_intrinsics(name)[0] for name in ("rocdl", "nvvm")}
     intrinsics = {name: sorted(c.entries) for name, c in catalogs.items() if c is not None}
     patterns = sorted({str(d["emission"]["pattern"]) for kind, d in subjects if kind == "atom"})

@@ -35,7 +35,7 @@ intrinsics:
 
 @pytest.mark.parametrize("backend", ["rocdl", "nvvm"])
 def test_shipped_catalogue_is_schema_valid(backend: str) -> None:
-    path = REPO / "atomgen" / "catalog" / f"{backend}.yaml"
+    path = REPO / "atomgen" / "intrinsics" / f"{backend}.yaml"
     assert validate_intrinsics_file(path, str(path)) == []
     catalog, problems = load_intrinsics(backend)
     assert catalog is not None and not problems

@@ -19,7 +19,7 @@ list: ["- 2", {k: v}, [1, [2]]]
 """
 
 
-@pytest.mark.parametrize("path", sorted((REPO / "atomgen" / "catalog").glob("*.yaml")) + [
+@pytest.mark.parametrize("path", sorted((REPO / "atomgen" / "intrinsics").glob("*.yaml")) + [
     REPO / "specs" / "rocdl" / "backend.yaml"], ids=lambda p: p.name)
 def test_shipped_files(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
@@ -31,7 +31,7 @@ def test_yaml_corners(text: str) -> None:
     assert load_package_data(text) == yaml.safe_load(text)
 
 
-@pytest.mark.parametrize("path", sorted((REPO / "atomgen" / "catalog").glob("*.yaml")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted((REPO / "atomgen" / "intrinsics").glob("*.yaml")), ids=lambda p: p.name)
 def test_compiled_catalogue_is_fresh(path: Path) -> None:
     """The shipped <backend>.json is the YAML compiled (`python -m atomgen.check.shipped` after an edit)."""
     compiled = shipped.compiled_path(path)

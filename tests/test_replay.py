@@ -108,7 +108,7 @@ def _edit_version(project: Project) -> None:
 
 
 def _edit_catalogue(project: Project) -> None:
-    catalogue = project.root / "pkg" / "atomgen" / "catalog" / "rocdl.yaml"
+    catalogue = project.root / "pkg" / "atomgen" / "intrinsics" / "rocdl.yaml"
     catalogue.write_text(catalogue.read_text().replace("rocdl.mfma.f32.16x16x16f16", "rocdl.mfma.f32.16x16x16f16x", 1))
 
 

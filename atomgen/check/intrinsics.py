@@ -19,7 +19,7 @@ from atomgen.reading import exists
 from atomgen.resources import intrinsics_path
 from atomgen.spec.validate import SCHEMA
 
-PROJECT_CATALOG_FILE = "intrinsics.yaml"
+PROJECT_INTRINSICS_FILE = "intrinsics.yaml"
 Chips = Optional[frozenset[str]]  # None: every chip
 
 
@@ -287,7 +287,7 @@ def project_intrinsics_for(backend_file: Optional[str]) -> Optional[str]:
     """specs/<backend>/intrinsics.yaml beside the backend file, when there is one."""
     if backend_file is None:
         return None
-    candidate = Path(backend_file).parent / PROJECT_CATALOG_FILE
+    candidate = Path(backend_file).parent / PROJECT_INTRINSICS_FILE
     # anything at the name counts: a FIFO or a link loop is refused by the loader (AG106 with AG008/AG009)
     return str(candidate) if exists(candidate) else None
 

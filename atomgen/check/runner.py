@@ -15,7 +15,7 @@ from typing import Any, Iterable, Optional
 
 from atomgen import __version__, reading, replay
 from atomgen.check.families.names import cross_spec_rules
-from atomgen.check.intrinsics import PROJECT_CATALOG_FILE
+from atomgen.check.intrinsics import PROJECT_INTRINSICS_FILE
 from atomgen.check.workers import default_workers, map_in_workers
 from atomgen.diagnostics import Diagnostic, Position, SpecError
 from atomgen.replay import cache_dir
@@ -47,7 +47,7 @@ class SpecResult:
     internal_error: str = ""  # a bug in atomgen met on this file (the other files are still checked)
 
 
-SIDE_FILES = {BACKEND_FILE: "backend", PROJECT_CATALOG_FILE: "intrinsics"}  # file name -> its schema
+SIDE_FILES = {BACKEND_FILE: "backend", PROJECT_INTRINSICS_FILE: "intrinsics"}  # file name -> its schema
 
 
 def side_file_kind(path: Path) -> Optional[str]:
@@ -461,7 +461,7 @@ def _guess_backend_bytes(path: Path) -> bytes:
     parts = []
     for folder in Path(reading.real_path(path)).parents:
         candidate = folder / BACKEND_FILE
-        for file in (candidate, folder / PROJECT_CATALOG_FILE) if reading.exists(candidate) else ():
+        for file in (candidate, folder / PROJECT_INTRINSICS_FILE) if reading.exists(candidate) else ():
             # the project intrinsics file beside it is an input of the analysis too
             try:
                 parts.append(_read_input(file))
