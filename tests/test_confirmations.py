@@ -29,16 +29,15 @@ def test_evidence_rows_read_the_per_spec_tables() -> None:
 def test_flydsl_instances_without_findings_pass_when_the_shortfall_is_explained() -> None:
     """An atom whose counts fall short only by instances with findings of their own (a row FlyDSL
     rejects, declared) still confirms the others; an unexplained shortfall confirms none."""
-    from atomgen.site.reports import Reports, _flydsl
+    from atomgen.oracle.flydsl import verdicts as flydsl
 
     def verdicts(accepted: int) -> dict[str, str]:
         atom = {"spec": "s.yaml", "status": "audited", "instances": 3, "layout_matches": 2, "syntax_ok": accepted,
                 "accepted": accepted, "lowered_to_intrinsic": accepted,
                 "findings": [{"configuration": "c3", "check": "acceptance", "message": "rejected",
                               "known_reason": "scope"}]}
-        reports = Reports({"flydsl": {}}, {"flydsl": {}}, {})
-        _flydsl({"atoms": [atom]}, {"s.yaml": [("i1", "c1"), ("i2", "c2"), ("i3", "c3")]}, reports)
-        return {i: v.state for (_, i), v in reports.verdicts["flydsl"].items()}
+        found = flydsl.read({"atoms": [atom]}, {"s.yaml": [("i1", "c1"), ("i2", "c2"), ("i3", "c3")]})
+        return {i: v.state for (_, i), v in found.by_instance.items()}
 
     assert verdicts(2) == {"i1": "pass", "i2": "pass", "i3": "known"}
     assert verdicts(1) == {"i3": "known"}
@@ -71,3 +70,22 @@ def test_every_calculator_instruction_is_covered_or_names_its_reason() -> None:
             spec = specs[path]
             instance = next(i for i in spec.instances if i.id == instance_id)  # type: ignore[attr-defined]
             assert f"`{instance.instruction}`" == instruction and str(spec.threads) == wave, row  # type: ignore[attr-defined]
+
+
+def test_each_committed_report_reads_into_the_one_verdict_type() -> None:
+    """Issue 20: the four report shapes read into one type (atomgen/verdicts.py), each by the module beside
+    the oracle that writes it; every committed report gives verdicts, each in a known state."""
+    import json
+
+    from atomgen.site.reports import READERS
+    from atomgen.verdicts import STATES
+
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    assert sorted(READERS) == ["cute", "flydsl", "probe", "triton"]
+    for oracle, reader in READERS.items():
+        data = json.loads((docs / reader.FILE).read_text(encoding="utf-8"))
+        spec_paths = {str(a.get("spec") or a.get("path")) for a in data.get("atoms", []) + data.get("specs", [])}
+        instances = {path: [] for path in spec_paths}  # the atom notes need no instance list
+        found = reader.read(data, instances)
+        assert found.by_instance or found.atom_notes, oracle
+        assert {v.state for v in found.by_instance.values()} <= set(STATES), oracle

@@ -241,7 +241,7 @@ def atom_page(page: AtomPage, reports: Reports) -> str:
     parts.append("</tbody></table></div>")
     parts.append(_pictures(page))
     parts.append('<h2 id="defects">Known defects and exceptions</h2>' + _defects(spec))
-    notes = [(TITLES[o], reports.atom_notes.get(o, {}).get(page.path)) for o in oracles]
+    notes = [(TITLES[o], reports.atom_note(o, page.path)) for o in oracles]
     items = "".join(f"<li>{e(title)}: {e(note)}</li>" for title, note in notes if note)
     parts.append(
         '<h2 id="reports">Oracle reports</h2>'
