@@ -251,15 +251,16 @@ def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment) -> Ren
     wrappers = dsl_wrappers(spec, atom.verify)
     dsl = black.top_level(env.get_template("python/wrappers.py.j2").render(wrappers=wrappers,
                                                                           binding_class=spec.cpp_class))
-    prelude = black.top_level(env.get_template("python/prelude.py.j2").render())
+    used = helpers_used(dsl, env)
     exported = [name for wrapper in wrappers for name in wrapper.names]
     return RenderOutput(
         regions=[
             RegionPiece(binding_file, "types", "", binding_prelude),  # once per module: same key, same text
             RegionPiece(binding_file, "types", spec.type_name, struct),
             RegionPiece(binding_file, "register", spec.type_name, registration),
-            *import_pieces(dsl_path, names.dialect, spec.cpp_class),
-            RegionPiece(dsl_path, "wrappers", "", prelude),
+            *import_pieces(dsl_path, names.dialect, spec.cpp_class, any(h.reads_ir for h in used)),
+            # the helpers this atom's wrappers call, each once per module (same key, same text), before them all
+            *(RegionPiece(dsl_path, "wrappers", f"!{h.position:02d}", h.text) for h in used),
             RegionPiece(dsl_path, "wrappers", spec.type_name, dsl),
             RegionPiece(dsl_path, "wrappers", "~", "\n\n"),  # last: the blank lines black keeps after a definition
             RegionPiece(dsl_path, "exports", spec.type_name, "".join(f'__all__.append("{n}")\n' for n in exported)),
@@ -267,15 +268,47 @@ def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment) -> Ren
     )
 
 
-def import_pieces(dsl_path: str, dialect: str, binding_class: str) -> list[RegionPiece]:
-    """The module's one import of its binding classes, in FlyDSL's form: relative, a name per line, the names
-    in ruff's order. The statement's first and last lines are pieces every atom of the module gives alike
-    (ordered first and last: "" and "~" around the names' keys)."""
+@dataclass(frozen=True)
+class Helper:
+    """A function of templates/python/prelude.py.j2 the wrappers call (`_ir_type(`)."""
+
+    name: str
+    position: int  # in the prelude: the order the module defines them in
+    text: str  # black-formatted, after black's two blank lines
+    reads_ir: bool  # it names `ir`, which the module then imports
+
+
+def helpers_used(wrappers: str, env: jinja2.Environment) -> list[Helper]:
+    """The prelude's helpers that `wrappers` (rendered Python) calls, and those they call in turn."""
+    helpers = _prelude(env)
+    used = {name for name in helpers if re.search(rf"\b{name}\(", wrappers)}
+    for helper in helpers.values():  # a helper's helpers (one level deep: _width calls _ir_type)
+        if helper.name in used:
+            used |= {name for name in helpers if name != helper.name and re.search(rf"\b{name}\(", helper.text)}
+    return [helper for helper in helpers.values() if helper.name in used]
+
+
+def _prelude(env: jinja2.Environment) -> dict[str, Helper]:
+    text = black.top_level(env.get_template("python/prelude.py.j2").render())
+    pieces = re.split(r"\n\n\n(?=def )", text.strip("\n"))
+    found = {}
+    for position, piece in enumerate(pieces):
+        name = re.match(r"def (\w+)\(", piece)
+        assert name is not None, piece[:40]
+        found[name.group(1)] = Helper(name.group(1), position, f"\n\n{piece}\n", bool(re.search(r"\bir\.", piece)))
+    return found
+
+
+def import_pieces(dsl_path: str, dialect: str, binding_class: str, ir: bool) -> list[RegionPiece]:
+    """The module's import of its binding classes, in FlyDSL's form: relative, a name per line, the names in
+    ruff's order. The statement's first and last lines are pieces every atom of the module gives alike (ordered
+    "#" and "~" around the names' keys); `ir`, which some helpers read, is imported before them ("!")."""
     prefix = package_prefix(dsl_path)
-    # the block around one name, "@" (the helpers read `ir`)
-    opening, _, closing = import_block([(f"{prefix}_mlir", ["ir"], False),
-                                        (f"{prefix}_mlir.dialects.{dialect}", ["@"], True)]).partition("    @,\n")
+    ir_line = import_block([(f"{prefix}_mlir", ["ir"], False)]).partition("\n")[0] + "\n"
+    # the block around one name, "@"
+    opening, _, closing = import_block([(f"{prefix}_mlir.dialects.{dialect}", ["@"], True)]).partition("    @,\n")
     order = re.sub(r"\d+", lambda digits: digits.group().zfill(8), binding_class).lower()  # natural, no case
-    return [RegionPiece(dsl_path, "imports", "", opening),
+    return [*([RegionPiece(dsl_path, "imports", "!", ir_line)] if ir else []),
+            RegionPiece(dsl_path, "imports", "#", opening),
             RegionPiece(dsl_path, "imports", order, f"    {binding_class},\n"),
             RegionPiece(dsl_path, "imports", "~", closing)]

@@ -16,21 +16,12 @@ __all__ = []
 # ---- atomgen:begin exports sha256:e4fdfc9d04d74a74
 __all__.append("Tcgen05Mma")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:ec62d2c58644642e
+# ---- atomgen:begin wrappers sha256:5d273157099a7a3d
 
 
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
-
-
-def _enum_value(value, cases):
-    """An enum case name (or an IntEnum / int) as its integer value."""
-    if isinstance(value, str):
-        if value not in cases:
-            raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
-        return cases[value]
-    return int(value)
 
 
 def _type(name):

@@ -18,7 +18,7 @@ __all__ = []
 __all__.append("MmaSp")
 __all__.append("MmaSyncB1")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:b2ee657d66356a2b
+# ---- atomgen:begin wrappers sha256:42c08f4b3dbeff2e
 
 
 def _ir_type(value):
@@ -26,24 +26,9 @@ def _ir_type(value):
     return getattr(value, "ir_type", value)
 
 
-def _enum_value(value, cases):
-    """An enum case name (or an IntEnum / int) as its integer value."""
-    if isinstance(value, str):
-        if value not in cases:
-            raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
-        return cases[value]
-    return int(value)
-
-
 def _type(name):
     """An element type by its MLIR name, in the current context."""
     return ir.Type.parse(name)
-
-
-def _width(value):
-    """An element type's width in bits as a register holds it (tf32 takes 32)."""
-    element = _ir_type(value)
-    return 32 if isinstance(element, ir.FloatTF32Type) else element.width
 
 
 def _is_integer(value):

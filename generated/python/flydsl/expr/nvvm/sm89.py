@@ -16,7 +16,7 @@ __all__ = []
 # ---- atomgen:begin exports sha256:59a1dff6087eba0d
 __all__.append("MmaSyncFP8")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:500083665efbf45b
+# ---- atomgen:begin wrappers sha256:9a1e5e9d35d09aa7
 
 
 def _ir_type(value):
@@ -24,29 +24,9 @@ def _ir_type(value):
     return getattr(value, "ir_type", value)
 
 
-def _enum_value(value, cases):
-    """An enum case name (or an IntEnum / int) as its integer value."""
-    if isinstance(value, str):
-        if value not in cases:
-            raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
-        return cases[value]
-    return int(value)
-
-
 def _type(name):
     """An element type by its MLIR name, in the current context."""
     return ir.Type.parse(name)
-
-
-def _width(value):
-    """An element type's width in bits as a register holds it (tf32 takes 32)."""
-    element = _ir_type(value)
-    return 32 if isinstance(element, ir.FloatTF32Type) else element.width
-
-
-def _is_integer(value):
-    """Whether an element type is an integer type."""
-    return isinstance(_ir_type(value), ir.IntegerType)
 
 
 def MmaSyncFP8(elem_ty_a, elem_ty_b, elem_ty_acc=None):

@@ -26,21 +26,12 @@ __all__.append("WgmmaRS")
 __all__.append("WgmmaSS")
 __all__.append("WgmmaSp")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:92bb305452a46e5e
+# ---- atomgen:begin wrappers sha256:778985b22c512639
 
 
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
-
-
-def _enum_value(value, cases):
-    """An enum case name (or an IntEnum / int) as its integer value."""
-    if isinstance(value, str):
-        if value not in cases:
-            raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
-        return cases[value]
-    return int(value)
 
 
 def _type(name):

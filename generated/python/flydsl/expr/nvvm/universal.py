@@ -20,7 +20,7 @@ __all__.append("LdMatrix")
 __all__.append("CpAsync")
 __all__.append("MmaSync")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:0784d434730aa3b8
+# ---- atomgen:begin wrappers sha256:7db8241daf626cb5
 
 
 def _ir_type(value):
@@ -40,12 +40,6 @@ def _enum_value(value, cases):
 def _type(name):
     """An element type by its MLIR name, in the current context."""
     return ir.Type.parse(name)
-
-
-def _width(value):
-    """An element type's width in bits as a register holds it (tf32 takes 32)."""
-    element = _ir_type(value)
-    return 32 if isinstance(element, ir.FloatTF32Type) else element.width
 
 
 def _is_integer(value):

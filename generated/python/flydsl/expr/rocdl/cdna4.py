@@ -33,7 +33,7 @@ __all__.append("LDSReadTrans16_64b")
 __all__.append("MFMA_Scale")
 __all__.append("MFMAScale")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:1ec5b833b2c2ac0f
+# ---- atomgen:begin wrappers sha256:162e846cf0ba9dec
 
 
 def _ir_type(value):
@@ -41,29 +41,9 @@ def _ir_type(value):
     return getattr(value, "ir_type", value)
 
 
-def _enum_value(value, cases):
-    """An enum case name (or an IntEnum / int) as its integer value."""
-    if isinstance(value, str):
-        if value not in cases:
-            raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
-        return cases[value]
-    return int(value)
-
-
 def _type(name):
     """An element type by its MLIR name, in the current context."""
     return ir.Type.parse(name)
-
-
-def _width(value):
-    """An element type's width in bits as a register holds it (tf32 takes 32)."""
-    element = _ir_type(value)
-    return 32 if isinstance(element, ir.FloatTF32Type) else element.width
-
-
-def _is_integer(value):
-    """Whether an element type is an integer type."""
-    return isinstance(_ir_type(value), ir.IntegerType)
 
 
 def BufferLoadAsyncLDS(bit_size):

@@ -62,7 +62,7 @@ __all__.append("WMMA_gfx1250")
 __all__.append("WMMA_F8F6F4_gfx1250")
 __all__.append("WMMA_BF16F32_gfx1250")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:1c49f5365e7373c3
+# ---- atomgen:begin wrappers sha256:10a0eaf9efea0aa7
 
 
 def _ir_type(value):
@@ -82,12 +82,6 @@ def _enum_value(value, cases):
 def _type(name):
     """An element type by its MLIR name, in the current context."""
     return ir.Type.parse(name)
-
-
-def _width(value):
-    """An element type's width in bits as a register holds it (tf32 takes 32)."""
-    element = _ir_type(value)
-    return 32 if isinstance(element, ir.FloatTF32Type) else element.width
 
 
 def _is_integer(value):
