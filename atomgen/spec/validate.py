@@ -8,13 +8,13 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
-from jsonschema import ValidationError
-
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.resources import load_schema
 from atomgen.spec.loader import JsonPath, LoadedSpec
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # jsonschema is imported only for a spec the compiled schema check rejects
+    from jsonschema import ValidationError
+
     from atomgen.spec.model import AtomSpec
 
 # other modules raise it too, through this object
