@@ -244,3 +244,19 @@ def test_generated_wrappers_answer_as_flydsls_own(tmp_path: Path) -> None:
     assert len(made) >= 100, theirs[:5]  # the calls make atoms, not only errors
     differ = [(call, mine, flydsl) for call, mine, flydsl in zip(calls, ours, theirs) if mine != flydsl]
     assert not differ, differ[:5]
+
+
+def test_a_dsl_module_that_does_not_parse_is_named_and_nothing_is_written(tmp_path: Path) -> None:
+    """The regions are placed by the module's syntax tree: a module that does not parse stops gen at its
+    file:line:col, before any file of the checkout changes."""
+    from test_gen_tree import make_checkout, tree
+
+    checkout = tmp_path / "flydsl"
+    make_checkout(checkout)
+    module = checkout / "python/flydsl/expr/rocdl/cdna4.py"
+    module.write_text("__all__ = []\n\n\ndef broken(:\n    pass\n")
+    before = tree(checkout)
+    result = atomgen("gen", "specs/rocdl", "--into", str(checkout))
+    assert result.returncode != 0
+    assert "python/flydsl/expr/rocdl/cdna4.py:4:12: not valid Python" in result.stderr, result.stderr
+    assert tree(checkout) == before

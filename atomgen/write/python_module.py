@@ -72,8 +72,8 @@ def _tree(text: str, path: str) -> ast.Module:
     try:
         return ast.parse(_outside_regions(text))
     except SyntaxError as error:
-        raise ModuleError(f"{path}:{error.lineno or 1}: not valid Python ({error.msg}); atomgen places its "
-                          "regions by the module's structure") from None
+        raise ModuleError(f"{path}:{error.lineno or 1}:{error.offset or 1}: not valid Python ({error.msg}); atomgen "
+                          "places its regions by the module's structure") from None
 
 
 def _offset(lines: list[str], line: int) -> int:
