@@ -169,9 +169,14 @@ def build_instances(
     return tuple(instances)
 
 
+_NO_TEXTS: FrozenMap[str, str] = FrozenMap({})
+
+
 def _texts_by_key(value: object) -> FrozenMap[str, str]:
-    """A mapping of strings (packed, storage, register_half)."""
-    return FrozenMap({key: text(item) for key, item in mapping(value).items()})
+    """A mapping of strings (packed, storage, register_half); most rows give none of the last two."""
+    if not isinstance(value, dict) or not value:
+        return _NO_TEXTS
+    return FrozenMap({key: item if isinstance(item, str) else text(item) for key, item in value.items()})
 
 
 def _row_values(row: YamlMap, parameters: tuple["Parameter", ...]) -> dict[str, ScalarValue]:

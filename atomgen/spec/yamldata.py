@@ -7,7 +7,8 @@ untyped.
 
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from types import MappingProxyType
+from typing import Mapping, Optional, cast
 
 from atomgen.spec.scalars import ScalarValue
 
@@ -29,8 +30,12 @@ def texts(value: object) -> tuple[str, ...]:
 
 
 def mapping(value: object) -> YamlMap:
-    """A mapping field, its keys as strings; anything else is empty."""
-    return {str(key): item for key, item in value.items()} if isinstance(value, dict) else {}
+    """A mapping field as written (the schema makes its keys strings; YAML's other keys are never looked up),
+    anything else empty. Not copied: the model reads every row of every spec through this."""
+    return cast(YamlMap, value) if isinstance(value, dict) else _EMPTY
+
+
+_EMPTY: YamlMap = MappingProxyType({})
 
 
 def entries(value: object) -> list[object]:
