@@ -9,6 +9,7 @@ import json
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -94,23 +95,40 @@ def import_through_wheel(expr: Path, modules: list[str], built: Path | None = No
     return result
 
 
-@pytest.mark.slow
-def test_wrappers_put_into_flydsl_modules_import_through_the_wheel(tmp_path: Path) -> None:
+@dataclass(frozen=True)
+class Adopted:
+    """A FlyDSL-shaped checkout holding the wheel's rocdl package, with the specs of the atoms the wheel has
+    bindings for generated into it (`gen --into --replace-handwritten`); the others' classes exist only in a
+    build of the generated C++."""
+
+    checkout: Path
+    specs: list[Path]
+    stderr: str
+
+
+@pytest.fixture(scope="module")
+def adopted(tmp_path_factory: pytest.TempPathFactory) -> Adopted:
     wheel = _wheel_expr()
-    checkout = tmp_path / "FlyDSL"
+    checkout = tmp_path_factory.mktemp("adopted") / "FlyDSL"
     for relative, text in FLYDSL_MARKERS.items():
         (checkout / relative).parent.mkdir(parents=True, exist_ok=True)
         (checkout / relative).write_text(text)
     shutil.copytree(wheel / "rocdl", checkout / "python/flydsl/expr/rocdl",
                     ignore=shutil.ignore_patterns("__pycache__"))
     classes = _wheel_classes()
-    # the specs of the atoms the wheel has bindings for (the others' classes exist only in a build of the generated C++)
     specs = [path for path in sorted((ROOT / "specs/rocdl").glob("*/*.yaml"))
              if path.name != "backend.yaml" and (yaml.safe_load(path.read_text()).get("python") or {})
              .get("binding_class") in classes]
     assert len(specs) >= 10, specs
     result = atomgen("gen", *map(str, specs), "--into", str(checkout), "--replace-handwritten")
     assert result.returncode == 0, result.stderr
+    return Adopted(checkout, specs, result.stderr)
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("adopted")  # one worker builds the checkout both tests read
+def test_wrappers_put_into_flydsl_modules_import_through_the_wheel(adopted: Adopted) -> None:
+    checkout, result_stderr = adopted.checkout, adopted.stderr
     manifest = json.loads((checkout / "atomgen-manifest.json").read_text())
     wanted: dict[str, list[str]] = {}
     for owner in manifest["owners"].values():
@@ -129,12 +147,13 @@ def test_wrappers_put_into_flydsl_modules_import_through_the_wheel(tmp_path: Pat
     # and FlyDSL's style check finds nothing: no import out of place, twice, unsorted or left unused, no undefined
     # name, and black's layout around every region
     assert flydsl_style(*(expr / f"rocdl/{name}.py" for name in MODULES)) == ""
-    assert "import of T (only the removed code read it)" in result.stderr, result.stderr
+    assert "import of T (only the removed code read it)" in result_stderr, result_stderr
 
 
 # Each call (module, function, args, kwargs; a type written {"type": name}) made on the checkout's modules over
 # the wheel's: the type the binding returns, the exception the call raises, or "aborted" (FlyDSL's binding asserts
-# on some arguments, e.g. MFMA(16, 16, 32, i8) without an accumulator type: each call runs in a child of its own).
+# on some arguments, e.g. MFMA(16, 16, 32, i8) without an accumulator type: the calls run in a child, and a new
+# one takes over after the call that aborted it).
 _CALL = """
 import importlib, json, os, sys, types
 expr, wheel = sys.argv[1], sys.argv[2]
@@ -154,19 +173,25 @@ def answer(module, function, args, kwargs):
             return str(made)
         except Exception as error:
             return f"{type(error).__name__}: {error}"
-for call in calls:
+start = 0
+while start < len(calls):  # a child answers the calls from `start` on, a line each, until one aborts it
     read, write = os.pipe()
     child = os.fork()
     if child == 0:
         os.close(read)
         os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
-        os.write(write, answer(*call).encode())
+        for call in calls[start:]:
+            os.write(write, (json.dumps(answer(*call)) + "\\n").encode())
         os._exit(0)
     os.close(write)
     with os.fdopen(read, "rb") as pipe:
-        text = pipe.read().decode()
+        got = [json.loads(line) for line in pipe.read().decode().splitlines()]
     _, status = os.waitpid(child, 0)
-    answers.append(text if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 else "aborted")
+    answers += got
+    start += len(got)
+    if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0):
+        answers.append("aborted")
+        start += 1
 print(json.dumps(answers))
 """
 
@@ -216,30 +241,25 @@ def declared_calls(spec: Any, module: str) -> list[Any]:
 
 
 @pytest.mark.slow
-def test_generated_wrappers_answer_as_flydsls_own(tmp_path: Path) -> None:
+@pytest.mark.xdist_group("adopted")
+def test_generated_wrappers_answer_as_flydsls_own(adopted: Adopted) -> None:
     """FlyDSL's hand-written wrappers (the wheel's modules) and the generated ones, put into copies of those
     modules, called alike through the wheel's bindings: every answer equal. Atoms the wheel has and whose
     generated wrapper takes FlyDSL's declared signature."""
-    from atomgen.pipeline import check_for_gen
+    from atomgen.pipeline import model
+    from atomgen.spec.loader import load_file
 
-    wheel = _wheel_expr()
-    checkout = tmp_path / "FlyDSL"
-    for relative, text in FLYDSL_MARKERS.items():
-        (checkout / relative).parent.mkdir(parents=True, exist_ok=True)
-        (checkout / relative).write_text(text)
-    shutil.copytree(wheel / "rocdl", checkout / "python/flydsl/expr/rocdl",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    classes = _wheel_classes()
-    checked = check_for_gen([str(ROOT / "specs/rocdl")])
-    atoms = [a.spec for a in checked.atoms if a.spec.python.binding_class in classes and a.spec.python.wrappers
-             and a.spec.python.wrappers[0].signature and not a.spec.python.wrappers[0].arch_dispatch]
+    atoms = []
+    for path in adopted.specs:
+        spec, problems = model(load_file(str(path)))
+        assert spec is not None, problems
+        if spec.python.wrappers and spec.python.wrappers[0].signature and not spec.python.wrappers[0].arch_dispatch:
+            atoms.append(spec)
     calls = [call for spec in atoms
              for call in declared_calls(spec, f"flydsl.expr.rocdl.{spec.python.dsl_module}")]
     assert len({call[1] for call in calls}) >= 5 and len(calls) >= 100, [call[1] for call in calls]
-    result = atomgen("gen", *(spec.path for spec in atoms), "--into", str(checkout), "--replace-handwritten")
-    assert result.returncode == 0, result.stderr
     theirs = call_through_wheel(None, calls)
-    ours = call_through_wheel(checkout / "python/flydsl/expr", calls)
+    ours = call_through_wheel(adopted.checkout / "python/flydsl/expr", calls)
     made = [answer for answer in theirs if not answer.endswith(")") or "<" in answer]
     assert len(made) >= 100, theirs[:5]  # the calls make atoms, not only errors
     differ = [(call, mine, flydsl) for call, mine, flydsl in zip(calls, ours, theirs) if mine != flydsl]
