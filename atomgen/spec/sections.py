@@ -11,23 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from atomgen.spec.scalars import ScalarValue
-from atomgen.spec.yamldata import mapping
+from atomgen.spec.yamldata import mapping, text, texts
 
 DEFAULT_DSL_MODULE = "universal"
 
 
-def _text(value: object) -> str:
-    return value if isinstance(value, str) else ""
-
-
-def _texts(value: object) -> tuple[str, ...]:
-    if isinstance(value, str):
-        return (value,)
-    return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) else ()
-
-
 def _mapping(value: object) -> tuple[tuple[str, object], ...]:
-    return tuple((str(k), v) for k, v in value.items()) if isinstance(value, dict) else ()
+    return tuple((str(k), v) for k, v in mapping(value).items())
 
 
 @dataclass(frozen=True)
@@ -54,19 +44,19 @@ class Wrapper:
     def read(cls, entry: object) -> Wrapper:
         entry = mapping(entry)
         return cls(
-            name=_text(entry.get("name")),
-            signature=_text(entry.get("signature")),
+            name=text(entry.get("name")),
+            signature=text(entry.get("signature")),
             fixed=tuple((k, v) for k, v in _mapping(entry.get("fixed")) if isinstance(v, (int, bool, str))),
             maps=tuple((k, str(v).strip()) for k, v in _mapping(entry.get("maps"))),
             defaults=tuple((k, str(v).strip()) for k, v in _mapping(entry.get("defaults"))),
-            arch_dispatch=_text(entry.get("arch_dispatch")),
-            val_type=_text(entry.get("val_type")),
-            exported_as=_texts(entry.get("exported_as")),
-            kwargs=_texts(entry.get("kwargs")),
+            arch_dispatch=text(entry.get("arch_dispatch")),
+            val_type=text(entry.get("val_type")),
+            exported_as=texts(entry.get("exported_as")),
+            kwargs=texts(entry.get("kwargs")),
             in_all=entry.get("in_all") is not False,
-            raises=_text(entry.get("raises")),
-            aliases=_texts(entry.get("aliases")),
-            sets_state=_texts(entry.get("sets_state")),
+            raises=text(entry.get("raises")),
+            aliases=texts(entry.get("aliases")),
+            sets_state=texts(entry.get("sets_state")),
         )
 
 
@@ -85,10 +75,10 @@ class PythonSection:
         section = mapping(section)
         wrappers = section.get("wrappers")
         return cls(
-            binding_class=_text(section.get("binding_class")),
-            dsl_module=_text(section.get("dsl_module")) or DEFAULT_DSL_MODULE,
-            get_args=_texts(section.get("get_args")),
-            context=_text(section.get("context")),
+            binding_class=text(section.get("binding_class")),
+            dsl_module=text(section.get("dsl_module")) or DEFAULT_DSL_MODULE,
+            get_args=texts(section.get("get_args")),
+            context=text(section.get("context")),
             wrappers=tuple(Wrapper.read(w) for w in wrappers) if isinstance(wrappers, list) else (),
         )
 
@@ -102,7 +92,7 @@ class FileCheckOptions:
     @classmethod
     def read(cls, section: object) -> FileCheckOptions:
         section = mapping(section)
-        return cls(flydsl_has_no_atom=_text(section.get("flydsl_has_no_atom")))
+        return cls(flydsl_has_no_atom=text(section.get("flydsl_has_no_atom")))
 
 
 __all__ = ["DEFAULT_DSL_MODULE", "FileCheckOptions", "PythonSection", "Wrapper"]
