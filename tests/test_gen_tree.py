@@ -25,14 +25,16 @@ def tree(root: Path) -> dict[str, bytes]:
 
 
 def test_gen_is_deterministic_and_matches_generated(tmp_path: Path) -> None:
+    """Two cold runs under different hash seeds write the same bytes, and they are generated/'s, which a
+    third process (of whatever seed) wrote."""
     trees = []
-    for index, seed in enumerate(("0", "1", "12345")):
+    for index, seed in enumerate(("0", "12345")):
         out = tmp_path / f"out{index}"
         env = {**os.environ, "PYTHONHASHSEED": seed, "ATOMGEN_CACHE_DIR": str(tmp_path / f"cache{index}")}
         result = atomgen("gen", "specs/", "--out", str(out), env=env)
         assert result.returncode == 0, result.stderr
         trees.append(tree(out))
-    assert trees[0] == trees[1] == trees[2]
+    assert trees[0] == trees[1]
     assert trees[0], "gen wrote nothing"
     assert trees[0] == tree(ROOT / "generated"), (
         "generated/ is stale: run `atomgen gen specs/ --out generated/ --prune`"
