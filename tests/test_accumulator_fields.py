@@ -1,7 +1,8 @@
 """Issue 21's spec-format extensions: the accumulator fields `storage` (AG333), `register_half` (AG334) and
 a D of its own type (`operand_types.d`, AG331/AG352/AG372), call_intrinsic's format codes and sized
-immediates (AG375/AG372/AG394), and selector-indexed sparse metadata (AG343). The mistake a user would
-make in a shipped spec that uses them is rejected with its rule at its line."""
+immediates (AG375/AG372/AG394), selector-indexed sparse metadata (AG343), and the CTAs of a tcgen05 pair
+(`exceptions.ctas`, AG378/AG349). The mistake a user would make in a shipped spec that uses them is
+rejected with its rule at its line."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ UNSCALED = "rocdl/gfx1250/wmma_f8f6f4.yaml"
 SPARSE = "nvvm/sm80/mma_sp.yaml"
 SMFMAC = "rocdl/cdna3/smfmac.yaml"
 SWMMAC = "rocdl/gfx120x/swmmac.yaml"
+PAIR = "nvvm/sm100/tcgen05_mma_pair.yaml"
+PAIR_ROW = "m: 128, k: 16, elemTyA: f16, elemTyB: f16, elemTyAcc: f32"
 
 # (spec, text, replacement, the rule, a snippet of the row's line it must be reported at, words of its message)
 MISTAKES = [
@@ -101,6 +104,18 @@ MISTAKES = [
     # a free range of 2^31 values: judged by its ends (it once built a tuple of them: MemoryError)
     (SMFMAC, "free: {min: 0, max: 3}}", "free: {min: 0, max: 2147483647}}", "AG343",
      "m: 16, n: 16, k: 32, elemTyA: f16", "4 selectors, 0..3"),
+    # the CTAs of a tcgen05 pair: the declaration forgotten (each CTA's descriptors then read as the whole tile)
+    (PAIR, "  ctas: 2\n", "", "AG378", PAIR_ROW, "declares no exceptions.ctas"),
+    # ... declared, but with the threads of one CTA's issuing lane
+    (PAIR, "\nthreads: 2\n", "\nthreads: 1\n", "AG378", "  ctas: 2", "threads must be 2, not 1"),
+    # a cta_group::1 row among the pair's
+    (PAIR, f"{PAIR_ROW}, intrinsic: nvvm.inline_ptx, min_subtarget: sm_100a, instruction: "
+     "\"tcgen05.mma.cta_group::2.kind::f16\"",
+     f"{PAIR_ROW}, intrinsic: nvvm.inline_ptx, min_subtarget: sm_100a, instruction: "
+     "\"tcgen05.mma.cta_group::1.kind::f16\"", "AG378", PAIR_ROW, "issues cta_group::1, but exceptions.ctas is 2"),
+    # M = 128 with a CTA's 64 rows in lanes 0..63 for every column: n columns, where the pair allocates n / 2
+    (PAIR, "(2, (64, (n / 2, 2))) : (0, (65536, (1, 4194304)))", "(2, (64, n)) : (0, (65536, 1))", "AG349",
+     "{when: {m: 128}", "column"),
 ]
 
 
@@ -126,7 +141,9 @@ def test_a_mistake_in_a_spec_using_the_field_is_rejected_at_its_line(
     assert found, "\n".join(d.format() for d in errors)
     assert any(words in d.message or any(words in note for note in d.notes) for d in found), \
         "\n".join(d.format() for d in found)
-    allowed = {rule, "AG331", "AG334", "AG352", "AG343", "AG394"}  # AG394: a range the immediate cannot hold
+    # AG394: a range the immediate cannot hold; AG323, AG311, AG371: a pair's descriptors, threads and
+    # instruction as a CTA pair's mistake also leaves them
+    allowed = {rule, "AG331", "AG334", "AG352", "AG343", "AG394", "AG323", "AG311", "AG371"}
     assert {d.rule for d in errors} <= allowed, "\n".join(d.format() for d in errors)
     edited_back = text.replace(old, old, 1)  # the shipped spec itself is clean (no finding is the mistake's alone)
     path.write_text(edited_back, encoding="utf-8")

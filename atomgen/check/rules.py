@@ -32,7 +32,7 @@ FAMILIES = (
     "atomgen.check.families.against_intrinsics",  # AG352, AG354, AG358, AG359
     "atomgen.check.families.state",  # AG36x
     "atomgen.check.families.emission",  # AG371-AG373
-    "atomgen.check.families.semantics",  # AG367, AG374-AG377: fields tied to the instruction
+    "atomgen.check.families.semantics",  # AG367, AG374-AG378: fields tied to the instruction
     "atomgen.check.families.names",  # AG381-AG384
     "atomgen.check.families.wrappers",  # AG385: FlyDSL's declared wrapper
     "atomgen.check.families.parameters",  # AG391-AG393, AG395

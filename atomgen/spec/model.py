@@ -189,6 +189,7 @@ class AtomSpec:
     exceptions_text: FrozenMap[str, str] = EMPTY  # each `exceptions:` key as declared, in JSON (the catalogue)
     builders: tuple[tuple[str, ...], ...] = ()  # inferred-context builders: the parameters each takes
     lanes: int = 0  # exceptions.lanes: lanes issuing the instruction when more than `threads` (0: threads)
+    ctas: int = 1  # exceptions.ctas: the threads are the CTAs of a tcgen05 cta_group::2 pair (2), else 1
     lane_group: tuple[int, ...] = ()  # exceptions.lane_group: the lanes a lane-group atom's threads occupy
     blocks: Optional[Expr] = None  # exceptions.blocks: independent products per instruction (multi-block MMAs)
     sparse: tuple[SparsePiece, ...] = ()  # `sparse`: structured-sparse A and its metadata (atomgen/spec/sparsity.py)
@@ -393,6 +394,7 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         transposing=bool(exceptions.get("transposing", False)),
         whole_tile=bool(exceptions.get("whole_tile", False)),
         lanes=int(exceptions.get("lanes") or 0),
+        ctas=int(exceptions.get("ctas") or 1),
         lane_group=tuple(int(x) for x in exceptions.get("lane_group") or ()),
         blocks=blocks,
         sparse=parse_sparse(data.get("sparse"), lambda *args: diagnostics.append(context.diagnostic(*args))),

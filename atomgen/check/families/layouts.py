@@ -163,8 +163,10 @@ def check_exceptions(spec: AtomSpec) -> Iterator[Diagnostic]:
         yield RECAST.at(spec, "the whole_tile_copy trait is for copies that declare exceptions.whole_tile; "
                               "this copy's layouts are per thread", ("traits", index))
     for operand, source in spec.operand_source.items():
-        # One issuing thread (tcgen05) names the whole tile once: nothing is replicated.
-        if source == "shared_memory_descriptor" and operand not in spec.replicated and spec.threads > 1:
+        # One issuing thread (tcgen05) names the whole tile once: nothing is replicated. The threads of a
+        # cta_group::2 atom are CTAs, each naming its own part with its own descriptor.
+        if source == "shared_memory_descriptor" and operand not in spec.replicated and spec.threads > 1 \
+                and spec.ctas == 1:
             yield REPLICATION.at(spec, f"operand {operand.upper()} comes from a shared-memory descriptor: every thread "
                 f"names the whole tile, so declare replicated.{operand}: {spec.threads}",
                 ("exceptions", "operand_source", operand),

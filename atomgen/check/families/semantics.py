@@ -1,12 +1,13 @@
 """What the generated code turns into operands, immediates and opcodes, tied to the instruction
-(rule family AG367, AG374-AG377).
+(rule family AG367, AG374-AG378).
 
 The layout rules prove what a spec says about data; these rules prove that the fields the
 generated C++ passes to the instruction say the same thing as the instruction: a state field
 has the type and immediacy of the operand it becomes, a row's operation is its intrinsic's, a
 format code encodes the row's element type, an immediate with a meaning (a broadcast, a block
 or lane selection) holds the one value the layouts describe, and a copy moves real bits unless
-it declares itself a whole-tile copy. docs/rules.md ("How each field is tied") lists every field.
+it declares itself a whole-tile copy, and an atom whose threads are the CTAs of a pair says
+cta_group::2 in its instruction. docs/rules.md ("How each field is tied") lists every field.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any, Iterator, Optional
 
 from atomgen.check.families.against_intrinsics import companions
 from atomgen.check.intrinsics import Immediate, Intrinsic, Intrinsics, Operand
-from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.spec.emission import Feed, FormatCodes, Mfma, MfmaScale
 from atomgen.spec.frozen import EMPTY
@@ -74,7 +75,20 @@ RULES = (
         "layouts: {thr: \"1:1\", src: \"(1,1):(1,1)\", ...}   # no exceptions.whole_tile",
         "Declare `exceptions: {whole_tile: true}` and the whole_tile_copy trait, or give the real bit layouts.",
     ),
+    Rule(
+        "AG378",
+        "cta-pair",
+        "An atom's CTA count (exceptions.ctas) and its instruction's cta_group, or its thread count, disagree.",
+        "With `ctas: 2` the layouts' thread mode is the two CTAs of a tcgen05 pair, each with its own shared and "
+        "tensor memory. Written on a cta_group::1 instruction, each CTA's half of A, B and D would be read as "
+        "the whole tile; a cta_group::2 row without it describes one CTA's memory for a product that spans two.",
+        Example("layouts:\n", "exceptions: {ctas: 2}\nlayouts:\n", 20, "2"),
+        "Declare `exceptions: {ctas: 2}` with `threads: 2` exactly when every row's instruction says cta_group::2 "
+        "(tcgen05_mma only).",
+    ),
 )
+
+_CTA_GROUP = re.compile(r"\.cta_group::([0-9]+)\b")
 
 _WIDTH = re.compile(r"^i([1-9][0-9]{0,3})$")
 _CPP_WIDTH = {"int32_t": 32, "uint32_t": 32, "int64_t": 64, "uint64_t": 64, "int16_t": 16, "int8_t": 8, "bool": 1}
@@ -82,6 +96,7 @@ _INTEGER = re.compile(r"^-?[0-9]+$")
 
 
 def check_semantics(spec: AtomSpec, intrinsics: Intrinsics) -> Iterator[Diagnostic]:
+    yield from _cta_pair(spec)
     needs = spec.emission.needs
     if needs.kind != spec.kind:
         return  # AG371 says so
@@ -400,3 +415,26 @@ def check_placeholder_copies(spec: AtomSpec, evaluated: list[Any]) -> Iterator[D
                     "exceptions.whole_tile",
                     operand.piece.path)
                 return
+
+
+# --- AG378: the CTAs of a tcgen05 pair --------------------------------------------------------
+
+def _cta_pair(spec: AtomSpec) -> Iterator[Diagnostic]:
+    where = ("exceptions", "ctas")
+    if spec.ctas != 1:
+        if spec.pattern != "tcgen05_mma":
+            yield spec.diagnostic("AG378", f"exceptions.ctas: {spec.ctas} is for tcgen05 (cta_group::2) atoms, whose "
+                                  f"threads are CTAs; emission pattern '{spec.pattern}' issues per lane", where)
+            return
+        if spec.threads != spec.ctas:
+            yield spec.diagnostic("AG378", f"exceptions.ctas: {spec.ctas} makes each thread a CTA of the pair: "
+                                  f"threads must be {spec.ctas}, not {spec.threads}", where)
+    elif spec.pattern != "tcgen05_mma":
+        return
+    for instance in spec.instances:
+        found = _CTA_GROUP.search(instance.instruction or "")
+        group = int(found.group(1)) if found else 1
+        if group != spec.ctas:
+            said = f"exceptions.ctas is {spec.ctas}" if spec.ctas != 1 else "the atom declares no exceptions.ctas"
+            yield spec.diagnostic("AG378", f"instance {instance.id}: instruction '{instance.instruction}' issues "
+                                  f"cta_group::{group}, but {said}", instance.path + ("instruction",))

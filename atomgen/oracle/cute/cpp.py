@@ -26,8 +26,9 @@ from typing import Any, Optional
 COMPILE_TIMEOUT_S = 240
 CACHE_FORMAT = "cute-traits 1"  # bump when what an answer holds changes
 _OP = re.compile(r"^SM[0-9]{2}_[0-9]+x[0-9]+x[0-9]+_[A-Z0-9]+_[A-Z]{2}(_[A-Z]+)?$")
-# sm100 UMMA ops are class templates: SM100_MMA_<kind>_SS<a, b, c, M, N, a_major, b_major>.
-_UMMA_OP = re.compile(r"^SM100_MMA_(F16BF16|TF32|S8)_SS<(half_t|bfloat16_t|tfloat32_t|int8_t|uint8_t),"
+# sm100 UMMA ops are class templates: SM100_MMA_<kind>_SS<a, b, c, M, N, a_major, b_major>, and
+# SM100_MMA_<kind>_2x1SM_SS<...> for a CTA pair (cta_group::2).
+_UMMA_OP = re.compile(r"^SM100_MMA_(F16BF16|TF32|S8)(_2x1SM)?_SS<(half_t|bfloat16_t|tfloat32_t|int8_t|uint8_t),"
                       r"(half_t|bfloat16_t|tfloat32_t|int8_t|uint8_t),(half_t|float|int32_t),[0-9]{2,3},[0-9]{1,3},"
                       r"UMMA::Major::(K|MN),UMMA::Major::(K|MN)>$")
 HEADERS = ("cute/atom/mma_traits_sm70.hpp", "cute/atom/mma_traits_sm75.hpp", "cute/atom/mma_traits_sm80.hpp")
@@ -89,8 +90,8 @@ def program(ops: list[str]) -> str:
               '  std::printf("|"); print(typename T::CLayout{}); std::printf("\\n");',
               "}"]
     if umma:
-        # The accumulator's TMEM fragment of one MMA tile: (M,N) -> TMEM address (lane << 16 | column,
-        # in units of the accumulator type), and that type's bits.
+        # The accumulator's TMEM fragment of one MMA tile (of one CTA's M/2 x N half for a CTA pair): (M,N) ->
+        # TMEM address (lane << 16 | column, in units of the accumulator type), and that type's bits.
         lines += ["template <class Op> void show_tmem(const char* name) {",
                   "  using T = MMA_Traits<Op>;", "  using C = typename T::CLayout;",
                   "  auto t = T::FrgTypeC::make(make_shape(make_shape(size<1,0>(C{}), size<1,1>(C{})), _1{}, _1{}));",
@@ -196,10 +197,11 @@ _ORDERS = {(False, False): "TN", (True, True): "NT", (True, False): "NN", (False
 
 
 def op_name(family: str, m: int, n: int, k: int, a: str, b: str, c: str, bit_op: str = "",
-            trans: tuple[bool, bool] = (False, False)) -> Optional[str]:
+            trans: tuple[bool, bool] = (False, False), ctas: int = 1) -> Optional[str]:
     """The CuTe C++ op of an instance the DSL cannot build (None: the DSL path applies).
 
-    `trans` is (A MN-major, B MN-major), the spec's transA / transB.
+    `trans` is (A MN-major, B MN-major), the spec's transA / transB; `ctas` 2 names the
+    cta_group::2 op (its threads are the CTAs of the pair).
     """
     if family == "quad_pair" and (m, n, k) == (8, 8, 4) and a == b == "f16" and c in ("f16", "f32"):
         return f"SM70_8x8x4_{_CPP_TYPES[c]}F16F16{_CPP_TYPES[c]}_{_ORDERS[trans]}"
@@ -211,7 +213,8 @@ def op_name(family: str, m: int, n: int, k: int, a: str, b: str, c: str, bit_op:
     if family == "umma" and (integer or (a == b and a in ("f16", "bf16", "tf32") and c in ("f16", "f32"))):
         kind = "S8" if integer else "TF32" if a == "tf32" else "F16BF16"
         majors = ",".join(f"UMMA::Major::{'MN' if t else 'K'}" for t in trans)
-        return f"SM100_MMA_{kind}_SS<{_UMMA_TYPES[a]},{_UMMA_TYPES[b]},{_UMMA_TYPES[c]},{m},{n},{majors}>"
+        pair = "_2x1SM" if ctas == 2 else ""
+        return f"SM100_MMA_{kind}{pair}_SS<{_UMMA_TYPES[a]},{_UMMA_TYPES[b]},{_UMMA_TYPES[c]},{m},{n},{majors}>"
     return None
 
 

@@ -37,12 +37,13 @@ def build_request(spec: Any, instance: Any) -> tuple[dict[str, Any] | None, str]
         types = _types(spec, instance)
         bit_op = next((op for op in ("xor", "and") if (instance.instruction or "").endswith(f".{op}.popc")), "")
         family = "quad_pair" if getattr(spec, "lanes", 0) and spec.threads == 8 else "mma_sync"
-        if spec.threads == 1 and spec.operand_source.get("c") == "tensor_memory":
-            family = "umma"  # sm100 tcgen05: CuTe's C++ SM100_MMA_*_SS traits
+        ctas = getattr(spec, "ctas", 1)
+        if spec.threads == ctas and spec.operand_source.get("c") == "tensor_memory":
+            family = "umma"  # sm100 tcgen05: CuTe's C++ SM100_MMA_*_SS traits (*_2x1SM_SS for a CTA pair)
         m, n, k = (int(mnk[d] or 0) for d in ("m", "n", "k"))
         trans = (values.get("transA") is True, values.get("transB") is True)
         cpp_op = cute_cpp.op_name(family, m, n, k, str(types["a_type"]), str(types["b_type"]), str(types["c_type"]),
-                                  bit_op, trans)
+                                  bit_op, trans, ctas)
         if cpp_op is not None:  # no CuTe DSL type: CuTe's C++ traits
             return {"family": "mma_cpp", "op": cpp_op}, ""
         if spec.threads == 32:

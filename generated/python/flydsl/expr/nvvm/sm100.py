@@ -3,9 +3,10 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:4a1b3931a0eade51
+# ---- atomgen:begin imports sha256:37ffb64c3ec908e1
 from ..._mlir import ir
 from ..._mlir.dialects.fly_nvvm import (
+    MmaOpSM100_Tcgen05PairType,
     MmaOpSM100_Tcgen05Type,
 )
 
@@ -13,10 +14,11 @@ from ..._mlir.dialects.fly_nvvm import (
 # ---- atomgen:end imports
 
 __all__ = []
-# ---- atomgen:begin exports sha256:e4fdfc9d04d74a74
+# ---- atomgen:begin exports sha256:713623180996da77
 __all__.append("Tcgen05Mma")
+__all__.append("Tcgen05MmaPair")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:5d273157099a7a3d
+# ---- atomgen:begin wrappers sha256:9621e082a3580779
 
 
 def _ir_type(value):
@@ -71,6 +73,50 @@ def Tcgen05Mma(m, n, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_a=False,
       - ... and 368 more (the spec sm100.tcgen05.mma lists them all)
     """
     return MmaOpSM100_Tcgen05Type.get(
+        m=m,
+        n=n,
+        k=256 // _width(elem_ty_a),
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type((elem_ty_b if elem_ty_b is not None else elem_ty_a)),
+        elem_ty_acc=_ir_type(
+            (elem_ty_acc if elem_ty_acc is not None else (_type("i32") if _is_integer(elem_ty_a) else _type("f32")))
+        ),
+        trans_a=trans_a,
+        trans_b=trans_b,
+    )
+
+
+def Tcgen05MmaPair(m, n, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_a=False, trans_b=False):
+    """sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA) over a CTA pair, cta_group::2, kinds f16, tf32 and i8: A and B from shared-memory descriptors, D in tensor memory, each CTA holding its half.
+
+    Supported configurations:
+      - 128x16x16 (f16, f16) -> f32
+      - 128x32x16 (f16, f16) -> f32
+      - 128x48x16 (f16, f16) -> f32
+      - 128x64x16 (f16, f16) -> f32
+      - 128x80x16 (f16, f16) -> f32
+      - 128x96x16 (f16, f16) -> f32
+      - 128x112x16 (f16, f16) -> f32
+      - 128x128x16 (f16, f16) -> f32
+      - 128x144x16 (f16, f16) -> f32
+      - 128x160x16 (f16, f16) -> f32
+      - 128x176x16 (f16, f16) -> f32
+      - 128x192x16 (f16, f16) -> f32
+      - 128x208x16 (f16, f16) -> f32
+      - 128x224x16 (f16, f16) -> f32
+      - 128x240x16 (f16, f16) -> f32
+      - 128x256x16 (f16, f16) -> f32
+      - 128x16x16 (f16, f16) -> f16
+      - 128x32x16 (f16, f16) -> f16
+      - 128x48x16 (f16, f16) -> f16
+      - 128x64x16 (f16, f16) -> f16
+      - 128x80x16 (f16, f16) -> f16
+      - 128x96x16 (f16, f16) -> f16
+      - 128x112x16 (f16, f16) -> f16
+      - 128x128x16 (f16, f16) -> f16
+      - ... and 168 more (the spec sm100.tcgen05.mma.pair lists them all)
+    """
+    return MmaOpSM100_Tcgen05PairType.get(
         m=m,
         n=n,
         k=256 // _width(elem_ty_a),

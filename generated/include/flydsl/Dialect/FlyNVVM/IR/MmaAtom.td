@@ -7,8 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:97d1297631618038
+// ---- atomgen:begin atoms sha256:8a36da7c49d0f938
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05Pair.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM70_MmaSync.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM80_MmaSp.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM80_MmaSync.td"
