@@ -68,6 +68,7 @@ def test_the_op_names_are_cutes_pair_ops() -> None:
 
 
 def test_layouts_threads_and_tmem_agree_with_cute(traits: dict[str, Any], pair: Any) -> None:
+    assert CASES
     for m, n, a, b, c, ta, tb in CASES:
         op = _op(m, n, a, b, c, ta, tb)
         record = cute_cpp.record(traits[op], op)
@@ -81,6 +82,7 @@ def test_layouts_threads_and_tmem_agree_with_cute(traits: dict[str, Any], pair: 
 
 
 def test_instruction_descriptor_is_cutes(traits: dict[str, Any]) -> None:
+    assert CASES
     for m, n, a, b, c, ta, tb in CASES:
         assert traits[_op(m, n, a, b, c, ta, tb)]["idesc"] == instruction_descriptor(m, n, a, b, c, ta, tb)
 
