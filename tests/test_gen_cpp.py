@@ -277,9 +277,11 @@ HELPER_DEFINITIONS = {
     "splitRegisters": ("splitRegisters(OpBuilder", "packRegisters(OpBuilder"),
     "positionOf": ("positionOf(ArrayRef<int32_t>",),
     "soffsetInBytes": ("soffsetInBytes(OpBuilder",),
+    "getUmmaInstrDescriptor": ("getUmmaInstrDescriptor(uint32_t",),
 }
 HELPER_CALLS = {"getTotalBitWidth": "getTotalBitWidth(", "splitRegisters": "Registers(builder",
-                "positionOf": "positionOf(k", "soffsetInBytes": "soffsetInBytes(builder"}
+                "positionOf": "positionOf(k", "soffsetInBytes": "soffsetInBytes(builder",
+                "getUmmaInstrDescriptor": "getUmmaInstrDescriptor(getUmma"}
 
 
 @pytest.mark.parametrize("name", ["rocdl", "nvvm"])
@@ -314,6 +316,9 @@ def test_a_backend_without_the_header_keeps_file_local_helpers() -> None:
     assert "AtomHelpers.h" not in body
     assert all(f" {d}" in body for f in ("getTotalBitWidth", "splitRegisters") for d in HELPER_DEFINITIONS[f])
     assert not [path for path in render_backend(backend, environment()).files if path.endswith("AtomHelpers.h")]
+    tcgen05 = next(iter(cpp.render(_atom(REPO / "specs" / "nvvm" / "sm100" / "tcgen05_mma.yaml"), backend,
+                                   environment()).files.values()))
+    assert "AtomHelpers.h" not in tcgen05 and tcgen05.count(HELPER_DEFINITIONS["getUmmaInstrDescriptor"][0]) == 1
 
 
 def test_shared_helper_headers_are_the_ones_backend_yaml_names(tmp_path: Path) -> None:

@@ -84,7 +84,8 @@ def context(analysed: AnalysedAtom, backend: Backend) -> TemplateContext:
     # defined here (register splitting sizes types with getTotalBitWidth too).
     bit_width = uses_total_bit_width(spec, params) or bool(state and state.bitcast) or spec.emission.registers
     needs = {name for name, needed in (("getTotalBitWidth", bit_width), ("splitRegisters", spec.emission.registers),
-                                       ("positionOf", bool(verify.families)), ("soffsetInBytes", spec.emission.buffer))
+                                       ("positionOf", bool(verify.families)), ("soffsetInBytes", spec.emission.buffer),
+                                       ("getUmmaInstrDescriptor", spec.pattern == "tcgen05_mma"))
              if needed}
     shared = helpers_of(backend)
     mlir_includes, fly_includes = includes(spec, backend, helpers_header(needs, backend))

@@ -16,7 +16,8 @@ from atomgen.render.cpp.clang import clang_format
 from atomgen.render.names import backend_names
 from atomgen.spec.backend import AtomHelpers, Backend
 
-HELPER_FUNCTIONS = ("getTotalBitWidth", "splitRegisters", "positionOf", "soffsetInBytes")  # the schema's enum
+HELPER_FUNCTIONS = ("getTotalBitWidth", "splitRegisters", "positionOf", "soffsetInBytes",
+                    "getUmmaInstrDescriptor")  # the schema's enum
 
 
 def helpers_of(backend: Backend | None) -> AtomHelpers:

@@ -154,14 +154,6 @@ const char *getTcgen05Instruction(Type type) {
   llvm_unreachable("verify() admits only the instance table");
 }
 
-/// The instruction descriptor: D format at bit 4, A / B formats at 7 / 10, MN-major A / B at
-/// 15 / 16, N >> 3 at 17, M >> 4 at 24 (dense, no negation, no saturation).
-uint32_t getInstrDescriptor(int32_t m, int32_t n, Type elemTyA, Type elemTyB, Type elemTyAcc,
-                            bool transA, bool transB) {
-  return (getUmmaDFormat(elemTyAcc) << 4) | (getUmmaABFormat(elemTyA) << 7) |
-         (getUmmaABFormat(elemTyB) << 10) | (uint32_t(transA) << 15) | (uint32_t(transB) << 16) |
-         ((uint32_t(n) >> 3) << 17) | ((uint32_t(m) >> 4) << 24);
-}
 } // namespace
 
 std::optional<unsigned> MmaOpSM100_Tcgen05PairType::getFieldIndex(AtomStateField field) {
@@ -307,10 +299,11 @@ FailureOr<Value> MmaOpSM100_Tcgen05PairType::emitAtomCallSSA(OpBuilder &builder,
     b = LLVM::BitcastOp::create(builder, loc, packed.b, b);
   if (c.getType() != packed.acc)
     c = LLVM::BitcastOp::create(builder, loc, packed.acc, c);
-  Value idesc =
-      LLVM::ConstantOp::create(builder, loc, packed.acc,
-                               getInstrDescriptor(getM(), getN(), getElemTyA(), getElemTyB(),
-                                                  getElemTyAcc(), getTransA(), getTransB()));
+  Value idesc = LLVM::ConstantOp::create(
+      builder, loc, packed.acc,
+      getUmmaInstrDescriptor(getUmmaDFormat(getElemTyAcc()), getUmmaABFormat(getElemTyA()),
+                             getUmmaABFormat(getElemTyB()), getM(), getN(), getTransA(),
+                             getTransB()));
   // Folds to the constant when the state was never set (or set from one).
   Value accumulate =
       builder.createOrFold<LLVM::ExtractValueOp>(loc, atomVal, ArrayRef<int64_t>{kAccumulateSlot});

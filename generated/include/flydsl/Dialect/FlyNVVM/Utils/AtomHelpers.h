@@ -129,6 +129,15 @@ inline std::optional<unsigned> positionOf(ArrayRef<int32_t> values, int32_t valu
   return static_cast<unsigned>(found - values.begin());
 }
 
+/// The tcgen05 instruction descriptor: D format at bit 4, A / B formats at 7 / 10, MN-major A / B
+/// at 15 / 16, N >> 3 at 17, M >> 4 at 24 (dense, no negation, no saturation; a CTA pair's M is the
+/// pair's).
+inline uint32_t getUmmaInstrDescriptor(uint32_t dFormat, uint32_t aFormat, uint32_t bFormat,
+                                       int32_t m, int32_t n, bool transA, bool transB) {
+  return (dFormat << 4) | (aFormat << 7) | (bFormat << 10) | (uint32_t(transA) << 15) |
+         (uint32_t(transB) << 16) | ((uint32_t(n) >> 3) << 17) | ((uint32_t(m) >> 4) << 24);
+}
+
 } // namespace mlir::fly_nvvm
 
 #endif // FLYDSL_DIALECT_FLYNVVM_UTILS_ATOMHELPERS_H
