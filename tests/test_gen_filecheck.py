@@ -330,8 +330,11 @@ def test_ptx_tests_cover_every_instance_and_are_unsupported_without_fly_nvvm(tmp
             for sync in ("nvvm.wgmma.fence.aligned", "nvvm.wgmma.commit.group.sync.aligned",
                          "nvvm.wgmma.wait.group.sync.aligned 0"):
                 assert text.count(f"// CHECK: {sync}") == expected, sync
-        if pattern == "tcgen05_mma":  # one thread, no warpgroup fences; the descriptor is a checked constant
-            assert "wgmma" not in text and text.count("// CHECK: llvm.mlir.constant(") == len(spec.instances)
+        if pattern == "tcgen05_mma":  # one thread, no warpgroup fences; the descriptor is a checked constant,
+            # and the one the inline PTX takes as its idesc operand
+            assert "wgmma" not in text
+            assert text.count("// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(") == len(spec.instances)
+            assert text.count("%[[VB]], %[[IDESC]], ") == len(spec.instances)
         for path in rendered:
             assert "// REQUIRES: fly-nvvm" in path.read_text(encoding="utf-8"), path
     results = _lit(tmp_path / "tests" / "mlir")

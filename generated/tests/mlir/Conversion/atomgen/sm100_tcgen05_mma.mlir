@@ -18,8 +18,8 @@
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(67239952 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67239952 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x8x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x8x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x8x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -38,8 +38,8 @@ func.func @sm100_tcgen05_mma_64x8x16_f16_f16_f32(%d: !fly.memref<i32, register, 
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(67371024 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67371024 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x16x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x16x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x16x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -58,8 +58,8 @@ func.func @sm100_tcgen05_mma_64x16x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(67502096 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67502096 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x24x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x24x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x24x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -78,8 +78,8 @@ func.func @sm100_tcgen05_mma_64x24x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(67633168 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67633168 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x32x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x32x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x32x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -98,8 +98,8 @@ func.func @sm100_tcgen05_mma_64x32x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(67764240 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67764240 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x40x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x40x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x40x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -118,8 +118,8 @@ func.func @sm100_tcgen05_mma_64x40x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(67895312 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67895312 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x48x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x48x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x48x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -138,8 +138,8 @@ func.func @sm100_tcgen05_mma_64x48x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(68026384 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68026384 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x56x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x56x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x56x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -158,8 +158,8 @@ func.func @sm100_tcgen05_mma_64x56x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(68157456 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68157456 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x64x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x64x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x64x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -178,8 +178,8 @@ func.func @sm100_tcgen05_mma_64x64x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(68288528 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68288528 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x72x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x72x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x72x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -198,8 +198,8 @@ func.func @sm100_tcgen05_mma_64x72x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(68419600 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68419600 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x80x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x80x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x80x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -218,8 +218,8 @@ func.func @sm100_tcgen05_mma_64x80x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(68550672 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68550672 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x88x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x88x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x88x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -238,8 +238,8 @@ func.func @sm100_tcgen05_mma_64x88x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(68681744 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68681744 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x96x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x96x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x96x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -258,8 +258,8 @@ func.func @sm100_tcgen05_mma_64x96x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(68812816 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68812816 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x104x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x104x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x104x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -278,8 +278,8 @@ func.func @sm100_tcgen05_mma_64x104x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(68943888 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68943888 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x112x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x112x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x112x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -298,8 +298,8 @@ func.func @sm100_tcgen05_mma_64x112x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(69074960 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69074960 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x120x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x120x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x120x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -318,8 +318,8 @@ func.func @sm100_tcgen05_mma_64x120x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(69206032 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69206032 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x128x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x128x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x128x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -338,8 +338,8 @@ func.func @sm100_tcgen05_mma_64x128x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(69337104 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69337104 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x136x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x136x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x136x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -358,8 +358,8 @@ func.func @sm100_tcgen05_mma_64x136x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(69468176 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69468176 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x144x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x144x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x144x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -378,8 +378,8 @@ func.func @sm100_tcgen05_mma_64x144x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(69599248 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69599248 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x152x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x152x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x152x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -398,8 +398,8 @@ func.func @sm100_tcgen05_mma_64x152x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(69730320 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69730320 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x160x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x160x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x160x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -418,8 +418,8 @@ func.func @sm100_tcgen05_mma_64x160x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(69861392 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69861392 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x168x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x168x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x168x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -438,8 +438,8 @@ func.func @sm100_tcgen05_mma_64x168x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(69992464 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69992464 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x176x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x176x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x176x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -458,8 +458,8 @@ func.func @sm100_tcgen05_mma_64x176x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(70123536 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(70123536 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x184x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x184x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x184x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -478,8 +478,8 @@ func.func @sm100_tcgen05_mma_64x184x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(70254608 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(70254608 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x192x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x192x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x192x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -498,8 +498,8 @@ func.func @sm100_tcgen05_mma_64x192x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(70385680 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(70385680 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x200x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x200x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x200x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -518,8 +518,8 @@ func.func @sm100_tcgen05_mma_64x200x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(70516752 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(70516752 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x208x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x208x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x208x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -538,8 +538,8 @@ func.func @sm100_tcgen05_mma_64x208x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(70647824 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(70647824 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x216x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x216x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x216x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -558,8 +558,8 @@ func.func @sm100_tcgen05_mma_64x216x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(70778896 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(70778896 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x224x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x224x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x224x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -578,8 +578,8 @@ func.func @sm100_tcgen05_mma_64x224x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(70909968 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(70909968 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x232x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x232x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x232x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -598,8 +598,8 @@ func.func @sm100_tcgen05_mma_64x232x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(71041040 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(71041040 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x240x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x240x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x240x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -618,8 +618,8 @@ func.func @sm100_tcgen05_mma_64x240x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(71172112 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(71172112 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x248x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x248x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x248x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -638,8 +638,8 @@ func.func @sm100_tcgen05_mma_64x248x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(71303184 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(71303184 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x256x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x256x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x256x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -658,8 +658,8 @@ func.func @sm100_tcgen05_mma_64x256x16_f16_f16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(134348816 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134348816 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_128x8x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<128x8x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_128x8x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -678,8 +678,8 @@ func.func @sm100_tcgen05_mma_128x8x16_f16_f16_f32(%d: !fly.memref<i32, register,
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(67239936 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67239936 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x8x16_f16_f16_f16 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x8x16, (f16, f16) -> f16, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x8x16_f16_f16_f16(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -698,8 +698,8 @@ func.func @sm100_tcgen05_mma_64x8x16_f16_f16_f16(%d: !fly.memref<i32, register, 
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(67241104 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67241104 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x8x16_bf16_bf16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x8x16, (bf16, bf16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x8x16_bf16_bf16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -718,8 +718,8 @@ func.func @sm100_tcgen05_mma_64x8x16_bf16_bf16_f32(%d: !fly.memref<i32, register
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(67242256 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::tf32 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67242256 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::tf32 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x8x8_tf32_tf32_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x8x8, (tf32, tf32) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x8x8_tf32_tf32_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -738,8 +738,8 @@ func.func @sm100_tcgen05_mma_64x8x8_tf32_tf32_f32(%d: !fly.memref<i32, register,
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(67241120 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::i8 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67241120 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::i8 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x8x32_i8_i8_i32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x8x32, (i8, i8) -> i32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x8x32_i8_i8_i32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -758,8 +758,8 @@ func.func @sm100_tcgen05_mma_64x8x32_i8_i8_i32(%d: !fly.memref<i32, register, 1:
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(67240096 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::i8 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67240096 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::i8 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x8x32_i8_ui8_i32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x8x32, (i8, ui8) -> i32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x8x32_i8_ui8_i32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -778,8 +778,8 @@ func.func @sm100_tcgen05_mma_64x8x32_i8_ui8_i32(%d: !fly.memref<i32, register, 1
 // CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
-// CHECK: llvm.mlir.constant(67240992 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::i8 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %{{[0-9]+}}, %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67240992 : i32) : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::i8 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_64x8x32_ui8_i8_i32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma<64x8x32, (ui8, i8) -> i32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_64x8x32_ui8_i8_i32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
