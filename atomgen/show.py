@@ -405,8 +405,9 @@ def tensor_memory_lines(spec: Any, evaluated: Any) -> list[str]:
             else:
                 runs.append([lane, lane])
         text = ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in runs)
+        cell = "column" if operand.cell_bits == 32 else f"{operand.cell_bits}-bit cell"
         lines.append(f"  tmem {role}: {algebra.format_layout(layout)}   lanes {text} x "
-                     f"{evaluate_columns(operand, evaluated.variables)} columns (lane * 65536 + column)")
+                     f"{evaluate_columns(operand, evaluated.variables)} columns (lane * 65536 + {cell})")
     return lines
 
 

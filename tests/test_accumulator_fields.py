@@ -1,8 +1,8 @@
 """Issue 21's spec-format extensions: the accumulator fields `storage` (AG333), `register_half` (AG334) and
 a D of its own type (`operand_types.d`, AG331/AG352/AG372), call_intrinsic's format codes and sized
-immediates (AG375/AG372/AG394), selector-indexed sparse metadata (AG343), and the CTAs of a tcgen05 pair
-(`exceptions.ctas`, AG378/AG349). The mistake a user would make in a shipped spec that uses them is
-rejected with its rule at its line."""
+immediates (AG375/AG372/AG394), selector-indexed sparse metadata (AG343), the CTAs of a tcgen05 pair
+(`exceptions.ctas`, AG378/AG349), and tcgen05's A in tensor memory (the .ts form, AG371/AG349). The
+mistake a user would make in a shipped spec that uses them is rejected with its rule at its line."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ SMFMAC = "rocdl/cdna3/smfmac.yaml"
 SWMMAC = "rocdl/gfx120x/swmmac.yaml"
 PAIR = "nvvm/sm100/tcgen05_mma_pair.yaml"
 PAIR_ROW = "m: 128, k: 16, elemTyA: f16, elemTyB: f16, elemTyAcc: f32"
+TS = "nvvm/sm100/tcgen05_mma_ts.yaml"
+TS_ROW = "m: 64, k: 8, elemTyA: tf32"
 
 # (spec, text, replacement, the rule, a snippet of the row's line it must be reported at, words of its message)
 MISTAKES = [
@@ -116,6 +118,14 @@ MISTAKES = [
     # M = 128 with a CTA's 64 rows in lanes 0..63 for every column: n columns, where the pair allocates n / 2
     (PAIR, "(2, (64, (n / 2, 2))) : (0, (65536, (1, 4194304)))", "(2, (64, n)) : (0, (65536, 1))", "AG349",
      "{when: {m: 128}", "column"),
+    # tcgen05 .ts: A's TMEM address packed as a shared-memory descriptor (the .ss form's i64)
+    (TS, f"{TS_ROW}, elemTyB: tf32, elemTyAcc: f32, intrinsic: nvvm.inline_ptx, min_subtarget: sm_100a, instruction: "
+     "\"tcgen05.mma.cta_group::1.kind::tf32\", packed: {a: i32,",
+     f"{TS_ROW}, elemTyB: tf32, elemTyAcc: f32, intrinsic: nvvm.inline_ptx, min_subtarget: sm_100a, instruction: "
+     "\"tcgen05.mma.cta_group::1.kind::tf32\", packed: {a: i64,", "AG371", TS_ROW, "takes packed {a: i32"),
+    # ... A's K elements a 32-bit column each, as D's are: 16 columns for 16 f16 where A is given 8
+    (TS, "layout: \"(1, (128, k)) : (0, (65536, 32 / k))\"", "layout: \"(1, (128, k)) : (0, (65536, 4))\"", "AG349",
+     "(65536, 4)", "column"),
 ]
 
 

@@ -1,10 +1,12 @@
 """What the tcgen05_mma emission needs of a spec (rule AG371), and that tensor memory has a lowering.
 
-The renderer builds the instruction descriptor from each row's element types and loads the two
-shared-memory descriptors and the TMEM address: so every row packs exactly those, every type
-has a descriptor format, and the rows of one A type name one instruction (the template picks
-the instruction by A's type). A tensor-memory operand is lowered by tcgen05_mma alone, and
-tcgen05_mma's accumulator is always in tensor memory.
+The renderer builds the instruction descriptor from each row's element types and loads A (a
+shared-memory descriptor, or its TMEM address in the .ts form), B's descriptor and D's TMEM
+address: so every row packs exactly those, every type has a descriptor format, and the rows of
+one A type name one instruction (the template picks the instruction by A's type). An A in tensor
+memory is K-major (PTX writes no major for it; CuTe's TS ops static_assert it), so no row may set
+transA. A tensor-memory operand is lowered by tcgen05_mma alone, and tcgen05_mma's accumulator is
+always in tensor memory.
 """
 
 from __future__ import annotations
@@ -32,12 +34,22 @@ def check_spec(spec: AtomSpec) -> Iterator[Diagnostic]:
         yield EMISSION_NEEDS.at(spec, f"emission pattern '{PATTERN}' keeps the accumulator in tensor memory: declare "
             "operand_source c: tensor_memory", ("emission", "pattern"))
     types = spec.operand_types
+    a_in_tmem = tcgen05.a_in_tmem(spec.operand_source)
+    expected = tcgen05.packed(a_in_tmem)
+    what = "A's and D's TMEM addresses and B's shared-memory descriptor" if a_in_tmem else \
+        "the two shared-memory descriptors and the TMEM address"
+    trans_a = next((p for p in spec.parameters if p.name == "transA"), None)
+    if a_in_tmem and trans_a is not None:
+        yield EMISSION_NEEDS.at(
+            spec, "A in tensor memory is K-major: drop the transA parameter (PTX has no A major for the .ts form; "
+            "CuTe's SM100_MMA_*_TS: \"A from TMEM can't be transposed\")", trans_a.path)
     instructions: dict[str, tuple[str, str]] = {}
     for instance in spec.instances:
-        if instance.packed != tcgen05.PACKED:
+        if instance.packed != expected:
             yield EMISSION_NEEDS.at(
-                spec, f"instance {instance.id}: '{PATTERN}' takes packed {{a: i64, b: i64, c: i32}} (the two "
-                f"shared-memory descriptors and the TMEM address), not {dict(instance.packed)}", instance.path)
+                spec, f"instance {instance.id}: '{PATTERN}' with A in {'tensor' if a_in_tmem else 'shared'} memory "
+                f"takes packed {{{', '.join(f'{r}: {t}' for r, t in expected.items())}}} ({what}), not "
+                f"{dict(instance.packed)}", instance.path)
         a, b, c = (str(instance.values.get(types.get(r, ""))) for r in ("a", "b", "c"))
         if tcgen05.instruction_descriptor(1, 1, a, b, c) is None:
             yield EMISSION_NEEDS.at(

@@ -26,9 +26,9 @@ from typing import Any, Optional
 COMPILE_TIMEOUT_S = 240
 CACHE_FORMAT = "cute-traits 1"  # bump when what an answer holds changes
 _OP = re.compile(r"^SM[0-9]{2}_[0-9]+x[0-9]+x[0-9]+_[A-Z0-9]+_[A-Z]{2}(_[A-Z]+)?$")
-# sm100 UMMA ops are class templates: SM100_MMA_<kind>_SS<a, b, c, M, N, a_major, b_major>, and
-# SM100_MMA_<kind>_2x1SM_SS<...> for a CTA pair (cta_group::2).
-_UMMA_OP = re.compile(r"^SM100_MMA_(F16BF16|TF32|S8)(_2x1SM)?_SS<(half_t|bfloat16_t|tfloat32_t|int8_t|uint8_t),"
+# sm100 UMMA ops are class templates: SM100_MMA_<kind>_SS<a, b, c, M, N, a_major, b_major>,
+# SM100_MMA_<kind>_2x1SM_SS<...> for a CTA pair (cta_group::2), and _TS for A in tensor memory.
+_UMMA_OP = re.compile(r"^SM100_MMA_(F16BF16|TF32|S8)(_2x1SM)?_(SS|TS)<(half_t|bfloat16_t|tfloat32_t|int8_t|uint8_t),"
                       r"(half_t|bfloat16_t|tfloat32_t|int8_t|uint8_t),(half_t|float|int32_t),[0-9]{2,3},[0-9]{1,3},"
                       r"UMMA::Major::(K|MN),UMMA::Major::(K|MN)>$")
 HEADERS = ("cute/atom/mma_traits_sm70.hpp", "cute/atom/mma_traits_sm75.hpp", "cute/atom/mma_traits_sm80.hpp")
@@ -97,10 +97,17 @@ def program(ops: list[str]) -> str:
                   "  auto t = T::FrgTypeC::make(make_shape(make_shape(size<1,0>(C{}), size<1,1>(C{})), _1{}, _1{}));",
                   '  std::printf("%s|tmem|", name); print(layout<0>(t.layout()));',
                   '  std::printf("|%d\\n", int(sizeof_bits_v<typename T::ValTypeC>));',
-                  '  std::printf("%s|idesc|%u\\n", name, uint32_t(T{}.idesc_));', "}"]
+                  '  std::printf("%s|idesc|%u\\n", name, uint32_t(T{}.idesc_));', "}",
+                  # A's TMEM fragment (the TS ops): (M,K) -> TMEM address in units of A's type.
+                  "template <class Op> void show_tmem_a(const char* name) {",
+                  "  using T = MMA_Traits<Op>;", "  using A = typename T::ALayout;",
+                  "  auto t = T::FrgTypeA::make(make_shape(make_shape(size<1,0>(A{}), size<1,1>(A{})), _1{}, _1{}));",
+                  '  std::printf("%s|tmem_a|", name); print(layout<0>(t.layout()));',
+                  '  std::printf("|%d\\n", int(sizeof_bits_v<typename T::ValTypeA>));', "}"]
     lines += ["int main() {"]
     lines += [f'  show<{op}>("{op}");' for op in ops]
     lines += [f'  show_tmem<{op}>("{op}");' for op in umma]
+    lines += [f'  show_tmem_a<{op}>("{op}");' for op in umma if "_TS<" in op]
     lines += ["  return 0;", "}"]
     return "\n".join(lines) + "\n"
 
@@ -181,8 +188,9 @@ def _compiled(unique: list[str], cxx: str, includes: list[Path]) -> dict[str, An
         parts = line.split("|")
         if len(parts) == 3 and parts[1] == "idesc" and parts[0] in answers:
             answers[parts[0]]["idesc"] = int(parts[2])
-        elif len(parts) == 4 and parts[1] == "tmem" and parts[0] in answers:
-            answers[parts[0]]["tmem_c"] = {"layout": parts[2].replace("_", ""), "value_bits": int(parts[3])}
+        elif len(parts) == 4 and parts[1] in ("tmem", "tmem_a") and parts[0] in answers:
+            role = "tmem_c" if parts[1] == "tmem" else "tmem_a"
+            answers[parts[0]][role] = {"layout": parts[2].replace("_", ""), "value_bits": int(parts[3])}
         elif len(parts) == 5:
             thr, a, b, c = (text.replace("_", "") for text in parts[1:])
             answers[parts[0]] = {"thr": thr, "a": a, "b": b, "c": c}
@@ -197,11 +205,11 @@ _ORDERS = {(False, False): "TN", (True, True): "NT", (True, False): "NN", (False
 
 
 def op_name(family: str, m: int, n: int, k: int, a: str, b: str, c: str, bit_op: str = "",
-            trans: tuple[bool, bool] = (False, False), ctas: int = 1) -> Optional[str]:
+            trans: tuple[bool, bool] = (False, False), ctas: int = 1, a_in_tmem: bool = False) -> Optional[str]:
     """The CuTe C++ op of an instance the DSL cannot build (None: the DSL path applies).
 
     `trans` is (A MN-major, B MN-major), the spec's transA / transB; `ctas` 2 names the
-    cta_group::2 op (its threads are the CTAs of the pair).
+    cta_group::2 op (its threads are the CTAs of the pair); `a_in_tmem` the TS op (A in tensor memory).
     """
     if family == "quad_pair" and (m, n, k) == (8, 8, 4) and a == b == "f16" and c in ("f16", "f32"):
         return f"SM70_8x8x4_{_CPP_TYPES[c]}F16F16{_CPP_TYPES[c]}_{_ORDERS[trans]}"
@@ -214,7 +222,8 @@ def op_name(family: str, m: int, n: int, k: int, a: str, b: str, c: str, bit_op:
         kind = "S8" if integer else "TF32" if a == "tf32" else "F16BF16"
         majors = ",".join(f"UMMA::Major::{'MN' if t else 'K'}" for t in trans)
         pair = "_2x1SM" if ctas == 2 else ""
-        return f"SM100_MMA_{kind}{pair}_SS<{_UMMA_TYPES[a]},{_UMMA_TYPES[b]},{_UMMA_TYPES[c]},{m},{n},{majors}>"
+        source = "TS" if a_in_tmem else "SS"
+        return f"SM100_MMA_{kind}{pair}_{source}<{_UMMA_TYPES[a]},{_UMMA_TYPES[b]},{_UMMA_TYPES[c]},{m},{n},{majors}>"
     return None
 
 
@@ -237,6 +246,10 @@ def record(answer: dict[str, Any], op: str) -> dict[str, Any]:
         tmem = layout_from_text(answer["tmem_c"]["layout"])
         per_cell = 32 // int(answer["tmem_c"]["value_bits"])
         tensor_memory["c"] = {"shape": tmem["shape"], "stride": _scaled(tmem["stride"], per_cell)}
+    if "tmem_a" in answer:  # A's elements share 32-bit columns: its addresses are converted one by one (tmem.py)
+        tmem = layout_from_text(answer["tmem_a"]["layout"])
+        tensor_memory["a"] = {"shape": tmem["shape"], "stride": tmem["stride"],
+                              "value_bits": int(answer["tmem_a"]["value_bits"])}
     return {
         "threads": size,
         "thr": thr,

@@ -43,7 +43,7 @@ def build_request(spec: Any, instance: Any) -> tuple[dict[str, Any] | None, str]
         m, n, k = (int(mnk[d] or 0) for d in ("m", "n", "k"))
         trans = (values.get("transA") is True, values.get("transB") is True)
         cpp_op = cute_cpp.op_name(family, m, n, k, str(types["a_type"]), str(types["b_type"]), str(types["c_type"]),
-                                  bit_op, trans, ctas)
+                                  bit_op, trans, ctas, spec.operand_source.get("a") == "tensor_memory")
         if cpp_op is not None:  # no CuTe DSL type: CuTe's C++ traits
             return {"family": "mma_cpp", "op": cpp_op}, ""
         if spec.threads == 32:

@@ -7,15 +7,20 @@ the same address: spec_tmem(t, v) == cute_tmem(c(t, v)), c being the spec's C la
 pair (exceptions.ctas: 2) each thread is a CTA with its own tensor memory, and CuTe's fragment is
 that of one CTA's half (its C layout's value mode): spec_tmem(t, v) == cute_tmem(v) for each CTA t,
 the C layouts themselves being compared before.
+
+CuTe counts a TMEM address in units of the fragment's type below the lane (lane << 16 of 32-bit
+columns, times 32 / bits); the spec counts cells of its cell_bits. C's record comes with its
+strides already in 32-bit cells (cpp.record); A's (the .ts form: 16- and 8-bit elements share
+a column) comes with its value bits, and each of its addresses is converted to the spec's cells.
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from atomgen.layout.algebra import Layout, format_layout, from_json, image, mode, size
 from atomgen.spec.expr import ExprError
-from atomgen.spec.tensor_memory import evaluate_layout
+from atomgen.spec.tensor_memory import LANE_STRIDE, evaluate_layout
 from atomgen.spec.variables import piece_matches
 
 
@@ -35,14 +40,29 @@ def differences(spec: Any, evaluated: Any, answer: dict[str, Any]) -> list[tuple
             found.append((role, f"tensor_memory.{role}: {error.message}", "", ""))
             continue
         theirs = Layout(from_json(record["shape"]), from_json(record["stride"]))
-        message = _first_difference(mine, tile.layout, theirs, getattr(spec, "ctas", 1) > 1)
+        convert = _to_cells(int(record["value_bits"]), operand.cell_bits) if "value_bits" in record else None
+        message = _first_difference(mine, tile.layout, theirs, getattr(spec, "ctas", 1) > 1, convert)
         if message is not None:
             found.append((role, message, format_layout(mine), format_layout(theirs)))
     return found
 
 
-def _first_difference(mine: Layout, tile: Layout, theirs: Layout, per_cta: bool = False) -> Optional[str]:
+def _to_cells(value_bits: int, cell_bits: int) -> Callable[[int], int]:
+    """CuTe's address in units of `value_bits` -> lane * 65536 + the spec's cell of `cell_bits`."""
+    lane_stride = LANE_STRIDE * 32 // value_bits
+
+    def convert(address: int) -> int:
+        lane, unit = divmod(address, lane_stride)
+        return lane * LANE_STRIDE + unit * value_bits // cell_bits
+
+    return convert
+
+
+def _first_difference(mine: Layout, tile: Layout, theirs: Layout, per_cta: bool = False,
+                      convert: Optional[Callable[[int], int]] = None) -> Optional[str]:
     cute_addresses = image(theirs)
+    if convert is not None:
+        cute_addresses = [convert(address) for address in cute_addresses]
     spec_values = [t + v for t in image(mode(mine, 0)) for v in image(mode(mine, 1))]
     if per_cta:  # each CTA's values index its own half, as CuTe's fragment does
         coords = list(range(size(mode(tile, 1)))) * size(mode(tile, 0))
@@ -58,6 +78,7 @@ def _first_difference(mine: Layout, tile: Layout, theirs: Layout, per_cta: bool 
             return f"tile coordinate {coord} outside CuTe's TMEM fragment of {len(cute_addresses)} elements"
         cute_address = cute_addresses[coord]
         if address != cute_address:
-            return (f"TMEM address of element {coord} (point {index}): spec lane {address >> 16} column "
-                    f"{address & 0xFFFF}, CuTe lane {cute_address >> 16} column {cute_address & 0xFFFF}")
+            below = "column" if convert is None else "cell"  # A's addresses count cells of the spec's cell_bits
+            return (f"TMEM address of element {coord} (point {index}): spec lane {address >> 16} {below} "
+                    f"{address & 0xFFFF}, CuTe lane {cute_address >> 16} {below} {cute_address & 0xFFFF}")
     return None

@@ -273,14 +273,16 @@ def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | Non
 def ptx_tcgen05(
     spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
 ) -> TemplateContext:
-    """Per element type: its idesc format and (A) the instruction; the C++ builds idesc from them, m and n."""
+    """Per element type: its idesc format and (A) the instruction; the C++ builds idesc from them, m and n.
+    An A in tensor memory (.ts) is passed as its TMEM address, `[$1]` with constraint r."""
     operand = spec.operand_types
+    a_in_tmem = tcgen05.a_in_tmem(spec.operand_source)
     d_formats: dict[str, int] = {}
     ab_formats: dict[str, int] = {}
     kinds: dict[str, str] = {}
     for instance in spec.instances:
-        if instance.packed != tcgen05.PACKED:
-            raise CppRenderError(f"row {instance.id}: tcgen05 takes packed {{a: i64, b: i64, c: i32}}")
+        if instance.packed != tcgen05.packed(a_in_tmem):  # AG371 refuses these
+            raise CppRenderError(f"row {instance.id}: tcgen05 takes packed {tcgen05.packed(a_in_tmem)}")
         a_el, b_el, c_el = (str(instance.values[operand[r]]) for r in ("a", "b", "c"))
         if tcgen05.instruction_descriptor(1, 1, a_el, b_el, c_el) is None:  # AG371 refuses these
             raise CppRenderError(f"row {instance.id}: no tcgen05 idesc format for ({a_el}, {b_el}) -> {c_el}")
@@ -294,6 +296,7 @@ def ptx_tcgen05(
                        for e in specific_first(list(ab_formats))],
         "instructions": [TypeCase(type_predicate("type", e), f'"{kinds[e]}"') for e in specific_first(list(kinds))],
         "accumulate": slot_of(state, "Accumulate"),
-        "trans_a": params["transA"].getter,
+        "a_in_tmem": a_in_tmem,
+        "trans_a": params["transA"].getter if "transA" in params else "false",  # no transA: K-major (AG371)
         "trans_b": params["transB"].getter,
     }

@@ -86,8 +86,10 @@ def _ptx_mma_function(
             continue
         width = 32 if elems[role] == "tf32" else element_bits(elems[role]) or 32
         memrefs[role] = memref_type(elems[role], "register", packing[role].bits // width)
-    if pattern == "tcgen05_mma":  # C and D hold the accumulator's TMEM address
+    if pattern == "tcgen05_mma":  # C and D hold the accumulator's TMEM address, and A its own in the .ts form
         memrefs["c"] = memref_type("i32", "register", 1)
+        if tcgen05.a_in_tmem(spec.operand_source):
+            memrefs["a"] = memref_type("i32", "register", 1)
     memrefs["d"] = memrefs["c"]
     fn = mma_call(function_name(spec, inst, suffix), atom_ty, memrefs)
     selector = values.get(selector_parameter(spec.sparse) or "", 0)  # the sparsity selector the PTX names
@@ -95,7 +97,7 @@ def _ptx_mma_function(
     acc_reg = register_type(elems["c"])
     lines = _forms()
     if pattern == "tcgen05_mma":
-        _tcgen05_checks(fn, inst, values, elems)
+        _tcgen05_checks(fn, inst, values, elems, tcgen05.a_in_tmem(spec.operand_source))
     elif pattern == "mma_sync":
         regs = {role: register_type(elems[role]) for role in ("a", "b", "c")}
         counts = {role: packing[role].bits // type_bits(regs[role]) for role in ("a", "b", "c")}
@@ -175,13 +177,17 @@ def _mma_sync_attributes(instruction: str, regs: Mapping[str, str]) -> str:
     return text
 
 
-def _tcgen05_checks(fn: Function, inst: Instance, values: Mapping[str, ScalarValue], elems: dict[str, str]) -> None:
-    """The instruction descriptor as a constant, then the one-thread inline PTX on the TMEM address."""
+def _tcgen05_checks(fn: Function, inst: Instance, values: Mapping[str, ScalarValue], elems: dict[str, str],
+                    a_in_tmem: bool) -> None:
+    """The instruction descriptor as a constant, then the one-thread inline PTX on the TMEM address
+    (A's own TMEM address, in brackets with constraint r, in the .ts form)."""
     idesc = tcgen05.instruction_descriptor(int(values["m"]), int(values["n"]), elems["a"], elems["b"], elems["c"],
                                            bool(values.get("transA")), bool(values.get("transB")))
     lines = _forms()
+    a = "[$1]" if a_in_tmem else "$1"
     fn.checks += [lines.tcgen05_idesc(idesc),
-                  lines.tcgen05(filecheck_literal(f"{inst.instruction} [$0], $1, $2, $3, p;"))]
+                  lines.tcgen05(filecheck_literal(f"{inst.instruction} [$0], {a}, $2, $3, p;"),
+                                "r,r,l,r,r" if a_in_tmem else "r,l,l,r,r", "i32" if a_in_tmem else "i64")]
 
 
 def _ptx_matrix_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter) -> list[Function]:

@@ -11,9 +11,10 @@ from atomgen.spec.emission.base import ACCUMULATE, MMA, Emission, PatternNeeds
 @dataclass(frozen=True, kw_only=True)
 class Tcgen05Mma(Emission):
     pattern: ClassVar[str] = "tcgen05_mma"
-    # The instruction descriptor is built from m, n and the operand majors (render/cpp tcgen05).
+    # The instruction descriptor is built from m, n and the operand majors (render/cpp tcgen05); a spec
+    # without transA has A K-major, as an A in tensor memory must be (AG371).
     needs: ClassVar[PatternNeeds] = PatternNeeds(
-        "mma", parameters=("m", "n", "transA", "transB"), state_cases=("Accumulate",), packed=MMA, instruction=True,
+        "mma", parameters=("m", "n", "transB"), state_cases=("Accumulate",), packed=MMA, instruction=True,
         feeds=(ACCUMULATE,),
     )
     template: ClassVar[str] = "tcgen05"

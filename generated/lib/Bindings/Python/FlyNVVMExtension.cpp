@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:d82ddfec2eb67410
+// ---- atomgen:begin types sha256:439abae970717bda
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm {
 
 /// `T::getChecked(...)` for a binding's `get`: an invalid configuration raises ValueError with the
@@ -173,6 +173,30 @@ struct PyMmaOpSM100_Tcgen05PairType : PyConcreteType<PyMmaOpSM100_Tcgen05PairTyp
         "sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA) over a CTA pair, cta_group::2, kinds "
         "f16, tf32 and i8: A and B from shared-memory descriptors, D in tensor memory, each CTA "
         "holding its half. (sm100.tcgen05.mma.pair; 192 supported configurations)");
+  }
+};
+
+/// sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA) with A from tensor memory (the .ts form),
+/// cta_group::1, kinds f16, tf32 and i8: A in tensor memory, B from a shared-memory descriptor, D
+/// in tensor memory. (sm100.tcgen05.mma.ts; 328 supported configurations)
+struct PyMmaOpSM100_Tcgen05TsType : PyConcreteType<PyMmaOpSM100_Tcgen05TsType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM100_Tcgen05TsType,
+                               "MmaOpSM100_Tcgen05TsType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool transB, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM100_Tcgen05TsType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), transB);
+          return PyMmaOpSM100_Tcgen05TsType(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "trans_b"_a = false,
+        nb::kw_only(), "context"_a = nb::none(),
+        "sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA) with A from tensor memory (the .ts "
+        "form), cta_group::1, kinds f16, tf32 and i8: A in tensor memory, B from a shared-memory "
+        "descriptor, D in tensor memory. (sm100.tcgen05.mma.ts; 328 supported configurations)");
   }
 };
 
@@ -357,7 +381,7 @@ struct PyMmaOpSM90_WgmmaSpType : PyConcreteType<PyMmaOpSM90_WgmmaSpType> {
 
 NB_MODULE(_mlirDialectsFlyNVVM, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:d4503e04157d61f1
+  // ---- atomgen:begin register sha256:676412d9d422eb32
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM75_LdMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM80_CpAsyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_StMatrixType::bind(m);
@@ -365,6 +389,7 @@ NB_MODULE(_mlirDialectsFlyNVVM, m) {
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_TmaStoreType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05PairType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05TsType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM70_MmaSyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM80_MmaSpType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM80_MmaSyncType::bind(m);

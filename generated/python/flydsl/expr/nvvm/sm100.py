@@ -3,10 +3,11 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:37ffb64c3ec908e1
+# ---- atomgen:begin imports sha256:13bca111f8bf846e
 from ..._mlir import ir
 from ..._mlir.dialects.fly_nvvm import (
     MmaOpSM100_Tcgen05PairType,
+    MmaOpSM100_Tcgen05TsType,
     MmaOpSM100_Tcgen05Type,
 )
 
@@ -14,11 +15,12 @@ from ..._mlir.dialects.fly_nvvm import (
 # ---- atomgen:end imports
 
 __all__ = []
-# ---- atomgen:begin exports sha256:713623180996da77
+# ---- atomgen:begin exports sha256:6a1f9f7cde488585
 __all__.append("Tcgen05Mma")
 __all__.append("Tcgen05MmaPair")
+__all__.append("Tcgen05MmaTs")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:9621e082a3580779
+# ---- atomgen:begin wrappers sha256:de3420cdce0746bd
 
 
 def _ir_type(value):
@@ -126,6 +128,49 @@ def Tcgen05MmaPair(m, n, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_a=Fa
             (elem_ty_acc if elem_ty_acc is not None else (_type("i32") if _is_integer(elem_ty_a) else _type("f32")))
         ),
         trans_a=trans_a,
+        trans_b=trans_b,
+    )
+
+
+def Tcgen05MmaTs(m, n, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_b=False):
+    """sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA) with A from tensor memory (the .ts form), cta_group::1, kinds f16, tf32 and i8: A in tensor memory, B from a shared-memory descriptor, D in tensor memory.
+
+    Supported configurations:
+      - 64x8x16 (f16, f16) -> f32
+      - 64x16x16 (f16, f16) -> f32
+      - 64x24x16 (f16, f16) -> f32
+      - 64x32x16 (f16, f16) -> f32
+      - 64x40x16 (f16, f16) -> f32
+      - 64x48x16 (f16, f16) -> f32
+      - 64x56x16 (f16, f16) -> f32
+      - 64x64x16 (f16, f16) -> f32
+      - 64x72x16 (f16, f16) -> f32
+      - 64x80x16 (f16, f16) -> f32
+      - 64x88x16 (f16, f16) -> f32
+      - 64x96x16 (f16, f16) -> f32
+      - 64x104x16 (f16, f16) -> f32
+      - 64x112x16 (f16, f16) -> f32
+      - 64x120x16 (f16, f16) -> f32
+      - 64x128x16 (f16, f16) -> f32
+      - 64x136x16 (f16, f16) -> f32
+      - 64x144x16 (f16, f16) -> f32
+      - 64x152x16 (f16, f16) -> f32
+      - 64x160x16 (f16, f16) -> f32
+      - 64x168x16 (f16, f16) -> f32
+      - 64x176x16 (f16, f16) -> f32
+      - 64x184x16 (f16, f16) -> f32
+      - 64x192x16 (f16, f16) -> f32
+      - ... and 304 more (the spec sm100.tcgen05.mma.ts lists them all)
+    """
+    return MmaOpSM100_Tcgen05TsType.get(
+        m=m,
+        n=n,
+        k=256 // _width(elem_ty_a),
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type((elem_ty_b if elem_ty_b is not None else elem_ty_a)),
+        elem_ty_acc=_ir_type(
+            (elem_ty_acc if elem_ty_acc is not None else (_type("i32") if _is_integer(elem_ty_a) else _type("f32")))
+        ),
         trans_b=trans_b,
     )
 
