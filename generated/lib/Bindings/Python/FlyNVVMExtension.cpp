@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:439abae970717bda
+// ---- atomgen:begin types sha256:a1d57f20518d4e57
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm {
 
 /// `T::getChecked(...)` for a binding's `get`: an invalid configuration raises ValueError with the
@@ -173,6 +173,32 @@ struct PyMmaOpSM100_Tcgen05PairType : PyConcreteType<PyMmaOpSM100_Tcgen05PairTyp
         "sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA) over a CTA pair, cta_group::2, kinds "
         "f16, tf32 and i8: A and B from shared-memory descriptors, D in tensor memory, each CTA "
         "holding its half. (sm100.tcgen05.mma.pair; 192 supported configurations)");
+  }
+};
+
+/// sm100a Blackwell tensor-core MMA tcgen05.mma over a CTA pair with A from tensor memory
+/// (cta_group::2, the .ts form), M = 256, kinds f16, tf32 and i8: each CTA's half of A and of D in
+/// its own tensor memory, B from shared-memory descriptors. (sm100.tcgen05.mma.pair.ts; 64
+/// supported configurations)
+struct PyMmaOpSM100_Tcgen05PairTsType : PyConcreteType<PyMmaOpSM100_Tcgen05PairTsType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM100_Tcgen05PairTsType,
+                               "MmaOpSM100_Tcgen05PairTsType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool transB, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM100_Tcgen05PairTsType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), transB);
+          return PyMmaOpSM100_Tcgen05PairTsType(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "trans_b"_a = false,
+        nb::kw_only(), "context"_a = nb::none(),
+        "sm100a Blackwell tensor-core MMA tcgen05.mma over a CTA pair with A from tensor memory "
+        "(cta_group::2, the .ts form), M = 256, kinds f16, tf32 and i8: each CTA's half of A and "
+        "of D in its own tensor memory, B from shared-memory descriptors. "
+        "(sm100.tcgen05.mma.pair.ts; 64 supported configurations)");
   }
 };
 
@@ -381,7 +407,7 @@ struct PyMmaOpSM90_WgmmaSpType : PyConcreteType<PyMmaOpSM90_WgmmaSpType> {
 
 NB_MODULE(_mlirDialectsFlyNVVM, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:676412d9d422eb32
+  // ---- atomgen:begin register sha256:a0f07083e199a34b
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM75_LdMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM80_CpAsyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_StMatrixType::bind(m);
@@ -389,6 +415,7 @@ NB_MODULE(_mlirDialectsFlyNVVM, m) {
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_TmaStoreType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05PairType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05PairTsType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05TsType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM70_MmaSyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM80_MmaSpType::bind(m);

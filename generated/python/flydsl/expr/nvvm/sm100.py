@@ -3,9 +3,10 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:13bca111f8bf846e
+# ---- atomgen:begin imports sha256:ab0e693a2059ad22
 from ..._mlir import ir
 from ..._mlir.dialects.fly_nvvm import (
+    MmaOpSM100_Tcgen05PairTsType,
     MmaOpSM100_Tcgen05PairType,
     MmaOpSM100_Tcgen05TsType,
     MmaOpSM100_Tcgen05Type,
@@ -15,12 +16,13 @@ from ..._mlir.dialects.fly_nvvm import (
 # ---- atomgen:end imports
 
 __all__ = []
-# ---- atomgen:begin exports sha256:6a1f9f7cde488585
+# ---- atomgen:begin exports sha256:b82b1c81235b4189
 __all__.append("Tcgen05Mma")
 __all__.append("Tcgen05MmaPair")
+__all__.append("Tcgen05MmaPairTs")
 __all__.append("Tcgen05MmaTs")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:de3420cdce0746bd
+# ---- atomgen:begin wrappers sha256:d31e0ec5702b5ead
 
 
 def _ir_type(value):
@@ -128,6 +130,49 @@ def Tcgen05MmaPair(m, n, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_a=Fa
             (elem_ty_acc if elem_ty_acc is not None else (_type("i32") if _is_integer(elem_ty_a) else _type("f32")))
         ),
         trans_a=trans_a,
+        trans_b=trans_b,
+    )
+
+
+def Tcgen05MmaPairTs(m, n, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_b=False):
+    """sm100a Blackwell tensor-core MMA tcgen05.mma over a CTA pair with A from tensor memory (cta_group::2, the .ts form), M = 256, kinds f16, tf32 and i8: each CTA's half of A and of D in its own tensor memory, B from shared-memory descriptors.
+
+    Supported configurations:
+      - 256x32x16 (f16, f16) -> f32
+      - 256x64x16 (f16, f16) -> f32
+      - 256x96x16 (f16, f16) -> f32
+      - 256x128x16 (f16, f16) -> f32
+      - 256x160x16 (f16, f16) -> f32
+      - 256x192x16 (f16, f16) -> f32
+      - 256x224x16 (f16, f16) -> f32
+      - 256x256x16 (f16, f16) -> f32
+      - 256x32x16 (f16, f16) -> f16
+      - 256x64x16 (f16, f16) -> f16
+      - 256x96x16 (f16, f16) -> f16
+      - 256x128x16 (f16, f16) -> f16
+      - 256x160x16 (f16, f16) -> f16
+      - 256x192x16 (f16, f16) -> f16
+      - 256x224x16 (f16, f16) -> f16
+      - 256x256x16 (f16, f16) -> f16
+      - 256x32x16 (bf16, bf16) -> f32
+      - 256x64x16 (bf16, bf16) -> f32
+      - 256x96x16 (bf16, bf16) -> f32
+      - 256x128x16 (bf16, bf16) -> f32
+      - 256x160x16 (bf16, bf16) -> f32
+      - 256x192x16 (bf16, bf16) -> f32
+      - 256x224x16 (bf16, bf16) -> f32
+      - 256x256x16 (bf16, bf16) -> f32
+      - ... and 40 more (the spec sm100.tcgen05.mma.pair.ts lists them all)
+    """
+    return MmaOpSM100_Tcgen05PairTsType.get(
+        m=m,
+        n=n,
+        k=256 // _width(elem_ty_a),
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type((elem_ty_b if elem_ty_b is not None else elem_ty_a)),
+        elem_ty_acc=_ir_type(
+            (elem_ty_acc if elem_ty_acc is not None else (_type("i32") if _is_integer(elem_ty_a) else _type("f32")))
+        ),
         trans_b=trans_b,
     )
 

@@ -7,9 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:ec6dd0f8ee867409
+// ---- atomgen:begin atoms sha256:5a4753d30265ed56
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05Pair.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05PairTs.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05Ts.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM70_MmaSync.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM80_MmaSp.td"
