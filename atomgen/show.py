@@ -388,7 +388,7 @@ def _print_combined(
 
 def tensor_memory_lines(spec: Any, evaluated: Any) -> list[str]:
     """`tmem c: <layout>  lanes ... x N columns` for each tensor-memory operand (tcgen05)."""
-    from atomgen.spec.tensor_memory import LANE_STRIDE, evaluate_columns, evaluate_layout
+    from atomgen.spec.tensor_memory import LANE_STRIDE, copy_offsets, evaluate_columns, evaluate_layout
     from atomgen.spec.variables import piece_matches
 
     lines = []
@@ -408,6 +408,11 @@ def tensor_memory_lines(spec: Any, evaluated: Any) -> list[str]:
         cell = "column" if operand.cell_bits == 32 else f"{operand.cell_bits}-bit cell"
         lines.append(f"  tmem {role}: {algebra.format_layout(layout)}   lanes {text} x "
                      f"{evaluate_columns(operand, evaluated.variables)} columns (lane * 65536 + {cell})")
+        copies = next((p for p in operand.copies if piece_matches(p, evaluated.instance, evaluated.variables)), None)
+        offsets = copy_offsets(copies, evaluated.variables)
+        if len(offsets) > 1:
+            shifts = [f"{o // LANE_STRIDE} lanes" if o % LANE_STRIDE == 0 else str(o) for o in offsets[1:]]
+            lines.append(f"          and again at + {', + '.join(shifts)} (copies: every copy must be written)")
     return lines
 
 

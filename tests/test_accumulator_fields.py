@@ -1,7 +1,7 @@
 """Issue 21's spec-format extensions: the accumulator fields `storage` (AG333), `register_half` (AG334) and
 a D of its own type (`operand_types.d`, AG331/AG352/AG372), call_intrinsic's format codes and sized
 immediates (AG375/AG372/AG394), selector-indexed sparse metadata (AG343), the CTAs of a tcgen05 pair
-(`exceptions.ctas`, AG378/AG349), and tcgen05's A in tensor memory (the .ts form, AG371/AG349). The
+(`exceptions.ctas`, AG378/AG349), tcgen05's A in tensor memory (the .ts form, AG371/AG349) and its copies. The
 mistake a user would make in a shipped spec that uses them is rejected with its rule at its line."""
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ PAIR = "nvvm/sm100/tcgen05_mma_pair.yaml"
 PAIR_ROW = "m: 128, k: 16, elemTyA: f16, elemTyB: f16, elemTyAcc: f32"
 TS = "nvvm/sm100/tcgen05_mma_ts.yaml"
 TS_ROW = "m: 64, k: 8, elemTyA: tf32"
+PAIR_TS = "nvvm/sm100/tcgen05_mma_pair_ts.yaml"
 
 # (spec, text, replacement, the rule, a snippet of the row's line it must be reported at, words of its message)
 MISTAKES = [
@@ -126,6 +127,10 @@ MISTAKES = [
     # ... A's K elements a 32-bit column each, as D's are: 16 columns for 16 f16 where A is given 8
     (TS, "layout: \"(1, (128, k)) : (0, (65536, 32 / k))\"", "layout: \"(1, (128, k)) : (0, (65536, 4))\"", "AG349",
      "(65536, 4)", "column"),
+    # tensor-memory copies (a CTA pair's A at M = 128): the copy 32 lanes on, over the values' own rows 32..63
+    (PAIR_TS, "layout: \"2 : 4194304\"}", "layout: \"2 : 2097152\"}", "AG349", "2 : 2097152", "share lane 32"),
+    # ... or a copy 8 bytes on, over the values' own K elements 4.. (bytes 8..)
+    (PAIR_TS, "layout: \"2 : 4194304\"}", "layout: \"2 : 8\"}", "AG349", "2 : 8", "share lane 0, column 2"),
 ]
 
 

@@ -22,10 +22,10 @@ from atomgen.oracle.cute import cpp as cute_cpp
 from atomgen.oracle.cute import tmem as cute_tmem
 from atomgen.oracle.cute.compare import compare_functions
 from atomgen.spec.expr import parse_layout
-from atomgen.spec.loader import load_file
 from atomgen.spec.model import LayoutPiece
 from atomgen.spec.tcgen05 import instruction_descriptor
-from atomgen.spec.tensor_memory import TensorMemoryOperand
+from atomgen.spec.tensor_memory import TensorMemoryOperand, copy_offsets
+from atomgen.spec.variables import piece_matches
 
 REPO = Path(__file__).resolve().parent.parent
 TS = REPO / "specs/nvvm/sm100/tcgen05_mma_ts.yaml"
@@ -165,12 +165,12 @@ def test_probe_skips_the_ts_form_and_says_why() -> None:
     from atomgen.probe.cases import NO_BLACKWELL, cases_from_paths
 
     cases, problems = cases_from_paths([str(TS), str(REPO / "specs/nvvm/sm100/tcgen05_mma_pair_ts.yaml")])
-    assert not problems and len(cases) == 328 + 64
+    assert not problems and len(cases) == 328 + 128
     assert {c.skip for c in cases} == {NO_BLACKWELL}
 
 
 PAIR_TS = REPO / "specs/nvvm/sm100/tcgen05_mma_pair_ts.yaml"
-# The CTA pair's .ts form, M = 256 only: (n, a, b, c, transB)
+# The CTA pair's .ts form, at M = 128 and 256: (n, a, b, c, transB)
 PAIR_CASES = [(32, "f16", "f16", "f32", False), (256, "bf16", "bf16", "f32", True), (64, "tf32", "tf32", "f32", False),
               (96, "ui8", "i8", "i32", True)]
 
@@ -186,7 +186,8 @@ def pair_traits() -> dict[str, Any]:
         cute_cpp.compiler()
     except cute_cpp.TraitsUnavailable as why:
         pytest.skip(f"CuTe's C++ traits cannot be compiled here: {why}")
-    ops = [_pair_op(256, *case) for case in PAIR_CASES] + [_pair_op(128, 64, "f16", "f16", "f32", False)]
+    ops = [_pair_op(m, *case) for m in (128, 256) for case in PAIR_CASES]
+    ops.append(_pair_op(128, 64, "f16", "f16", "f32", False))
     answers = cute_cpp.traits(ops)
     assert not [op for op, answer in answers.items() if "error" in answer], answers
     return answers
@@ -196,24 +197,23 @@ def test_the_pair_ts_form_agrees_with_cute_per_cta(pair_traits: dict[str, Any]) 
     result = analyze_file(PAIR_TS, "specs/nvvm/sm100/tcgen05_mma_pair_ts.yaml", prove=False)
     assert result.analysis is not None and not [d for d in result.diagnostics if d.severity == "error"]
     assert PAIR_CASES
-    for n, a, b, c, tb in PAIR_CASES:
-        op = _pair_op(256, n, a, b, c, tb)
+    for m, (n, a, b, c, tb) in ((m, case) for m in (128, 256) for case in PAIR_CASES):
+        op = _pair_op(m, n, a, b, c, tb)
         assert op.startswith("SM100_MMA_") and "_2x1SM_TS<" in op, op
         record = cute_cpp.record(pair_traits[op], op)
         assert record["threads"] == result.spec.ctas == 2
-        evaluated = _evaluated(result, 256, n, a, b, c)
+        evaluated = _evaluated(result, m, n, a, b, c)
         for role in ("a", "b", "c"):
             theirs = record["layouts"][role]
             cute_layout = Layout(from_json(theirs["shape"]), from_json(theirs["stride"]))
             assert compare_functions(evaluated.operands[role].layout, cute_layout) is None, (op, role)
         assert cute_tmem.differences(result.spec, evaluated, record) == [], op
-        assert pair_traits[op]["idesc"] == instruction_descriptor(256, n, a, b, c, False, tb), op
+        assert pair_traits[op]["idesc"] == instruction_descriptor(m, n, a, b, c, False, tb), op
 
 
-def test_the_pair_ts_form_at_m128_needs_a_twice_which_is_why_it_is_left_out(pair_traits: dict[str, Any]) -> None:
+def test_the_pair_ts_form_at_m128_holds_a_twice_as_cute_does(pair_traits: dict[str, Any]) -> None:
     """CuTe's A fragment for the pair's M = 128 (TmemAllocMode::Duplicated) covers a CTA's 64 x K tile with
-    twice its elements: each row again 64 lanes on. One TMEM address per element cannot say that, so the
-    spec has no M = 128 row; this test fails if CuTe's fragment ever stops asking for the copy."""
+    twice its elements, each row again 64 lanes on; the spec says the same with tensor_memory.a.copies."""
     op = _pair_op(128, 64, "f16", "f16", "f32", False)
     record = cute_cpp.record(pair_traits[op], op)
     a_tile = record["layouts"]["a"]
@@ -221,22 +221,48 @@ def test_the_pair_ts_form_at_m128_needs_a_twice_which_is_why_it_is_left_out(pair
     fragment = record["tensor_memory"]["a"]
     cute_a = Layout(from_json(fragment["shape"]), from_json(fragment["stride"]))
     assert size(cute_a) == 2 * size(mode(tile, 1)) == 2 * 64 * 16
-    lanes = sorted({address // (65536 * 2) for address in image(cute_a)})
-    assert lanes == list(range(128)), lanes[:5]
-    assert all(row["m"] == 256 for row in _pair_rows())
-
-
-def _pair_rows() -> list[dict[str, Any]]:
-    return list(load_file(PAIR_TS).data["instances"])
+    assert sorted({address // (65536 * 2) for address in image(cute_a)}) == list(range(128))
+    result = analyze_file(PAIR_TS, "specs/nvvm/sm100/tcgen05_mma_pair_ts.yaml", prove=False)
+    evaluated = _evaluated(result, 128, 64, "f16", "f16", "f32")
+    pieces = [p for p in result.spec.tensor_memory["a"].copies
+              if piece_matches(p, evaluated.instance, evaluated.variables)]
+    assert len(pieces) == 1 and copy_offsets(pieces[0], evaluated.variables) == [0, 64 * 65536]
+    assert cute_tmem.differences(result.spec, evaluated, record) == []
 
 
 def test_a_pair_ts_a_with_its_rows_permuted_is_found(pair_traits: dict[str, Any]) -> None:
     """Each CTA's 128 rows spread over its lanes in another order: AG349 accepts it (a permutation of
     lanes 0..127), and the per-CTA comparison, with A's addresses converted, does not."""
     result = analyze_file(PAIR_TS, "specs/nvvm/sm100/tcgen05_mma_pair_ts.yaml", prove=False)
-    wrong = _with_a_piece(result.spec, 0, "(2, ((64, 2), k)) : (0, ((131072, 65536), 32 / k))")
+    wrong = _with_a_piece(result.spec, 1, "(2, ((64, 2), k)) : (0, ((131072, 65536), 32 / k))")
     op = _pair_op(256, 32, "f16", "f16", "f32", False)
     found = cute_tmem.differences(wrong, _evaluated(result, 256, 32, "f16", "f16", "f32"),
                                   cute_cpp.record(pair_traits[op], op))
     assert [role for role, *_ in found] == ["a"], found
     assert "element 1 (point 1): spec lane 2 cell 0, CuTe lane 1 cell 0" in found[0][1], found
+
+
+def _pair_ts_copy(tmp_path: Path, old: str, new: str) -> Path:
+    folder = tmp_path / "nvvm"
+    (folder / "sm100").mkdir(parents=True)
+    shutil.copy(SPECS / "nvvm" / "backend.yaml", folder)
+    text = PAIR_TS.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    (folder / "sm100" / PAIR_TS.name).write_text(text.replace(old, new), encoding="utf-8")
+    return folder / "sm100" / PAIR_TS.name
+
+
+def test_m128_without_its_copy_checks_clean_but_cute_finds_it(tmp_path: Path, pair_traits: dict[str, Any]) -> None:
+    """The copies forgotten: 64 rows in lanes 0..63 are a valid placement (AG349 is content), but CuTe's
+    fragment places each element twice, and the comparison counts addresses, not a prefix of them."""
+    path = _pair_ts_copy(tmp_path, '    copies:\n      - {when: {m: 128}, layout: "2 : 4194304"}\n', "")
+    result = analyze_file(path, str(path), prove=False)
+    assert result.analysis is not None and not [d for d in result.diagnostics if d.severity == "error"]
+    op = _pair_op(128, 64, "f16", "f16", "f32", False)
+    found = cute_tmem.differences(result.spec, _evaluated(result, 128, 64, "f16", "f16", "f32"),
+                                  cute_cpp.record(pair_traits[op], op))
+    wanted = "CuTe's TMEM fragment places 2048 addresses for a tile of 1024 elements (2 each), the spec 1 each"
+    assert [(role, message) for role, message, *_ in found] == [("a", wanted)], found
+    with_copy = analyze_file(PAIR_TS, "specs/nvvm/sm100/tcgen05_mma_pair_ts.yaml", prove=False)
+    assert cute_tmem.differences(with_copy.spec, _evaluated(with_copy, 128, 64, "f16", "f16", "f32"),
+                                 cute_cpp.record(pair_traits[op], op)) == []

@@ -5,6 +5,11 @@ tile like any operand, and adds a second layout from the same (thr, val) to a TM
 `lane * 65536 + column`: PTX's tcgen05 address format (lane in the upper 16 bits) and CuTe's
 logical TMEM addressing, so the spec reads like CuTe's `tmem_frg` layouts. `thr` is the CTA of
 the pair for cta_group::2 (each CTA has its own 128 lanes x 512 columns).
+
+Some operands must be in tensor memory more than once: the hardware reads a copy from another
+subpartition (CuTe's TmemAllocMode::Duplicated for a CTA pair's A at M = 128). `copies` is a
+rank-1 layout from the copy number to an address offset, 0 for copy 0: every element lives at
+its address plus each offset, and whoever fills tensor memory must write them all.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Protocol, Sequence
 
-from atomgen.layout.algebra import Layout
+from atomgen.layout.algebra import Layout, image
 from atomgen.spec.expr import Expr, ExprError, LayoutText, Num, evaluate, evaluate_item, parse_expression
 from atomgen.spec.loader import JsonPath
 from atomgen.spec.yamldata import YamlMap, integer, mapping, text
@@ -36,6 +41,7 @@ class TensorMemoryOperand:
     cell_bits: int  # bits per element cell; 32 // cell_bits cells per 32-bit column
     columns: Optional[Expr]  # 32-bit columns the tile occupies
     path: tuple[Any, ...]
+    copies: tuple[Any, ...] = ()  # LayoutPiece: copy number -> address offset (none: one copy)
 
 
 def parse(
@@ -55,7 +61,8 @@ def parse(
         except ExprError as error:
             report(error.rule, f"tensor_memory.{role}.columns: {error.message}", path + ("columns",), error.offset)
         pieces = tuple(pieces_of(entry.get("layout"), role, path + ("layout",)))
-        found[role] = TensorMemoryOperand(role, pieces, integer(entry.get("cell_bits")), columns, path)
+        copies = tuple(pieces_of(entry["copies"], role, path + ("copies",))) if "copies" in entry else ()
+        found[role] = TensorMemoryOperand(role, pieces, integer(entry.get("cell_bits")), columns, path, copies)
     return found
 
 
@@ -64,6 +71,17 @@ def evaluate_layout(piece: Piece, variables: dict[str, int]) -> Layout:
     if piece.parsed is None:
         raise ExprError("the layout did not parse")
     return Layout(evaluate_item(piece.parsed.shape, variables), evaluate_item(piece.parsed.stride, variables))
+
+
+def copy_offsets(piece: Optional[Piece], variables: dict[str, int]) -> list[int]:
+    """The address offsets of an instance's copies, from its piece of `copies` ([0], one copy, without
+    one); ExprError when the piece does not evaluate."""
+    if piece is None:
+        return [0]
+    if piece.parsed is None:
+        raise ExprError("the copies layout did not parse")
+    layout = Layout(evaluate_item(piece.parsed.shape, variables), evaluate_item(piece.parsed.stride, variables))
+    return image(layout)
 
 
 def evaluate_columns(operand: TensorMemoryOperand, variables: dict[str, int]) -> Optional[int]:

@@ -7,7 +7,10 @@ memory holds it). Together they say where every element of the tile lives; a wro
 computes garbage as silently as a wrong register layout. So, per instance: the TMEM layout has
 the operand's thr and val sizes; every address decodes into lanes 0..127 and the declared
 columns (at most 512); no two values of one CTA share a cell (injective per thr); and every
-declared column is used (the allocation the instance needs is exactly `columns`).
+declared column is used (the allocation the instance needs is exactly `columns`). An operand
+with `copies` is judged with every copy as a value of its own (copy c of a value at its address
+plus the c-th offset): the copies too must be in place, apart from each other and from every
+value (copy 0, at offset 0, is the value itself).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from atomgen.layout.algebra import Layout
 from atomgen.spec.expr import ExprError
 from atomgen.spec.loader import JsonPath
 from atomgen.spec.model import AtomSpec
-from atomgen.spec.tensor_memory import COLUMNS, LANE_STRIDE, LANES, evaluate_columns, evaluate_layout
+from atomgen.spec.tensor_memory import COLUMNS, LANE_STRIDE, LANES, copy_offsets, evaluate_columns, evaluate_layout
 from atomgen.spec.variables import piece_matches
 
 RULE = "AG349"
@@ -31,8 +34,9 @@ RULES = (
         "tensor-memory-layout",
         "A tensor-memory operand's TMEM layout does not give every element its own cell in its lanes and columns.",
         "tcgen05 keeps D (and A in the .ts form) in tensor memory; the TMEM layout says which lane and column of "
-        "each CTA holds each (thr, val). Two values in one cell, a lane past 127 or a column outside the declared "
-        "allocation corrupts the accumulator silently, exactly like a wrong register layout.",
+        "each CTA holds each (thr, val), and `copies` where it must be again. Two values (or copies) in one cell, a "
+        "lane past 127 or a column outside the declared allocation corrupts the accumulator silently, exactly like "
+        "a wrong register layout.",
         Example(
             "layouts:\n",
             'tensor_memory:\n  c: {cell_bits: 32, columns: 1, layout: "((16, 4), 4) : ((65536, 1048576), 0)"}\n'
@@ -75,16 +79,25 @@ def check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Dia
         try:
             layout = evaluate_layout(piece, variables)
             columns = evaluate_columns(operand, variables)
+            copies = next((p for p in operand.copies if piece_matches(p, instance, variables)), None)
+            offsets = copy_offsets(copies, variables)
         except ExprError as error:
             yield spec.diagnostic(error.rule, f"tensor_memory.{role}, instance {instance.id}: {error.message}",
                                   piece.path, error.offset)
             continue
+        if copies is not None and len(offsets) > LANES:  # (a layout's image starts at 0: copy 0 is the value)
+            yield spec.diagnostic(RULE, f"tensor_memory.{role}.copies makes {len(offsets)} copies, more than "
+                                  f"{LANES} (instance {instance.id})", copies.path)
+            continue
         # The verdict depends on the layouts, columns and cell width only (the instance is only
         # named in messages), and many instances share them: a clean one is judged once.
-        key = (layout, tile.layout, columns, operand.cell_bits)
+        key = (layout, tile.layout, columns, operand.cell_bits, tuple(offsets))
         if key in _CLEAN:
             continue
         found = list(_judge(spec, role, layout, tile.layout, columns, operand.cell_bits, piece.path, instance.id))
+        if not found and copies is not None:  # the values alone are in place: what is wrong is the copies
+            found = list(_judge(spec, role, layout, tile.layout, columns, operand.cell_bits, copies.path,
+                                instance.id, offsets))
         if not found:
             if len(_CLEAN) > 4096:
                 _CLEAN.clear()
@@ -167,8 +180,17 @@ def _clean_cells(per_thread: list[list[int]], columns: int, cell_bits: int) -> b
     return max(used) < columns and len(used) == columns
 
 
+def _with_copies(layout: Layout, offsets: list[int]) -> Layout:
+    """(thr, val) -> address extended to (thr, (val, copy)) -> address + offset (offsets: an affine
+    rank-1 image, so (n) : (offsets[1]) when there are several)."""
+    if len(offsets) == 1:
+        return layout
+    thr, val = algebra.mode(layout, 0), algebra.mode(layout, 1)
+    return Layout((thr.shape, (val.shape, len(offsets))), (thr.stride, (val.stride, offsets[1])))
+
+
 def _judge(spec: AtomSpec, role: str, layout: Layout, tile: Layout, columns: Optional[int],
-           cell_bits: int, path: JsonPath, instance: str) -> Iterator[Diagnostic]:
+           cell_bits: int, path: JsonPath, instance: str, offsets: Optional[list[int]] = None) -> Iterator[Diagnostic]:
     text = algebra.format_layout(layout)
     if algebra.rank(layout) != 2 or not algebra.congruent(layout.shape, layout.stride):
         yield spec.diagnostic(RULE, f"tensor_memory.{role} is not a rank-2 (thr, val) layout: {text}", path)
@@ -185,6 +207,13 @@ def _judge(spec: AtomSpec, role: str, layout: Layout, tile: Layout, columns: Opt
         yield spec.diagnostic(RULE, f"tensor_memory.{role}.columns is {columns}, not 1..{COLUMNS} "
                               f"(instance {instance})", path)
         return
+    offsets = offsets or [0]
+    if offsets != [step * (offsets[1] if len(offsets) > 1 else 0) for step in range(len(offsets))]:
+        yield spec.diagnostic(RULE, f"tensor_memory.{role}.copies must be evenly spaced, one extent and one stride "
+                              f"(offsets {offsets[:4]}..., instance {instance})", path)
+        return
+    layout = _with_copies(layout, offsets)
+    text = algebra.format_layout(layout)
     if _clean(layout, columns, cell_bits):
         return
     values = algebra.image(algebra.mode(layout, 1))  # colexicographic, like every (thr, val) walk

@@ -12,15 +12,20 @@ CuTe counts a TMEM address in units of the fragment's type below the lane (lane 
 columns, times 32 / bits); the spec counts cells of its cell_bits. C's record comes with its
 strides already in 32-bit cells (cpp.record); A's (the .ts form: 16- and 8-bit elements share
 a column) comes with its value bits, and each of its addresses is converted to the spec's cells.
+
+CuTe's fragment of an operand that must be in tensor memory twice (TmemAllocMode::Duplicated)
+has the copies as more rows: a tile of R rows gets R x copies, row i of copy c being row
+i + R c. The spec's copies (tensor_memory.<role>.copies) are compared with those rows, and a
+fragment with more (or fewer) addresses than the spec places is a difference, not a prefix.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
-from atomgen.layout.algebra import Layout, format_layout, from_json, image, mode, size
+from atomgen.layout.algebra import Layout, flatten, format_layout, from_json, image, mode, size
 from atomgen.spec.expr import ExprError
-from atomgen.spec.tensor_memory import LANE_STRIDE, evaluate_layout
+from atomgen.spec.tensor_memory import LANE_STRIDE, copy_offsets, evaluate_layout
 from atomgen.spec.variables import piece_matches
 
 
@@ -39,9 +44,16 @@ def differences(spec: Any, evaluated: Any, answer: dict[str, Any]) -> list[tuple
         except ExprError as error:
             found.append((role, f"tensor_memory.{role}: {error.message}", "", ""))
             continue
+        try:
+            copies = next((p for p in operand.copies if piece_matches(p, evaluated.instance, evaluated.variables)),
+                          None)
+            offsets = copy_offsets(copies, evaluated.variables)
+        except ExprError as error:
+            found.append((role, f"tensor_memory.{role}.copies: {error.message}", "", ""))
+            continue
         theirs = Layout(from_json(record["shape"]), from_json(record["stride"]))
         convert = _to_cells(int(record["value_bits"]), operand.cell_bits) if "value_bits" in record else None
-        message = _first_difference(mine, tile.layout, theirs, getattr(spec, "ctas", 1) > 1, convert)
+        message = _first_difference(mine, tile.layout, theirs, getattr(spec, "ctas", 1) > 1, convert, offsets)
         if message is not None:
             found.append((role, message, format_layout(mine), format_layout(theirs)))
     return found
@@ -59,26 +71,38 @@ def _to_cells(value_bits: int, cell_bits: int) -> Callable[[int], int]:
 
 
 def _first_difference(mine: Layout, tile: Layout, theirs: Layout, per_cta: bool = False,
-                      convert: Optional[Callable[[int], int]] = None) -> Optional[str]:
+                      convert: Optional[Callable[[int], int]] = None, offsets: Sequence[int] = (0,)) -> Optional[str]:
     cute_addresses = image(theirs)
     if convert is not None:
         cute_addresses = [convert(address) for address in cute_addresses]
     spec_values = [t + v for t in image(mode(mine, 0)) for v in image(mode(mine, 1))]
+    elements = size(mode(tile, 1))  # of one CTA's tile (per_cta), or of the whole one-thread tile
     if per_cta:  # each CTA's values index its own half, as CuTe's fragment does
-        coords = list(range(size(mode(tile, 1)))) * size(mode(tile, 0))
+        coords = list(range(elements)) * size(mode(tile, 0))
     else:
         coords = [t + v for t in image(mode(tile, 0)) for v in image(mode(tile, 1))]
     if len(spec_values) != len(coords):
         return f"TMEM layout has {len(spec_values)} points, the operand layout {len(coords)}"
-    if coords and min(coords) >= 0 and max(coords) < len(cute_addresses) \
-            and [cute_addresses[coord] for coord in coords] == spec_values:
-        return None  # all agree: the common case, in one pass (a 128 x 256 tile has 32768 points)
-    for index, (address, coord) in enumerate(zip(spec_values, coords)):
-        if not 0 <= coord < len(cute_addresses):
-            return f"tile coordinate {coord} outside CuTe's TMEM fragment of {len(cute_addresses)} elements"
-        cute_address = cute_addresses[coord]
-        if address != cute_address:
-            below = "column" if convert is None else "cell"  # A's addresses count cells of the spec's cell_bits
-            return (f"TMEM address of element {coord} (point {index}): spec lane {address >> 16} {below} "
-                    f"{address & 0xFFFF}, CuTe lane {cute_address >> 16} {below} {cute_address & 0xFFFF}")
+    copies = len(offsets)
+    if len(cute_addresses) != copies * elements:
+        return (f"CuTe's TMEM fragment places {len(cute_addresses)} addresses for a tile of {elements} elements "
+                f"({len(cute_addresses) / elements:g} each), the spec {copies} each")
+    rows = flatten(mode(tile, 1).shape)[0]  # the tile's first (M or N) extent: CuTe's copies are more rows
+    for copy, offset in enumerate(offsets):
+        if copies == 1:
+            wanted = coords
+        else:  # element (i, rest) of copy c is CuTe's row i + rows c of a copies-times-taller tile
+            wanted = [coord % rows + rows * copy + rows * copies * (coord // rows) for coord in coords]
+        if coords and min(wanted) >= 0 and max(wanted) < len(cute_addresses) \
+                and [cute_addresses[w] for w in wanted] == [value + offset for value in spec_values]:
+            continue  # all agree: the common case, in one pass (a 128 x 256 tile has 32768 points)
+        for index, (address, coord) in enumerate(zip(spec_values, wanted)):
+            if not 0 <= coord < len(cute_addresses):
+                return f"tile coordinate {coord} outside CuTe's TMEM fragment of {len(cute_addresses)} elements"
+            cute_address, address = cute_addresses[coord], address + offset
+            if address != cute_address:
+                below = "column" if convert is None else "cell"  # A's addresses count cells of the spec's cell_bits
+                which = f" copy {copy}" if copies > 1 else ""
+                return (f"TMEM address of element {coords[index]}{which} (point {index}): spec lane {address >> 16} "
+                        f"{below} {address & 0xFFFF}, CuTe lane {cute_address >> 16} {below} {cute_address & 0xFFFF}")
     return None

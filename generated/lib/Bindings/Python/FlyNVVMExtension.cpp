@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:a1d57f20518d4e57
+// ---- atomgen:begin types sha256:f300970a25f9c1ba
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm {
 
 /// `T::getChecked(...)` for a binding's `get`: an invalid configuration raises ValueError with the
@@ -177,9 +177,9 @@ struct PyMmaOpSM100_Tcgen05PairType : PyConcreteType<PyMmaOpSM100_Tcgen05PairTyp
 };
 
 /// sm100a Blackwell tensor-core MMA tcgen05.mma over a CTA pair with A from tensor memory
-/// (cta_group::2, the .ts form), M = 256, kinds f16, tf32 and i8: each CTA's half of A and of D in
-/// its own tensor memory, B from shared-memory descriptors. (sm100.tcgen05.mma.pair.ts; 64
-/// supported configurations)
+/// (cta_group::2, the .ts form), kinds f16, tf32 and i8: each CTA's half of A and of D in its own
+/// tensor memory, B from shared-memory descriptors. (sm100.tcgen05.mma.pair.ts; 128 supported
+/// configurations)
 struct PyMmaOpSM100_Tcgen05PairTsType : PyConcreteType<PyMmaOpSM100_Tcgen05PairTsType> {
   FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM100_Tcgen05PairTsType,
                                "MmaOpSM100_Tcgen05PairTsType");
@@ -196,9 +196,9 @@ struct PyMmaOpSM100_Tcgen05PairTsType : PyConcreteType<PyMmaOpSM100_Tcgen05PairT
         "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "trans_b"_a = false,
         nb::kw_only(), "context"_a = nb::none(),
         "sm100a Blackwell tensor-core MMA tcgen05.mma over a CTA pair with A from tensor memory "
-        "(cta_group::2, the .ts form), M = 256, kinds f16, tf32 and i8: each CTA's half of A and "
-        "of D in its own tensor memory, B from shared-memory descriptors. "
-        "(sm100.tcgen05.mma.pair.ts; 64 supported configurations)");
+        "(cta_group::2, the .ts form), kinds f16, tf32 and i8: each CTA's half of A and of D in "
+        "its own tensor memory, B from shared-memory descriptors. (sm100.tcgen05.mma.pair.ts; 128 "
+        "supported configurations)");
   }
 };
 

@@ -22,7 +22,7 @@ __all__.append("Tcgen05MmaPair")
 __all__.append("Tcgen05MmaPairTs")
 __all__.append("Tcgen05MmaTs")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:d31e0ec5702b5ead
+# ---- atomgen:begin wrappers sha256:d7c1628f53139676
 
 
 def _ir_type(value):
@@ -135,34 +135,34 @@ def Tcgen05MmaPair(m, n, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_a=Fa
 
 
 def Tcgen05MmaPairTs(m, n, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_b=False):
-    """sm100a Blackwell tensor-core MMA tcgen05.mma over a CTA pair with A from tensor memory (cta_group::2, the .ts form), M = 256, kinds f16, tf32 and i8: each CTA's half of A and of D in its own tensor memory, B from shared-memory descriptors.
+    """sm100a Blackwell tensor-core MMA tcgen05.mma over a CTA pair with A from tensor memory (cta_group::2, the .ts form), kinds f16, tf32 and i8: each CTA's half of A and of D in its own tensor memory, B from shared-memory descriptors.
 
     Supported configurations:
-      - 256x32x16 (f16, f16) -> f32
-      - 256x64x16 (f16, f16) -> f32
-      - 256x96x16 (f16, f16) -> f32
-      - 256x128x16 (f16, f16) -> f32
-      - 256x160x16 (f16, f16) -> f32
-      - 256x192x16 (f16, f16) -> f32
-      - 256x224x16 (f16, f16) -> f32
-      - 256x256x16 (f16, f16) -> f32
-      - 256x32x16 (f16, f16) -> f16
-      - 256x64x16 (f16, f16) -> f16
-      - 256x96x16 (f16, f16) -> f16
-      - 256x128x16 (f16, f16) -> f16
-      - 256x160x16 (f16, f16) -> f16
-      - 256x192x16 (f16, f16) -> f16
-      - 256x224x16 (f16, f16) -> f16
-      - 256x256x16 (f16, f16) -> f16
-      - 256x32x16 (bf16, bf16) -> f32
-      - 256x64x16 (bf16, bf16) -> f32
-      - 256x96x16 (bf16, bf16) -> f32
-      - 256x128x16 (bf16, bf16) -> f32
-      - 256x160x16 (bf16, bf16) -> f32
-      - 256x192x16 (bf16, bf16) -> f32
-      - 256x224x16 (bf16, bf16) -> f32
-      - 256x256x16 (bf16, bf16) -> f32
-      - ... and 40 more (the spec sm100.tcgen05.mma.pair.ts lists them all)
+      - 128x32x16 (f16, f16) -> f32
+      - 128x64x16 (f16, f16) -> f32
+      - 128x96x16 (f16, f16) -> f32
+      - 128x128x16 (f16, f16) -> f32
+      - 128x160x16 (f16, f16) -> f32
+      - 128x192x16 (f16, f16) -> f32
+      - 128x224x16 (f16, f16) -> f32
+      - 128x256x16 (f16, f16) -> f32
+      - 128x32x16 (f16, f16) -> f16
+      - 128x64x16 (f16, f16) -> f16
+      - 128x96x16 (f16, f16) -> f16
+      - 128x128x16 (f16, f16) -> f16
+      - 128x160x16 (f16, f16) -> f16
+      - 128x192x16 (f16, f16) -> f16
+      - 128x224x16 (f16, f16) -> f16
+      - 128x256x16 (f16, f16) -> f16
+      - 128x32x16 (bf16, bf16) -> f32
+      - 128x64x16 (bf16, bf16) -> f32
+      - 128x96x16 (bf16, bf16) -> f32
+      - 128x128x16 (bf16, bf16) -> f32
+      - 128x160x16 (bf16, bf16) -> f32
+      - 128x192x16 (bf16, bf16) -> f32
+      - 128x224x16 (bf16, bf16) -> f32
+      - 128x256x16 (bf16, bf16) -> f32
+      - ... and 104 more (the spec sm100.tcgen05.mma.pair.ts lists them all)
     """
     return MmaOpSM100_Tcgen05PairTsType.get(
         m=m,

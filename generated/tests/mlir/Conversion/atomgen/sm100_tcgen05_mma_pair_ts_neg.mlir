@@ -8,43 +8,43 @@
 
 
 // -----
-// table:m=512: 512x32x16 (f16, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma.pair.ts configuration: 512x32x16 (f16, f16) -> f32
-func.func @bad_table_m_512(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<512x32x16, (f16, f16) -> f32, trans_b = false>>) {
+// table:m=129: 129x32x16 (f16, f16) -> f32 is not in the instance table
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma.pair.ts configuration: 129x32x16 (f16, f16) -> f32
+func.func @bad_table_m_129(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<129x32x16, (f16, f16) -> f32, trans_b = false>>) {
   return
 }
 
 // -----
-// table:n=33: 256x33x16 (f16, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma.pair.ts configuration: 256x33x16 (f16, f16) -> f32
-func.func @bad_table_n_33(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<256x33x16, (f16, f16) -> f32, trans_b = false>>) {
+// table:n=33: 128x33x16 (f16, f16) -> f32 is not in the instance table
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma.pair.ts configuration: 128x33x16 (f16, f16) -> f32
+func.func @bad_table_n_33(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x33x16, (f16, f16) -> f32, trans_b = false>>) {
   return
 }
 
 // -----
-// table:k=32: 256x32x32 (f16, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma.pair.ts configuration: 256x32x32 (f16, f16) -> f32
-func.func @bad_table_k_32(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<256x32x32, (f16, f16) -> f32, trans_b = false>>) {
+// table:k=32: 128x32x32 (f16, f16) -> f32 is not in the instance table
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma.pair.ts configuration: 128x32x32 (f16, f16) -> f32
+func.func @bad_table_k_32(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x32x32, (f16, f16) -> f32, trans_b = false>>) {
   return
 }
 
 // -----
-// table:elemTyA=f32: 256x32x16 (f32, f16) -> f32 is not in the instance table
-// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma.pair.ts configuration: 256x32x16 (f32, f16) -> f32
-func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<256x32x16, (f32, f16) -> f32, trans_b = false>>) {
+// table:elemTyA=f32: 128x32x16 (f32, f16) -> f32 is not in the instance table
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma.pair.ts configuration: 128x32x16 (f32, f16) -> f32
+func.func @bad_table_elemtya_f32(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x32x16, (f32, f16) -> f32, trans_b = false>>) {
   return
 }
 
 // -----
-// table:elemTyB=f32: 256x32x16 (f16, f32) -> f32 is not in the instance table
-// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma.pair.ts configuration: 256x32x16 (f16, f32) -> f32
-func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<256x32x16, (f16, f32) -> f32, trans_b = false>>) {
+// table:elemTyB=f32: 128x32x16 (f16, f32) -> f32 is not in the instance table
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma.pair.ts configuration: 128x32x16 (f16, f32) -> f32
+func.func @bad_table_elemtyb_f32(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x32x16, (f16, f32) -> f32, trans_b = false>>) {
   return
 }
 
 // -----
-// table:elemTyAcc=bf16: 256x32x16 (f16, f16) -> bf16 is not in the instance table
-// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma.pair.ts configuration: 256x32x16 (f16, f16) -> bf16
-func.func @bad_table_elemtyacc_bf16(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<256x32x16, (f16, f16) -> bf16, trans_b = false>>) {
+// table:elemTyAcc=bf16: 128x32x16 (f16, f16) -> bf16 is not in the instance table
+// CHECK: {{.*}}:[[# @LINE + 1]]:{{[0-9]+}}: error: unsupported sm100.tcgen05.mma.pair.ts configuration: 128x32x16 (f16, f16) -> bf16
+func.func @bad_table_elemtyacc_bf16(%atom: !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x32x16, (f16, f16) -> bf16, trans_b = false>>) {
   return
 }

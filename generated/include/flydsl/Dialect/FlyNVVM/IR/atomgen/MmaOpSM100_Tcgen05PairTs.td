@@ -11,7 +11,7 @@
 #define ATOMGEN_FLYNVVM_MMAOPSM100_TCGEN05PAIRTS_TD
 
 def FlyNVVM_MmaOpSM100_Tcgen05PairTs : FlyNVVM_StatefulMmaOp<"MmaOpSM100_Tcgen05PairTs", "sm100.tcgen05.mma.pair.ts"> {
-  let summary = "sm100a Blackwell tensor-core MMA tcgen05.mma over a CTA pair with A from tensor memory (cta_group::2, the .ts form), M = 256, kinds f16, tf32 and i8: each CTA's half of A and of D in its own tensor memory, B from shared-memory descriptors.";
+  let summary = "sm100a Blackwell tensor-core MMA tcgen05.mma over a CTA pair with A from tensor memory (cta_group::2, the .ts form), kinds f16, tf32 and i8: each CTA's half of A and of D in its own tensor memory, B from shared-memory descriptors.";
   let parameters = (ins
     "int32_t":$m,
     "int32_t":$n,
