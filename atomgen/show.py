@@ -387,12 +387,16 @@ def _print_combined(
 
 
 def tensor_memory_lines(spec: Any, evaluated: Any) -> list[str]:
-    """`tmem c: <layout>  lanes ... x N columns` for each tensor-memory operand (tcgen05)."""
+    """`tmem c: <layout>  lanes ... x N columns` for each tensor-memory operand (tcgen05), and `sf a:` for each
+    scale-factor tile of a block-scaled one."""
     from atomgen.spec.tensor_memory import LANE_STRIDE, copy_offsets, evaluate_columns, evaluate_layout
     from atomgen.spec.variables import piece_matches
 
     lines = []
-    for role, operand in getattr(spec, "tensor_memory", {}).items():
+    factors = getattr(spec, "scale_factors", None)
+    placed = [(f"tmem {role}", operand) for role, operand in getattr(spec, "tensor_memory", {}).items()]
+    placed += [(f"sf {role}", operand) for role, operand in (factors.operands.items() if factors else ())]
+    for name, operand in placed:
         piece = next((p for p in operand.pieces if piece_matches(p, evaluated.instance, evaluated.variables)), None)
         if piece is None or piece.parsed is None:
             continue
@@ -405,9 +409,15 @@ def tensor_memory_lines(spec: Any, evaluated: Any) -> list[str]:
             else:
                 runs.append([lane, lane])
         text = ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in runs)
-        cell = "column" if operand.cell_bits == 32 else f"{operand.cell_bits}-bit cell"
-        lines.append(f"  tmem {role}: {algebra.format_layout(layout)}   lanes {text} x "
+        cell = "column" if operand.cell_bits == 32 else "byte" if operand.cell_bits == 8 else \
+            f"{operand.cell_bits}-bit cell"
+        lines.append(f"  {name}: {algebra.format_layout(layout)}   lanes {text} x "
                      f"{evaluate_columns(operand, evaluated.variables)} columns (lane * 65536 + {cell})")
+        if name.startswith("sf ") and factors is not None and factors.vector_size is not None:
+            from atomgen.spec.expr import evaluate
+
+            lines.append(f"          (row, factor): one factor per {evaluate(factors.vector_size, evaluated.variables)}"
+                         f" K elements, the address's byte in its top two bits at run time (sfa_address / sfb_address)")
         copies = next((p for p in operand.copies if piece_matches(p, evaluated.instance, evaluated.variables)), None)
         offsets = copy_offsets(copies, evaluated.variables)
         if len(offsets) > 1:

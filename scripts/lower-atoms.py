@@ -29,6 +29,7 @@ from atomgen.probe.atoms import CPU_OF_SUBTARGET, lower_file, signatures, write_
 from atomgen.render.tests.mlir import ident  # noqa: E402
 from atomgen.spec.loader import load_file  # noqa: E402
 from atomgen.spec.model import build_model  # noqa: E402
+from atomgen.spec.tcgen05 import ptx_isa  # noqa: E402
 
 
 def main() -> int:
@@ -65,7 +66,8 @@ def lower(args: argparse.Namespace) -> int:
             continue
         started = time.perf_counter()
         try:
-            ptx = lower_file(args.fly_opt, test_file, out, CPU_OF_SUBTARGET.get(spec.subtarget, "sm_90a"))
+            needed = max((ptx_isa(instance.instruction or "") for instance in spec.instances), default=0)
+            ptx = lower_file(args.fly_opt, test_file, out, CPU_OF_SUBTARGET.get(spec.subtarget, "sm_90a"), needed)
         except LoweringError as error:
             print(f"lower-atoms: {test_file.name}: {error}", file=sys.stderr)
             lines = [line for line in str(error).splitlines() if "error:" in line]

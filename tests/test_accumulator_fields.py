@@ -27,6 +27,7 @@ PAIR = "nvvm/sm100/tcgen05_mma_pair.yaml"
 PAIR_ROW = "m: 128, k: 16, elemTyA: f16, elemTyB: f16, elemTyAcc: f32"
 TS = "nvvm/sm100/tcgen05_mma_ts.yaml"
 TS_ROW = "m: 64, k: 8, elemTyA: tf32"
+MXF4 = "nvvm/sm100/tcgen05_mma_mxf4.yaml"
 PAIR_TS = "nvvm/sm100/tcgen05_mma_pair_ts.yaml"
 
 # (spec, text, replacement, the rule, a snippet of the row's line it must be reported at, words of its message)
@@ -131,6 +132,18 @@ MISTAKES = [
     (PAIR_TS, "layout: \"2 : 4194304\"}", "layout: \"2 : 2097152\"}", "AG349", "2 : 2097152", "share lane 32"),
     # ... or a copy 8 bytes on, over the values' own K elements 4.. (bytes 8..)
     (PAIR_TS, "layout: \"2 : 4194304\"}", "layout: \"2 : 8\"}", "AG349", "2 : 8", "share lane 0, column 2"),
+    # scale factors (block-scaled tcgen05): a block size the instruction does not name
+    (MXF4, "vector_size: 32", "vector_size: 16", "AG350", "vector_size: 16", "scales blocks of 32"),
+    # ... A's factors copied 16 lanes on instead of 32, over the factors of rows 16..31
+    (MXF4, 'copies: "4 : 2097152"\n    doc: "row', 'copies: "4 : 1048576"\n    doc: "row', "AG350", "4 : 1048576",
+     "share lane 16, column 0, byte 0"),
+    # ... B's tile without its padding to whole 32-lane groups: 8 rows where the layout places 32
+    (MXF4, 'rows: "NR"', 'rows: "n"', "AG350", "NR / 32), k / 32", "scale-factor tile"),
+    # ... a UE4M3 factor where kind::mxf4 takes UE8M0 only
+    (MXF4, "f32, elemTySF: f8E8M0FNU", "f32, elemTySF: f8E4M3FN", "AG350", "elemTySF: f8E4M3FN", "f8E8M0FNU"),
+    # ... and the state that holds B's factor address forgotten
+    (MXF4, "sfb_address, enum_case: SfbAddress, llvm_type: i32", "sfb_address, enum_case: SfbAddress, llvm_type: i64",
+     "AG371", "llvm_type: i64", "holds a TMEM address"),
 ]
 
 

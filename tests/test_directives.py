@@ -116,7 +116,8 @@ MAX_ROWS = 3
 
 # Specs that together carry every free-text field of the schema (the test fails if one is missed).
 SUBJECTS = ["rocdl/gfx1250/tdm.yaml", "rocdl/gfx1250/wmma_scale.yaml", "rocdl/gfx120x/wmma.yaml",
-            "nvvm/sm80/mma_sync.yaml", "nvvm/sm100/tcgen05_mma.yaml", "rocdl/cdna3/mfma.yaml",
+            "nvvm/sm80/mma_sync.yaml", "nvvm/sm100/tcgen05_mma.yaml", "nvvm/sm100/tcgen05_mma_mxf4.yaml",
+            "rocdl/cdna3/mfma.yaml",
             "rocdl/cdna3/mfma_ext.yaml", "rocdl/cdna3/buffer_atomic.yaml", "nvvm/sm80/cp_async.yaml"]
 # Free-text fields no shipped spec has: added to the data (field -> (spec, where, value)).
 ADDED = {

@@ -258,7 +258,8 @@ def test_ptx_atoms_emit_nvvm_ops(path: Path, rendered: dict[str, str]) -> None:
         "cp_async": ["NVVM::CpAsyncOp::create("],
         "tma_load": ["NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create("],
         "tma_store": ["NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create("],
-        "tcgen05_mma": ["LLVM::InlineAsmOp::create(", "getUmmaInstrDescriptor(getUmma"],
+        "tcgen05_mma": ["LLVM::InlineAsmOp::create(", "getUmmaBlockScaledDescriptor(getUmma"
+                        if spec.scale_factors is not None else "getUmmaInstrDescriptor(getUmma"],
     }[spec.pattern]
     for op in expected:
         assert op in text, op

@@ -28,7 +28,9 @@ from atomgen.render.tests.mlir import function_name
 REPO = Path(__file__).resolve().parent.parent
 TESTS = REPO / "generated/tests/mlir/Conversion/atomgen"
 MAX_FILE = 150_000
-MAX_TREE = 1_500_000
+# 1.5 MB until the block-scaled tcgen05 atoms (2026-12-05): their 2 x 33 functions (every N is its own idesc
+# constant, and each shifts both scale-factor bytes in) take 0.27 MB
+MAX_TREE = 1_800_000
 
 
 @pytest.fixture(scope="module")

@@ -22,6 +22,7 @@ from atomgen.check.families import (
     layouts,
     names,
     parameters,
+    scale_factors,
     semantics,
     sparse,
     state,
@@ -54,6 +55,7 @@ def analyze(
     out.extend(parameters.check_assembly_format(spec))
     out.extend(layouts.check_exceptions(spec))
     out.extend(tensor_memory.check_spec(spec))
+    out.extend(scale_factors.check_spec(spec))
     out.extend(tcgen05.check_spec(spec))
     structural = list(layouts.check_layout_structure(spec))
     out.extend(structural)
@@ -97,7 +99,7 @@ def _evaluate(spec: AtomSpec, out: list[Diagnostic],
             continue
         evaluated.append(item)
         found = chain(check_instance_layouts(spec, item, ledger, packed.get(instance.index, {})),
-                      tensor_memory.check_instance(spec, item))
+                      tensor_memory.check_instance(spec, item), scale_factors.check_instance(spec, item))
         for diagnostic in found:
             # One finding per rule and layout piece is enough; later instances repeat it.
             key = (diagnostic.rule, f"{diagnostic.position}")

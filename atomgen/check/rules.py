@@ -28,6 +28,7 @@ FAMILIES = (
     "atomgen.check.families.instance_layouts",  # AG311
     "atomgen.check.families.packing",  # AG331, AG34x
     "atomgen.check.families.tensor_memory",  # AG349: tcgen05's tensor-memory operands
+    "atomgen.check.families.scale_factors",  # AG350: block-scaled tcgen05's scale factors
     "atomgen.check.families.instances",  # AG332, AG351, AG353
     "atomgen.check.families.against_intrinsics",  # AG352, AG354, AG358, AG359
     "atomgen.check.families.state",  # AG36x

@@ -76,6 +76,11 @@ TIES: tuple[tuple[str, Tie], ...] = (
     ("sparse*", _t("layout", "AG345 AG346 AG347 AG348", "the metadata layouts and register")),
     ("tensor_memory*.doc", _t("text", "", "comments")),
     ("tensor_memory*", _t("layout", "AG349", "tensor-memory addresses of tcgen05 operands")),
+    ("scale_factors.*.doc", _t("text", "", "comments")),
+    ("scale_factors.vector_size", _t("instruction", "AG350", "the block size the instruction's .block16 / .block32 "
+                                     "names")),
+    ("scale_factors.type", _t("instruction", "AG350 AG371", "the parameter whose type is the idesc's scale format")),
+    ("scale_factors*", _t("layout", "AG350", "tensor-memory addresses of the scale factors")),
     ("exceptions.reason", _t("text", "", "comments")),
     ("exceptions.whole_tile", _t("instruction", "AG341 AG377 AG322", "the whole-tile trait and its placeholder "
                                  "layouts")),

@@ -65,11 +65,14 @@ class AtomFunction:
         return f"{self.name}(" + ", ".join(f"({c})({v})" for c, v in zip(self.params, values)) + ");"
 
 
-def lower_file(fly_opt: str, test_file: Path, out: Path, mcpu: str = "sm_90a") -> Path:
-    """One generated test file -> one PTX file of `.visible .func`s, one per instance."""
+def lower_file(fly_opt: str, test_file: Path, out: Path, mcpu: str = "sm_90a", at_least: int = 0) -> Path:
+    """One generated test file -> one PTX file of `.visible .func`s, one per instance; its PTX ISA the CPU's
+    (PTX_OF_CPU), or `at_least` (87 for 8.7) where an instruction of the file needs a newer one."""
     ir = to_llvm_ir(fly_opt, test_file, out)
     ptx = ir.with_suffix(".ptx")
     ptx_isa = PTX_OF_CPU.get(mcpu, "+ptx85")  # mma.sp with ordered metadata (the generated atom emits it): 8.5
+    if at_least > int(ptx_isa.removeprefix("+ptx")):
+        ptx_isa = f"+ptx{at_least}"
     tool([str(LLVM_BIN / "llc"), "-mtriple=nvptx64-nvidia-cuda", f"-mcpu={mcpu}", f"-mattr={ptx_isa}",
            str(ir), "-o", str(ptx)], "llc-22")
     return ptx

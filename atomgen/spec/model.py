@@ -32,7 +32,7 @@ from atomgen.spec.instances import Instance as Instance  # the model's instances
 from atomgen.spec.loader import JsonPath, LoadedSpec
 from atomgen.spec.sections import FileCheckOptions, PythonSection
 from atomgen.spec.sparsity import SparsePiece, parse_sparse
-from atomgen.spec.tensor_memory import TensorMemoryOperand
+from atomgen.spec.tensor_memory import ScaleFactors, TensorMemoryOperand
 from atomgen.spec.verify import VerifySection, read_section
 from atomgen.spec.yamldata import YamlMap
 
@@ -194,6 +194,7 @@ class AtomSpec:
     blocks: Optional[Expr] = None  # exceptions.blocks: independent products per instruction (multi-block MMAs)
     sparse: tuple[SparsePiece, ...] = ()  # `sparse`: structured-sparse A and its metadata (atomgen/spec/sparsity.py)
     tensor_memory: FrozenMap[str, TensorMemoryOperand] = EMPTY  # tcgen05 TMEM operands
+    scale_factors: Optional[ScaleFactors] = None  # block-scaled tcgen05: the scale factors in TMEM
     # Modeled with schema errors set aside (free text, unknown keys: spec/validate.py `neutralised`):
     # its rules run for check's report; nothing renders, draws or compares it.
     partial: bool = False
@@ -330,6 +331,11 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         lambda value, role, base: _pieces(value, role, diagnostics, context, base),
         lambda rule, message, path, offset: diagnostics.append(context.diagnostic(rule, message, path, offset)),
     )
+    scale_factors = tensor_memory_model.parse_scale_factors(
+        data,
+        lambda value, role, base: _pieces(value, role, diagnostics, context, base),
+        lambda rule, message, path, offset: diagnostics.append(context.diagnostic(rule, message, path, offset)),
+    )
     exceptions = data.get("exceptions") or {}
     copy_replicated: dict[str, Expr] = {}
     for role, text in (exceptions.get("replicated") or {}).items():
@@ -415,5 +421,6 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         operand_types_declared="operand_types" in data,
         copy_replicated=FrozenMap(copy_replicated),
         tensor_memory=FrozenMap(tensor_memory),
+        scale_factors=scale_factors,
     )
     return spec, diagnostics

@@ -10,6 +10,11 @@ Some operands must be in tensor memory more than once: the hardware reads a copy
 subpartition (CuTe's TmemAllocMode::Duplicated for a CTA pair's A at M = 128). `copies` is a
 rank-1 layout from the copy number to an address offset, 0 for copy 0: every element lives at
 its address plus each offset, and whoever fills tensor memory must write them all.
+
+A block-scaled tcgen05.mma also reads its scale factors from tensor memory (`scale_factors:`):
+one per `vector_size` elements along K of each row of A and of each column of B. Their tiles are
+placed the same way, over (thr, (row, factor)): `rows` rows (at least M for A, N for B: a tile
+may be padded to whole 32-lane groups) times K / vector_size factors, colexicographic.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from typing import Any, Callable, Optional, Protocol, Sequence
 
 from atomgen.layout.algebra import Layout, image
 from atomgen.spec.expr import Expr, ExprError, LayoutText, Num, evaluate, evaluate_item, parse_expression
+from atomgen.spec.frozen import FrozenMap
 from atomgen.spec.loader import JsonPath
 from atomgen.spec.yamldata import YamlMap, integer, mapping, text
 
@@ -42,28 +48,67 @@ class TensorMemoryOperand:
     columns: Optional[Expr]  # 32-bit columns the tile occupies
     path: tuple[Any, ...]
     copies: tuple[Any, ...] = ()  # LayoutPiece: copy number -> address offset (none: one copy)
+    rows: Optional[Expr] = None  # scale factors: the rows the tile places (None: M or N)
+
+
+@dataclass(frozen=True)
+class ScaleFactors:
+    """`scale_factors:` of a block-scaled spec: the K elements one factor scales, the parameter
+    that gives the factors' type, and the TMEM placement of A's and B's factors."""
+
+    vector_size: Optional[Expr]
+    type_parameter: str
+    operands: FrozenMap[str, TensorMemoryOperand]  # a | b
+    path: tuple[Any, ...] = ("scale_factors",)
+
+
+Report = Callable[[str, str, JsonPath, Optional[int]], None]
 
 
 def parse(
     data: YamlMap,
     pieces_of: Callable[[object, str, JsonPath], Sequence[Piece]],
-    report: Callable[[str, str, JsonPath, Optional[int]], None],
+    report: Report,
+    section: str = "tensor_memory",
 ) -> dict[str, TensorMemoryOperand]:
-    """`tensor_memory:` of a spec -> role -> TensorMemoryOperand (syntax errors reported)."""
+    """`tensor_memory:` of a spec (or the operands of `scale_factors:`) -> role -> TensorMemoryOperand
+    (syntax errors reported)."""
     found: dict[str, TensorMemoryOperand] = {}
-    for role, value in mapping(data.get("tensor_memory")).items():
+    for role, value in mapping(data.get(section)).items():
+        if role not in ("a", "b", "c"):
+            continue  # scale_factors' own keys (the schema allows no other role)
         entry = mapping(value)
-        path = ("tensor_memory", role)
-        columns: Optional[Expr] = None
-        written = entry.get("columns")
-        try:
-            columns = Num(written, 0) if isinstance(written, int) else parse_expression(text(written))
-        except ExprError as error:
-            report(error.rule, f"tensor_memory.{role}.columns: {error.message}", path + ("columns",), error.offset)
+        path = (section, role)
+        columns = _expression(entry.get("columns"), f"{section}.{role}.columns", path + ("columns",), report)
+        rows = _expression(entry["rows"], f"{section}.{role}.rows", path + ("rows",), report) \
+            if "rows" in entry else None
         pieces = tuple(pieces_of(entry.get("layout"), role, path + ("layout",)))
         copies = tuple(pieces_of(entry["copies"], role, path + ("copies",))) if "copies" in entry else ()
-        found[role] = TensorMemoryOperand(role, pieces, integer(entry.get("cell_bits")), columns, path, copies)
+        found[role] = TensorMemoryOperand(role, pieces, integer(entry.get("cell_bits")), columns, path, copies, rows)
     return found
+
+
+def parse_scale_factors(
+    data: YamlMap,
+    pieces_of: Callable[[object, str, JsonPath], Sequence[Piece]],
+    report: Report,
+) -> Optional[ScaleFactors]:
+    """`scale_factors:` of a spec, None without one."""
+    if "scale_factors" not in data:
+        return None
+    section = mapping(data.get("scale_factors"))
+    path = ("scale_factors",)
+    vector_size = _expression(section.get("vector_size"), "scale_factors.vector_size", path + ("vector_size",), report)
+    return ScaleFactors(vector_size, text(section.get("type")),
+                        FrozenMap(parse(data, pieces_of, report, "scale_factors")))
+
+
+def _expression(written: object, where: str, path: JsonPath, report: Report) -> Optional[Expr]:
+    try:
+        return Num(written, 0) if isinstance(written, int) else parse_expression(text(written))
+    except ExprError as error:
+        report(error.rule, f"{where}: {error.message}", path, error.offset)
+        return None
 
 
 def evaluate_layout(piece: Piece, variables: dict[str, int]) -> Layout:

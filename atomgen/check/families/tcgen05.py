@@ -6,7 +6,8 @@ address: so every row packs exactly those, every type has a descriptor format, a
 one A type name one instruction (the template picks the instruction by A's type). An A in tensor
 memory is K-major (PTX writes no major for it; CuTe's TS ops static_assert it), so no row may set
 transA. A tensor-memory operand is lowered by tcgen05_mma alone, and tcgen05_mma's accumulator is
-always in tensor memory.
+always in tensor memory. A block-scaled row accumulates in f32 and reads its scale factors' TMEM
+addresses from two i32 state fields (rule AG350 checks the rest of the scale factors).
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ def check_spec(spec: AtomSpec) -> Iterator[Diagnostic]:
         yield EMISSION_NEEDS.at(
             spec, "A in tensor memory is K-major: drop the transA parameter (PTX has no A major for the .ts form; "
             "CuTe's SM100_MMA_*_TS: \"A from TMEM can't be transposed\")", trans_a.path)
+    if spec.scale_factors is not None:
+        yield from _scale_state(spec)
     instructions: dict[str, tuple[str, str]] = {}
     for instance in spec.instances:
         if instance.packed != expected:
@@ -51,12 +54,30 @@ def check_spec(spec: AtomSpec) -> Iterator[Diagnostic]:
                 f"takes packed {{{', '.join(f'{r}: {t}' for r, t in expected.items())}}} ({what}), not "
                 f"{dict(instance.packed)}", instance.path)
         a, b, c = (str(instance.values.get(types.get(r, ""))) for r in ("a", "b", "c"))
-        if tcgen05.instruction_descriptor(1, 1, a, b, c) is None:
+        text = instance.instruction or ""
+        scale = tcgen05.block_scale(text)
+        if scale is not None:
+            if c != "f32":
+                yield EMISSION_NEEDS.at(spec, f"instance {instance.id}: a block-scaled tcgen05.mma accumulates in f32 "
+                                        f"(its idesc has no D format), not {c}", instance.path)
+        elif tcgen05.instruction_descriptor(1, 1, a, b, c) is None:
             yield EMISSION_NEEDS.at(
                 spec, f"instance {instance.id}: ({a}, {b}) -> {c} has no tcgen05 instruction-descriptor format "
                 f"(A/B: {', '.join(tcgen05.AB_FORMAT)}; D: {', '.join(tcgen05.D_FORMAT)})", instance.path)
-        text = instance.instruction or ""
         seen = instructions.setdefault(a, (text, instance.id))
         if seen[0] != text:
             yield EMISSION_NEEDS.at(spec, f"instance {instance.id}: {a} rows must name one instruction ('{seen[0]}' in "
                 f"{seen[1]}, '{text}' here): the lowering picks it by A's type", instance.path)
+
+
+def _scale_state(spec: AtomSpec) -> Iterator[Diagnostic]:
+    """The scale factors' TMEM addresses come from the atom's state: i32 values known at run time."""
+    for case, name in tcgen05.SCALE_ADDRESS_STATE.items():
+        field = next((f for f in spec.state if f.enum_case == case), None)
+        if field is None:
+            yield EMISSION_NEEDS.at(spec, f"a block-scaled '{PATTERN}' reads the TMEM address of its scale factors "
+                                    f"from the state field {name} (enum_case {case}, llvm_type i32, immediate "
+                                    "false): declare it", ("scale_factors",))
+        elif field.llvm_type != "i32" or field.immediate:
+            yield EMISSION_NEEDS.at(spec, f"state {field.name} holds a TMEM address: llvm_type i32, immediate false, "
+                                    f"not {field.llvm_type}{' (immediate)' if field.immediate else ''}", field.path)

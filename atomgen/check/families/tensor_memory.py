@@ -15,6 +15,7 @@ value (copy 0, at offset 0, is the value itself).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Iterator, Optional
 
 from atomgen.check.evaluate import EvaluatedInstance
@@ -28,6 +29,7 @@ from atomgen.spec.tensor_memory import COLUMNS, LANE_STRIDE, LANES, copy_offsets
 from atomgen.spec.variables import piece_matches
 
 RULE = "AG349"
+SCALE_RULE = "AG350"  # the scale factors' placement (families/scale_factors.py) is judged here too
 RULES = (
     Rule(
         "AG349",
@@ -92,17 +94,40 @@ def check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Dia
         # The verdict depends on the layouts, columns and cell width only (the instance is only
         # named in messages), and many instances share them: a clean one is judged once.
         key = (layout, tile.layout, columns, operand.cell_bits, tuple(offsets))
-        if key in _CLEAN:
-            continue
-        found = list(_judge(spec, role, layout, tile.layout, columns, operand.cell_bits, piece.path, instance.id))
-        if not found and copies is not None:  # the values alone are in place: what is wrong is the copies
-            found = list(_judge(spec, role, layout, tile.layout, columns, operand.cell_bits, copies.path,
-                                instance.id, offsets))
-        if not found:
-            if len(_CLEAN) > 4096:
-                _CLEAN.clear()
-            _CLEAN.add(key)
-        yield from found
+        yield from judge_with_copies(spec, Placement(f"tensor_memory.{role}", _sizes(tile.layout),
+                                                     f"operand layout '{role}' has"),
+                                     layout, columns, operand.cell_bits, piece.path, copies, offsets, instance.id, key)
+
+
+def _sizes(layout: Layout) -> tuple[int, int]:
+    return algebra.size(algebra.mode(layout, 0)), algebra.size(algebra.mode(layout, 1))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """What a TMEM layout places, for the messages: its spec key, the (thr, val) sizes it must have,
+    and whose sizes those are."""
+
+    label: str  # tensor_memory.c, scale_factors.a
+    sizes: tuple[int, int]
+    sized_by: str  # "operand layout 'c' has"
+
+
+def judge_with_copies(spec: AtomSpec, placement: Placement, layout: Layout, columns: Optional[int], cell_bits: int,
+                      path: JsonPath, copies: Any, offsets: list[int], instance: str,
+                      key: tuple[Any, ...]) -> Iterator[Diagnostic]:
+    """The layout alone (blamed at its piece), then with its copies (blamed at the copies piece); a clean
+    verdict is remembered under `key`."""
+    if key in _CLEAN:
+        return
+    found = list(_judge(spec, placement, layout, columns, cell_bits, path, instance))
+    if not found and copies is not None:  # the values alone are in place: what is wrong is the copies
+        found = list(_judge(spec, placement, layout, columns, cell_bits, copies.path, instance, offsets))
+    if not found:
+        if len(_CLEAN) > 4096:
+            _CLEAN.clear()
+        _CLEAN.add(key)
+    yield from found
 
 
 _CLEAN: set[tuple[Any, ...]] = set()
@@ -180,6 +205,13 @@ def _clean_cells(per_thread: list[list[int]], columns: int, cell_bits: int) -> b
     return max(used) < columns and len(used) == columns
 
 
+def _cell(cell: int, cell_bits: int) -> str:
+    """A cell as the messages name it: its column, and its byte or half where cells are narrower."""
+    column, part = divmod(cell * cell_bits, 32)
+    return f"column {column}" if cell_bits == 32 else \
+        f"column {column}, {'byte' if cell_bits == 8 else 'half'} {part // cell_bits}"
+
+
 def _with_copies(layout: Layout, offsets: list[int]) -> Layout:
     """(thr, val) -> address extended to (thr, (val, copy)) -> address + offset (offsets: an affine
     rank-1 image, so (n) : (offsets[1]) when there are several)."""
@@ -189,28 +221,37 @@ def _with_copies(layout: Layout, offsets: list[int]) -> Layout:
     return Layout((thr.shape, (val.shape, len(offsets))), (thr.stride, (val.stride, offsets[1])))
 
 
-def _judge(spec: AtomSpec, role: str, layout: Layout, tile: Layout, columns: Optional[int],
+def _judge(spec: AtomSpec, placement: Placement, layout: Layout, columns: Optional[int],
            cell_bits: int, path: JsonPath, instance: str, offsets: Optional[list[int]] = None) -> Iterator[Diagnostic]:
     text = algebra.format_layout(layout)
+    label = placement.label
+    rule = RULE if label.startswith("tensor_memory") else SCALE_RULE
     if algebra.rank(layout) != 2 or not algebra.congruent(layout.shape, layout.stride):
-        yield spec.diagnostic(RULE, f"tensor_memory.{role} is not a rank-2 (thr, val) layout: {text}", path)
+        yield spec.diagnostic(rule, f"{label} is not a rank-2 (thr, val) layout: {text}", path)
         return
-    sizes = [algebra.size(algebra.mode(layout, i)) for i in (0, 1)]
-    wanted = [algebra.size(algebra.mode(tile, i)) for i in (0, 1)]
-    if sizes != wanted:
+    sizes = (algebra.size(algebra.mode(layout, 0)), algebra.size(algebra.mode(layout, 1)))
+    if sizes != placement.sizes:
         yield spec.diagnostic(
-            RULE, f"tensor_memory.{role} has (thr, val) sizes {tuple(sizes)}, operand layout '{role}' has "
-            f"{tuple(wanted)} (instance {instance}: {text})", path,
+            rule, f"{label} has (thr, val) sizes {sizes}, {placement.sized_by} {placement.sizes} "
+            f"(instance {instance}: {text})", path,
         )
         return
     if columns is None or not 1 <= columns <= COLUMNS:
-        yield spec.diagnostic(RULE, f"tensor_memory.{role}.columns is {columns}, not 1..{COLUMNS} "
+        yield spec.diagnostic(rule, f"{label}.columns is {columns}, not 1..{COLUMNS} "
                               f"(instance {instance})", path)
         return
     offsets = offsets or [0]
     if offsets != [step * (offsets[1] if len(offsets) > 1 else 0) for step in range(len(offsets))]:
-        yield spec.diagnostic(RULE, f"tensor_memory.{role}.copies must be evenly spaced, one extent and one stride "
+        yield spec.diagnostic(rule, f"{label}.copies must be evenly spaced, one extent and one stride "
                               f"(offsets {offsets[:4]}..., instance {instance})", path)
+        return
+    room = LANES * columns * (32 // cell_bits)
+    if sizes[1] * len(offsets) > room:  # counted, not walked: a mutated extent can make millions of values
+        copies = " (copies included)" if len(offsets) > 1 else ""
+        yield spec.diagnostic(
+            rule, f"{label}: {sizes[1] * len(offsets)} values of one thr{copies} cannot each have a cell of lanes "
+            f"0..{LANES - 1} x columns 0..{columns - 1} ({room} cells; instance {instance}: {text})", path,
+        )
         return
     layout = _with_copies(layout, offsets)
     text = algebra.format_layout(layout)
@@ -226,13 +267,13 @@ def _judge(spec: AtomSpec, role: str, layout: Layout, tile: Layout, columns: Opt
             column = cell * cell_bits // 32
             if address < 0 or not 0 <= lane < LANES or column >= columns:
                 yield spec.diagnostic(
-                    RULE, f"tensor_memory.{role}: (thr={thread}, val={value}) -> lane {lane}, column {column}, "
+                    rule, f"{label}: (thr={thread}, val={value}) -> lane {lane}, column {column}, "
                     f"outside lanes 0..{LANES - 1} x columns 0..{columns - 1} (instance {instance}: {text})", path,
                 )
                 return
             if address in seen:
                 yield spec.diagnostic(
-                    RULE, f"tensor_memory.{role}: two values of thr={thread} share lane {lane}, column {column} "
+                    rule, f"{label}: two values of thr={thread} share lane {lane}, {_cell(cell, cell_bits)} "
                     f"(instance {instance}: {text})", path,
                 )
                 return
@@ -240,6 +281,6 @@ def _judge(spec: AtomSpec, role: str, layout: Layout, tile: Layout, columns: Opt
             used.add(column)
     if len(used) != columns:
         yield spec.diagnostic(
-            RULE, f"tensor_memory.{role} uses {len(used)} of its {columns} declared columns "
+            rule, f"{label} uses {len(used)} of its {columns} declared columns "
             f"(instance {instance}: {text})", path,
         )

@@ -119,10 +119,12 @@ def compare_instance(spec: Any, evaluated: Any, answer: dict[str, Any], display:
             finding(role, "layout", f"layout '{role}': {difference[0]}", spec_layout=format_layout(operand.layout),
                     cute_layout=format_layout(theirs), first_difference=difference[1])
     if getattr(spec, "tensor_memory", None):
-        tmem_differences = cute_tmem.differences(spec, evaluated, answer)
+        tmem_differences = cute_tmem.differences(spec, evaluated, answer) + \
+            cute_tmem.scale_factor_differences(spec, evaluated, answer)
         for role, message, mine, theirs_text in tmem_differences:
             finding(f"tmem_{role}", "layout", message, spec_layout=mine, cute_layout=theirs_text)
-        spec_report.operands_agreeing += len(spec.tensor_memory) - len(tmem_differences)
+        factors = spec.scale_factors.operands if spec.scale_factors is not None else {}
+        spec_report.operands_agreeing += len(spec.tensor_memory) + len(factors) - len(tmem_differences)
     return findings
 
 

@@ -31,6 +31,10 @@ _OP = re.compile(r"^SM[0-9]{2}_[0-9]+x[0-9]+x[0-9]+_[A-Z0-9]+_[A-Z]{2}(_[A-Z]+)?
 _UMMA_OP = re.compile(r"^SM100_MMA_(F16BF16|TF32|S8)(_2x1SM)?_(SS|TS)<(half_t|bfloat16_t|tfloat32_t|int8_t|uint8_t),"
                       r"(half_t|bfloat16_t|tfloat32_t|int8_t|uint8_t),(half_t|float|int32_t),[0-9]{2,3},[0-9]{1,3},"
                       r"UMMA::Major::(K|MN),UMMA::Major::(K|MN)>$")
+# Block-scaled UMMA: SM100_MMA_MXF4_SS<a, b, c, sf, M, N, VS, a_major, b_major>.
+_UMMA_SCALED_OP = re.compile(r"^SM100_MMA_MXF4_SS<(cutlass::float_e2m1_t),(cutlass::float_e2m1_t),float,"
+                             r"(cutlass::float_ue8m0_t|cutlass::float_ue4m3_t),128,[0-9]{1,3},(16|32),"
+                             r"UMMA::Major::K,UMMA::Major::K>$")
 HEADERS = ("cute/atom/mma_traits_sm70.hpp", "cute/atom/mma_traits_sm75.hpp", "cute/atom/mma_traits_sm80.hpp")
 UMMA_HEADER = "cute/atom/mma_traits_sm100.hpp"
 
@@ -79,8 +83,13 @@ def compiler() -> str:
     raise TraitsUnavailable("no C++ compiler (set CXX or install g++)")
 
 
+def _umma(op: str) -> bool:
+    return bool(_UMMA_OP.match(op) or _UMMA_SCALED_OP.match(op))
+
+
 def program(ops: list[str]) -> str:
-    umma = [op for op in ops if _UMMA_OP.match(op)]
+    umma = [op for op in ops if _umma(op)]
+    scaled = [op for op in ops if _UMMA_SCALED_OP.match(op)]
     lines = [f"#include <{header}>" for header in HEADERS + ((UMMA_HEADER,) if umma else ())]
     lines += ["#include <cstdio>", "using namespace cute;",
               "template <class Op> void show(const char* name) {",
@@ -104,17 +113,31 @@ def program(ops: list[str]) -> str:
                   "  auto t = T::FrgTypeA::make(make_shape(make_shape(size<1,0>(A{}), size<1,1>(A{})), _1{}, _1{}));",
                   '  std::printf("%s|tmem_a|", name); print(layout<0>(t.layout()));',
                   '  std::printf("|%d\\n", int(sizeof_bits_v<typename T::ValTypeA>));', "}"]
+    if scaled:
+        # The scale factors' TMEM fragments (tmem_sf_frg) of one MMA tile: ((MN, (VS, K / VS))) -> TMEM address in
+        # units of the factor type, for A over M rows and for B over N rounded up to whole 32-lane groups.
+        lines += ["template <class Op, class Frg, int MN> void show_tmem_sf(const char* name, const char* role) {",
+                  "  using T = MMA_Traits<Op>;",
+                  "  auto t = Frg::make(make_shape(make_shape(Int<MN>{}, make_shape(Int<T::SFVecSize>{},"
+                  " Int<T::K / T::SFVecSize>{})), _1{}, _1{}));",
+                  '  std::printf("%s|%s|", name, role); print(layout<0>(t.layout()));',
+                  '  std::printf("|%d|%d\\n", int(sizeof_bits_v<typename T::ValTypeSFA>), int(T::SFVecSize));', "}"]
     lines += ["int main() {"]
     lines += [f'  show<{op}>("{op}");' for op in ops]
     lines += [f'  show_tmem<{op}>("{op}");' for op in umma]
     lines += [f'  show_tmem_a<{op}>("{op}");' for op in umma if "_TS<" in op]
+    for op in scaled:
+        m, n = (int(x) for x in op.split(",")[4:6])
+        rows = -(-n // 32) * 32  # B's factors over N rounded up to whole 32-lane groups
+        lines += [f'  show_tmem_sf<{op}, typename MMA_Traits<{op}>::FrgTypeSFA, {m}>("{op}", "tmem_sfa");',
+                  f'  show_tmem_sf<{op}, typename MMA_Traits<{op}>::FrgTypeSFB, {rows}>("{op}", "tmem_sfb");']
     lines += ["  return 0;", "}"]
     return "\n".join(lines) + "\n"
 
 
 def traits(ops: list[str]) -> dict[str, Any]:
     """op name -> {"thr", "a", "b", "c"} CuTe layout text (underscores dropped), or {"error": ...}."""
-    bad = [op for op in ops if not (_OP.match(op) or _UMMA_OP.match(op))]
+    bad = [op for op in ops if not (_OP.match(op) or _umma(op))]
     if bad:
         return {op: {"error": f"not a CuTe MMA op name: {op!r}"} for op in ops}
     unique = sorted(set(ops))
@@ -188,6 +211,9 @@ def _compiled(unique: list[str], cxx: str, includes: list[Path]) -> dict[str, An
         parts = line.split("|")
         if len(parts) == 3 and parts[1] == "idesc" and parts[0] in answers:
             answers[parts[0]]["idesc"] = int(parts[2])
+        elif len(parts) == 5 and parts[1] in ("tmem_sfa", "tmem_sfb") and parts[0] in answers:
+            answers[parts[0]][parts[1]] = {"layout": parts[2].replace("_", ""), "value_bits": int(parts[3]),
+                                           "vector_size": int(parts[4])}
         elif len(parts) == 4 and parts[1] in ("tmem", "tmem_a") and parts[0] in answers:
             role = "tmem_c" if parts[1] == "tmem" else "tmem_a"
             answers[parts[0]][role] = {"layout": parts[2].replace("_", ""), "value_bits": int(parts[3])}
@@ -205,12 +231,21 @@ _ORDERS = {(False, False): "TN", (True, True): "NT", (True, False): "NN", (False
 
 
 def op_name(family: str, m: int, n: int, k: int, a: str, b: str, c: str, bit_op: str = "",
-            trans: tuple[bool, bool] = (False, False), ctas: int = 1, a_in_tmem: bool = False) -> Optional[str]:
+            trans: tuple[bool, bool] = (False, False), ctas: int = 1, a_in_tmem: bool = False,
+            scale: Optional[tuple[str, int, str]] = None) -> Optional[str]:
     """The CuTe C++ op of an instance the DSL cannot build (None: the DSL path applies).
 
     `trans` is (A MN-major, B MN-major), the spec's transA / transB; `ctas` 2 names the
-    cta_group::2 op (its threads are the CTAs of the pair); `a_in_tmem` the TS op (A in tensor memory).
+    cta_group::2 op (its threads are the CTAs of the pair); `a_in_tmem` the TS op (A in tensor memory);
+    `scale` (kind, vector size, scale-factor type) a block-scaled op.
     """
+    if family == "umma" and scale is not None:
+        kind, vector_size, sf = scale
+        if kind in ("mxf4", "mxf4nvf4") and a == b == "f4E2M1FN" and c == "f32" and sf in _SCALE_TYPES \
+                and not any(trans) and ctas == 1 and not a_in_tmem:
+            return (f"SM100_MMA_MXF4_SS<cutlass::float_e2m1_t,cutlass::float_e2m1_t,float,{_SCALE_TYPES[sf]},{m},{n},"
+                    f"{vector_size},UMMA::Major::K,UMMA::Major::K>")
+        return None
     if family == "quad_pair" and (m, n, k) == (8, 8, 4) and a == b == "f16" and c in ("f16", "f32"):
         return f"SM70_8x8x4_{_CPP_TYPES[c]}F16F16{_CPP_TYPES[c]}_{_ORDERS[trans]}"
     if a in ("i4", "si4", "ui4") and b in ("i4", "si4", "ui4") and c == "i32":
@@ -227,6 +262,8 @@ def op_name(family: str, m: int, n: int, k: int, a: str, b: str, c: str, bit_op:
     return None
 
 
+# the scale-factor types, UE4M3 carried as f8E4M3FN
+_SCALE_TYPES = {"f8E8M0FNU": "cutlass::float_ue8m0_t", "f8E4M3FN": "cutlass::float_ue4m3_t"}
 _UMMA_TYPES = {"f16": "half_t", "bf16": "bfloat16_t", "tf32": "tfloat32_t", "f32": "float", "i8": "int8_t",
                "ui8": "uint8_t", "i32": "int32_t"}
 
@@ -250,6 +287,12 @@ def record(answer: dict[str, Any], op: str) -> dict[str, Any]:
         tmem = layout_from_text(answer["tmem_a"]["layout"])
         tensor_memory["a"] = {"shape": tmem["shape"], "stride": tmem["stride"],
                               "value_bits": int(answer["tmem_a"]["value_bits"])}
+    for role in ("sfa", "sfb"):  # ((rows, (VS, K / VS))): the VS elements of a block share the factor (stride 0)
+        if f"tmem_{role}" in answer:
+            found = answer[f"tmem_{role}"]
+            tmem = layout_from_text(found["layout"])
+            tensor_memory[role] = {"shape": tmem["shape"], "stride": tmem["stride"],
+                                   "value_bits": int(found["value_bits"]), "vector_size": int(found["vector_size"])}
     return {
         "threads": size,
         "thr": thr,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from atomgen.oracle.cute import cpp as cute_cpp
+from atomgen.spec import tcgen05
 
 # A representative box per TMA rank (CuTe needs one to build the atom; the spec's layout does not depend on it).
 TMA_BOX = (8, 8, 4, 2, 2)
@@ -20,6 +21,15 @@ def _types(spec: Any, instance: Any) -> dict[str, Any]:
         "b_type": values.get(spec.operand_types.get("b", "elemTyB")),
         "c_type": values.get(spec.operand_types.get("c", "elemTyAcc")),
     }
+
+
+def _scale(spec: Any, instance: Any) -> tuple[str, int, str] | None:
+    """(kind, vector size, scale-factor type) of a block-scaled row, None for any other."""
+    factors = getattr(spec, "scale_factors", None)
+    scale = tcgen05.block_scale(instance.instruction or "")
+    if factors is None or scale is None or scale.vector_size is None:
+        return None
+    return scale.kind, scale.vector_size, str(instance.values.get(factors.type_parameter))
 
 
 def build_request(spec: Any, instance: Any) -> tuple[dict[str, Any] | None, str]:
@@ -42,8 +52,11 @@ def build_request(spec: Any, instance: Any) -> tuple[dict[str, Any] | None, str]
             family = "umma"  # sm100 tcgen05: CuTe's C++ SM100_MMA_*_SS traits (*_2x1SM_SS for a CTA pair)
         m, n, k = (int(mnk[d] or 0) for d in ("m", "n", "k"))
         trans = (values.get("transA") is True, values.get("transB") is True)
+        scale = _scale(spec, instance)
         cpp_op = cute_cpp.op_name(family, m, n, k, str(types["a_type"]), str(types["b_type"]), str(types["c_type"]),
-                                  bit_op, trans, ctas, spec.operand_source.get("a") == "tensor_memory")
+                                  bit_op, trans, ctas, spec.operand_source.get("a") == "tensor_memory", scale)
+        if scale is not None and cpp_op is None:
+            return None, f"no CuTe traits for block-scaled kind::{scale[0]} with these types"
         if cpp_op is not None:  # no CuTe DSL type: CuTe's C++ traits
             return {"family": "mma_cpp", "op": cpp_op}, ""
         if spec.threads == 32:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Callable, Optional, Sequence
 
 from atomgen.layout.algebra import Layout, flatten, format_layout, from_json, image, mode, size
-from atomgen.spec.expr import ExprError
+from atomgen.spec.expr import ExprError, evaluate
 from atomgen.spec.tensor_memory import LANE_STRIDE, copy_offsets, evaluate_layout
 from atomgen.spec.variables import piece_matches
 
@@ -57,6 +57,58 @@ def differences(spec: Any, evaluated: Any, answer: dict[str, Any]) -> list[tuple
         if message is not None:
             found.append((role, message, format_layout(mine), format_layout(theirs)))
     return found
+
+
+def scale_factor_differences(spec: Any, evaluated: Any, answer: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    """The same for a block-scaled spec's scale-factor tiles (roles sf_a, sf_b): CuTe's tmem_sf_frg maps
+    ((rows x copies, (VS, K / VS))) to addresses in units of the factor type; the VS elements of one block
+    share their factor (stride 0), so the block mode is dropped and (row, factor) compared as a tile of
+    rows x K / VS."""
+    factors = getattr(spec, "scale_factors", None)
+    if factors is None:
+        return []
+    found: list[tuple[str, str, str, str]] = []
+    variables = evaluated.variables
+    for role, operand in factors.operands.items():
+        name = f"sf_{role}"
+        record = (answer.get("tensor_memory") or {}).get(f"sf{role}")
+        piece = next((p for p in operand.pieces if piece_matches(p, evaluated.instance, variables)), None)
+        if record is None or piece is None or piece.parsed is None:
+            found.append((name, f"no scale-factor TMEM layout of {role.upper()} to compare (CuTe or the spec gives "
+                          "none)", "", ""))
+            continue
+        try:
+            mine = evaluate_layout(piece, variables)
+            rows = evaluate(operand.rows, variables) if operand.rows is not None else \
+                variables["m" if role == "a" else "n"]
+            copies = next((p for p in operand.copies if piece_matches(p, evaluated.instance, variables)), None)
+            offsets = copy_offsets(copies, variables)
+            per_row = variables["k"] // evaluate(factors.vector_size, variables)
+        except (ExprError, KeyError, TypeError) as error:
+            found.append((name, f"scale_factors.{role}: {error}", "", ""))
+            continue
+        theirs = _without_block(Layout(from_json(record["shape"]), from_json(record["stride"])),
+                                int(record["vector_size"]))
+        if theirs is None:
+            found.append((name, f"CuTe's scale-factor fragment of {role.upper()} is not ((rows, (VS, K / VS))) with "
+                          "the block mode at stride 0", "", format_layout(Layout(from_json(record["shape"]),
+                                                                                 from_json(record["stride"])))))
+            continue
+        tile = Layout((1, (rows, per_row)), (0, (1, rows)))
+        message = _first_difference(mine, tile, theirs, False, _to_cells(int(record["value_bits"]), operand.cell_bits),
+                                    offsets)
+        if message is not None:
+            found.append((name, message, format_layout(mine), format_layout(theirs)))
+    return found
+
+
+def _without_block(layout: Layout, vector_size: int) -> Optional[Layout]:
+    """((rows), (VS, factors)) -> ((rows), factors), when the VS mode is there at stride 0."""
+    rows, factors = mode(layout, 0), mode(layout, 1)
+    shape, stride = factors.shape, factors.stride
+    if not isinstance(shape, tuple) or len(shape) != 2 or shape[0] != vector_size or stride[0] != 0:
+        return None
+    return Layout((rows.shape, shape[1]), (rows.stride, stride[1]))
 
 
 def _to_cells(value_bits: int, cell_bits: int) -> Callable[[int], int]:

@@ -280,17 +280,36 @@ def ptx_tcgen05(
     d_formats: dict[str, int] = {}
     ab_formats: dict[str, int] = {}
     kinds: dict[str, str] = {}
+    scale_formats: dict[str, int] = {}
+    factors = spec.scale_factors
     for instance in spec.instances:
         if instance.packed != tcgen05.packed(a_in_tmem):  # AG371 refuses these
             raise CppRenderError(f"row {instance.id}: tcgen05 takes packed {tcgen05.packed(a_in_tmem)}")
         a_el, b_el, c_el = (str(instance.values[operand[r]]) for r in ("a", "b", "c"))
-        if tcgen05.instruction_descriptor(1, 1, a_el, b_el, c_el) is None:  # AG371 refuses these
+        scale = tcgen05.block_scale(instance.instruction or "")
+        if factors is not None and scale is not None:  # AG350 holds the rest to the instruction
+            sf = str(instance.values[factors.type_parameter])
+            if tcgen05.block_scaled_descriptor(scale.kind, 1, 1, a_el, b_el, sf) is None:
+                raise CppRenderError(f"row {instance.id}: no kind::{scale.kind} idesc format for ({a_el}, {b_el}), "
+                                     f"{sf}")
+            ab_formats.update({e: tcgen05.BLOCK_SCALED_FORMATS[scale.kind][e] for e in (a_el, b_el)})
+            scale_formats[sf] = tcgen05.SCALE_FORMAT[sf]
+        elif factors is None and tcgen05.instruction_descriptor(1, 1, a_el, b_el, c_el) is not None:
+            d_formats[c_el] = tcgen05.D_FORMAT[c_el]
+            ab_formats.update({e: tcgen05.AB_FORMAT[e] for e in (a_el, b_el)})
+        else:  # AG350 / AG371 refuse these
             raise CppRenderError(f"row {instance.id}: no tcgen05 idesc format for ({a_el}, {b_el}) -> {c_el}")
-        d_formats[c_el] = tcgen05.D_FORMAT[c_el]
-        ab_formats.update({e: tcgen05.AB_FORMAT[e] for e in (a_el, b_el)})
         if kinds.setdefault(a_el, instance.instruction or "") != (instance.instruction or ""):
             raise CppRenderError(f"row {instance.id}: {a_el} rows name different instructions")
     return {
+        "scale_formats": [TypeCase(type_predicate("type", e), f"{scale_formats[e]}u")
+                          for e in specific_first(list(scale_formats))],
+        "scale_type": params[factors.type_parameter].getter if factors is not None else "",
+        "sfa_address": slot_of(state, "SfaAddress") if factors is not None else None,
+        "sfb_address": slot_of(state, "SfbAddress") if factors is not None else None,
+        "sf_id_shift": tcgen05.SF_ID_SHIFT,
+        "a_sf_id_bit": tcgen05.A_SF_ID_BIT,
+        "b_sf_id_bit": tcgen05.B_SF_ID_BIT,
         "d_formats": [TypeCase(type_predicate("type", e), f"{d_formats[e]}u") for e in specific_first(list(d_formats))],
         "ab_formats": [TypeCase(type_predicate("type", e), f"{ab_formats[e]}u")
                        for e in specific_first(list(ab_formats))],
@@ -298,5 +317,5 @@ def ptx_tcgen05(
         "accumulate": slot_of(state, "Accumulate"),
         "a_in_tmem": a_in_tmem,
         "trans_a": params["transA"].getter if "transA" in params else "false",  # no transA: K-major (AG371)
-        "trans_b": params["transB"].getter,
+        "trans_b": params["transB"].getter if "transB" in params else "false",  # no transB: K-major
     }

@@ -96,7 +96,9 @@ def _ptx_mma_function(
     mma_call_with_loads(spec, fn, values, packed, types)
     acc_reg = register_type(elems["c"])
     lines = _forms()
-    if pattern == "tcgen05_mma":
+    if pattern == "tcgen05_mma" and spec.scale_factors is not None:
+        _tcgen05_scaled_checks(fn, inst, values, elems, str(values[spec.scale_factors.type_parameter]))
+    elif pattern == "tcgen05_mma":
         _tcgen05_checks(fn, inst, values, elems, tcgen05.a_in_tmem(spec.operand_source))
     elif pattern == "mma_sync":
         regs = {role: register_type(elems[role]) for role in ("a", "b", "c")}
@@ -188,6 +190,22 @@ def _tcgen05_checks(fn: Function, inst: Instance, values: Mapping[str, ScalarVal
     fn.checks += [lines.tcgen05_idesc(idesc),
                   lines.tcgen05(filecheck_literal(f"{inst.instruction} [$0], {a}, $2, $3, p;"),
                                 "r,r,l,r,r" if a_in_tmem else "r,l,l,r,r", "i32" if a_in_tmem else "i64")]
+
+
+def _tcgen05_scaled_checks(fn: Function, inst: Instance, values: Mapping[str, ScalarValue], elems: dict[str, str],
+                           scale_type: str) -> None:
+    """The block-scaled idesc as a constant, then A's and B's scale-factor ids shifted in from the state's
+    TMEM addresses, then the inline PTX with both addresses in brackets."""
+    scale = tcgen05.block_scale(inst.instruction or "")
+    assert scale is not None  # AG350: every row of a spec with scale factors is block-scaled
+    idesc = tcgen05.block_scaled_descriptor(scale.kind, int(values["m"]), int(values["n"]), elems["a"], elems["b"],
+                                            scale_type, bool(values.get("transA")), bool(values.get("transB")))
+    lines = _forms()
+    fn.checks.append(lines.tcgen05_idesc(idesc))
+    for address, bit, before, after in (("S_SFA_ADDRESS", tcgen05.A_SF_ID_BIT, "IDESC", "IDESC_A"),
+                                        ("S_SFB_ADDRESS", tcgen05.B_SF_ID_BIT, "IDESC_A", "IDESC_B")):
+        fn.checks += str(lines.tcgen05_sf_id(address, tcgen05.SF_ID_SHIFT, bit, before, after)).splitlines()
+    fn.checks.append(lines.tcgen05_scaled(filecheck_literal(f"{inst.instruction} [$0], $1, $2, $3, [$5], [$6], p;")))
 
 
 def _ptx_matrix_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter) -> list[Function]:

@@ -12,9 +12,10 @@ from atomgen.spec.emission.base import ACCUMULATE, MMA, Emission, PatternNeeds
 class Tcgen05Mma(Emission):
     pattern: ClassVar[str] = "tcgen05_mma"
     # The instruction descriptor is built from m, n and the operand majors (render/cpp tcgen05); a spec
-    # without transA has A K-major, as an A in tensor memory must be (AG371).
+    # without transA (transB) has A (B) K-major, as an A in tensor memory and fp4 / fp6 operands must be
+    # (AG371; CuTe's UMMA::InstrDescriptor: MN-major only for 8- and 16-bit formats and tf32).
     needs: ClassVar[PatternNeeds] = PatternNeeds(
-        "mma", parameters=("m", "n", "transB"), state_cases=("Accumulate",), packed=MMA, instruction=True,
+        "mma", parameters=("m", "n"), state_cases=("Accumulate",), packed=MMA, instruction=True,
         feeds=(ACCUMULATE,),
     )
     template: ClassVar[str] = "tcgen05"

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:f300970a25f9c1ba
+// ---- atomgen:begin types sha256:a0a274663d20e4d9
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm {
 
 /// `T::getChecked(...)` for a binding's `get`: an invalid configuration raises ValueError with the
@@ -149,6 +149,57 @@ struct PyMmaOpSM100_Tcgen05Type : PyConcreteType<PyMmaOpSM100_Tcgen05Type> {
         "sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA), cta_group::1, kinds f16, tf32 and "
         "i8: A and B from shared-memory descriptors, D in tensor memory. (sm100.tcgen05.mma; 392 "
         "supported configurations)");
+  }
+};
+
+/// sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf4 (MXFP4: fp4 A and B, a
+/// UE8M0 scale factor per 32 K elements), cta_group::1: A and B from shared-memory descriptors, D
+/// and the scale factors in tensor memory. (sm100.tcgen05.mma.mxf4; 32 supported configurations)
+struct PyMmaOpSM100_Tcgen05Mxf4Type : PyConcreteType<PyMmaOpSM100_Tcgen05Mxf4Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM100_Tcgen05Mxf4Type,
+                               "MmaOpSM100_Tcgen05Mxf4Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           PyType &elemTySF, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM100_Tcgen05Mxf4Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), unwrap(elemTySF));
+          return PyMmaOpSM100_Tcgen05Mxf4Type(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "elem_ty_sf"_a,
+        nb::kw_only(), "context"_a = nb::none(),
+        "sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf4 (MXFP4: fp4 A and B, "
+        "a UE8M0 scale factor per 32 K elements), cta_group::1: A and B from shared-memory "
+        "descriptors, D and the scale factors in tensor memory. (sm100.tcgen05.mma.mxf4; 32 "
+        "supported configurations)");
+  }
+};
+
+/// sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf4nvf4 with blocks of 16
+/// (NVFP4 with UE4M3 scale factors, or fp4 with UE8M0), cta_group::1: A and B from shared-memory
+/// descriptors, D and the scale factors in tensor memory. (sm100.tcgen05.mma.nvf4; 64 supported
+/// configurations)
+struct PyMmaOpSM100_Tcgen05Nvf4Type : PyConcreteType<PyMmaOpSM100_Tcgen05Nvf4Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM100_Tcgen05Nvf4Type,
+                               "MmaOpSM100_Tcgen05Nvf4Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           PyType &elemTySF, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM100_Tcgen05Nvf4Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), unwrap(elemTySF));
+          return PyMmaOpSM100_Tcgen05Nvf4Type(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "elem_ty_sf"_a,
+        nb::kw_only(), "context"_a = nb::none(),
+        "sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf4nvf4 with blocks of "
+        "16 (NVFP4 with UE4M3 scale factors, or fp4 with UE8M0), cta_group::1: A and B from "
+        "shared-memory descriptors, D and the scale factors in tensor memory. "
+        "(sm100.tcgen05.mma.nvf4; 64 supported configurations)");
   }
 };
 
@@ -407,13 +458,15 @@ struct PyMmaOpSM90_WgmmaSpType : PyConcreteType<PyMmaOpSM90_WgmmaSpType> {
 
 NB_MODULE(_mlirDialectsFlyNVVM, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:a0f07083e199a34b
+  // ---- atomgen:begin register sha256:695b21828a27cc37
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM75_LdMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM80_CpAsyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_StMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_TmaLoadType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_TmaStoreType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05Type::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05Mxf4Type::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05Nvf4Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05PairType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05PairTsType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05TsType::bind(m);

@@ -3,9 +3,11 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:ab0e693a2059ad22
+# ---- atomgen:begin imports sha256:5b20efc40342affb
 from ..._mlir import ir
 from ..._mlir.dialects.fly_nvvm import (
+    MmaOpSM100_Tcgen05Mxf4Type,
+    MmaOpSM100_Tcgen05Nvf4Type,
     MmaOpSM100_Tcgen05PairTsType,
     MmaOpSM100_Tcgen05PairType,
     MmaOpSM100_Tcgen05TsType,
@@ -16,13 +18,15 @@ from ..._mlir.dialects.fly_nvvm import (
 # ---- atomgen:end imports
 
 __all__ = []
-# ---- atomgen:begin exports sha256:b82b1c81235b4189
+# ---- atomgen:begin exports sha256:4d323d84b0a738b8
 __all__.append("Tcgen05Mma")
+__all__.append("Tcgen05MmaMxf4")
+__all__.append("Tcgen05MmaNvf4")
 __all__.append("Tcgen05MmaPair")
 __all__.append("Tcgen05MmaPairTs")
 __all__.append("Tcgen05MmaTs")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:d7c1628f53139676
+# ---- atomgen:begin wrappers sha256:6abf901899e8479d
 
 
 def _ir_type(value):
@@ -87,6 +91,95 @@ def Tcgen05Mma(m, n, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_a=False,
         ),
         trans_a=trans_a,
         trans_b=trans_b,
+    )
+
+
+def Tcgen05MmaMxf4(m, n, elem_ty_a, elem_ty_sf, elem_ty_b=None, elem_ty_acc=None):
+    """sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf4 (MXFP4: fp4 A and B, a UE8M0 scale factor per 32 K elements), cta_group::1: A and B from shared-memory descriptors, D and the scale factors in tensor memory.
+
+    Supported configurations:
+      - 128x8x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x16x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x24x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x32x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x40x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x48x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x56x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x64x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x72x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x80x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x88x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x96x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x104x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x112x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x120x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x128x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x136x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x144x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x152x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x160x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x168x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x176x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x184x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x192x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x200x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x208x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x216x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x224x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x232x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x240x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x248x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x256x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+    """
+    return MmaOpSM100_Tcgen05Mxf4Type.get(
+        m=m,
+        n=n,
+        k=256 // _width(elem_ty_a),
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type((elem_ty_b if elem_ty_b is not None else elem_ty_a)),
+        elem_ty_acc=_ir_type((elem_ty_acc if elem_ty_acc is not None else _type("f32"))),
+        elem_ty_sf=_ir_type(elem_ty_sf),
+    )
+
+
+def Tcgen05MmaNvf4(m, n, elem_ty_a, elem_ty_sf, elem_ty_b=None, elem_ty_acc=None):
+    """sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf4nvf4 with blocks of 16 (NVFP4 with UE4M3 scale factors, or fp4 with UE8M0), cta_group::1: A and B from shared-memory descriptors, D and the scale factors in tensor memory.
+
+    Supported configurations:
+      - 128x8x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x16x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x24x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x32x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x40x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x48x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x56x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x64x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x72x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x80x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x88x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x96x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x104x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x112x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x120x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x128x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x136x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x144x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x152x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x160x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x168x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x176x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x184x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - 128x192x64 (f4E2M1FN, f4E2M1FN) -> f32, elemTySF = f8E8M0FNU
+      - ... and 40 more (the spec sm100.tcgen05.mma.nvf4 lists them all)
+    """
+    return MmaOpSM100_Tcgen05Nvf4Type.get(
+        m=m,
+        n=n,
+        k=256 // _width(elem_ty_a),
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type((elem_ty_b if elem_ty_b is not None else elem_ty_a)),
+        elem_ty_acc=_ir_type((elem_ty_acc if elem_ty_acc is not None else _type("f32"))),
+        elem_ty_sf=_ir_type(elem_ty_sf),
     )
 
 

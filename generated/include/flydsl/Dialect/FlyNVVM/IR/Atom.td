@@ -3,7 +3,7 @@
 // Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout,
 // `atomgen gen --into` adds the region below to FlyDSL's own Atom.td of this dialect
 // (backend.yaml dialect_extension).
-// ---- atomgen:begin enum sha256:885664c00957a6ee
+// ---- atomgen:begin enum sha256:cdc0174d8497627f
 include "mlir/IR/EnumAttr.td"
 
 def FlyNVVM_AtomStateField : I32EnumAttr<"AtomStateField", "", [
@@ -15,7 +15,9 @@ def FlyNVVM_AtomStateField : I32EnumAttr<"AtomStateField", "", [
   I32EnumAttrCase<"Coord2", 5, "coord_2">,
   I32EnumAttrCase<"Coord3", 6, "coord_3">,
   I32EnumAttrCase<"Coord4", 7, "coord_4">,
-  I32EnumAttrCase<"Metadata", 8, "metadata">
+  I32EnumAttrCase<"Metadata", 8, "metadata">,
+  I32EnumAttrCase<"SfaAddress", 9, "sfa_address">,
+  I32EnumAttrCase<"SfbAddress", 10, "sfb_address">
 ]> {
   let genSpecializedAttr = 0;
   let cppNamespace = FlyNVVM_Dialect.cppNamespace;

@@ -7,8 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:5a4753d30265ed56
+// ---- atomgen:begin atoms sha256:6745d489205fc7ea
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05Mxf4.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05Nvf4.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05Pair.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05PairTs.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05Ts.td"
