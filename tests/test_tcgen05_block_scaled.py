@@ -142,7 +142,8 @@ def test_the_generated_lowering_reads_the_addresses_and_their_byte() -> None:
     assert "llvm.lshr %[[S_SFA_ADDRESS]], %[[IDESC_ASHIFT]]" in block and "llvm.lshr %[[S_SFB_ADDRESS]]" in block
     assert "%[[IDESC_ABIT:[0-9]+]] = llvm.mlir.constant(29 : i32)" in block
     assert "%[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32)" in block
-    assert "%[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]]" in block
+    assert "llvm.zext %[[S_ACCUMULATE]] : i1 to i32" in block
+    assert "%[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]]" in block
 
 
 def test_probe_skips_them_and_says_why() -> None:

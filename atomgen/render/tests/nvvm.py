@@ -187,7 +187,7 @@ def _tcgen05_checks(fn: Function, inst: Instance, values: Mapping[str, ScalarVal
                                            bool(values.get("transA")), bool(values.get("transB")))
     lines = _forms()
     a = "[$1]" if a_in_tmem else "$1"
-    fn.checks += [lines.tcgen05_idesc(idesc),
+    fn.checks += [lines.tcgen05_idesc(idesc), lines.tcgen05_enable(),
                   lines.tcgen05(filecheck_literal(f"{inst.instruction} [$0], {a}, $2, $3, p;"),
                                 "r,r,l,r,r" if a_in_tmem else "r,l,l,r,r", "i32" if a_in_tmem else "i64")]
 
@@ -205,6 +205,7 @@ def _tcgen05_scaled_checks(fn: Function, inst: Instance, values: Mapping[str, Sc
     for address, bit, before, after in (("S_SFA_ADDRESS", tcgen05.A_SF_ID_BIT, "IDESC", "IDESC_A"),
                                         ("S_SFB_ADDRESS", tcgen05.B_SF_ID_BIT, "IDESC_A", "IDESC_B")):
         fn.checks += str(lines.tcgen05_sf_id(address, tcgen05.SF_ID_SHIFT, bit, before, after)).splitlines()
+    fn.checks.append(lines.tcgen05_enable())
     fn.checks.append(lines.tcgen05_scaled(filecheck_literal(f"{inst.instruction} [$0], $1, $2, $3, [$5], [$6], p;")))
 
 

@@ -34,7 +34,8 @@
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x8x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x8x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x8x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -71,7 +72,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x8x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x16x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x16x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x16x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -108,7 +110,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x16x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: 
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x24x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x24x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x24x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -145,7 +148,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x24x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: 
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x32x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x32x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x32x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -182,7 +186,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x32x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: 
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x40x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x40x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x40x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -219,7 +224,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x40x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: 
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x48x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x48x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x48x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -256,7 +262,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x48x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: 
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x56x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x56x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x56x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -293,7 +300,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x56x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: 
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x64x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x64x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x64x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -330,7 +338,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x64x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: 
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x72x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x72x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x72x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -367,7 +376,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x72x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: 
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x80x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x80x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x80x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -404,7 +414,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x80x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: 
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x88x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x88x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x88x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -441,7 +452,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x88x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: 
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x96x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x96x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x96x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -478,7 +490,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x96x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: 
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x104x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x104x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x104x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -515,7 +528,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x104x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x112x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x112x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x112x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -552,7 +566,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x112x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x120x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x120x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x120x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -589,7 +604,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x120x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x128x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x128x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x128x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -626,7 +642,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x128x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x136x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x136x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x136x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -663,7 +680,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x136x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x144x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x144x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x144x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -700,7 +718,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x144x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x152x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x152x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x152x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -737,7 +756,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x152x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x160x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x160x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x160x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -774,7 +794,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x160x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x168x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x168x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x168x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -811,7 +832,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x168x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x176x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x176x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x176x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -848,7 +870,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x176x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x184x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x184x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x184x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -885,7 +908,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x184x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x192x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x192x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x192x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -922,7 +946,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x192x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x200x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x200x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x200x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -959,7 +984,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x200x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x208x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x208x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x208x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -996,7 +1022,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x208x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x216x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x216x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x216x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -1033,7 +1060,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x216x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x224x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x224x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x224x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -1070,7 +1098,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x224x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x232x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x232x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x232x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -1107,7 +1136,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x232x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x240x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x240x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x240x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -1144,7 +1174,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x240x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x248x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x248x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x248x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {
@@ -1181,7 +1212,8 @@ func.func @sm100_tcgen05_mma_mxf4_128x248x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d:
 // CHECK: %[[IDESC_BBIT:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IDESC_BAT:[0-9]+]] = llvm.shl %[[IDESC_BID]], %[[IDESC_BBIT]] : i32
 // CHECK: %[[IDESC_B:[0-9]+]] = llvm.or %[[IDESC_A]], %[[IDESC_BAT]] : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %{{[0-9]+}}, %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$0], $1, $2, $3, [$5], [$6], p;{{.*}}", "r,l,l,r,r,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC_B]], %[[ENABLE]], %[[S_SFA_ADDRESS]], %[[S_SFB_ADDRESS]] : (i32, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_mxf4_128x256x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.mxf4<128x256x64, (f4E2M1FN, f4E2M1FN) -> f32, sf = f8E8M0FNU>>
 func.func @sm100_tcgen05_mma_mxf4_128x256x64_f4E2M1FN_f4E2M1FN_f32_f8E8M0FNU(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1, %sfa_address: i32, %sfb_address: i32) {

@@ -19,7 +19,8 @@
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134479888 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x16x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x16x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x16x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -39,7 +40,8 @@ func.func @sm100_tcgen05_mma_pair_128x16x16_f16_f16_f32(%d: !fly.memref<i32, reg
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134742032 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x32x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x32x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x32x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -59,7 +61,8 @@ func.func @sm100_tcgen05_mma_pair_128x32x16_f16_f16_f32(%d: !fly.memref<i32, reg
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(135004176 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x48x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x48x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x48x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -79,7 +82,8 @@ func.func @sm100_tcgen05_mma_pair_128x48x16_f16_f16_f32(%d: !fly.memref<i32, reg
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(135266320 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x64x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x64x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x64x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -99,7 +103,8 @@ func.func @sm100_tcgen05_mma_pair_128x64x16_f16_f16_f32(%d: !fly.memref<i32, reg
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(135528464 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x80x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x80x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x80x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -119,7 +124,8 @@ func.func @sm100_tcgen05_mma_pair_128x80x16_f16_f16_f32(%d: !fly.memref<i32, reg
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(135790608 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x96x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x96x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x96x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -139,7 +145,8 @@ func.func @sm100_tcgen05_mma_pair_128x96x16_f16_f16_f32(%d: !fly.memref<i32, reg
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(136052752 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x112x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x112x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x112x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -159,7 +166,8 @@ func.func @sm100_tcgen05_mma_pair_128x112x16_f16_f16_f32(%d: !fly.memref<i32, re
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(136314896 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x128x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x128x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x128x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -179,7 +187,8 @@ func.func @sm100_tcgen05_mma_pair_128x128x16_f16_f16_f32(%d: !fly.memref<i32, re
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(136577040 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x144x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x144x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x144x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -199,7 +208,8 @@ func.func @sm100_tcgen05_mma_pair_128x144x16_f16_f16_f32(%d: !fly.memref<i32, re
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(136839184 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x160x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x160x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x160x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -219,7 +229,8 @@ func.func @sm100_tcgen05_mma_pair_128x160x16_f16_f16_f32(%d: !fly.memref<i32, re
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(137101328 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x176x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x176x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x176x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -239,7 +250,8 @@ func.func @sm100_tcgen05_mma_pair_128x176x16_f16_f16_f32(%d: !fly.memref<i32, re
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(137363472 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x192x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x192x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x192x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -259,7 +271,8 @@ func.func @sm100_tcgen05_mma_pair_128x192x16_f16_f16_f32(%d: !fly.memref<i32, re
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(137625616 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x208x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x208x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x208x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -279,7 +292,8 @@ func.func @sm100_tcgen05_mma_pair_128x208x16_f16_f16_f32(%d: !fly.memref<i32, re
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(137887760 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x224x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x224x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x224x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -299,7 +313,8 @@ func.func @sm100_tcgen05_mma_pair_128x224x16_f16_f16_f32(%d: !fly.memref<i32, re
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(138149904 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x240x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x240x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x240x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -319,7 +334,8 @@ func.func @sm100_tcgen05_mma_pair_128x240x16_f16_f16_f32(%d: !fly.memref<i32, re
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(138412048 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x256x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x256x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x256x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -339,7 +355,8 @@ func.func @sm100_tcgen05_mma_pair_128x256x16_f16_f16_f32(%d: !fly.memref<i32, re
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134479872 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x16x16_f16_f16_f16 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x16x16, (f16, f16) -> f16, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x16x16_f16_f16_f16(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -359,7 +376,8 @@ func.func @sm100_tcgen05_mma_pair_128x16x16_f16_f16_f16(%d: !fly.memref<i32, reg
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134481040 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x16x16_bf16_bf16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x16x16, (bf16, bf16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x16x16_bf16_bf16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -379,7 +397,8 @@ func.func @sm100_tcgen05_mma_pair_128x16x16_bf16_bf16_f32(%d: !fly.memref<i32, r
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134482192 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::tf32 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::tf32 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x16x8_tf32_tf32_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x16x8, (tf32, tf32) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x16x8_tf32_tf32_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -399,7 +418,8 @@ func.func @sm100_tcgen05_mma_pair_128x16x8_tf32_tf32_f32(%d: !fly.memref<i32, re
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134743200 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::i8 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::i8 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x32x32_i8_i8_i32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x32x32, (i8, i8) -> i32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x32x32_i8_i8_i32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -419,7 +439,8 @@ func.func @sm100_tcgen05_mma_pair_128x32x32_i8_i8_i32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134742176 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::i8 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::i8 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x32x32_i8_ui8_i32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x32x32, (i8, ui8) -> i32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x32x32_i8_ui8_i32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -439,7 +460,8 @@ func.func @sm100_tcgen05_mma_pair_128x32x32_i8_ui8_i32(%d: !fly.memref<i32, regi
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134743072 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::i8 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::i8 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_128x32x32_ui8_i8_i32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<128x32x32, (ui8, i8) -> i32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_128x32x32_ui8_i8_i32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -459,7 +481,8 @@ func.func @sm100_tcgen05_mma_pair_128x32x32_ui8_i8_i32(%d: !fly.memref<i32, regi
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(268697616 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i64, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], $1, $2, $3, p;{{.*}}", "r,l,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i64, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_256x16x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair<256x16x16, (f16, f16) -> f32, trans = (false, false)>>
 func.func @sm100_tcgen05_mma_pair_256x16x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i64, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {

@@ -19,7 +19,8 @@
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134742032 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_ts_128x32x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x32x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_pair_ts_128x32x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -39,7 +40,8 @@ func.func @sm100_tcgen05_mma_pair_ts_128x32x16_f16_f16_f32(%d: !fly.memref<i32, 
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(135266320 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_ts_128x64x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x64x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_pair_ts_128x64x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -59,7 +61,8 @@ func.func @sm100_tcgen05_mma_pair_ts_128x64x16_f16_f16_f32(%d: !fly.memref<i32, 
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(135790608 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_ts_128x96x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x96x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_pair_ts_128x96x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -79,7 +82,8 @@ func.func @sm100_tcgen05_mma_pair_ts_128x96x16_f16_f16_f32(%d: !fly.memref<i32, 
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(136314896 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_ts_128x128x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x128x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_pair_ts_128x128x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -99,7 +103,8 @@ func.func @sm100_tcgen05_mma_pair_ts_128x128x16_f16_f16_f32(%d: !fly.memref<i32,
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(136839184 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_ts_128x160x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x160x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_pair_ts_128x160x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -119,7 +124,8 @@ func.func @sm100_tcgen05_mma_pair_ts_128x160x16_f16_f16_f32(%d: !fly.memref<i32,
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(137363472 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_ts_128x192x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x192x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_pair_ts_128x192x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -139,7 +145,8 @@ func.func @sm100_tcgen05_mma_pair_ts_128x192x16_f16_f16_f32(%d: !fly.memref<i32,
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(137887760 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_ts_128x224x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x224x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_pair_ts_128x224x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -159,7 +166,8 @@ func.func @sm100_tcgen05_mma_pair_ts_128x224x16_f16_f16_f32(%d: !fly.memref<i32,
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(138412048 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_ts_128x256x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x256x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_pair_ts_128x256x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -179,7 +187,8 @@ func.func @sm100_tcgen05_mma_pair_ts_128x256x16_f16_f16_f32(%d: !fly.memref<i32,
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134742016 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_ts_128x32x16_f16_f16_f16 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x32x16, (f16, f16) -> f16, trans_b = false>>
 func.func @sm100_tcgen05_mma_pair_ts_128x32x16_f16_f16_f16(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -199,7 +208,8 @@ func.func @sm100_tcgen05_mma_pair_ts_128x32x16_f16_f16_f16(%d: !fly.memref<i32, 
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134743184 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_ts_128x32x16_bf16_bf16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x32x16, (bf16, bf16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_pair_ts_128x32x16_bf16_bf16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -219,7 +229,8 @@ func.func @sm100_tcgen05_mma_pair_ts_128x32x16_bf16_bf16_f32(%d: !fly.memref<i32
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134744336 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::tf32 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::tf32 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_ts_128x32x8_tf32_tf32_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x32x8, (tf32, tf32) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_pair_ts_128x32x8_tf32_tf32_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -239,7 +250,8 @@ func.func @sm100_tcgen05_mma_pair_ts_128x32x8_tf32_tf32_f32(%d: !fly.memref<i32,
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134743200 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::i8 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::i8 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_ts_128x32x32_i8_i8_i32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x32x32, (i8, i8) -> i32, trans_b = false>>
 func.func @sm100_tcgen05_mma_pair_ts_128x32x32_i8_i8_i32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -259,7 +271,8 @@ func.func @sm100_tcgen05_mma_pair_ts_128x32x32_i8_i8_i32(%d: !fly.memref<i32, re
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134742176 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::i8 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::i8 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_ts_128x32x32_i8_ui8_i32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x32x32, (i8, ui8) -> i32, trans_b = false>>
 func.func @sm100_tcgen05_mma_pair_ts_128x32x32_i8_ui8_i32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -279,7 +292,8 @@ func.func @sm100_tcgen05_mma_pair_ts_128x32x32_i8_ui8_i32(%d: !fly.memref<i32, r
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134743072 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::i8 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::i8 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_ts_128x32x32_ui8_i8_i32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<128x32x32, (ui8, i8) -> i32, trans_b = false>>
 func.func @sm100_tcgen05_mma_pair_ts_128x32x32_ui8_i8_i32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -299,7 +313,8 @@ func.func @sm100_tcgen05_mma_pair_ts_128x32x32_ui8_i8_i32(%d: !fly.memref<i32, r
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(268959760 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::2.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_pair_ts_256x32x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.pair.ts<256x32x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_pair_ts_256x32x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {

@@ -19,7 +19,8 @@
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67239952 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x8x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x8x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x8x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -39,7 +40,8 @@ func.func @sm100_tcgen05_mma_ts_64x8x16_f16_f16_f32(%d: !fly.memref<i32, registe
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67371024 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x16x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x16x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x16x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -59,7 +61,8 @@ func.func @sm100_tcgen05_mma_ts_64x16x16_f16_f16_f32(%d: !fly.memref<i32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67502096 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x24x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x24x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x24x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -79,7 +82,8 @@ func.func @sm100_tcgen05_mma_ts_64x24x16_f16_f16_f32(%d: !fly.memref<i32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67633168 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x32x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x32x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x32x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -99,7 +103,8 @@ func.func @sm100_tcgen05_mma_ts_64x32x16_f16_f16_f32(%d: !fly.memref<i32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67764240 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x40x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x40x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x40x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -119,7 +124,8 @@ func.func @sm100_tcgen05_mma_ts_64x40x16_f16_f16_f32(%d: !fly.memref<i32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67895312 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x48x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x48x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x48x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -139,7 +145,8 @@ func.func @sm100_tcgen05_mma_ts_64x48x16_f16_f16_f32(%d: !fly.memref<i32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68026384 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x56x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x56x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x56x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -159,7 +166,8 @@ func.func @sm100_tcgen05_mma_ts_64x56x16_f16_f16_f32(%d: !fly.memref<i32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68157456 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x64x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x64x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x64x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -179,7 +187,8 @@ func.func @sm100_tcgen05_mma_ts_64x64x16_f16_f16_f32(%d: !fly.memref<i32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68288528 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x72x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x72x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x72x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -199,7 +208,8 @@ func.func @sm100_tcgen05_mma_ts_64x72x16_f16_f16_f32(%d: !fly.memref<i32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68419600 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x80x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x80x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x80x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -219,7 +229,8 @@ func.func @sm100_tcgen05_mma_ts_64x80x16_f16_f16_f32(%d: !fly.memref<i32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68550672 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x88x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x88x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x88x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -239,7 +250,8 @@ func.func @sm100_tcgen05_mma_ts_64x88x16_f16_f16_f32(%d: !fly.memref<i32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68681744 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x96x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x96x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x96x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -259,7 +271,8 @@ func.func @sm100_tcgen05_mma_ts_64x96x16_f16_f16_f32(%d: !fly.memref<i32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68812816 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x104x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x104x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x104x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -279,7 +292,8 @@ func.func @sm100_tcgen05_mma_ts_64x104x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(68943888 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x112x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x112x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x112x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -299,7 +313,8 @@ func.func @sm100_tcgen05_mma_ts_64x112x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69074960 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x120x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x120x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x120x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -319,7 +334,8 @@ func.func @sm100_tcgen05_mma_ts_64x120x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69206032 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x128x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x128x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x128x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -339,7 +355,8 @@ func.func @sm100_tcgen05_mma_ts_64x128x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69337104 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x136x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x136x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x136x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -359,7 +376,8 @@ func.func @sm100_tcgen05_mma_ts_64x136x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69468176 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x144x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x144x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x144x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -379,7 +397,8 @@ func.func @sm100_tcgen05_mma_ts_64x144x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69599248 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x152x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x152x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x152x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -399,7 +418,8 @@ func.func @sm100_tcgen05_mma_ts_64x152x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69730320 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x160x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x160x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x160x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -419,7 +439,8 @@ func.func @sm100_tcgen05_mma_ts_64x160x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69861392 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x168x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x168x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x168x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -439,7 +460,8 @@ func.func @sm100_tcgen05_mma_ts_64x168x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(69992464 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x176x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x176x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x176x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -459,7 +481,8 @@ func.func @sm100_tcgen05_mma_ts_64x176x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(70123536 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x184x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x184x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x184x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -479,7 +502,8 @@ func.func @sm100_tcgen05_mma_ts_64x184x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(70254608 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x192x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x192x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x192x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -499,7 +523,8 @@ func.func @sm100_tcgen05_mma_ts_64x192x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(70385680 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x200x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x200x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x200x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -519,7 +544,8 @@ func.func @sm100_tcgen05_mma_ts_64x200x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(70516752 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x208x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x208x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x208x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -539,7 +565,8 @@ func.func @sm100_tcgen05_mma_ts_64x208x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(70647824 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x216x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x216x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x216x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -559,7 +586,8 @@ func.func @sm100_tcgen05_mma_ts_64x216x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(70778896 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x224x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x224x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x224x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -579,7 +607,8 @@ func.func @sm100_tcgen05_mma_ts_64x224x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(70909968 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x232x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x232x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x232x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -599,7 +628,8 @@ func.func @sm100_tcgen05_mma_ts_64x232x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(71041040 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x240x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x240x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x240x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -619,7 +649,8 @@ func.func @sm100_tcgen05_mma_ts_64x240x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(71172112 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x248x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x248x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x248x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -639,7 +670,8 @@ func.func @sm100_tcgen05_mma_ts_64x248x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(71303184 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x256x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x256x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x256x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -659,7 +691,8 @@ func.func @sm100_tcgen05_mma_ts_64x256x16_f16_f16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67239936 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x8x16_f16_f16_f16 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x8x16, (f16, f16) -> f16, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x8x16_f16_f16_f16(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -679,7 +712,8 @@ func.func @sm100_tcgen05_mma_ts_64x8x16_f16_f16_f16(%d: !fly.memref<i32, registe
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67241104 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x8x16_bf16_bf16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x8x16, (bf16, bf16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x8x16_bf16_bf16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -699,7 +733,8 @@ func.func @sm100_tcgen05_mma_ts_64x8x16_bf16_bf16_f32(%d: !fly.memref<i32, regis
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67242256 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::tf32 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::tf32 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x8x8_tf32_tf32_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x8x8, (tf32, tf32) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x8x8_tf32_tf32_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -719,7 +754,8 @@ func.func @sm100_tcgen05_mma_ts_64x8x8_tf32_tf32_f32(%d: !fly.memref<i32, regist
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67241120 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::i8 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::i8 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x8x32_i8_i8_i32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x8x32, (i8, i8) -> i32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x8x32_i8_i8_i32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -739,7 +775,8 @@ func.func @sm100_tcgen05_mma_ts_64x8x32_i8_i8_i32(%d: !fly.memref<i32, register,
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67240096 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::i8 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::i8 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x8x32_i8_ui8_i32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x8x32, (i8, ui8) -> i32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x8x32_i8_ui8_i32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -759,7 +796,8 @@ func.func @sm100_tcgen05_mma_ts_64x8x32_i8_ui8_i32(%d: !fly.memref<i32, register
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(67240992 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::i8 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::i8 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_64x8x32_ui8_i8_i32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<64x8x32, (ui8, i8) -> i32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_64x8x32_ui8_i8_i32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
@@ -779,7 +817,8 @@ func.func @sm100_tcgen05_mma_ts_64x8x32_ui8_i8_i32(%d: !fly.memref<i32, register
 // CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr -> i64
 // CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr -> i32
 // CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(134479888 : i32) : i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %{{[0-9]+}} : (i32, i32, i64, i32, i32) -> ()
+// CHECK: %[[ENABLE:[0-9]+]] = llvm.zext %[[S_ACCUMULATE]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{{.*}}tcgen05.mma.cta_group::1.kind::f16 [$0], [$1], $2, $3, p;{{.*}}", "r,r,l,r,r" %[[VC]], %[[VA]], %[[VB]], %[[IDESC]], %[[ENABLE]] : (i32, i32, i64, i32, i32) -> ()
 // CHECK: llvm.store %{{[0-9]+}}, %[[D]] : i32, !llvm.ptr
 !sm100_tcgen05_mma_ts_128x16x16_f16_f16_f32 = !fly.mma_atom<!fly_nvvm.sm100.tcgen05.mma.ts<128x16x16, (f16, f16) -> f32, trans_b = false>>
 func.func @sm100_tcgen05_mma_ts_128x16x16_f16_f16_f32(%d: !fly.memref<i32, register, 1:1>, %a: !fly.memref<i32, register, 1:1>, %b: !fly.memref<i64, register, 1:1>, %c: !fly.memref<i32, register, 1:1>, %accumulate: i1) {
