@@ -24,6 +24,7 @@ from atomgen.spec import tcgen05
 REPO = Path(__file__).resolve().parent.parent
 MXF4 = REPO / "specs/nvvm/sm100/tcgen05_mma_mxf4.yaml"
 NVF4 = REPO / "specs/nvvm/sm100/tcgen05_mma_nvf4.yaml"
+MX_TYPES = ["f8E4M3FN", "f8E5M2", "f6E2M3FN", "f6E3M2FN", "f4E2M1FN"]
 # (spec, kind, vector size, n, scale-factor type): N below, at and past one 32-lane group, not a multiple of 32,
 # the largest; both scale-factor types of the blocks of 16.
 CASES = [(MXF4, "mxf4", 32, 8, "f8E8M0FNU"), (MXF4, "mxf4", 32, 40, "f8E8M0FNU"), (MXF4, "mxf4", 32, 256, "f8E8M0FNU"),
@@ -35,6 +36,15 @@ def _op(kind: str, vector_size: int, n: int, sf: str) -> str:
     return str(cute_cpp.op_name("umma", 128, n, 64, "f4E2M1FN", "f4E2M1FN", "f32", scale=(kind, vector_size, sf)))
 
 
+def _mx_op(a: str, b: str, n: int) -> str:
+    return str(cute_cpp.op_name("umma", 128, n, 32, a, b, "f32", scale=("mxf8f6f4", 32, "f8E8M0FNU")))
+
+
+# kind::mxf8f6f4 (no spec yet: its 800 rows cost the suite more than its time budget has left): every A/B format
+# pair at N = 8, so that the formats AG350 and the lowering would use are CuTe's
+MX_CASES = [(a, b, 8) for a in MX_TYPES for b in MX_TYPES]
+
+
 @pytest.fixture(scope="module")
 def traits() -> dict[str, Any]:
     try:
@@ -42,7 +52,8 @@ def traits() -> dict[str, Any]:
         cute_cpp.compiler()
     except cute_cpp.TraitsUnavailable as why:
         pytest.skip(f"CuTe's C++ traits cannot be compiled here: {why}")
-    answers = cute_cpp.traits([_op(kind, vs, n, sf) for _, kind, vs, n, sf in CASES])
+    answers = cute_cpp.traits([_op(kind, vs, n, sf) for _, kind, vs, n, sf in CASES] +
+                              [_mx_op(a, b, n) for a, b, n in MX_CASES])
     assert not [op for op, answer in answers.items() if "error" in answer], answers
     return answers
 
@@ -70,8 +81,11 @@ def test_the_op_names_are_cutes_mxf4_ops() -> None:
     assert _op("mxf4nvf4", 16, 136, "f8E4M3FN") == ("SM100_MMA_MXF4_SS<cutlass::float_e2m1_t,cutlass::float_e2m1_t,"
                                                     "float,cutlass::float_ue4m3_t,128,136,16,UMMA::Major::K,"
                                                     "UMMA::Major::K>")
-    assert cute_cpp.op_name("umma", 128, 8, 64, "f4E2M1FN", "f4E2M1FN", "f32", scale=("mxf8f6f4", 32, "f8E8M0FNU")) \
-        is None  # not requested until its traits are compared
+    # kind::mxf8f6f4 names fp4 by CuTe's unpacked type (a byte of shared memory an element); no MXF4 op has fp8
+    assert _mx_op("f4E2M1FN", "f6E2M3FN", 8) == (
+        "SM100_MMA_MXF8F6F4_SS<cutlass::detail::float_e2m1_unpacksmem_t,cutlass::detail::float_e2m3_unpacksmem_t,"
+        "float,cutlass::float_ue8m0_t,128,8,UMMA::Major::K,UMMA::Major::K>")
+    assert cute_cpp.op_name("umma", 128, 8, 64, "f8E4M3FN", "f4E2M1FN", "f32", scale=("mxf4", 32, "f8E8M0FNU")) is None
 
 
 def test_instruction_descriptor_is_cutes(traits: dict[str, Any]) -> None:
@@ -91,6 +105,18 @@ def test_layouts_and_scale_factor_tiles_agree_with_cute(traits: dict[str, Any]) 
         evaluated, spec = _evaluated(analysed, n, sf), analysed.analysis.spec
         assert cute_tmem.differences(spec, evaluated, record) == [], op
         assert cute_tmem.scale_factor_differences(spec, evaluated, record) == [], op
+
+
+def test_the_mxf8f6f4_formats_are_cutes(traits: dict[str, Any]) -> None:
+    """tcgen05.BLOCK_SCALED_FORMATS for kind::mxf8f6f4 against CuTe's make_instr_desc_block_scaled, every pair;
+    e2m1 is 5 under this kind (an fp4 element a byte of shared memory) and 1 under kind::mxf4."""
+    assert len(MX_CASES) == 25
+    for a, b, n in MX_CASES:
+        op = _mx_op(a, b, n)
+        assert traits[op]["idesc"] == tcgen05.block_scaled_descriptor("mxf8f6f4", 128, n, a, b, "f8E8M0FNU"), op
+        record = cute_cpp.record(traits[op], op)
+        assert set(record["tensor_memory"]) == {"c", "sfa", "sfb"}, op
+    assert traits[_mx_op("f4E2M1FN", "f4E2M1FN", 8)]["idesc"] >> 7 & 7 == 5
 
 
 def _mutant(tmp_path: Path, path: Path, old: str, new: str) -> Path:

@@ -31,10 +31,14 @@ _OP = re.compile(r"^SM[0-9]{2}_[0-9]+x[0-9]+x[0-9]+_[A-Z0-9]+_[A-Z]{2}(_[A-Z]+)?
 _UMMA_OP = re.compile(r"^SM100_MMA_(F16BF16|TF32|S8)(_2x1SM)?_(SS|TS)<(half_t|bfloat16_t|tfloat32_t|int8_t|uint8_t),"
                       r"(half_t|bfloat16_t|tfloat32_t|int8_t|uint8_t),(half_t|float|int32_t),[0-9]{2,3},[0-9]{1,3},"
                       r"UMMA::Major::(K|MN),UMMA::Major::(K|MN)>$")
-# Block-scaled UMMA: SM100_MMA_MXF4_SS<a, b, c, sf, M, N, VS, a_major, b_major>.
-_UMMA_SCALED_OP = re.compile(r"^SM100_MMA_MXF4_SS<(cutlass::float_e2m1_t),(cutlass::float_e2m1_t),float,"
+# Block-scaled UMMA: SM100_MMA_MXF4_SS<a, b, c, sf, M, N, VS, a_major, b_major> and
+# SM100_MMA_MXF8F6F4_SS<a, b, c, sf, M, N, a_major, b_major> (fp6 and fp4 as their unpacked types).
+_MX_TYPE = (r"(cutlass::float_e4m3_t|cutlass::float_e5m2_t|cutlass::detail::float_e2m3_unpacksmem_t|"
+            r"cutlass::detail::float_e3m2_unpacksmem_t|cutlass::detail::float_e2m1_unpacksmem_t)")
+_UMMA_SCALED_OP = re.compile(r"^(SM100_MMA_MXF4_SS<(cutlass::float_e2m1_t),(cutlass::float_e2m1_t),float,"
                              r"(cutlass::float_ue8m0_t|cutlass::float_ue4m3_t),128,[0-9]{1,3},(16|32),"
-                             r"UMMA::Major::K,UMMA::Major::K>$")
+                             rf"UMMA::Major::K,UMMA::Major::K>|SM100_MMA_MXF8F6F4_SS<{_MX_TYPE},{_MX_TYPE},float,"
+                             r"cutlass::float_ue8m0_t,128,[0-9]{1,3},UMMA::Major::K,UMMA::Major::K>)$")
 HEADERS = ("cute/atom/mma_traits_sm70.hpp", "cute/atom/mma_traits_sm75.hpp", "cute/atom/mma_traits_sm80.hpp")
 UMMA_HEADER = "cute/atom/mma_traits_sm100.hpp"
 
@@ -127,7 +131,7 @@ def program(ops: list[str]) -> str:
     lines += [f'  show_tmem<{op}>("{op}");' for op in umma]
     lines += [f'  show_tmem_a<{op}>("{op}");' for op in umma if "_TS<" in op]
     for op in scaled:
-        m, n = (int(x) for x in op.split(",")[4:6])
+        m, n = (int(x) for x in op.split(",")[4:6])  # <a,b,c,sf,M,N,...> in both forms
         rows = -(-n // 32) * 32  # B's factors over N rounded up to whole 32-lane groups
         lines += [f'  show_tmem_sf<{op}, typename MMA_Traits<{op}>::FrgTypeSFA, {m}>("{op}", "tmem_sfa");',
                   f'  show_tmem_sf<{op}, typename MMA_Traits<{op}>::FrgTypeSFB, {rows}>("{op}", "tmem_sfb");']
@@ -241,10 +245,14 @@ def op_name(family: str, m: int, n: int, k: int, a: str, b: str, c: str, bit_op:
     """
     if family == "umma" and scale is not None:
         kind, vector_size, sf = scale
-        if kind in ("mxf4", "mxf4nvf4") and a == b == "f4E2M1FN" and c == "f32" and sf in _SCALE_TYPES \
-                and not any(trans) and ctas == 1 and not a_in_tmem:
+        if c != "f32" or sf not in _SCALE_TYPES or any(trans) or ctas != 1 or a_in_tmem:
+            return None
+        if kind in ("mxf4", "mxf4nvf4") and a == b == "f4E2M1FN":
             return (f"SM100_MMA_MXF4_SS<cutlass::float_e2m1_t,cutlass::float_e2m1_t,float,{_SCALE_TYPES[sf]},{m},{n},"
                     f"{vector_size},UMMA::Major::K,UMMA::Major::K>")
+        if kind == "mxf8f6f4" and a in _MX_TYPES and b in _MX_TYPES and vector_size == 32:
+            return (f"SM100_MMA_MXF8F6F4_SS<{_MX_TYPES[a]},{_MX_TYPES[b]},float,{_SCALE_TYPES[sf]},{m},{n},"
+                    "UMMA::Major::K,UMMA::Major::K>")
         return None
     if family == "quad_pair" and (m, n, k) == (8, 8, 4) and a == b == "f16" and c in ("f16", "f32"):
         return f"SM70_8x8x4_{_CPP_TYPES[c]}F16F16{_CPP_TYPES[c]}_{_ORDERS[trans]}"
@@ -262,6 +270,11 @@ def op_name(family: str, m: int, n: int, k: int, a: str, b: str, c: str, bit_op:
     return None
 
 
+# kind::mxf8f6f4's A and B: fp6 and fp4 as CuTe's unpacked shared-memory types (a byte each)
+_MX_TYPES = {"f8E4M3FN": "cutlass::float_e4m3_t", "f8E5M2": "cutlass::float_e5m2_t",
+             "f6E2M3FN": "cutlass::detail::float_e2m3_unpacksmem_t",
+             "f6E3M2FN": "cutlass::detail::float_e3m2_unpacksmem_t",
+             "f4E2M1FN": "cutlass::detail::float_e2m1_unpacksmem_t"}
 # the scale-factor types, UE4M3 carried as f8E4M3FN
 _SCALE_TYPES = {"f8E8M0FNU": "cutlass::float_ue8m0_t", "f8E4M3FN": "cutlass::float_ue4m3_t"}
 _UMMA_TYPES = {"f16": "half_t", "bf16": "bfloat16_t", "tf32": "tfloat32_t", "f32": "float", "i8": "int8_t",
