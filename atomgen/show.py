@@ -389,7 +389,8 @@ def _print_combined(
 def tensor_memory_lines(spec: Any, evaluated: Any) -> list[str]:
     """`tmem c: <layout>  lanes ... x N columns` for each tensor-memory operand (tcgen05), and `sf a:` for each
     scale-factor tile of a block-scaled one."""
-    from atomgen.spec.tensor_memory import LANE_STRIDE, copy_offsets, evaluate_columns, evaluate_layout
+    from atomgen.spec.expr import evaluate
+    from atomgen.spec.tensor_memory import LANE_STRIDE, copies_at, evaluate_columns, evaluate_layout
     from atomgen.spec.variables import piece_matches
 
     lines = []
@@ -414,12 +415,9 @@ def tensor_memory_lines(spec: Any, evaluated: Any) -> list[str]:
         lines.append(f"  {name}: {algebra.format_layout(layout)}   lanes {text} x "
                      f"{evaluate_columns(operand, evaluated.variables)} columns (lane * 65536 + {cell})")
         if name.startswith("sf ") and factors is not None and factors.vector_size is not None:
-            from atomgen.spec.expr import evaluate
-
             lines.append(f"          (row, factor): one factor per {evaluate(factors.vector_size, evaluated.variables)}"
                          f" K elements, the address's byte in its top two bits at run time (sfa_address / sfb_address)")
-        copies = next((p for p in operand.copies if piece_matches(p, evaluated.instance, evaluated.variables)), None)
-        offsets = copy_offsets(copies, evaluated.variables)
+        _, offsets = copies_at(operand, evaluated.instance, evaluated.variables)
         if len(offsets) > 1:
             shifts = [f"{o // LANE_STRIDE} lanes" if o % LANE_STRIDE == 0 else str(o) for o in offsets[1:]]
             lines.append(f"          and again at + {', + '.join(shifts)} (copies: every copy must be written)")

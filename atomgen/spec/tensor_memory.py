@@ -20,7 +20,7 @@ may be padded to whole 32-lane groups) times K / vector_size factors, colexicogr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence
 
 from atomgen.layout.algebra import Layout, image
 from atomgen.spec.expr import Expr, ExprError, LayoutText, Num, evaluate, evaluate_item, parse_expression
@@ -28,12 +28,18 @@ from atomgen.spec.frozen import FrozenMap
 from atomgen.spec.loader import JsonPath
 from atomgen.spec.yamldata import YamlMap, integer, mapping, text
 
+if TYPE_CHECKING:
+    from atomgen.spec.instances import Instance
+
 
 class Piece(Protocol):
     """A layout piece (the model's LayoutPiece): its parsed text, None where it did not parse."""
 
     @property
     def parsed(self) -> Optional[LayoutText]: ...
+
+    @property
+    def path(self) -> JsonPath: ...
 
 LANE_STRIDE = 65536  # the lane sits in the address's upper 16 bits
 LANES = 128  # per CTA
@@ -127,6 +133,23 @@ def copy_offsets(piece: Optional[Piece], variables: dict[str, int]) -> list[int]
         raise ExprError("the copies layout did not parse")
     layout = Layout(evaluate_item(piece.parsed.shape, variables), evaluate_item(piece.parsed.stride, variables))
     return image(layout)
+
+
+def copies_at(operand: TensorMemoryOperand, instance: Instance,
+              variables: dict[str, int]) -> tuple[Optional[Piece], list[int]]:
+    """The piece of `copies` that applies to an instance and its address offsets ([0]: one copy); ExprError
+    when the piece does not evaluate."""
+    from atomgen.spec.variables import piece_matches  # (atomgen.spec.model imports this module)
+
+    piece = next((p for p in operand.copies if piece_matches(p, instance, variables)), None)
+    return piece, copy_offsets(piece, variables)
+
+
+def rows_of(operand: TensorMemoryOperand, variables: dict[str, int]) -> int:
+    """The rows a scale-factor tile places: its `rows`, else M for A's factors and N for B's."""
+    if operand.rows is not None:
+        return evaluate(operand.rows, variables)
+    return variables.get("m" if operand.role == "a" else "n", 0)
 
 
 def evaluate_columns(operand: TensorMemoryOperand, variables: dict[str, int]) -> Optional[int]:

@@ -17,7 +17,7 @@ fields must agree with the instruction text the row emits, since none of the lat
 
 from __future__ import annotations
 
-from typing import Iterator, Optional
+from typing import Iterator
 
 from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.check.families.tensor_memory import Placement, judge_with_copies
@@ -25,7 +25,14 @@ from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.spec import tcgen05
 from atomgen.spec.expr import ExprError, evaluate
 from atomgen.spec.model import AtomSpec
-from atomgen.spec.tensor_memory import LANES, TensorMemoryOperand, copy_offsets, evaluate_columns, evaluate_layout
+from atomgen.spec.tensor_memory import (
+    LANES,
+    TensorMemoryOperand,
+    copies_at,
+    evaluate_columns,
+    evaluate_layout,
+    rows_of,
+)
 from atomgen.spec.variables import piece_matches
 from atomgen.suggest import did_you_mean
 
@@ -150,14 +157,12 @@ def _placement(spec: AtomSpec, evaluated: EvaluatedInstance, role: str, operand:
     try:
         layout = evaluate_layout(piece, variables)
         columns = evaluate_columns(operand, variables)
-        rows: Optional[int] = evaluate(operand.rows, variables) if operand.rows is not None else extent
-        copies = next((p for p in operand.copies if piece_matches(p, instance, variables)), None)
-        offsets = copy_offsets(copies, variables)
+        rows = rows_of(operand, variables)
+        copies, offsets = copies_at(operand, instance, variables)
     except ExprError as error:
         yield spec.diagnostic(error.rule, f"scale_factors.{role}, instance {instance.id}: {error.message}",
                               piece.path, error.offset)
         return
-    assert rows is not None
     if rows < extent:
         yield spec.diagnostic(RULE, f"scale_factors.{role}.rows is {rows}, fewer than the {extent} rows of "
                               f"{'A (M)' if role == 'a' else 'B (N)'} (instance {instance.id})",

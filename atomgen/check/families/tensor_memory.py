@@ -25,7 +25,7 @@ from atomgen.layout.algebra import Layout
 from atomgen.spec.expr import ExprError
 from atomgen.spec.loader import JsonPath
 from atomgen.spec.model import AtomSpec
-from atomgen.spec.tensor_memory import COLUMNS, LANE_STRIDE, LANES, copy_offsets, evaluate_columns, evaluate_layout
+from atomgen.spec.tensor_memory import COLUMNS, LANE_STRIDE, LANES, copies_at, evaluate_columns, evaluate_layout
 from atomgen.spec.variables import piece_matches
 
 RULE = "AG349"
@@ -81,8 +81,7 @@ def check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Dia
         try:
             layout = evaluate_layout(piece, variables)
             columns = evaluate_columns(operand, variables)
-            copies = next((p for p in operand.copies if piece_matches(p, instance, variables)), None)
-            offsets = copy_offsets(copies, variables)
+            copies, offsets = copies_at(operand, instance, variables)
         except ExprError as error:
             yield spec.diagnostic(error.rule, f"tensor_memory.{role}, instance {instance.id}: {error.message}",
                                   piece.path, error.offset)

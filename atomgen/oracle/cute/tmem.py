@@ -25,7 +25,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from atomgen.layout.algebra import Layout, flatten, format_layout, from_json, image, mode, size
 from atomgen.spec.expr import ExprError, evaluate
-from atomgen.spec.tensor_memory import LANE_STRIDE, copy_offsets, evaluate_layout
+from atomgen.spec.tensor_memory import LANE_STRIDE, copies_at, evaluate_layout, rows_of
 from atomgen.spec.variables import piece_matches
 
 
@@ -45,9 +45,7 @@ def differences(spec: Any, evaluated: Any, answer: dict[str, Any]) -> list[tuple
             found.append((role, f"tensor_memory.{role}: {error.message}", "", ""))
             continue
         try:
-            copies = next((p for p in operand.copies if piece_matches(p, evaluated.instance, evaluated.variables)),
-                          None)
-            offsets = copy_offsets(copies, evaluated.variables)
+            _, offsets = copies_at(operand, evaluated.instance, evaluated.variables)
         except ExprError as error:
             found.append((role, f"tensor_memory.{role}.copies: {error.message}", "", ""))
             continue
@@ -79,10 +77,8 @@ def scale_factor_differences(spec: Any, evaluated: Any, answer: dict[str, Any]) 
             continue
         try:
             mine = evaluate_layout(piece, variables)
-            rows = evaluate(operand.rows, variables) if operand.rows is not None else \
-                variables["m" if role == "a" else "n"]
-            copies = next((p for p in operand.copies if piece_matches(p, evaluated.instance, variables)), None)
-            offsets = copy_offsets(copies, variables)
+            rows = rows_of(operand, variables)
+            _, offsets = copies_at(operand, evaluated.instance, variables)
             per_row = variables["k"] // evaluate(factors.vector_size, variables)
         except (ExprError, KeyError, TypeError) as error:
             found.append((name, f"scale_factors.{role}: {error}", "", ""))
