@@ -7,11 +7,13 @@ change to any input is a different key. A cache hit touches neither YAML nor sym
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Iterator, Optional
 
 from atomgen import __version__, reading, replay
 from atomgen.check.families.names import cross_spec_rules
@@ -29,6 +31,9 @@ _CODE_FILES = ("pipeline.py", "diagnostics.py", "suggest.py")
 PROGRESS_FROM = 8
 # ... or before forking workers would pay (a pre-commit hook passes a spec or two).
 PARALLEL_FROM = 4
+# New container objects between two collections of the youngest generation while specs are
+# analysed (Python's default is 700).
+_GC_THRESHOLD = 50_000
 
 
 class UsageError(Exception):
@@ -374,11 +379,20 @@ def _check_files(
         workers = default_workers() if len(misses) >= PARALLEL_FROM else 1
     if workers > 1:
         _load_analysis_code()  # once, before the fork, so that every worker starts with it
+        # The costliest specs first, so that no worker is left with a large one at the end
+        # (a spec's analysis grows with its instance table, which is most of its bytes).
+        order = sorted(range(len(misses)), key=lambda index: -_size(misses[index][0]))
+    else:
+        order = list(range(len(misses)))
 
     def taken(count: int, miss: tuple[Path, str]) -> None:
         progress.step(miss[1], advance=count - progress.count)
 
-    done = map_in_workers(one, misses, workers, taken if progress.enabled else None, replay.WORKERS)
+    with _collecting_less():
+        in_order = map_in_workers(one, [misses[index] for index in order], workers,
+                                  taken if progress.enabled else None, replay.WORKERS)
+    by_index = dict(zip(order, in_order))
+    done = [by_index[index] for index in range(len(misses))]
     progress.done()
     for (_, display), result in zip(misses, done):
         results[display] = result
@@ -422,6 +436,29 @@ def _proofs(spec: Any) -> list[dict[str, Any]]:
         return prove_spec(spec)
     except Exception:  # noqa: BLE001
         return []
+
+
+@contextlib.contextmanager
+def _collecting_less() -> Iterator[None]:
+    """The analysis with the cyclic garbage collector at rest: what the imports built is frozen
+    (never traced again, and a forked worker's pages stay shared), and a collection waits for far
+    more new objects. An analysis makes few cycles: collecting them at the default threshold took
+    about 3% of a check of the shipped specs, and the bench's corpus of 880 specs peaks at 51 MB."""
+    threshold = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(max(threshold[0], _GC_THRESHOLD), *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
+
+
+def _size(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
 
 
 def _load_analysis_code() -> None:

@@ -137,12 +137,20 @@ def _round_trip(spec: AtomSpec, elements: tuple[asmformat.Element, ...], names: 
         return  # reported above
     defaults = {p.name: p.default for p in spec.parameters if p.default is not None}
     judged: set[tuple[Any, ...]] = set()
+    # (name, value) -> what of it decides the gluing; rows repeat a few values of each parameter
+    edges: dict[tuple[str, Any, type], tuple[Any, ...]] = {}
     for instance in spec.instances:
         values = sample_values(spec, instance)
         # Whether two printed tokens glue depends only on the characters at the values' edges (and on
         # which optional groups print): rows alike in that are judged once.
-        shape = tuple((name, _edges(format_value(spec, name, value)), value == defaults.get(name))
-                      for name, value in sorted(values.items(), key=lambda item: item[0]))
+        shape_parts = []
+        for name, value in sorted(values.items(), key=lambda item: item[0]):
+            key = (name, value, type(value))  # True and 1 print differently
+            part = edges.get(key)
+            if part is None:
+                part = edges[key] = (name, _edges(format_value(spec, name, value)), value == defaults.get(name))
+            shape_parts.append(part)
+        shape = tuple(shape_parts)
         if shape in judged:
             continue
         judged.add(shape)
