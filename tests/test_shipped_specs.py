@@ -77,7 +77,9 @@ def test_every_flydsl_atom_has_a_spec() -> None:
               # issue 21: C read as f32, D written as bf16 (spec field operand_types.d)
               ("FlyROCDL_MmaOpGFX1250_WMMA_BF16F32", "MmaOpGFX1250_WMMA_BF16F32Type", "gfx1250.wmma_bf16f32"),
               # issue 21: the unscaled f8f6f4/f4 WMMAs, through llvm.call_intrinsic with format codes
-              ("FlyROCDL_MmaOpGFX1250_WMMAF8F6F4", "MmaOpGFX1250_WMMAF8F6F4Type", "gfx1250.wmma_f8f6f4")}
+              ("FlyROCDL_MmaOpGFX1250_WMMAF8F6F4", "MmaOpGFX1250_WMMAF8F6F4Type", "gfx1250.wmma_f8f6f4"),
+              # issue 21: the SMFMAC forms gfx950 adds (CDNA4)
+              ("FlyROCDL_MmaOpCDNA4_SMFMAC", "MmaOpCDNA4_SMFMACType", "cdna4.smfmac")}
     assert found == set(FLYDSL_ATOMS) | beyond
 
 

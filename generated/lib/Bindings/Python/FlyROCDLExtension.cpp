@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:e758ffd5ad592bfa
+// ---- atomgen:begin types sha256:8b8b39236b935185
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
 
 /// `T::getChecked(...)` for a binding's `get`: an invalid configuration raises ValueError with the
@@ -282,6 +282,29 @@ struct PyMmaOpCDNA4_MFMAScaleType : PyConcreteType<PyMmaOpCDNA4_MFMAScaleType> {
         "opsel_b"_a = 0, nb::kw_only(), "context"_a = nb::none(),
         "CDNA4 (gfx950) block-scaled MX MFMA f8f6f4 with per-lane E8M0 scales held in atom state. "
         "(cdna4.mfma_scale; 50 supported configurations)");
+  }
+};
+
+/// CDNA4 (gfx950) sparse MFMA (the v_smfmac_* that gfx950 adds, twice CDNA3's K): A is 2:4
+/// structured-sparse along K and holds only its nonzeros; a 32-bit VGPR of compression indices says
+/// where they sit. (cdna4.smfmac; 14 supported configurations)
+struct PyMmaOpCDNA4_SMFMACType : PyConcreteType<PyMmaOpCDNA4_SMFMACType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA4_SMFMACType, "MmaOpCDNA4_SMFMACType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           int32_t abid, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpCDNA4_SMFMACType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), abid);
+          return PyMmaOpCDNA4_SMFMACType(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "abid"_a = 0, "context"_a = nb::none(),
+        "CDNA4 (gfx950) sparse MFMA (the v_smfmac_* that gfx950 adds, twice CDNA3's K): A is 2:4 "
+        "structured-sparse along K and holds only its nonzeros; a 32-bit VGPR of compression "
+        "indices says where they sit. (cdna4.smfmac; 14 supported configurations)");
   }
 };
 
@@ -599,7 +622,7 @@ struct PyMmaOpGFX1250_WMMA_BF16F32Type : PyConcreteType<PyMmaOpGFX1250_WMMA_BF16
 
 NB_MODULE(_mlirDialectsFlyROCDL, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:4d5e054b899cec27
+  // ---- atomgen:begin register sha256:cc70b93b9d10e7d8
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferAtomicType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyLDSType::bind(m);
@@ -612,6 +635,7 @@ NB_MODULE(_mlirDialectsFlyROCDL, m) {
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA3_MFMAMultiBlockType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA3_SMFMACType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA4_MFMAScaleType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA4_SMFMACType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAOpselType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAOpselWave64Type::bind(m);

@@ -3,20 +3,21 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:1387c5a4f0c8bb4f
+# ---- atomgen:begin imports sha256:752122ac034e2ffa
 from ..._mlir import ir
 from ..._mlir.dialects.fly_rocdl import (
     CopyOpCDNA4BufferLoadAsyncLDSType,
     CopyOpCDNA4GlobalLoadAsyncLDSType,
     CopyOpCDNA4LdsReadTransposeType,
     MmaOpCDNA4_MFMAScaleType,
+    MmaOpCDNA4_SMFMACType,
 )
 
 # isort: split
 # ---- atomgen:end imports
 
 __all__ = []
-# ---- atomgen:begin exports sha256:5e3d3fc6d912d0ae
+# ---- atomgen:begin exports sha256:57e125607836c07a
 __all__.append("BufferLoadAsyncLDS")
 __all__.append("BufferLoadAsyncLDS32b")
 __all__.append("BufferLoadAsyncLDS96b")
@@ -32,8 +33,9 @@ __all__.append("LDSReadTrans6_96b")
 __all__.append("LDSReadTrans16_64b")
 __all__.append("MFMA_Scale")
 __all__.append("MFMAScale")
+__all__.append("SMFMAC")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:162e846cf0ba9dec
+# ---- atomgen:begin wrappers sha256:9724012f46754d30
 
 
 def _ir_type(value):
@@ -44,6 +46,11 @@ def _ir_type(value):
 def _type(name):
     """An element type by its MLIR name, in the current context."""
     return ir.Type.parse(name)
+
+
+def _is_integer(value):
+    """Whether an element type is an integer type."""
+    return isinstance(_ir_type(value), ir.IntegerType)
 
 
 def BufferLoadAsyncLDS(bit_size):
@@ -177,6 +184,38 @@ def MFMA_Scale(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, *, opsel_a=
 
 
 MFMAScale = MFMA_Scale
+
+
+def SMFMAC(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, *, abid=0):
+    """CDNA4 (gfx950) sparse MFMA (the v_smfmac_* that gfx950 adds, twice CDNA3's K): A is 2:4 structured-sparse along K and holds only its nonzeros; a 32-bit VGPR of compression indices says where they sit.
+
+    Supported configurations:
+      - 16x16x64 (f16, f16) -> f32
+      - 16x16x64 (bf16, bf16) -> f32
+      - 32x32x32 (f16, f16) -> f32
+      - 32x32x32 (bf16, bf16) -> f32
+      - 16x16x128 (i8, i8) -> i32
+      - 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32
+      - 16x16x128 (f8E4M3FN, f8E5M2) -> f32
+      - 16x16x128 (f8E5M2, f8E4M3FN) -> f32
+      - 16x16x128 (f8E5M2, f8E5M2) -> f32
+      - 32x32x64 (i8, i8) -> i32
+      - 32x32x64 (f8E4M3FN, f8E4M3FN) -> f32
+      - 32x32x64 (f8E4M3FN, f8E5M2) -> f32
+      - 32x32x64 (f8E5M2, f8E4M3FN) -> f32
+      - 32x32x64 (f8E5M2, f8E5M2) -> f32
+    """
+    return MmaOpCDNA4_SMFMACType.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type((elem_ty_b if elem_ty_b is not None else elem_ty_a)),
+        elem_ty_acc=_ir_type(
+            (elem_ty_acc if elem_ty_acc is not None else (_type("i32") if _is_integer(elem_ty_a) else _type("f32")))
+        ),
+        abid=abid,
+    )
 
 
 # ---- atomgen:end wrappers
