@@ -48,12 +48,7 @@ ARCHS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 UNTARGETED = "atomgen targets FlyDSL's chips: gfx942 and later"
 # (architecture, wave, instruction prefix) -> why no instance covers it yet; coverage fails on any other gap
-NOT_YET = {
-    ("rdna4", 64, "v_swmmac_i32_16x16x32_iu4"): "in wave64 it reads A and the indices from lanes 0-31 only: a "
-                                                "metadata layout replicated over lanes 32-63, which rule AG346 "
-                                                "(every index named exactly once) does not admit "
-                                                "(specs/rocdl/gfx120x/swmmac_wave64.yaml notes)",
-}
+NOT_YET: dict[tuple[str, int, str], str] = {}
 K_RELABELLED = {("rdna4", 32, f"v_wmma_{d}_16x16x16_{s}")  # amd-layouts.md, "RDNA4 16x16x16 f16/bf16"
                 for d, s in (("f32", "f16"), ("f32", "bf16"), ("f16", "f16"), ("bf16", "bf16"))}
 SPARSE = ("v_smfmac", "v_swmmac")

@@ -1,8 +1,8 @@
 """Compare AMD sparse MMA layouts with the AMD Matrix Instruction Calculator (evidence tables).
 
-    python scripts/sparse-calculator.py CALCULATOR_CHECKOUT [cdna3|rdna4|rdna4-wave64]
-        (prints docs/evidence/sparse-mma.md's table: cdna3.smfmac, gfx120x.swmmac in wave32, or
-        gfx120x.swmmac_wave64 in wave64)
+    python scripts/sparse-calculator.py CALCULATOR_CHECKOUT [cdna3|rdna4|rdna4-wave64|rdna4-wave64-iu4]
+        (prints docs/evidence/sparse-mma.md's table: cdna3.smfmac, gfx120x.swmmac in wave32,
+        gfx120x.swmmac_wave64 in wave64, or gfx120x.swmmac_wave64_iu4)
 
 The calculator (ROCm/amd_matrix_instruction_calculator) draws a sparse A in uncompressed K: each
 register slice holds one chunk of 4 K (its 2 nonzeros), each compression-index nibble one chunk.
@@ -12,6 +12,8 @@ nibble j/2), B and D element by element. The indices are compared at every spars
 admits (SMFMAC abid, the calculator's --abid; SWMMAC index_key, its --opsel): the same holders and chunks, and
 nibble c at bits
 s * selector_bits + 4c .. + 3 of the register, as the calculator's column headers name them.
+Lanes the calculator leaves out of an operand (wave64 v_swmmac_i32_16x16x32_iu4: A and the indices
+from lanes 0-31) are not compared; the spec's copy there is its declared replication.
 """
 
 from __future__ import annotations
@@ -32,14 +34,18 @@ from atomgen.spec.model import build_model
 
 ROCDL = Path(__file__).resolve().parent.parent / "specs" / "rocdl"
 SPECS = {"cdna3": ROCDL / "cdna3" / "smfmac.yaml", "rdna4": ROCDL / "gfx120x" / "swmmac.yaml",
-         "rdna4-wave64": ROCDL / "gfx120x" / "swmmac_wave64.yaml"}
+         "rdna4-wave64": ROCDL / "gfx120x" / "swmmac_wave64.yaml",
+         "rdna4-wave64-iu4": ROCDL / "gfx120x" / "swmmac_wave64_iu4.yaml"}
+# table -> (the calculator's architecture, its wave size on RDNA)
+ARCHS = {"cdna3": ("cdna3", None), "rdna4": ("rdna4", 32), "rdna4-wave64": ("rdna4", 64),
+         "rdna4-wave64-iu4": ("rdna4", 64)}
 ENTRY = re.compile(r"([ABDK])\[(\d+)\]\[(\d+)\]")
 BITS = re.compile(r"\.\[(\d+):(\d+)\]$")
 
 
 def _run(checkout: Path, arch: str, instruction: str, matrix: str, selector: int = 0) -> str:
-    arch, _, suffix = arch.partition("-wave")
-    wave = ["-w", suffix or "32"] if arch.startswith("rdna") else []
+    arch, size = ARCHS[arch]
+    wave = ["-w", str(size)] if size else []
     # the selector: CDNA3 SMFMAC's abid, RDNA4 SWMMAC's index_key (the calculator models it as OPSEL)
     abid = (["--opsel" if arch.startswith("rdna") else "--abid", str(selector)]) if selector else []
     return subprocess.run([sys.executable, "matrix_calculator.py", "-a", arch, "-i", instruction, f"-{matrix}",

@@ -79,7 +79,10 @@ def test_every_flydsl_atom_has_a_spec() -> None:
               # issue 21: the unscaled f8f6f4/f4 WMMAs, through llvm.call_intrinsic with format codes
               ("FlyROCDL_MmaOpGFX1250_WMMAF8F6F4", "MmaOpGFX1250_WMMAF8F6F4Type", "gfx1250.wmma_f8f6f4"),
               # issue 21: the SMFMAC forms gfx950 adds (CDNA4)
-              ("FlyROCDL_MmaOpCDNA4_SMFMAC", "MmaOpCDNA4_SMFMACType", "cdna4.smfmac")}
+              ("FlyROCDL_MmaOpCDNA4_SMFMAC", "MmaOpCDNA4_SMFMACType", "cdna4.smfmac"),
+              # issue 21: wave64 iu4 K32 SWMMAC, A and its indices from lanes 0-31 (replicated a and e)
+              ("FlyROCDL_MmaOpGFX120X_SWMMACWave64IU4", "MmaOpGFX120X_SWMMACWave64IU4Type",
+               "gfx120x.swmmac_wave64_iu4")}
     assert found == set(FLYDSL_ATOMS) | beyond
 
 

@@ -127,3 +127,35 @@ def test_confirmations_count_the_sparse_probe_run() -> None:
     smfmac = [line for line in single.splitlines() if line.startswith("| cdna3.smfmac |")]
     assert len(smfmac) == len(spec_instances(SPECS / "rocdl/cdna3/smfmac.yaml"))
     assert all("AMD calculator: agrees" in line for line in smfmac)
+
+
+WAVE64_IU4 = SPECS / "rocdl" / "gfx120x" / "swmmac_wave64_iu4.yaml"
+
+
+def _check_rocdl(tmp_path: Path, text: str) -> list[tuple[str, int, int]]:
+    folder = tmp_path / "specs" / "rocdl" / "gfx120x"
+    folder.mkdir(parents=True)
+    shutil.copy(SPECS / "rocdl" / "backend.yaml", tmp_path / "specs" / "rocdl" / "backend.yaml")
+    path = folder / WAVE64_IU4.name
+    path.write_text(text, encoding="utf-8")
+    [result] = check_paths([str(path)], use_cache=False, prove=False)
+    return [(d.rule, d.position.line, d.position.column) for d in result.diagnostics]
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    # the copy in lanes 32-63 without its declaration: every index named twice
+    ("replicated: {a: 2, e: 2}", "replicated: {a: 2}"),
+    # declared four times, held twice
+    ("replicated: {a: 2, e: 2}", "replicated: {a: 2, e: 4}"),
+    # declared, but the upper half given other (off-tile) indices instead of a copy
+    ('e: "((16, 2, 2), 8) : ((1, 128, 0), 16)"', 'e: "((16, 2, 2), 8) : ((1, 128, 256), 16)"'),
+])
+def test_replicated_metadata_is_held_as_declared(tmp_path: Path, old: str, new: str) -> None:
+    """exceptions.replicated.e (wave64 v_swmmac_i32_16x16x32_iu4: indices read from lanes 0-31, a copy in 32-63):
+    AG346 asks every index exactly that many times, at the `e` line."""
+    text = WAVE64_IU4.read_text(encoding="utf-8")
+    assert _check_rocdl(tmp_path / "clean", text) == []
+    assert old in text
+    mutated = text.replace(old, new, 1)
+    line, column = _at(mutated, 'e: "((16, 2, 2), 8)')
+    assert ("AG346", line, column + len("e: ")) in _check_rocdl(tmp_path / "mutant", mutated)

@@ -339,7 +339,7 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
     exceptions = data.get("exceptions") or {}
     copy_replicated: dict[str, Expr] = {}
     for role, text in (exceptions.get("replicated") or {}).items():
-        if role in MMA_OPERANDS:
+        if role in MMA_OPERANDS or role == "e":
             continue
         try:
             copy_replicated[role] = Num(text, 0) if isinstance(text, int) else parse_expression(text)
@@ -395,7 +395,8 @@ def build_model(loaded: LoadedSpec) -> tuple[Optional[AtomSpec], list[Diagnostic
         assembly_format=data["assembly_format"],
         let=tuple(let),
         layouts=FrozenMap(layouts),
-        replicated=FrozenMap({r: n for r, n in (exceptions.get("replicated") or {}).items() if r in MMA_OPERANDS}),
+        replicated=FrozenMap({r: n for r, n in (exceptions.get("replicated") or {}).items()
+                              if r in MMA_OPERANDS or r == "e"}),  # e: a sparse MMA's metadata
         operand_source=FrozenMap(exceptions.get("operand_source") or {}),
         transposing=bool(exceptions.get("transposing", False)),
         whole_tile=bool(exceptions.get("whole_tile", False)),

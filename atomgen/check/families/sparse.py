@@ -56,8 +56,8 @@ RULES = (
     Rule(
         "AG346",
         "metadata-coverage",
-        "The metadata layout e does not name every element of the index tile (M, k_index) exactly once, or "
-        "its holders are not e_holders' holders.",
+        "The metadata layout e does not name every element of the index tile (M, k_index) exactly once (or as "
+        "often as exceptions.replicated.e says), or its holders are not e_holders' holders.",
         "An index held twice makes one chunk's nonzeros ambiguous; one held by no thread leaves the hardware "
         "reading stale register bits.",
         "e: \"(8, (8, 2)) : (1, (16, 4))\"",
@@ -255,15 +255,19 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
         yield spec.diagnostic("AG348", message, holder_piece.path)  # either layout may be the wrong one
         return
     # an exact cover of the index tile (decided from the modes when they are compact) has nothing
-    # to report; anything else is counted, which words the first problem
-    if not algebra.covers_exactly(layout, tile):
+    # to report; anything else is counted, which words the first problem. A declared replication
+    # (exceptions.replicated.e: the other half of a wave holding a copy the hardware ignores) asks
+    # every index that many times.
+    copies = spec.replicated.get("e", 1)
+    if copies != 1 or not algebra.covers_exactly(layout, tile):
         counts = Counter(algebra.image(layout))
         outside = sorted(i for i in counts if not 0 <= i < tile)
-        twice = sorted(i for i, n in counts.items() if n > 1)
+        wrong = sorted(i for i, n in counts.items() if n != copies)
         missing = tile - len([i for i in counts if 0 <= i < tile])
-        if outside or twice or missing:
+        if outside or wrong or missing:
+            held = "once" if copies == 1 else f"{copies} times (exceptions.replicated.e)"
             what = (f"maps to {outside[0]}, outside the (M, k_index) index tile of {tile}" if outside else
-                    f"names index {twice[0]} {counts[twice[0]]} times" if twice else
+                    f"names index {wrong[0]} {counts[wrong[0]]} times, not {held}" if wrong else
                     f"leaves {missing} of the {tile} indices unheld")
             yield spec.diagnostic("AG346", f"metadata layout 'e' {what} (instance {instance.id}: "
                                   f"{algebra.format_layout(layout)})", e_piece.path)

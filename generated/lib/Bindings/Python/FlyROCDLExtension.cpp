@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:8b8b39236b935185
+// ---- atomgen:begin types sha256:262280e746e525b6
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
 
 /// `T::getChecked(...)` for a binding's `get`: an invalid configuration raises ValueError with the
@@ -453,6 +453,32 @@ struct PyMmaOpGFX120X_SWMMACWave64Type : PyConcreteType<PyMmaOpGFX120X_SWMMACWav
   }
 };
 
+/// GFX120x (RDNA4) wave64 v_swmmac_i32_16x16x32_iu4: A and its compression indices are read from
+/// lanes 0-31 only (lanes 32-63 hold a copy); B and D take the whole wave.
+/// (gfx120x.swmmac_wave64_iu4; 1 supported configurations)
+struct PyMmaOpGFX120X_SWMMACWave64IU4Type : PyConcreteType<PyMmaOpGFX120X_SWMMACWave64IU4Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpGFX120X_SWMMACWave64IU4Type,
+                               "MmaOpGFX120X_SWMMACWave64IU4Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool signA, bool signB, bool clamp, int32_t indexKey, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpGFX120X_SWMMACWave64IU4Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), signA, signB,
+              clamp, indexKey);
+          return PyMmaOpGFX120X_SWMMACWave64IU4Type(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, nb::kw_only(),
+        "sign_a"_a = false, "sign_b"_a = false, "clamp"_a = false, "index_key"_a = 0,
+        "context"_a = nb::none(),
+        "GFX120x (RDNA4) wave64 v_swmmac_i32_16x16x32_iu4: A and its compression indices are read "
+        "from lanes 0-31 only (lanes 32-63 hold a copy); B and D take the whole wave. "
+        "(gfx120x.swmmac_wave64_iu4; 1 supported configurations)");
+  }
+};
+
 /// GFX120x (RDNA4 gfx1200/gfx1201) wave32 WMMA: f16/bf16 -> f32, f16 -> f16, bf16 -> bf16, fp8/bf8
 /// -> f32, iu8/iu4 -> i32 (16x16x16; iu4 also 16x16x32). (gfx120x.wmma; 11 supported
 /// configurations)
@@ -622,7 +648,7 @@ struct PyMmaOpGFX1250_WMMA_BF16F32Type : PyConcreteType<PyMmaOpGFX1250_WMMA_BF16
 
 NB_MODULE(_mlirDialectsFlyROCDL, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:cc70b93b9d10e7d8
+  // ---- atomgen:begin register sha256:63f35e2dd0ba80ad
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferAtomicType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyLDSType::bind(m);
@@ -642,6 +668,7 @@ NB_MODULE(_mlirDialectsFlyROCDL, m) {
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAWave64Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_SWMMACType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_SWMMACWave64Type::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_SWMMACWave64IU4Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAWave64Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX120X_WMMAWave64IU4Type::bind(m);

@@ -3,7 +3,7 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:8d6e695e7429393b
+# ---- atomgen:begin imports sha256:d05e0c89d83f6fe5
 from ..._mlir import ir
 from ..._mlir.dialects.fly_rocdl import (
     CopyOpCDNA3BufferAtomicType,
@@ -18,6 +18,7 @@ from ..._mlir.dialects.fly_rocdl import (
     MmaOpGFX11_WMMAType,
     MmaOpGFX11_WMMAWave64Type,
     MmaOpGFX120X_SWMMACType,
+    MmaOpGFX120X_SWMMACWave64IU4Type,
     MmaOpGFX120X_SWMMACWave64Type,
     MmaOpGFX120X_WMMAType,
     MmaOpGFX120X_WMMAWave64IU4Type,
@@ -31,7 +32,7 @@ from ..._mlir.dialects.fly_rocdl import (
 # ---- atomgen:end imports
 
 __all__ = []
-# ---- atomgen:begin exports sha256:60600d2f34dccdc0
+# ---- atomgen:begin exports sha256:ed11a6f10f21933f
 __all__.append("BufferAtomic")
 __all__.append("BufferAtomicAdd")
 __all__.append("BufferAtomicMax")
@@ -55,6 +56,7 @@ __all__.append("WMMAOpselWave64_gfx11")
 __all__.append("WMMAWave64_gfx11")
 __all__.append("SWMMAC_gfx120x")
 __all__.append("SWMMACWave64_gfx120x")
+__all__.append("SWMMACWave64IU4_gfx120x")
 __all__.append("WMMA_gfx120x")
 __all__.append("WMMAWave64_gfx120x")
 __all__.append("WMMAWave64IU4_gfx120x")
@@ -62,7 +64,7 @@ __all__.append("WMMA_gfx1250")
 __all__.append("WMMA_F8F6F4_gfx1250")
 __all__.append("WMMA_BF16F32_gfx1250")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:10a0eaf9efea0aa7
+# ---- atomgen:begin wrappers sha256:34a65cae8a9a033e
 
 
 def _ir_type(value):
@@ -443,6 +445,28 @@ def SWMMACWave64_gfx120x(
       - 16x16x32 (bf16, bf16) -> bf16
     """
     return MmaOpGFX120X_SWMMACWave64Type.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        sign_a=sign_a,
+        sign_b=sign_b,
+        clamp=clamp,
+        index_key=index_key,
+    )
+
+
+def SWMMACWave64IU4_gfx120x(
+    m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, *, sign_a=False, sign_b=False, clamp=False, index_key=0
+):
+    """GFX120x (RDNA4) wave64 v_swmmac_i32_16x16x32_iu4: A and its compression indices are read from lanes 0-31 only (lanes 32-63 hold a copy); B and D take the whole wave.
+
+    Supported configurations:
+      - 16x16x32 (i4, i4) -> i32
+    """
+    return MmaOpGFX120X_SWMMACWave64IU4Type.get(
         m=m,
         n=n,
         k=k,

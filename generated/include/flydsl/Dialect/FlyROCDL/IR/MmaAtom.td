@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:53656300920b132e
+// ---- atomgen:begin atoms sha256:cdf90a8ef3e991c1
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMA.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMAExt.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMAMultiBlock.td"
@@ -20,6 +20,7 @@ include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX11_WMMAOpselWave64.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX11_WMMAWave64.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_SWMMAC.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_SWMMACWave64.td"
+include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_SWMMACWave64IU4.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_WMMA.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_WMMAWave64.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX120X_WMMAWave64IU4.td"
