@@ -66,7 +66,7 @@ def mutants(spec: Path) -> list[tuple[Mutant, str]]:
         )
         for path in paths:
             text = loaded.data[path[0]][path[1]] if len(path) == 2 else value[path[2]]["layout"]
-            start = loaded.string_starts[path]
+            start = loaded.char_position(path, 0)
             line = lines[start.line - 1]
             begin = start.column - 1
             assert line[begin:begin + len(text)] == text, f"{spec}:{start.line}: layout is not verbatim on its line"

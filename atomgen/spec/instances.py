@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Mapping, Optional
+from functools import lru_cache
+from typing import TYPE_CHECKING, Mapping, Optional, TypedDict, Union
 
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.spec.emission import RowEmission
-from atomgen.spec.expr import ExprError, evaluate, parse_expression
+from atomgen.spec.expr import Expr, ExprError, evaluate, parse_expression
 from atomgen.spec.frozen import FrozenMap
 from atomgen.spec.loader import JsonPath, LoadedSpec
 from atomgen.spec.scalars import ScalarValue as ScalarValue  # where the model's users have imported it
@@ -141,6 +142,7 @@ def build_instances(
                                + "; parameters: " + ", ".join(p.name for p in parameters),),
                     )
                 )
+        shared = _RowFields(raw_row, frozenset(mapping(raw_row.get("expand"))))
         for row in rows:
             values = _row_values(row, parameters)
             instances.append(
@@ -148,21 +150,10 @@ def build_instances(
                     index=len(instances),
                     id=text(row.get("id")) or instance_id(kind, values, key),
                     values=FrozenMap(values),
-                    intrinsic=text(row.get("intrinsic")),
-                    op_class=optional_text(row.get("op_class")),
                     instruction=optional_text(row.get("instruction")),
                     packed=_texts_by_key(row.get("packed")),
-                    variant=optional_text(row.get("variant")),
-                    val_bits=tuple(integer(bits) for bits in entries(row.get("val_bits"))),
-                    pin=FrozenMap({k: v for k, raw in mapping(row.get("pin")).items()
-                                   if (v := scalar(raw)) is not None}),
                     path=path,
-                    given=frozenset(str(key) for key in row),
-                    emission=RowEmission.read(mapping(row["emission"]) if "emission" in row else None),
-                    min_subtarget=text(row.get("min_subtarget")) or None,
-                    subtargets=texts(row.get("subtargets")),
-                    storage=_texts_by_key(row.get("storage")),
-                    register_half=_texts_by_key(row.get("register_half")),
+                    **shared.of(row),
                 )
             )
 
@@ -170,6 +161,57 @@ def build_instances(
 
 
 _NO_TEXTS: FrozenMap[str, str] = FrozenMap({})
+
+
+class _Shared(TypedDict):
+    """The Instance fields that a written row gives every row of its family."""
+
+    intrinsic: str
+    op_class: Optional[str]
+    variant: Optional[str]
+    val_bits: tuple[int, ...]
+    pin: FrozenMap[str, ScalarValue]
+    emission: RowEmission
+    min_subtarget: Optional[str]
+    subtargets: tuple[str, ...]
+    storage: FrozenMap[str, str]
+    register_half: FrozenMap[str, str]
+    given: frozenset[str]
+
+
+class _RowFields:
+    """A written row's _Shared fields, read once for all the rows of its family (wgmma's and tcgen05's
+    families expand one row into up to 32), unless `expand` varies one of them."""
+
+    def __init__(self, row: YamlMap, expanded: frozenset[str]):
+        self.expanded = expanded
+        # every row of a family writes the same keys: the row's own, `expand` replaced by what it varies
+        self.given = (frozenset(str(key) for key in row if key != "expand") | frozenset(map(str, expanded))
+                      if expanded else frozenset(str(key) for key in row))
+        self.fields = self._read(row)
+
+    def of(self, row: YamlMap) -> _Shared:
+        return self._read(row) if self.expanded & _SHARED_KEYS else self.fields
+
+    def _read(self, row: YamlMap) -> _Shared:
+        return _Shared(
+            intrinsic=text(row.get("intrinsic")),
+            op_class=optional_text(row.get("op_class")),
+            variant=optional_text(row.get("variant")),
+            val_bits=tuple(integer(bits) for bits in entries(row.get("val_bits"))),
+            pin=FrozenMap({k: v for k, raw in mapping(row.get("pin")).items() if (v := scalar(raw)) is not None}),
+            emission=RowEmission.read(mapping(row["emission"]) if "emission" in row else None),
+            min_subtarget=text(row.get("min_subtarget")) or None,
+            subtargets=texts(row.get("subtargets")),
+            storage=_texts_by_key(row.get("storage")),
+            register_half=_texts_by_key(row.get("register_half")),
+            given=self.given,
+        )
+
+
+# The fields _RowFields reads; templated fields (id, instruction, notes, packed) are filled per row.
+_SHARED_KEYS = frozenset({"intrinsic", "op_class", "variant", "val_bits", "pin", "emission", "min_subtarget",
+                          "subtargets", "storage", "register_half"})
 
 
 def _texts_by_key(value: object) -> FrozenMap[str, str]:
@@ -216,9 +258,10 @@ def id_of(kind: str, values: Mapping[str, ScalarValue], names: list[str]) -> str
         elif value is not None:
             parts.append(str(value))
     text = "_".join(parts) or "default"
-    return re.sub(r"[^A-Za-z0-9_.-]", "_", text)
+    return _NOT_IN_IDS.sub("_", text)
 
 
+_NOT_IN_IDS = re.compile(r"[^A-Za-z0-9_.-]")
 _PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 _TEMPLATED_FIELDS = ("id", "instruction", "notes")
 
@@ -245,10 +288,17 @@ def expand_row(row: YamlMap, path: JsonPath, context: Context) -> tuple[list[Yam
         combinations = [{**combo, name: value} for combo in combinations for value in family[name]]
     rows: list[YamlMap] = []
     problems: list[Diagnostic] = []
+    written = {k: v for k, v in row.items() if k != "expand"}
+    written_integers: dict[str, int] = {
+        k: v for k, v in written.items() if isinstance(v, int) and not isinstance(v, bool)}
     for combo in combinations:
-        expanded = {k: v for k, v in row.items() if k != "expand"}
-        expanded.update(combo)
-        variables = {k: v for k, v in expanded.items() if isinstance(v, int) and not isinstance(v, bool)}
+        expanded = {**written, **combo}
+        variables = dict(written_integers)
+        for name, value in combo.items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                variables[name] = value
+            else:
+                variables.pop(name, None)
         try:
             for field_name in _TEMPLATED_FIELDS:
                 if isinstance(template := expanded.get(field_name), str):
@@ -263,6 +313,33 @@ def expand_row(row: YamlMap, path: JsonPath, context: Context) -> tuple[list[Yam
 
 
 def _fill(text: str, variables: dict[str, int]) -> str:
-    return _PLACEHOLDER.sub(lambda match: str(evaluate(parse_expression(match.group(1)), variables)), text)
+    """`text` with each `{expression}` replaced by its value, left to right."""
+    parts = _template(text)
+    if len(parts) == 1:
+        return text
+    filled: list[str] = []
+    for part in parts:
+        if isinstance(part, ExprError):
+            raise part.with_traceback(None)  # kept by the cache: no earlier row's frames with it
+        filled.append(part if isinstance(part, str) else str(evaluate(part, variables)))
+    return "".join(filled)
+
+
+@lru_cache(maxsize=4096)
+def _template(text: str) -> tuple[Union[str, Expr, ExprError], ...]:
+    """A templated text split once into its literal pieces and its parsed expressions (a family's rows
+    fill the same few templates hundreds of times); an expression that does not parse is kept as its
+    error, raised when a row reaches it."""
+    parts: list[Union[str, Expr, ExprError]] = []
+    end = 0
+    for match in _PLACEHOLDER.finditer(text):
+        parts.append(text[end:match.start()])
+        try:
+            parts.append(parse_expression(match.group(1)))
+        except ExprError as error:
+            parts.append(error)
+        end = match.end()
+    parts.append(text[end:])
+    return tuple(parts)
 
 

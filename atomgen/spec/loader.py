@@ -122,6 +122,10 @@ CORE_SCALAR_TAGS = frozenset(_CORE + name for name in ("str", "int", "float", "b
 CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 
 
+# A 1-based (line, column): the loader keeps some 40,000 of them a check, and a Position each cost 14% of it.
+_Where = tuple[int, int]
+
+
 @dataclass
 class LoadedSpec:
     """A spec file as plain data, with positions for values and mapping keys."""
@@ -129,30 +133,33 @@ class LoadedSpec:
     path: str
     data: Any
     text: str
-    value_positions: dict[JsonPath, Position] = field(default_factory=dict)
-    key_positions: dict[JsonPath, Position] = field(default_factory=dict)
+    value_positions: dict[JsonPath, _Where] = field(default_factory=dict)
+    key_positions: dict[JsonPath, _Where] = field(default_factory=dict)
     # Where a string scalar's first character is (after any opening quote), so that an
     # error inside an expression can point at the exact character.
-    string_starts: dict[JsonPath, Position] = field(default_factory=dict)
+    string_starts: dict[JsonPath, _Where] = field(default_factory=dict)
 
     def position(self, path: JsonPath) -> Position:
         """The position of the value at `path`, or of its nearest ancestor that has one."""
         probe = tuple(path)
         while probe:
-            if probe in self.value_positions:
-                return self.value_positions[probe]
+            found = self.value_positions.get(probe)
+            if found is not None:
+                return Position(*found)
             probe = probe[:-1]
-        return self.value_positions.get((), Position(1, 1))
+        found = self.value_positions.get(())
+        return Position(1, 1) if found is None else Position(*found)
 
     def key_position(self, path: JsonPath) -> Position:
-        return self.key_positions.get(tuple(path)) or self.position(path)
+        found = self.key_positions.get(tuple(path))
+        return self.position(path) if found is None else Position(*found)
 
     def char_position(self, path: JsonPath, offset: int) -> Position:
         """Position of character `offset` of the (single-line) string at `path`."""
         start = self.string_starts.get(tuple(path))
         if start is None:
             return self.position(path)
-        return Position(start.line, start.column + offset)
+        return Position(start[0], start[1] + offset)
 
 
 _FastLoader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
@@ -218,8 +225,9 @@ def load_text(text: str, path: str) -> LoadedSpec:
     builder = _Builder(loaded)
     parser = _FastLoader(text)
     try:
-        while parser.check_event():
-            builder.feed(parser.get_event())
+        feed = builder.feed
+        for event in iter(parser.get_event, None):  # None after the stream's end
+            feed(event)
     except yaml.MarkedYAMLError as error:
         raise SpecError([yaml_error(error, text, path)]) from None
     except yaml.YAMLError as error:
@@ -373,7 +381,8 @@ class _Builder:
             self.stack.append(_Open(_DISCARD, ()))
             return
         path = self._child_path(parent)
-        self.loaded.value_positions[path] = _mark_position(event.start_mark)
+        mark: Any = event.start_mark
+        self.loaded.value_positions[path] = (mark.line + 1, mark.column + 1)
         self.stack.append(_Open({} if mapping else [], path))
 
     def _feed_scalar(self, event: Any) -> None:
@@ -396,13 +405,13 @@ class _Builder:
             path = parent.path + (len(container),)
         # what _place does for a scalar with a parent, inlined (a spec is mostly scalars)
         mark = event.start_mark
-        start = Position(mark.line + 1, mark.column + 1)
+        start = (mark.line + 1, mark.column + 1)
         self.loaded.value_positions[path] = start
         if type(value) is str:
             self._check_text(value, path, event)
             if mark.line == event.end_mark.line:
                 offset = 1 if event.style in ("'", '"') else 0
-                self.loaded.string_starts[path] = Position(start.line, start.column + offset) if offset else start
+                self.loaded.string_starts[path] = (start[0], start[1] + offset) if offset else start
         if type(container) is dict:
             container[parent.key] = value
             parent.key = None
@@ -422,11 +431,11 @@ class _Builder:
         """Attach a finished value to its parent (or make it the document)."""
         if event is not None and value is not _DISCARD:
             mark = event.start_mark
-            start = Position(mark.line + 1, mark.column + 1)
+            start = (mark.line + 1, mark.column + 1)
             self.loaded.value_positions[path] = start
             if isinstance(value, str) and mark.line == event.end_mark.line:
                 offset = 1 if event.style in ("'", '"') else 0
-                self.loaded.string_starts[path] = Position(start.line, start.column + offset)
+                self.loaded.string_starts[path] = (start[0], start[1] + offset)
         if not self.stack:
             self.root = None if value is _DISCARD else value
             return
@@ -451,7 +460,7 @@ class _Builder:
             parent.key = _DISCARD
             return
         self._check_text(key, parent.path + (key,), event)
-        self.loaded.key_positions[parent.path + (key,)] = _mark_position(event.start_mark)
+        self.loaded.key_positions[parent.path + (key,)] = (event.start_mark.line + 1, event.start_mark.column + 1)
         parent.key = key
 
     def _check_text(self, text: str, path: JsonPath, event: Any) -> None:
