@@ -173,13 +173,19 @@ class _Recorder:
         self.unrecordable = False
         self.installed = _installed_prefixes()
         self.cache = os.path.join(os.path.abspath(cache_dir()), "")
+        prefix = getattr(sys, "pycache_prefix", None)
+        self.bytecode = os.path.join(os.path.abspath(prefix), "") if prefix else None
         self.files: dict[str, Any] = {}
         self.folders: dict[str, Any] = {}
         self.probes: set[str] = set()
         self.output: list[tuple[int, str]] = []
 
     def _ignored(self, path: str) -> bool:
-        return os.path.join(path, "").startswith(self.cache) or TRANSIENT in Path(path).parts
+        """atomgen's own cache, a transient folder, and bytecode: Python writes a module's .pyc (in
+        __pycache__, or under PYTHONPYCACHEPREFIX) when its source changed, and that is no output."""
+        parts = Path(path).parts
+        return (os.path.join(path, "").startswith(self.cache) or TRANSIENT in parts or "__pycache__" in parts
+                or (self.bytecode is not None and os.path.join(path, "").startswith(self.bytecode)))
 
     @staticmethod
     def _no_op(event: str, path: Optional[str]) -> bool:

@@ -88,7 +88,8 @@ print(json.dumps(found))
 def import_through_wheel(expr: Path, modules: list[str], built: Path | None = None) -> dict[str, dict[str, Any]]:
     """Import `modules` (flydsl.expr.*) from the checkout's `expr` folder over the real wheel: per module its
     `__all__`, public names and docstrings (every `__all__` name must resolve: `from m import *` would fail)."""
-    imported = subprocess.run([sys.executable, "-c", _IMPORT, str(expr), str(_wheel_expr()), str(built or ""),
+    # -B: the checkout is a git tree whose status the tests read, not a place for bytecode
+    imported = subprocess.run([sys.executable, "-B", "-c", _IMPORT, str(expr), str(_wheel_expr()), str(built or ""),
                                ",".join(modules)], capture_output=True, text=True, check=False)
     assert imported.returncode == 0, imported.stderr[-3000:]
     result: dict[str, dict[str, Any]] = json.loads(imported.stdout)
