@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Optional, Protocol
 
+from atomgen.record import record
 from atomgen.terminal import paint
 
 # A source line longer than this is cut around the column (minified YAML, hostile input).
@@ -15,7 +16,7 @@ MAX_SOURCE_WIDTH = 160
 MAX_SOURCE_BYTES = 1 << 20
 
 
-@dataclass(frozen=True)
+@record
 class Example:
     """A rule's failing example: `old` replaced by `new` in the smallest clean spec of kind `base`
     (atomgen/check/examples.py) makes check report the rule at `line`:`column` (a number, or a snippet
@@ -37,7 +38,7 @@ class Locatable(Protocol):
                    notes: tuple[str, ...] = ()) -> Diagnostic: ...
 
 
-@dataclass(frozen=True)
+@record
 class Rule:
     """A check rule's stable id and kebab name, with what `atomgen explain ID` prints. Each rule is
     declared in the module that implements its check; atomgen/check/rules.py collects them. `bad` is
@@ -73,7 +74,7 @@ class Position:
 UNKNOWN = Position(0, 0)
 
 
-@dataclass(frozen=True)
+@record
 class Related:
     """Another place a finding is about (the spec a name clashes with): SARIF's relatedLocations."""
 
@@ -82,7 +83,7 @@ class Related:
     message: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Diagnostic:
     """One finding: rule id, message, and where it points."""
 

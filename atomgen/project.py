@@ -17,11 +17,11 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
 from atomgen import reading
+from atomgen.record import record
 
 CONFIG_FILE = "atomgen.toml"
 KEYS = ("specs", "generated")
@@ -32,7 +32,7 @@ class ConfigError(Exception):
     """A config file that cannot be read, or a path in it leaving the project."""
 
 
-@dataclass(frozen=True)
+@record
 class Project:
     root: Path
     specs: Path

@@ -9,13 +9,14 @@ here knows about specs.
 from __future__ import annotations
 
 import fnmatch
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Optional
 
 from atomgen.diagnostics import Diagnostic, SpecError
 from atomgen.reading import exists
+from atomgen.record import record
 from atomgen.resources import intrinsics_path
 from atomgen.spec.validate import SCHEMA
 
@@ -23,7 +24,7 @@ PROJECT_INTRINSICS_FILE = "intrinsics.yaml"
 Chips = Optional[frozenset[str]]  # None: every chip
 
 
-@dataclass(frozen=True)
+@record
 class Immediate:
     cpp_type: str
     low: Optional[int]
@@ -43,7 +44,7 @@ class Immediate:
         return None if case is None else self.code(case)
 
 
-@dataclass(frozen=True)
+@record
 class Operand:
     name: str
     types: tuple[tuple[str, Chips], ...] = ()
@@ -57,7 +58,7 @@ class Operand:
         return [name for name, _ in self.elements]
 
 
-@dataclass(frozen=True)
+@record
 class IsaInstruction:
     name: Optional[str]
     glob: Optional[str] = None
@@ -75,14 +76,14 @@ class IsaInstruction:
         return self.glob is not None and fnmatch.fnmatchcase(text, self.glob)
 
 
-@dataclass(frozen=True)
+@record
 class DataType:
     type: str
     isa: tuple[str, ...]
     subtargets: Chips = None
 
 
-@dataclass(frozen=True)
+@record
 class Intrinsic:
     name: str
     op_class: str
@@ -117,7 +118,7 @@ class Intrinsic:
         return next((i for i in self.isa if i.matches(text)), None)
 
 
-@dataclass(frozen=True)
+@record
 class Intrinsics:
     backend: str
     namespace: str

@@ -10,10 +10,10 @@ element type, which verify() must keep accepting (FlyDSL's isInteger(N)).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from atomgen.check.verify_plan import VerifyPlan, describe, format_value, key_pins, pin_message
+from atomgen.record import record
 from atomgen.spec import verify as wording
 from atomgen.spec.model import AtomSpec, Instance, Parameter
 from atomgen.spec.printing import sample_values
@@ -21,7 +21,7 @@ from atomgen.spec.printing import sample_values
 TYPE_CANDIDATES = ("f32", "f16", "bf16", "i8", "i32", "f64", "f8E4M3FN", "f8E5M2", "f4E2M1FN", "i4")
 
 
-@dataclass(frozen=True)
+@record
 class Rejection:
     id: str  # "table:k=32", "free:numWarps=0", "constraint0:...", "pin:...@row", "accept:ui8@row"
     kind: str  # table | free | constraint | pin | accept

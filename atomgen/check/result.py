@@ -9,12 +9,12 @@ configurations only when first read (render needs them, `check` does not), then 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Optional
 
 from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.diagnostics import Diagnostic
+from atomgen.record import record
 from atomgen.spec.backend import Backend
 from atomgen.spec.mlir_types import PackedType
 from atomgen.spec.model import AtomSpec, Instance
@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # imported when first read: `check` never reads them
     from atomgen.check.verify_plan import VerifyPlan
 
 
-@dataclass(frozen=True)
+@record
 class AnalysedAtom:
     spec: AtomSpec
     backend: Optional[Backend]

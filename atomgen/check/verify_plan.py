@@ -7,19 +7,19 @@ so they can never disagree on wording.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
+from atomgen.record import record
 from atomgen.spec.model import AtomSpec, Instance, Parameter
 
 
-@dataclass(frozen=True)
+@record
 class KeyCondition:
     parameter: Parameter
     value: Any
 
 
-@dataclass(frozen=True)
+@record
 class Row:
     instance: Instance
     conditions: tuple[KeyCondition, ...]
@@ -27,7 +27,7 @@ class Row:
     description: str  # how messages name this configuration
 
 
-@dataclass(frozen=True)
+@record
 class FreeRange:
     parameter: Parameter
     minimum: Optional[int]
@@ -36,7 +36,7 @@ class FreeRange:
     message: str  # printf-free text; the C++ appends ", got <value>"
 
 
-@dataclass(frozen=True)
+@record
 class VerifyPlan:
     rows: tuple[Row, ...]
     free: tuple[FreeRange, ...]

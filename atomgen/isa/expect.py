@@ -12,11 +12,11 @@ expects none (the scaled MFMA always prints `op_sel_hi:[0,0,0]`, the zero scale 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Optional
 
 from atomgen.check.families.semantics import meant_immediates
 from atomgen.check.intrinsics import Intrinsic, Intrinsics
+from atomgen.record import record
 from atomgen.render.cpp import intrinsic_call
 from atomgen.render.tests.mlir import IMMEDIATE_VALUE
 from atomgen.spec.mlir_types import parse_packed
@@ -30,7 +30,7 @@ MMA_PREFIXES = ("v_mfma", "v_smfmac", "v_wmma", "v_swmmac")
 COPY_PREFIXES = ("buffer_", "global_load_lds", "ds_read", "tensor_")
 
 
-@dataclass(frozen=True)
+@record
 class Slot:
     """One register operand the instruction must have: what it is, its register files, its dwords."""
 
@@ -39,7 +39,7 @@ class Slot:
     dwords: int
 
 
-@dataclass(frozen=True)
+@record
 class Expected:
     mnemonic: str
     slots: tuple[Slot, ...]

@@ -18,6 +18,7 @@ from typing import Any, Optional
 
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout, RecastError
+from atomgen.record import record
 from atomgen.spec.mlir_types import parse_packed
 
 # MMA reference tiles, (first, second) dimension, column-major as in the specs; B is drawn
@@ -26,7 +27,7 @@ MMA_TILES = {"a": ("m", "k"), "b": ("n", "k"), "c": ("m", "n")}
 REGISTER_BITS = 32
 
 
-@dataclass(frozen=True)
+@record
 class Replica:
     """A stride-0 mode: `extent` holders `step` apart along `axis` ('thr' or 'val')."""
 
@@ -79,7 +80,7 @@ class Picture:
         return sorted(rows)
 
 
-@dataclass(frozen=True)
+@record
 class OperandPicture:
     """A picture with what names it: role, element type, per-value bits in registers."""
 

@@ -9,11 +9,12 @@ gives for that instance. Nothing here knows about CUDA or the device.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Any, Optional
 
 from atomgen.layout.algebra import Layout, flatten, image, is_tuple, size
+from atomgen.record import record
 
 FAMILIES = ("mma_sync", "mma_sp", "wgmma", "ldmatrix", "stmatrix", "cp_async", "tma")  # those the probe runs
 MMA_FAMILIES = ("mma_sync", "mma_sp", "wgmma")
@@ -31,7 +32,7 @@ class CaseError(ValueError):
     """A spec instance the probe cannot turn into a kernel (reported as a failure)."""
 
 
-@dataclass(frozen=True)
+@record
 class ProbeCase:
     spec_path: str
     instance_id: str

@@ -16,11 +16,12 @@ instead of elements; for rank >= 2 also outermost dimension first) must fail.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from math import prod
 from typing import Any, Optional
 
 from atomgen.probe.cases import CaseError, ProbeCase
+from atomgen.record import record
 
 # Global extents, box extents and box origin per dimension, innermost first (rank r uses the
 # first r). Row pitch 16 x 4 bytes is a multiple of 16 bytes and the innermost box is 32 bytes,
@@ -36,7 +37,7 @@ STORE_MARK = 0x10000  # store: box element i holds STORE_MARK + i + 1
 SENTINEL = 0xFFFFFFFF  # store: global elements the box does not cover keep it
 
 
-@dataclass(frozen=True)
+@record
 class TmaClaim:
     """What the spec says the coordinate operands mean."""
 
@@ -44,7 +45,7 @@ class TmaClaim:
     units: str = "elements"  # or "bytes"
 
 
-@dataclass(frozen=True)
+@record
 class TmaPlan:
     case: ProbeCase
     direction: str  # "load" (global -> shared) | "store" (shared -> global)

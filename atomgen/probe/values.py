@@ -11,14 +11,15 @@ from __future__ import annotations
 import functools
 import math
 import struct
-from dataclasses import dataclass
+
+from atomgen.record import record
 
 
 class ProbeTypeError(ValueError):
     """An element type the probe cannot encode."""
 
 
-@dataclass(frozen=True)
+@record
 class ElementType:
     name: str  # MLIR name: f16, bf16, tf32, f32, f64, i8, ui8, si8, i32, f8E4M3FN, f8E5M2
     bits: int  # storage bits in a register / in memory (tf32 occupies 32)

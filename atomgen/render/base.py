@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from atomgen.record import record
 
-@dataclass(frozen=True)
+
+@record
 class RegionPiece:
     """A contribution to the region `region` of the shared file `file`."""
 

@@ -20,8 +20,10 @@ import fnmatch
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Iterator
+
+from atomgen.record import record
 
 DEFAULT = "rocm-pinned"
 
@@ -30,7 +32,7 @@ class ProfileError(Exception):
     """An unknown profile name (the message lists the known ones)."""
 
 
-@dataclass(frozen=True)
+@record
 class Profile:
     name: str = DEFAULT
     summary: str = ""

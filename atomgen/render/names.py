@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from atomgen.record import record
 from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec
 
 
-@dataclass(frozen=True)
+@record
 class BackendNames:
     name: str
     dialect: str

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from typing import Callable, Mapping, Union
+
+from atomgen.record import record
 
 
 class FormatError(Exception):
@@ -20,27 +21,27 @@ class FormatError(Exception):
         self.offset = offset
 
 
-@dataclass(frozen=True)
+@record
 class Literal:
     text: str
     offset: int
 
 
-@dataclass(frozen=True)
+@record
 class Variable:
     name: str
     anchor: bool
     offset: int
 
 
-@dataclass(frozen=True)
+@record
 class Custom:
     directive: str
     args: tuple[str, ...]
     offset: int
 
 
-@dataclass(frozen=True)
+@record
 class Group:
     elements: tuple["Element", ...]
     offset: int

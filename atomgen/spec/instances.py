@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Mapping, Optional, TypedDict, Union
 
 from atomgen.diagnostics import Diagnostic, Example, Rule
+from atomgen.record import record
 from atomgen.spec.emission import RowEmission
 from atomgen.spec.expr import Expr, ExprError, evaluate, parse_expression
 from atomgen.spec.frozen import FrozenMap
@@ -68,7 +69,7 @@ INSTANCE_FIELDS = (
 MAX_INSTANCES = 4096
 
 
-@dataclass(frozen=True)
+@record
 class Instance:
     index: int
     id: str

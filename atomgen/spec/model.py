@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Mapping, Optional
 
 from atomgen.diagnostics import Diagnostic, Position
+from atomgen.record import record
 from atomgen.spec import emission as emission_records
 from atomgen.spec import tensor_memory as tensor_memory_model
 from atomgen.spec import yamldata
@@ -42,7 +43,7 @@ TODO_MARKER = "TODO"
 DEFAULT_OPERAND_TYPES = {"a": "elemTyA", "b": "elemTyB", "c": "elemTyAcc"}
 
 
-@dataclass(frozen=True)
+@record
 class Parameter:
     name: str
     cpp_type: str
@@ -72,7 +73,7 @@ class Parameter:
         return self.cpp_type in ("int32_t", "int64_t")
 
 
-@dataclass(frozen=True)
+@record
 class LayoutPiece:
     """One piece of a (possibly piecewise) layout."""
 
@@ -82,7 +83,7 @@ class LayoutPiece:
     path: JsonPath  # path of the layout string
 
 
-@dataclass(frozen=True)
+@record
 class TypeCase:
     """One `llvm_type_when` case of a state field: its type where the instance's values match."""
 
@@ -93,7 +94,7 @@ class TypeCase:
         return all(any(same_value(values.get(name), v) for v in accepted) for name, accepted in self.when)
 
 
-@dataclass(frozen=True)
+@record
 class StateField:
     name: str
     enum_case: Optional[str]
@@ -114,7 +115,7 @@ class StateField:
         return self.llvm_type
 
 
-@dataclass(frozen=True)
+@record
 class KnownDefect:
     """A declared disagreement with an oracle (`known_flydsl_defects`, `known_triton_differences`,
     `known_cute_differences`): the configurations it covers, what differs and why, with evidence."""
@@ -147,7 +148,7 @@ def _known(entries: Any) -> tuple[KnownDefect, ...]:
     return tuple(KnownDefect.read(entry) for entry in entries or () if isinstance(entry, Mapping))
 
 
-@dataclass(frozen=True)
+@record
 class AtomSpec:
     path: str
     loaded: LoadedSpec

@@ -8,8 +8,7 @@ below see the declared types; they still ignore a value of another type rather t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from atomgen.record import record
 from atomgen.spec.scalars import ScalarValue
 from atomgen.spec.yamldata import mapping, text, texts
 
@@ -20,7 +19,7 @@ def _mapping(value: object) -> tuple[tuple[str, object], ...]:
     return tuple((str(k), v) for k, v in mapping(value).items())
 
 
-@dataclass(frozen=True)
+@record
 class Wrapper:
     """One DSL function of FlyDSL's, as `python.wrappers[i]` declares it: the first is the atom's
     main wrapper, later ones convenience variants with `fixed` arguments."""
@@ -60,7 +59,7 @@ class Wrapper:
         )
 
 
-@dataclass(frozen=True)
+@record
 class PythonSection:
     """`python`: the binding class, the DSL module the wrappers go to, and FlyDSL's wrappers."""
 
@@ -83,7 +82,7 @@ class PythonSection:
         )
 
 
-@dataclass(frozen=True)
+@record
 class FileCheckOptions:
     """`tests`: settings of the generated FileCheck files."""
 

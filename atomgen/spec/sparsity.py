@@ -13,10 +13,10 @@ judge it are atomgen/check/families/sparse.py, the decompression of the referenc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Optional
 
+from atomgen.record import record
 from atomgen.spec import yamldata
 from atomgen.spec.expr import Expr, ExprError, Num, evaluate, parse_expression
 from atomgen.spec.scalars import ScalarValue
@@ -27,7 +27,7 @@ JsonPath = tuple[Any, ...]
 SPARSE_ROLES = ("e", "e_holders")
 
 
-@dataclass(frozen=True)
+@record
 class SparsePiece:
     when: tuple[tuple[str, tuple[Any, ...]], ...]
     nonzeros: int
@@ -39,7 +39,7 @@ class SparsePiece:
     selector: Optional[str] = None  # the parameter the instruction receives as its sparsity selector
 
 
-@dataclass(frozen=True)
+@record
 class Sparsity:
     """One instance's sparsity, in numbers."""
 

@@ -23,9 +23,10 @@ prints from it is render/wording.py's.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Mapping, Optional, Protocol
 
+from atomgen.record import record
 from atomgen.spec.expr import Expr, ExprError, evaluate, names_in, parse_expression
 from atomgen.spec.frozen import FrozenMap
 from atomgen.spec.scalars import ScalarValue
@@ -40,7 +41,7 @@ class WordingError(ValueError):
     """A malformed condition or message in `verify:` (the message says which)."""
 
 
-@dataclass(frozen=True)
+@record
 class Condition:
     text: str
     op: str  # a relation, or "pow2"
@@ -82,7 +83,7 @@ def parse_condition(text: str) -> Condition:
     raise WordingError(f"condition '{text}' has no relation ({', '.join(RELATIONS)}) and is not pow2(...)")
 
 
-@dataclass(frozen=True)
+@record
 class Constraint:
     index: int
     when: Optional[Condition]
@@ -93,7 +94,7 @@ class Constraint:
         return (self.when is None or self.when.holds(values)) and not self.require.holds(values)
 
 
-@dataclass(frozen=True)
+@record
 class Wording:
     free: FrozenMap[str, str]
     pin: str
@@ -105,7 +106,7 @@ class Wording:
         return self.table.get(shape, self.table.get("*", ""))
 
 
-@dataclass(frozen=True)
+@record
 class VerifySection:
     """The typed `verify:` section; `error` says why it could not be read (rule AG396 reports it)."""
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
+from atomgen.record import record
 from atomgen.spec.mlir_types import element_bits
 
 Literal = Union[None, bool, int, str]
@@ -34,7 +34,7 @@ class WrapperError(ValueError):
         self.field = field
 
 
-@dataclass(frozen=True)
+@record
 class Argument:
     """One parameter of the signature."""
 
@@ -44,7 +44,7 @@ class Argument:
     keyword_only: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Signature:
     name: str
     arguments: tuple[Argument, ...]
@@ -54,22 +54,22 @@ class Signature:
         return tuple(argument.name for argument in self.arguments)
 
 
-@dataclass(frozen=True)
+@record
 class Number:
     value: int
 
 
-@dataclass(frozen=True)
+@record
 class Name:
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class TypeName:
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class PerBits:
     """`INT // bits(NAME)`: so many bits' worth of elements of NAME's type."""
 
@@ -77,7 +77,7 @@ class PerBits:
     of: str
 
 
-@dataclass(frozen=True)
+@record
 class Otherwise:
     """`name or fallback`: the parameter unless it is None."""
 
@@ -85,18 +85,18 @@ class Otherwise:
     fallback: Expr
 
 
-@dataclass(frozen=True)
+@record
 class IsInteger:
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class IsType:
     name: str
     type: str
 
 
-@dataclass(frozen=True)
+@record
 class Choice:
     test: Union[IsInteger, IsType]
     then: Expr
@@ -106,7 +106,7 @@ class Choice:
 Expr = Union[Number, Name, TypeName, PerBits, Otherwise, Choice]
 
 
-@dataclass(frozen=True)
+@record
 class CallPlan:
     """The generated wrapper: FlyDSL's signature, the defaults it fills in, then each get() argument's value
     (None: left to the binding's own default)."""

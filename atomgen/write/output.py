@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from atomgen.record import record
 from atomgen.write.regions import Anchor, block
 
 
-@dataclass(frozen=True)
+@record
 class SharedShape:
     """How one kind of shared file holds atomgen's regions."""
 

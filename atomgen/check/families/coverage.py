@@ -19,6 +19,7 @@ from typing import Any, Iterator, Optional
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
+from atomgen.record import record
 from atomgen.spec.expr import OVER_LIMIT
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 
@@ -64,7 +65,7 @@ MAX_OPERAND_POINTS = 1 << 24
 MAX_ENUMERATED_POINTS = 1 << 22  # per spec: about a second of enumeration
 
 
-@dataclass(frozen=True)
+@record
 class Fault:
     """The first thing wrong with a layout's cover of a tile (in the order rules report)."""
 

@@ -10,7 +10,6 @@ probe read.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Iterator, Optional, Sequence
@@ -20,6 +19,7 @@ from atomgen.check.families import coverage
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
+from atomgen.record import record
 from atomgen.spec.expr import ExprError
 from atomgen.spec.loader import JsonPath
 from atomgen.spec.mlir_types import parse_packed
@@ -88,7 +88,7 @@ RULES = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class Metadata:
     """One instance's metadata: sparsity, e, the holder lanes for selector 0, the register bits."""
 

@@ -15,13 +15,13 @@ value (copy 0, at offset 0, is the value itself).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Iterator, Optional
 
 from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
+from atomgen.record import record
 from atomgen.spec.expr import ExprError
 from atomgen.spec.loader import JsonPath
 from atomgen.spec.model import AtomSpec
@@ -102,7 +102,7 @@ def _sizes(layout: Layout) -> tuple[int, int]:
     return algebra.size(algebra.mode(layout, 0)), algebra.size(algebra.mode(layout, 1))
 
 
-@dataclass(frozen=True)
+@record
 class Placement:
     """What a TMEM layout places, for the messages: its spec key, the (thr, val) sizes it must have,
     and whose sizes those are."""

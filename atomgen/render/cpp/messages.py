@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping
 
 from atomgen.check.verify_plan import format_value
+from atomgen.record import record
 from atomgen.render import escape
 from atomgen.render.cpp.params import CppParam, value_stream
 from atomgen.spec.instances import ScalarValue
 from atomgen.spec.model import AtomSpec
 
 
-@dataclass(frozen=True)
+@record
 class StreamPiece:
     """One `<<` operand of a diagnostic: literal text, or a parameter's value."""
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from atomgen.check.families.semantics import FORMAT_KEYS, format_code
 from atomgen.check.verify_plan import describe
+from atomgen.record import record
 from atomgen.render import llvm_api
 from atomgen.render.cpp import intrinsic_call
 from atomgen.render.cpp.mlirtype import CppRenderError, type_builder
@@ -40,7 +41,7 @@ class MmaEmission:
     index_sets: bool = False  # some row shifts its sparse index to the selected set (indexSet is emitted)
 
 
-@dataclass(frozen=True)
+@record
 class Halves:
     """C's values spread over register halves (GFX11 OPSEL): `spread` puts value v in both halves of
     register v of the intrinsic's C; `low`/`high` read the half `selector` chose back."""
@@ -52,7 +53,7 @@ class Halves:
     high: str
 
 
-@dataclass(frozen=True)
+@record
 class Placement:
     cast: bool  # bitcast the result to dTy (the storage type differs from the element type)
     halves: Halves | None

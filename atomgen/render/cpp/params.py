@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from atomgen.record import record
 from atomgen.render.cpp.mlirtype import exact_type_predicate
 from atomgen.spec.model import Parameter
 
 
-@dataclass(frozen=True)
+@record
 class CppParam:
     name: str
     cpp_type: str  # as the verify() signature and locals spell it

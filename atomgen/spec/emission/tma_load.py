@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
+from atomgen.record import record
 from atomgen.spec.emission.base import COORD_FEEDS, COORDS, Emission, Feed, PatternNeeds
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class TmaLoad(Emission):
     pattern: ClassVar[str] = "tma_load"
     needs: ClassVar[PatternNeeds] = PatternNeeds(

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
+from atomgen.record import record
 from atomgen.spec.emission.base import COORD_FEEDS, COORDS, Emission, Feed, PatternNeeds
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class TmaStore(Emission):
     pattern: ClassVar[str] = "tma_store"
     needs: ClassVar[PatternNeeds] = PatternNeeds("copy", parameters=("rank",), state_cases=("TmaDescriptor",) + COORDS,

@@ -5,14 +5,15 @@ Gfx1250 scaled WMMA: per-row fmtA/fmtB format codes and the scale state operands
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
+from atomgen.record import record
 from atomgen.spec.emission.base import MMA, Emission, FormatCodes, PatternNeeds, Shim, StateOperands, Variants
 from atomgen.spec.frozen import EMPTY, FrozenMap
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class WmmaScale(Variants, FormatCodes, StateOperands, Shim, Emission):
     pattern: ClassVar[str] = "wmma_scale"
     state_operands: FrozenMap[str, int] = field()  # required here: the scale operands
