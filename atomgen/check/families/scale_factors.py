@@ -67,8 +67,9 @@ def check_spec(spec: AtomSpec) -> Iterator[Diagnostic]:
                                   "scale_factors (vector_size, type, and where A's and B's factors are in tensor "
                                   "memory)", instance.path)
         return
+    scaled_rows = {instance.index for instance in scaled}
     for instance in spec.instances:
-        if instance not in scaled:
+        if instance.index not in scaled_rows:
             what = f"'{instance.instruction}'" if instance.instruction else f"its intrinsic {instance.intrinsic}"
             yield spec.diagnostic(RULE, f"instance {instance.id}: scale_factors is declared, but {what} is not "
                                   "block-scaled (it takes no scale factors)", instance.path)
