@@ -88,13 +88,19 @@ def _walk(paths: Iterable[str]) -> dict[str, tuple[Path, str]]:
 
 def collect_spec_files(paths: Iterable[str]) -> list[tuple[Path, str]]:
     """Atom spec files under the given files/folders, sorted, with their display paths."""
-    found = _walk(paths)
-    return [found[key] for key in sorted(found) if side_file_kind(found[key][0]) is None]
+    return _spec_files(_walk(paths))
 
 
 def collect_side_files(paths: Iterable[str]) -> list[tuple[Path, str, str]]:
     """backend.yaml and intrinsics.yaml files under the given files/folders, with their schema name."""
-    found = _walk(paths)
+    return _side_files(_walk(paths))
+
+
+def _spec_files(found: dict[str, tuple[Path, str]]) -> list[tuple[Path, str]]:
+    return [found[key] for key in sorted(found) if side_file_kind(found[key][0]) is None]
+
+
+def _side_files(found: dict[str, tuple[Path, str]]) -> list[tuple[Path, str, str]]:
     side = [(file, display, side_file_kind(file)) for file, display in (found[k] for k in sorted(found))]
     return [(file, display, kind) for file, display, kind in side if kind is not None]
 
@@ -281,7 +287,8 @@ def check_paths(
     but not returned), and a collision is reported on the spec from `paths`.
     """
     paths = list(paths)
-    files = collect_spec_files(paths)
+    walked = _walk(paths)  # once: the side files are among what it found
+    files = _spec_files(walked)
     context: list[SpecResult] = []
     if tree is not None:
         given = {reading.real_path(path) for path, _ in files}
@@ -292,7 +299,7 @@ def check_paths(
     cross_spec_rules(context + ordered, _position_of)
     if not side_files:
         return ordered
-    listed = collect_side_files(paths)
+    listed = _side_files(walked)
     if their_backends:
         listed += _backends_of(files, ordered, listed)
     side = [check_side_file(path, display, kind) for path, display, kind in listed]

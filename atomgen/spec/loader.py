@@ -315,13 +315,21 @@ class _Builder:
 
     def __init__(self, loaded: LoadedSpec):
         self.loaded = loaded
-        self.constructor = yaml.SafeLoader("")
+        self._constructor: Any = None
         self.diagnostics: list[Diagnostic] = []
         self.nodes = 0
         self.stack: list[_Open] = []
         self.root: Any = None
         self.documents = 0
         self.second_document = Position(1, 1)
+
+    @property
+    def constructor(self) -> Any:
+        """PyYAML's resolver and constructor, for the plain scalars not seen before in this process and
+        for tagged ones: made when first needed (most specs need none, and each one is a cycle of objects)."""
+        if self._constructor is None:
+            self._constructor = yaml.SafeLoader("")
+        return self._constructor
 
     def _error(self, rule: str, message: str, mark: Any) -> None:
         self.diagnostics.append(Diagnostic(rule, message, self.loaded.path, _mark_position(mark)))
@@ -506,7 +514,7 @@ class _Builder:
         return self._construct(event, tag, explicit=True)
 
     def _resolve_plain(self, event: Any) -> Any:
-        tag = self.constructor.resolve(ScalarNode, event.value, (True, False))  # type: ignore[no-untyped-call]
+        tag = self.constructor.resolve(ScalarNode, event.value, (True, False))
         if tag == _CORE + "str":
             return event.value
         return self._construct(event, tag, explicit=False)

@@ -32,10 +32,13 @@ RULES = (
 )
 
 
+_TILE_DIMS = {"a": ("m", "k"), "b": ("n", "k"), "c": ("m", "n")}
+
+
 def tile_extents(spec: AtomSpec, role: str, variables: dict[str, int]) -> Optional[tuple[int, int]]:
     """An MMA operand's reference tile as (rows, cols): (M, K), (N, K) or (M, N)."""
     if spec.kind == "mma":
-        dims = {"a": ("m", "k"), "b": ("n", "k"), "c": ("m", "n")}[role]
+        dims = _TILE_DIMS[role]
         if all(d in variables for d in dims):
             # a sparse MMA's A holds only its nonzeros, the compressed (M, k_packed)
             second = variables.get("k_packed", variables[dims[1]]) if role == "a" else variables[dims[1]]
