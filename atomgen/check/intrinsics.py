@@ -51,11 +51,20 @@ class Operand:
     elements: tuple[tuple[str, Chips], ...] = ()
     immediate: Optional[Immediate] = None
 
-    def type_names(self) -> list[str]:
-        return [name for name, _ in self.types]
+    def type_names(self) -> tuple[str, ...]:
+        return self._type_names
 
-    def element_names(self) -> list[str]:
-        return [name for name, _ in self.elements]
+    def element_names(self) -> tuple[str, ...]:
+        return self._element_names
+
+    # asked of every instance's operands: worked out once per operand
+    @cached_property
+    def _type_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.types)
+
+    @cached_property
+    def _element_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.elements)
 
 
 @record
@@ -74,6 +83,17 @@ class IsaInstruction:
         if self.name is not None:
             return text == self.name
         return self.glob is not None and fnmatch.fnmatchcase(text, self.glob)
+
+    def operand(self, name: str) -> Optional[Operand]:
+        """The instruction's own register type for an operand (PTX), the first of a name."""
+        return self._by_name.get(name)
+
+    @cached_property
+    def _by_name(self) -> dict[str, Operand]:
+        found: dict[str, Operand] = {}
+        for operand in self.operands:
+            found.setdefault(operand.name, operand)
+        return found
 
 
 @record

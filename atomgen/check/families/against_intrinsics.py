@@ -376,7 +376,7 @@ def _check_shape(spec: AtomSpec, instance: Instance) -> Iterator[Diagnostic]:
 
 def _operand_for(role: str, entry: Intrinsic, isa: Optional[IsaInstruction]) -> Optional[Operand]:
     if isa is not None:
-        override = next((o for o in isa.operands if o.name == role), None)
+        override = isa.operand(role)
         if override is not None:
             return override
     return entry.operand(role)
