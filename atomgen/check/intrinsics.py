@@ -12,7 +12,7 @@ import fnmatch
 from dataclasses import field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Iterator, Mapping, Optional
 
 from atomgen.diagnostics import Diagnostic, SpecError
 from atomgen.reading import exists
@@ -138,11 +138,42 @@ class Intrinsic:
         return next((i for i in self.isa if i.matches(text)), None)
 
 
+class _Table(Mapping[str, Intrinsic]):
+    """An intrinsics table's entries by name, each made from its data when first asked for: a check
+    asks for a few dozen of the hundreds a backend's table holds (making them all cost every check
+    worker 3 ms). An entry of a later file replaces the earlier one of its name."""
+
+    def __init__(self) -> None:
+        self._data: dict[str, tuple[Any, str, dict[str, Immediate]]] = {}
+        self._made: dict[str, Intrinsic] = {}
+
+    def add(self, data: dict[str, Any], origin: str, enums: dict[str, Immediate]) -> None:
+        for name, value in (data.get("intrinsics") or {}).items():
+            self._data[str(name)] = (value, origin, enums)
+            self._made.pop(str(name), None)
+
+    def __getitem__(self, name: str) -> Intrinsic:
+        made = self._made.get(name)
+        if made is None:
+            value, origin, enums = self._data[name]
+            made = self._made[name] = _intrinsic(name, value, origin, enums)
+        return made
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._data
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
 @record
 class Intrinsics:
     backend: str
     namespace: str
-    entries: dict[str, Intrinsic]  # by name
+    entries: Mapping[str, Intrinsic]  # by name
     enums: dict[str, Immediate] = field(default_factory=dict)
     files: tuple[str, ...] = ()
 
@@ -225,25 +256,22 @@ def _enums(data: dict[str, Any]) -> dict[str, Immediate]:
     return enums
 
 
-def _intrinsics(data: dict[str, Any], origin: str, enums: dict[str, Immediate]) -> dict[str, Intrinsic]:
-    found = {}
-    for name, value in (data.get("intrinsics") or {}).items():
-        found[str(name)] = Intrinsic(
-            name=str(name),
-            op_class=str(value.get("op_class", "")),
-            operands=tuple(_operand(str(k), v, enums) for k, v in (value.get("operands") or {}).items()),
-            result=_typed(value.get("result")),
-            data_types=tuple(_data_type(str(k), v) for k, v in (value.get("data_types") or {}).items()),
-            isa=tuple(_isa(item, enums) for item in value.get("isa") or []),
-            blocks=int(value.get("blocks", 1)),
-            subtargets=_chips(value.get("subtargets")),
-            source=str(value.get("source", "")),
-            origin=origin,
-            patterns=tuple(str(p) for p in value.get("patterns") or ()),
-            llvm_intrinsic=str(value.get("llvm_intrinsic", "")),
-            operation=str(value.get("operation", "")),
-        )
-    return found
+def _intrinsic(name: str, value: Any, origin: str, enums: dict[str, Immediate]) -> Intrinsic:
+    return Intrinsic(
+        name=name,
+        op_class=str(value.get("op_class", "")),
+        operands=tuple(_operand(str(k), v, enums) for k, v in (value.get("operands") or {}).items()),
+        result=_typed(value.get("result")),
+        data_types=tuple(_data_type(str(k), v) for k, v in (value.get("data_types") or {}).items()),
+        isa=tuple(_isa(item, enums) for item in value.get("isa") or []),
+        blocks=int(value.get("blocks", 1)),
+        subtargets=_chips(value.get("subtargets")),
+        source=str(value.get("source", "")),
+        origin=origin,
+        patterns=tuple(str(p) for p in value.get("patterns") or ()),
+        llvm_intrinsic=str(value.get("llvm_intrinsic", "")),
+        operation=str(value.get("operation", "")),
+    )
 
 
 def _load_checked(path: Path, display: str) -> tuple[Optional[dict[str, Any]], list[Diagnostic]]:
@@ -291,13 +319,14 @@ def load_intrinsics(backend: str, project_file: Optional[str] = None
     data: dict[str, Any] = dict(shipped[0]) if shipped else {"backend": backend, "intrinsics": {}}
     files = [shipped[1]] if shipped else []
     enums = _enums(data)
-    intrinsics = _intrinsics(data, files[0] if files else "", enums)
+    intrinsics = _Table()
+    intrinsics.add(data, files[0] if files else "", dict(enums))  # the shipped entries see the shipped enums
     problems: list[Diagnostic] = []
     if project_file is not None:
         extra, problems = _load_checked(Path(project_file), project_file)
         if extra is not None:
             enums.update(_enums(extra))
-            intrinsics.update(_intrinsics(extra, project_file, enums))
+            intrinsics.add(extra, project_file, enums)
             files.append(project_file)
     # A backend with no intrinsics table gets an empty one: every intrinsic is then unknown (AG358), never unchecked.
     namespace = str(data.get("cpp_namespace") or backend.upper())
