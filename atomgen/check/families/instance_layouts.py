@@ -38,11 +38,11 @@ _TILE_DIMS = {"a": ("m", "k"), "b": ("n", "k"), "c": ("m", "n")}
 def tile_extents(spec: AtomSpec, role: str, variables: dict[str, int]) -> Optional[tuple[int, int]]:
     """An MMA operand's reference tile as (rows, cols): (M, K), (N, K) or (M, N)."""
     if spec.kind == "mma":
-        dims = _TILE_DIMS[role]
-        if all(d in variables for d in dims):
+        rows, cols = _TILE_DIMS[role]
+        if rows in variables and cols in variables:
             # a sparse MMA's A holds only its nonzeros, the compressed (M, k_packed)
-            second = variables.get("k_packed", variables[dims[1]]) if role == "a" else variables[dims[1]]
-            return variables[dims[0]], second
+            second = variables.get("k_packed", variables[cols]) if role == "a" else variables[cols]
+            return variables[rows], second
     return None
 
 
