@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import field
+from functools import cached_property
 from typing import Any, Mapping, Optional
 
 from atomgen.diagnostics import Diagnostic, Position
@@ -60,7 +61,7 @@ class Parameter:
     def is_free(self) -> bool:
         return self.free_min is not None or self.free_max is not None or self.free_values is not None
 
-    @property
+    @cached_property  # asked of every parameter of every instance
     def is_type(self) -> bool:
         return self.cpp_type == "Type"
 

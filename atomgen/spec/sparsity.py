@@ -14,6 +14,7 @@ judge it are atomgen/check/families/sparse.py, the decompression of the referenc
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Callable, Mapping, Optional
 
 from atomgen.record import record
@@ -131,10 +132,15 @@ def sparse_variables(pieces: tuple[SparsePiece, ...], values: Mapping[str, Scala
     piece = select_sparse(pieces, values, variables)
     if piece is None or "k" not in variables:
         return {}
-    sparsity = Sparsity(piece.nonzeros, piece.chunk, piece.index_bits, 0)
-    if variables["k"] % piece.chunk or sparsity.per_chunk.denominator != 1:
-        return {}  # the rules report it (AG345); the layouts then see a dense A
-    return {"k_packed": sparsity.k_packed(variables["k"]), "k_index": sparsity.k_index(variables["k"])}
+    return dict(_compressed(piece.nonzeros, piece.chunk, piece.index_bits, variables["k"]))
+
+
+@lru_cache(maxsize=1024)  # a spec's rows repeat a few (sparsity, K) pairs; Fractions are slow
+def _compressed(nonzeros: int, chunk: int, index_bits: int, k: int) -> tuple[tuple[str, int], ...]:
+    sparsity = Sparsity(nonzeros, chunk, index_bits, 0)
+    if k % chunk or sparsity.per_chunk.denominator != 1:
+        return ()  # the rules report it (AG345); the layouts then see a dense A
+    return (("k_packed", sparsity.k_packed(k)), ("k_index", sparsity.k_index(k)))
 
 
 def dense_positions(sparsity: Sparsity, indices: list[int]) -> list[int]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any, Iterator
 
 from atomgen.check.families.parameters import ENUM_CASE, value_fits
@@ -41,6 +42,11 @@ RULES = (
 )
 
 
+# value_fits for a row's values (ints, bools, strings: hashable), which repeat from row to row;
+# typed, so that True and 1 are judged apart
+_row_value_fits = lru_cache(maxsize=4096, typed=True)(value_fits)
+
+
 def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
     key = spec.key_parameters
     seen: dict[tuple[Any, ...], JsonPath] = {}
@@ -51,7 +57,7 @@ def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
                 yield INSTANCE_KEYS.at(
                     spec, f"instance {instance.id} gives no value for parameter '{parameter.name}'", path
                 )
-            elif not value_fits(parameter.cpp_type, instance.values[parameter.name]):
+            elif not _row_value_fits(parameter.cpp_type, instance.values[parameter.name]):
                 value = instance.values[parameter.name]
                 rule = "AG332" if parameter.is_type else INSTANCE_KEYS.id
                 guess = suggest_type(value) if parameter.is_type and isinstance(value, str) else None
@@ -113,7 +119,7 @@ def fold_unknown_types(spec: AtomSpec, found: list[Diagnostic]) -> list[Diagnost
     for instance in spec.instances:
         for parameter in spec.key_parameters:
             value = instance.values.get(parameter.name)
-            if parameter.is_type and isinstance(value, str) and not value_fits(parameter.cpp_type, value):
+            if parameter.is_type and isinstance(value, str) and not _row_value_fits(parameter.cpp_type, value):
                 position = spec.position(instance.path + (parameter.name,))
                 index = next((i for i, d in enumerate(found) if d.rule == "AG332" and d.position == position), None)
                 if index is not None:
