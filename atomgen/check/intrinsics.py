@@ -90,10 +90,15 @@ class IsaInstruction:
 
     @cached_property
     def _by_name(self) -> dict[str, Operand]:
-        found: dict[str, Operand] = {}
-        for operand in self.operands:
-            found.setdefault(operand.name, operand)
-        return found
+        return _by_name(self.operands)
+
+
+def _by_name(operands: tuple[Operand, ...]) -> dict[str, Operand]:
+    """Operands by name, the first of a name winning (every instance asks for a few)."""
+    found: dict[str, Operand] = {}
+    for operand in operands:
+        found.setdefault(operand.name, operand)
+    return found
 
 
 @record
@@ -124,11 +129,7 @@ class Intrinsic:
 
     @cached_property
     def _by_name(self) -> dict[str, Operand]:
-        """Operands by name, the first of a name winning (every instance asks for a few)."""
-        found: dict[str, Operand] = {}
-        for operand in self.operands:
-            found.setdefault(operand.name, operand)
-        return found
+        return _by_name(self.operands)
 
     def data_type(self, type_text: str) -> Optional[DataType]:
         wanted = type_text.replace(" ", "")
