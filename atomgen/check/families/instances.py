@@ -49,6 +49,7 @@ _row_value_fits = lru_cache(maxsize=4096, typed=True)(value_fits)
 
 def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
     key = spec.key_parameters
+    key_names = [p.name for p in key]
     seen: dict[tuple[Any, ...], JsonPath] = {}
     for instance in spec.instances:
         path = instance.path
@@ -88,7 +89,8 @@ def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
                     spec, f"instance {instance.id}: pinned {name} = {value!r} is outside its free range",
                     path + ("pin", name),
                 )
-        signature = tuple(repr(instance.values.get(p.name)) for p in key) + tuple(
+        # each value with its type, so that 1, True and "1" stay apart (as their reprs would)
+        signature = tuple((type(value), value) for value in map(instance.values.get, key_names)) + tuple(
             sorted((k, repr(v)) for k, v in instance.pin.items())
         )
         if signature in seen:
