@@ -143,7 +143,12 @@ def build_instances(
                                + "; parameters: " + ", ".join(p.name for p in parameters),),
                     )
                 )
-        shared = _RowFields(raw_row, frozenset(mapping(raw_row.get("expand"))))
+        # what every row of a family shares is read once (wgmma's and tcgen05's families expand one
+        # written row into up to 32), unless `expand` varies it
+        varied = frozenset(map(str, mapping(raw_row.get("expand"))))
+        written = frozenset(map(str, raw_row))
+        given = (written - {"expand"}) | varied if varied else written
+        shared = _shared(raw_row, given)
         for row in rows:
             values = _row_values(row, parameters)
             instances.append(
@@ -154,7 +159,7 @@ def build_instances(
                     instruction=optional_text(row.get("instruction")),
                     packed=_texts_by_key(row.get("packed")),
                     path=path,
-                    **shared.of(row),
+                    **(_shared(row, given) if varied & _SHARED_KEYS else shared),
                 )
             )
 
@@ -165,7 +170,8 @@ _NO_TEXTS: FrozenMap[str, str] = FrozenMap({})
 
 
 class _Shared(TypedDict):
-    """The Instance fields that a written row gives every row of its family."""
+    """The Instance fields that a written row gives every row of its family (`given`: the keys each
+    row writes, the row's own with `expand` replaced by the keys it varies)."""
 
     intrinsic: str
     op_class: Optional[str]
@@ -180,37 +186,23 @@ class _Shared(TypedDict):
     given: frozenset[str]
 
 
-class _RowFields:
-    """A written row's _Shared fields, read once for all the rows of its family (wgmma's and tcgen05's
-    families expand one row into up to 32), unless `expand` varies one of them."""
-
-    def __init__(self, row: YamlMap, expanded: frozenset[str]):
-        self.expanded = expanded
-        # every row of a family writes the same keys: the row's own, `expand` replaced by what it varies
-        self.given = (frozenset(str(key) for key in row if key != "expand") | frozenset(map(str, expanded))
-                      if expanded else frozenset(str(key) for key in row))
-        self.fields = self._read(row)
-
-    def of(self, row: YamlMap) -> _Shared:
-        return self._read(row) if self.expanded & _SHARED_KEYS else self.fields
-
-    def _read(self, row: YamlMap) -> _Shared:
-        return _Shared(
-            intrinsic=text(row.get("intrinsic")),
-            op_class=optional_text(row.get("op_class")),
-            variant=optional_text(row.get("variant")),
-            val_bits=tuple(integer(bits) for bits in entries(row.get("val_bits"))),
-            pin=FrozenMap({k: v for k, raw in mapping(row.get("pin")).items() if (v := scalar(raw)) is not None}),
-            emission=RowEmission.read(mapping(row["emission"]) if "emission" in row else None),
-            min_subtarget=text(row.get("min_subtarget")) or None,
-            subtargets=texts(row.get("subtargets")),
-            storage=_texts_by_key(row.get("storage")),
-            register_half=_texts_by_key(row.get("register_half")),
-            given=self.given,
-        )
+def _shared(row: YamlMap, given: frozenset[str]) -> _Shared:
+    return _Shared(
+        intrinsic=text(row.get("intrinsic")),
+        op_class=optional_text(row.get("op_class")),
+        variant=optional_text(row.get("variant")),
+        val_bits=tuple(integer(bits) for bits in entries(row.get("val_bits"))),
+        pin=FrozenMap({k: v for k, raw in mapping(row.get("pin")).items() if (v := scalar(raw)) is not None}),
+        emission=RowEmission.read(mapping(row["emission"]) if "emission" in row else None),
+        min_subtarget=text(row.get("min_subtarget")) or None,
+        subtargets=texts(row.get("subtargets")),
+        storage=_texts_by_key(row.get("storage")),
+        register_half=_texts_by_key(row.get("register_half")),
+        given=given,
+    )
 
 
-# The fields _RowFields reads; templated fields (id, instruction, notes, packed) are filled per row.
+# The fields _shared reads; templated fields (id, instruction, notes, packed) are filled per row.
 _SHARED_KEYS = frozenset({"intrinsic", "op_class", "variant", "val_bits", "pin", "emission", "min_subtarget",
                           "subtargets", "storage", "register_half"})
 

@@ -166,7 +166,11 @@ _FastLoader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 
 
 def _mark_position(mark: Any) -> Position:
-    return Position(mark.line + 1, mark.column + 1)
+    return Position(*_mark_where(mark))
+
+
+def _mark_where(mark: Any) -> _Where:
+    return mark.line + 1, mark.column + 1
 
 
 def _refuse(rule: str, message: str, path: str, position: Position) -> SpecError:
@@ -389,8 +393,7 @@ class _Builder:
             self.stack.append(_Open(_DISCARD, ()))
             return
         path = self._child_path(parent)
-        mark: Any = event.start_mark
-        self.loaded.value_positions[path] = (mark.line + 1, mark.column + 1)
+        self.loaded.value_positions[path] = _mark_where(event.start_mark)
         self.stack.append(_Open({} if mapping else [], path))
 
     def _feed_scalar(self, event: Any) -> None:
@@ -468,7 +471,7 @@ class _Builder:
             parent.key = _DISCARD
             return
         self._check_text(key, parent.path + (key,), event)
-        self.loaded.key_positions[parent.path + (key,)] = (event.start_mark.line + 1, event.start_mark.column + 1)
+        self.loaded.key_positions[parent.path + (key,)] = _mark_where(event.start_mark)
         parent.key = key
 
     def _check_text(self, text: str, path: JsonPath, event: Any) -> None:
