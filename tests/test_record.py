@@ -102,3 +102,85 @@ def test_the_models_records_keep_their_value_semantics() -> None:
     assert repr(at).startswith("Diagnostic(rule='AG101', message='m', path='a.yaml', "
                                "position=Position(line=3, column=4)")
     assert pickle.loads(pickle.dumps(at)) == at
+
+
+def _factory_fields() -> dict[str, Any]:
+    return {
+        "n": 4,
+        "items": dataclasses.field(default_factory=list),
+        "made": dataclasses.field(default_factory=lambda: ["made"], init=False),
+        "kept": dataclasses.field(default="class", init=False),
+        "late": dataclasses.field(default=0, kw_only=True),
+    }
+
+
+INIT_CALLS: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+    ((1,), {}), ((1, 2), {}), ((1, 2, [3]), {}), ((), {"m": 1, "items": [5], "late": 9}),
+    ((), {}), ((1, 2, [3], 4), {}), ((1,), {"made": []}), ((1,), {"unknown": 1}), ((1,), {"m": 2}),
+]
+
+
+@pytest.mark.parametrize("args, kwargs", INIT_CALLS)
+def test_a_records_init_takes_and_refuses_what_the_dataclass_init_does(args: tuple[Any, ...],
+                                                                      kwargs: dict[str, Any]) -> None:
+    plain, made = _pair(_factory_fields(), {"m": "int", "n": "int", "items": "list[int]", "made": "list[str]",
+                                            "kept": "str", "late": "int"})
+    outcomes: list[tuple[Any, ...]] = []
+    for cls in (plain, made):
+        try:
+            item = cls(*args, **kwargs)
+        except TypeError as error:
+            outcomes.append(("TypeError", str(error).split("() ", 1)[-1]))
+            continue
+        outcomes.append(("made", repr(item), dataclasses.asdict(item), item.kept))
+    assert outcomes[0] == outcomes[1]
+    if outcomes[1][0] == "made":  # each instance has its own factory-made values
+        assert made(1).items is not made(1).items and made(1).made is not made(1).made
+
+
+def test_a_record_refuses_the_class_bodies_the_frozen_dataclass_refuses() -> None:
+    bodies: list[tuple[dict[str, Any], dict[str, Any]]] = [
+        ({"m": 1}, {"m": "int", "n": "int"}),  # a field without default after one with
+        ({"__setattr__": lambda self, name, value: None}, {"m": "int"}),
+        ({"__delattr__": lambda self, name: None}, {"m": "int"}),
+    ]
+    for body, fields in bodies:
+        with pytest.raises(TypeError) as theirs:
+            dataclasses.dataclass(frozen=True)(type("Shape", (), {**body, "__annotations__": fields}))
+        with pytest.raises(TypeError) as ours:
+            record(type("Shape", (), {**body, "__annotations__": fields}))
+        assert str(ours.value) == str(theirs.value)
+    mutable: type = dataclasses.dataclass(type("Mutable", (), {"__annotations__": {"m": "int"}}))
+    with pytest.raises(TypeError, match="non-frozen"):
+        record(type("Shape", (mutable,), {"__annotations__": {"n": "int"}}))
+    with pytest.raises(TypeError, match="InitVar"):
+        record(type("Shape", (), {"__annotations__": {"m": "InitVar[int]"}}))
+
+
+def test_a_record_subclass_extends_its_base_and_calls_post_init() -> None:
+    seen: list[int] = []
+
+    @record
+    class Base:
+        self: int  # a field may be called self, as in a dataclass
+        m: int = 1
+
+    @record
+    class Derived(Base):
+        n: int = 2
+
+        def __post_init__(self) -> None:
+            seen.append(self.n)
+
+    item = Derived(0, n=5)
+    assert (item.self, item.m, item.n) == (0, 1, 5) and seen == [5]
+    assert repr(item) == (f"{Derived.__qualname__}(self=0, m=1, n=5)")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        item.m = 3  # type: ignore[misc]
+    assert Base.__doc__ == "Base(self, m)" and Derived.__init__.__qualname__ == f"{Derived.__qualname__}.__init__"
+    loose = type("Loose", (Base,), {})  # a plain subclass may take new attributes, as a dataclass's may
+    extra = loose(1)
+    extra.note = "x"
+    assert extra.note == "x"
+    below: type = record(type("Below", (loose,), {"k": 3, "__annotations__": {"k": "int"}}))  # a record below it
+    assert dataclasses.astuple(below(1, 2, 3)) == (1, 2, 3)
