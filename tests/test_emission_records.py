@@ -19,6 +19,7 @@ import pytest
 from conftest import REPO, mutable_leaves, shipped_specs
 
 from atomgen.check.runner import model_file
+from atomgen.record import record as record_class
 from atomgen.resources import schema_path
 from atomgen.spec.emission import RECORDS, Emission, RowEmission
 from atomgen.spec.model import AtomSpec, KnownDefect
@@ -49,7 +50,7 @@ def test_record_fields_are_the_schema_keys_required_where_the_schema_requires(pa
 def test_a_drifted_record_is_caught() -> None:
     """The comparison above can fail: a record with one key more than its schema entry differs."""
 
-    @dataclasses.dataclass(frozen=True, kw_only=True)
+    @record_class(kw_only=True)  # a record's subclass is a record (atomgen/record.py)
     class Drifted(RECORDS["mfma"]):  # type: ignore[misc,valid-type]
         lane_select: int = 0
 

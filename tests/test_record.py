@@ -139,12 +139,14 @@ def test_a_records_init_takes_and_refuses_what_the_dataclass_init_does(args: tup
 
 
 def test_a_record_refuses_the_class_bodies_the_frozen_dataclass_refuses() -> None:
-    bodies: list[tuple[dict[str, Any], dict[str, Any]]] = [
+    one: dict[str, str] = {"m": "int"}
+    refused: list[tuple[dict[str, Any], dict[str, str]]] = [
         ({"m": 1}, {"m": "int", "n": "int"}),  # a field without default after one with
-        ({"__setattr__": lambda self, name, value: None}, {"m": "int"}),
-        ({"__delattr__": lambda self, name: None}, {"m": "int"}),
+        ({"__setattr__": lambda self, name, value: None}, one),
+        ({"__delattr__": lambda self, name: None}, one),
     ]
-    for body, fields in bodies:
+    assert len(refused) == 3
+    for body, fields in refused:
         with pytest.raises(TypeError) as theirs:
             dataclasses.dataclass(frozen=True)(type("Shape", (), {**body, "__annotations__": fields}))
         with pytest.raises(TypeError) as ours:
