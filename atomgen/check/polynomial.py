@@ -74,7 +74,7 @@ def mul(left: Poly, right: Poly) -> Poly:
 def _order_key(names: list[str]) -> Callable[[Monomial], tuple[int, tuple[int, ...]]]:
     def key(monomial: Monomial) -> tuple[int, tuple[int, ...]]:
         powers = dict(monomial)
-        vector = tuple(powers.get(name, 0) for name in names)
+        vector = tuple([powers.get(name, 0) for name in names])
         return sum(vector), vector
 
     return key

@@ -85,8 +85,9 @@ def decode(tree: Any) -> Expr:
 
 
 def is_identifier(text: str) -> bool:
-    return bool(text) and (text[0].isascii() and (text[0].isalpha() or text[0] == "_")) and all(
-        c.isascii() and (c.isalnum() or c == "_") for c in text)
+    # every character an ASCII letter, digit or underscore: with `_` made a letter, all alphanumeric
+    return bool(text) and text.isascii() and (text[0].isalpha() or text[0] == "_") and text.replace(
+        "_", "a").isalnum()
 
 
 def _names(tree: Any) -> set[str]:

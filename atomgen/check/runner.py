@@ -13,7 +13,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any, Iterable, Iterator, Optional, Sequence
 
 from atomgen import __version__, reading, replay
 from atomgen.check.families.names import cross_spec_rules
@@ -294,15 +294,14 @@ def check_paths(
         given = {reading.real_path(path) for path, _ in files}
         others = [(path, display) for path, display in collect_spec_files([tree])
                   if reading.real_path(path) not in given]
-        context = _check_files(others, use_cache, prove, False, workers)
-    ordered = _check_files(files, use_cache, prove, keep_models, workers)
+        context = _check_files(others, use_cache, prove, False, workers)[0]
+    listed = _side_files(walked) if side_files else []
+    ordered, side = _check_files(files, use_cache, prove, keep_models, workers, listed)
     cross_spec_rules(context + ordered, _position_of)
     if not side_files:
         return ordered
-    listed = _side_files(walked)
     if their_backends:
-        listed += _backends_of(files, ordered, listed)
-    side = [check_side_file(path, display, kind) for path, display, kind in listed]
+        side += [check_side_file(*extra) for extra in _backends_of(files, ordered, listed)]
     # A finding in backend.yaml that its specs repeat (a TODO subtarget entry) prints once, with the file.
     shown = {d for result in side for d in result.diagnostics}
     for result in ordered:
@@ -335,8 +334,11 @@ def _backends_of(
 
 
 def _check_files(
-    files: list[tuple[Path, str]], use_cache: bool, prove: bool, keep_models: bool, workers: Optional[int] = None
-) -> list[SpecResult]:
+    files: list[tuple[Path, str]], use_cache: bool, prove: bool, keep_models: bool, workers: Optional[int] = None,
+    side: Sequence[tuple[Path, str, str]] = (),
+) -> tuple[list[SpecResult], list[SpecResult]]:
+    """The specs' results in the order of `files`, and the `side` files' (backend.yaml, intrinsics.yaml:
+    never cached; checked by the same workers, so that they do not wait for the specs)."""
     from atomgen.terminal import Progress
 
     cache = Cache(use_cache)
@@ -369,10 +371,13 @@ def _check_files(
                 remodel[display] = cached
         misses.append((path, display))
     backends: dict[Path, tuple[Optional[Backend], list[Diagnostic]]] = {}
-    progress = Progress(len(misses) if len(misses) >= PROGRESS_FROM else 0, "checking")
+    items: list[tuple[Path, str] | tuple[Path, str, str]] = [*misses, *side]
+    progress = Progress(len(items) if len(misses) >= PROGRESS_FROM else 0, "checking")
 
-    def one(miss: tuple[Path, str]) -> SpecResult:
-        path, display = miss
+    def one(item: tuple[Path, str] | tuple[Path, str, str]) -> SpecResult:
+        if len(item) == 3:  # a side file: (path, display, kind)
+            return check_side_file(*item)
+        path, display = item[0], item[1]
         result = _analyze_file(path, display, prove and display not in remodel, backends)
         if not keep_models:
             # Evaluated instances are large (every concrete layout); a check of thousands of
@@ -388,15 +393,15 @@ def _check_files(
         _load_analysis_code()  # once, before the fork, so that every worker starts with it
         # The costliest specs first, so that no worker is left with a large one at the end
         # (a spec's analysis grows with its instance table, which is most of its bytes).
-        order = sorted(range(len(misses)), key=lambda index: -_size(misses[index][0]))
+        order = sorted(range(len(items)), key=lambda index: -_size(items[index][0]))
     else:
-        order = list(range(len(misses)))
+        order = list(range(len(items)))
 
-    def taken(count: int, miss: tuple[Path, str]) -> None:
-        progress.step(miss[1], advance=count - progress.count)
+    def taken(count: int, item: tuple[Path, str] | tuple[Path, str, str]) -> None:
+        progress.step(item[1], advance=count - progress.count)
 
     with _collecting_less():
-        in_order = map_in_workers(one, [misses[index] for index in order], workers,
+        in_order = map_in_workers(one, [items[index] for index in order], workers,
                                   taken if progress.enabled else None, replay.WORKERS)
     by_index = dict(zip(order, in_order))
     done = [by_index[index] for index in range(len(misses))]
@@ -415,7 +420,7 @@ def _check_files(
                     "proofs": result.proofs,
                 },
             )
-    return [results[display] for _, display in files]
+    return [results[display] for _, display in files], [by_index[len(misses) + index] for index in range(len(side))]
 
 
 def _analyze_file(

@@ -196,7 +196,7 @@ def is_compact_bijection(layout: Layout) -> bool:
     stride, form a compact column-major layout (each stride is the product of the extents
     below it): mixed-radix representations are unique.
     """
-    modes = sorted((d, s) for s, d in zip(flatten(layout.shape), flatten(layout.stride)) if s != 1)
+    modes = sorted([(d, s) for s, d in zip(flatten(layout.shape), flatten(layout.stride)) if s != 1])
     expected = 1
     for stride, extent in modes:
         if stride != expected:
@@ -219,7 +219,7 @@ def compact_cover(layout: Layout) -> Optional[tuple[int, int]]:
         else:
             kept_shape.append(extent)
             kept_stride.append(stride)
-    if all(d > 0 for d in kept_stride) and is_compact_bijection(Layout(tuple(kept_shape), tuple(kept_stride))):
+    if min(kept_stride, default=1) > 0 and is_compact_bijection(Layout(tuple(kept_shape), tuple(kept_stride))):
         return product(tuple(kept_shape)), broadcast
     return None
 

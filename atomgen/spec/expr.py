@@ -410,7 +410,7 @@ def _constant(item: Item) -> Any:
         return item.value if item.value <= MAX_VALUE else None
     if isinstance(item, Tup):
         values = [_constant(sub) for sub in item.items]
-        return None if any(value is None for value in values) else tuple(values)
+        return None if None in values else tuple(values)
     return None
 
 

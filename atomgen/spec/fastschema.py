@@ -79,19 +79,7 @@ def _compile(schema: Any, pattern: Callable[[str], Any]) -> Check:
         checks.append(_keyword(keyword, argument, schema, pattern))
     if "properties" in schema or "additionalProperties" in schema:
         checks.append(_properties(schema, pattern))
-    if len(checks) == 1:
-        return checks[0]
-    if len(checks) == 2:
-        first, second = checks
-        return lambda value: first(value) and second(value)
-
-    def every(value: Any) -> bool:
-        for check in checks:  # noqa: SIM110 - a loop, not all(generator): this runs per node
-            if not check(value):
-                return False
-        return True
-
-    return every
+    return _all_of(checks)
 
 
 def _keyword(keyword: str, argument: Any, schema: dict[str, Any], pattern: Callable[[str], Any]) -> Check:
@@ -99,22 +87,38 @@ def _keyword(keyword: str, argument: Any, schema: dict[str, Any], pattern: Calla
         type_names = [argument] if isinstance(argument, str) else list(argument)
         if not all(name in TYPES for name in type_names):
             raise Unsupported(f"type {argument}")
-        kinds = [TYPES[name] for name in type_names]
-        if len(kinds) == 1:
-            return kinds[0]
-        return lambda value: any(kind(value) for kind in kinds)
+        return _any_of([TYPES[name] for name in type_names])
     if keyword == "const":
         return lambda value: equal(value, argument)
     if keyword == "enum":
-        return lambda value: any(equal(value, option) for option in argument)
+        strings = frozenset(option for option in argument if isinstance(option, str))
+        others = [option for option in argument if not isinstance(option, str)]
+
+        def enum(value: Any) -> bool:
+            if isinstance(value, str):  # a string equals only a string (equal())
+                return value in strings
+            for option in others:  # noqa: SIM110
+                if equal(value, option):
+                    return True
+            return False
+
+        return enum
     if keyword == "required":
-        required = list(argument)
-        return lambda value: not isinstance(value, dict) or all(name in value for name in required)
+        required = frozenset(argument)
+        return lambda value: not isinstance(value, dict) or value.keys() >= required
     if keyword == "minProperties":
         return lambda value: not isinstance(value, dict) or len(value) >= argument
     if keyword == "propertyNames":
         names = _compile(argument, pattern)
-        return lambda value: not isinstance(value, dict) or all(names(key) for key in value)
+
+        def property_names(value: Any) -> bool:
+            if isinstance(value, dict):
+                for key in value:
+                    if not names(key):
+                        return False
+            return True
+
+        return property_names
     if keyword == "pattern":
         regex = pattern(argument)
         return lambda value: not isinstance(value, str) or regex.search(value) is not None
@@ -146,11 +150,57 @@ def _keyword(keyword: str, argument: Any, schema: dict[str, Any], pattern: Calla
     if keyword in ("oneOf", "anyOf", "allOf"):
         branches = [_compile(branch, pattern) for branch in argument]
         if keyword == "anyOf":
-            return lambda value: any(branch(value) for branch in branches)
+            return _any_of(branches)
         if keyword == "allOf":
-            return lambda value: all(branch(value) for branch in branches)
-        return lambda value: sum(1 for branch in branches if branch(value)) == 1
+            return _all_of(branches)
+
+        def one_of(value: Any) -> bool:
+            matched = False
+            for branch in branches:
+                if branch(value):
+                    if matched:
+                        return False  # a second branch: no need to try the rest
+                    matched = True
+            return matched
+
+        return one_of
     raise Unsupported(keyword)
+
+
+# any()/all() over a generator cost a generator per call: these run per node of every spec, so
+# they are loops (or, for one or two checks, plain expressions).
+def _any_of(checks: list[Check]) -> Check:
+    if len(checks) == 1:
+        return checks[0]
+    if len(checks) == 2:
+        first, second = checks
+        return lambda value: first(value) or second(value)
+
+    def any_of(value: Any) -> bool:
+        for check in checks:  # noqa: SIM110
+            if check(value):
+                return True
+        return False
+
+    return any_of
+
+
+def _all_of(checks: list[Check]) -> Check:
+    if not checks:
+        return lambda value: True
+    if len(checks) == 1:
+        return checks[0]
+    if len(checks) == 2:
+        first, second = checks
+        return lambda value: first(value) and second(value)
+
+    def every(value: Any) -> bool:
+        for check in checks:  # noqa: SIM110
+            if not check(value):
+                return False
+        return True
+
+    return every
 
 
 def _properties(schema: dict[str, Any], pattern: Callable[[str], Any]) -> Check:

@@ -240,7 +240,7 @@ def instance_id(kind: str, values: dict[str, ScalarValue], key: tuple[Parameter,
 def id_of(kind: str, values: Mapping[str, ScalarValue], names: list[str]) -> str:
     """instance_id over the key parameters' names (the schema's messages name rows of unvalidated data)."""
     parts: list[str] = []
-    if kind == "mma" and all(n in values for n in ("m", "n", "k")):
+    if kind == "mma" and "m" in values and "n" in values and "k" in values:
         parts.append(f"{values['m']}x{values['n']}x{values['k']}")
         names = [n for n in names if n not in ("m", "n", "k")]
     for name in names:

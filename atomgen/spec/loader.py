@@ -403,31 +403,33 @@ class _Builder:
             raise _refuse("AG003", f"spec has more than {MAX_NODES} YAML nodes", self.loaded.path, Position(1, 1))
         parent = self.stack[-1]
         container = parent.value
-        value = self._scalar(event)
+        # what _scalar does for a plain scalar seen before in this process, inlined (most scalars)
+        value = _PLAIN.get(event.value, _PLAIN) if event.tag is None and event.implicit[0] else _PLAIN
+        if value is _PLAIN:
+            value = self._scalar(event)
         if container is _DISCARD or parent.key is _DISCARD:
             self._place(_DISCARD, (), None)
             return
         if type(container) is dict:
-            if parent.key is None:
+            key = parent.key
+            if key is None:
                 self._key(parent, value, event)
                 return
-            path = parent.path + (parent.key,)
+            path = parent.path + (key,)
+            container[key] = value
+            parent.key = None
         else:
             path = parent.path + (len(container),)
+            container.append(value)
         # what _place does for a scalar with a parent, inlined (a spec is mostly scalars)
         mark = event.start_mark
         start = (mark.line + 1, mark.column + 1)
         self.loaded.value_positions[path] = start
         if type(value) is str:
-            self._check_text(value, path, event)
+            if CONTROL.search(value) is not None:
+                self._check_text(value, path, event)
             if mark.line == event.end_mark.line:
-                offset = 1 if event.style in ("'", '"') else 0
-                self.loaded.string_starts[path] = (start[0], start[1] + offset) if offset else start
-        if type(container) is dict:
-            container[parent.key] = value
-            parent.key = None
-        else:
-            container.append(value)
+                self.loaded.string_starts[path] = (start[0], start[1] + 1) if event.style in ("'", '"') else start
 
     def _child_path(self, parent: _Open | None) -> JsonPath:
         if parent is None:

@@ -115,9 +115,22 @@ def _same(left: Any, right: Any) -> bool:
 def select_sparse(pieces: tuple[SparsePiece, ...], values: Mapping[str, ScalarValue],
                   variables: dict[str, int]) -> Optional[SparsePiece]:
     for piece in pieces:
-        if all(any(_same(values.get(name, variables.get(name)), v) for v in accepted) for name, accepted in piece.when):
+        if _when_holds(piece.when, values, variables):
             return piece
     return None
+
+
+def _when_holds(when: tuple[tuple[str, tuple[Any, ...]], ...], values: Mapping[str, ScalarValue],
+                variables: dict[str, int]) -> bool:
+    """Every name of `when` has one of its accepted values (loops: this runs per instance)."""
+    for name, accepted in when:
+        actual = values.get(name, variables.get(name))
+        for value in accepted:
+            if _same(actual, value):
+                break
+        else:
+            return False
+    return True
 
 
 def sparsity_of(piece: SparsePiece, variables: dict[str, int]) -> Sparsity:
@@ -169,4 +182,7 @@ def chunk_indices(sparsity: Sparsity, positions: list[int]) -> list[int]:
 def selector_parameter(pieces: tuple[SparsePiece, ...]) -> Optional[str]:
     """The parameter a sparse atom sends as its sparsity selector (the first piece that names one;
     AG343 holds the pieces to one name), None: the atom sends selector 0."""
-    return next((piece.selector for piece in pieces if piece.selector is not None), None)
+    for piece in pieces:
+        if piece.selector is not None:
+            return piece.selector
+    return None

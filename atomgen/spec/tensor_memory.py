@@ -139,9 +139,9 @@ def copies_at(operand: TensorMemoryOperand, instance: Instance,
               variables: dict[str, int]) -> tuple[Optional[Piece], list[int]]:
     """The piece of `copies` that applies to an instance and its address offsets ([0]: one copy); ExprError
     when the piece does not evaluate."""
-    from atomgen.spec.variables import piece_matches  # (atomgen.spec.model imports this module)
+    from atomgen.spec.variables import first_match  # (atomgen.spec.model imports this module)
 
-    piece = next((p for p in operand.copies if piece_matches(p, instance, variables)), None)
+    piece = first_match(operand.copies, instance, variables)
     return piece, copy_offsets(piece, variables)
 
 

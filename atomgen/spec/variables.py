@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 
 from atomgen.diagnostics import Diagnostic
 from atomgen.spec.expr import ExprError, evaluate
@@ -72,13 +72,21 @@ def piece_matches(piece: LayoutPiece, instance: Instance, variables: dict[str, i
             actual = variables[name]
         else:
             return False
-        if not any(same_value(actual, candidate) for candidate in accepted):
+        for candidate in accepted:
+            if same_value(actual, candidate):
+                break
+        else:
             return False
     return True
 
 
 def select_piece(spec: AtomSpec, role: str, instance: Instance, variables: dict[str, int]) -> Optional[LayoutPiece]:
-    for piece in spec.layouts.get(role, ()):
+    return first_match(spec.layouts.get(role, ()), instance, variables)
+
+
+def first_match(pieces: Iterable[LayoutPiece], instance: Instance, variables: dict[str, int]) -> Optional[LayoutPiece]:
+    """The first of `pieces` whose `when` the instance meets."""
+    for piece in pieces:
         if piece_matches(piece, instance, variables):
             return piece
     return None

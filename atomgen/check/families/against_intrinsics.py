@@ -111,6 +111,14 @@ def _same_type(left: str, right: str) -> bool:
     return left.replace(" ", "") == right.replace(" ", "")
 
 
+def _any_same_type(text: str, options: list[str]) -> bool:
+    """Whether `text` is one of `options` (a loop, not any() over a generator: this runs per operand)."""
+    for option in options:  # noqa: SIM110
+        if _same_type(text, option):
+            return True
+    return False
+
+
 def _chip_list(chips: Chips) -> str:
     return ", ".join(sorted(chips)) if chips is not None else "its chips"
 
@@ -357,21 +365,24 @@ def _spelled_shape(instruction: str) -> Optional[tuple[int, ...]]:
     return None if match is None else tuple(int(g) for g in match.groups() if g is not None)
 
 
-def _check_shape(spec: AtomSpec, instance: Instance) -> Iterator[Diagnostic]:
+def _check_shape(spec: AtomSpec, instance: Instance) -> list[Diagnostic]:
     """An MMA instruction that spells its shape (m16n8k16, _16x16x32) spells the row's m, n, k."""
+    findings: list[Diagnostic] = []
     if spec.kind != "mma" or not instance.instruction:
-        return
+        return findings
     shape = _spelled_shape(instance.instruction)
     if shape is None:
-        return
-    row = tuple(instance.values.get(name) for name in ("m", "n", "k"))
+        return findings
+    get = instance.values.get
+    row = (get("m"), get("n"), get("k"))
     if shape != row:
-        yield spec.diagnostic(
+        findings.append(spec.diagnostic(
             "AG359",
             f"instance {instance.id}: instruction '{instance.instruction}' is the {'x'.join(map(str, shape))} shape, "
             f"the row is {'x'.join(map(str, row))}",
             instance.path + ("instruction",),
-        )
+        ))
+    return findings
 
 
 def _operand_for(role: str, entry: Intrinsic, isa: Optional[IsaInstruction]) -> Optional[Operand]:
@@ -384,54 +395,57 @@ def _operand_for(role: str, entry: Intrinsic, isa: Optional[IsaInstruction]) -> 
 
 def _check_packed(
     spec: AtomSpec, instance: Instance, entry: Intrinsic, isa: Optional[IsaInstruction], chips: Chips
-) -> Iterator[Diagnostic]:
+) -> list[Diagnostic]:
+    findings: list[Diagnostic] = []
     for role, text in instance.packed.items():
         where = instance.path + ("packed", role)
         if role == "value" and entry.data_types:
             data = entry.data_type(text)
             if data is None:
-                yield spec.diagnostic(
+                findings.append(spec.diagnostic(
                     "AG352",
                     f"instance {instance.id}: {entry.name} takes data types "
                     f"{', '.join(d.type for d in entry.data_types)}, not {text}",
                     where,
                     notes=(f"intrinsics table: {entry.source}",),
-                )
+                ))
             elif not _fits(data.subtargets, chips):
                 assert chips is not None and data.subtargets is not None
-                yield spec.diagnostic(
+                findings.append(spec.diagnostic(
                     "AG359",
                     f"instance {instance.id}: {entry.name} with {text} ({', '.join(data.isa)}) exists only on "
                     f"{_chip_list(data.subtargets)}, not on {_chip_list(chips - data.subtargets)}",
                     where,
                     notes=(f"intrinsics table: {entry.source}",),
-                )
+                ))
             continue
         operand = _operand_for(role, entry, isa)
-        if operand is None or not operand.types or any(t == "data" for t in operand.type_names()):
+        if operand is None or not operand.types or "data" in operand.type_names():
             continue
         accepted = _accepted(operand.types, chips)
-        if not any(_same_type(text, option) for option in accepted):
-            yield spec.diagnostic(
+        if not _any_same_type(text, accepted):
+            findings.append(spec.diagnostic(
                 "AG352",
                 f"instance {instance.id}: packed {role} is {text}, but "
                 f"{isa.label if isa and isa.operands else entry.name} "
                 f"takes {' or '.join(accepted) or 'no single type'} on {_chip_list(chips)}",
                 where,
                 notes=(f"intrinsics table: {entry.source}",),
-            )
+            ))
+    return findings
 
 
-def _check_result(spec: AtomSpec, instance: Instance, entry: Intrinsic, chips: Chips) -> Iterator[Diagnostic]:
+def _check_result(spec: AtomSpec, instance: Instance, entry: Intrinsic, chips: Chips) -> list[Diagnostic]:
     """An MMA row's D register (packed.d, else packed.c: D written as C) is the type the intrinsic returns:
     the generated C++ creates the op with that result type and stores it as D."""
+    findings: list[Diagnostic] = []
     if spec.kind != "mma" or not entry.result or "c" not in instance.packed:
-        return
+        return findings
     role = "d" if "d" in instance.packed else "c"
     text = instance.packed[role]
     returned = _accepted(entry.result, chips)
     if returned and not any(_same_type(text, option) for option in returned):
-        yield spec.diagnostic(
+        findings.append(spec.diagnostic(
             "AG352",
             f"instance {instance.id}: {entry.name} returns {' or '.join(returned)} on {_chip_list(chips)}, but the "
             f"row's D register (packed {role}) is {text}",
@@ -439,14 +453,16 @@ def _check_result(spec: AtomSpec, instance: Instance, entry: Intrinsic, chips: C
             notes=(("an instruction that writes another type than it reads as C names D's type in "
                     "operand_types: {d: ...} and gives packed.d",) if role == "c" else ())
             + (f"intrinsics table: {entry.source}",),
-        )
+        ))
+    return findings
 
 
 def _check_elements(
     spec: AtomSpec, instance: Instance, entry: Intrinsic, isa: Optional[IsaInstruction], chips: Chips
-) -> Iterator[Diagnostic]:
+) -> list[Diagnostic]:
+    findings: list[Diagnostic] = []
     if spec.kind != "mma":
-        return
+        return findings
     for role, parameter in spec.operand_types.items():
         operand = _operand_for(role, entry, isa)
         value = instance.values.get(parameter)
@@ -460,28 +476,30 @@ def _check_elements(
             continue
         names = operand.element_names()
         if value not in names:
-            yield spec.diagnostic(
+            findings.append(spec.diagnostic(
                 "AG352",
                 f"instance {instance.id}: {entry.name} takes {role.upper()} elements {', '.join(names)}, not {value}",
                 instance.path + (parameter,),
                 notes=(f"intrinsics table: {entry.source}",),
-            )
+            ))
             continue
         only = dict(operand.elements)[value]
         if not _fits(only, chips):
             assert chips is not None and only is not None
-            yield spec.diagnostic(
+            findings.append(spec.diagnostic(
                 "AG352",
                 f"instance {instance.id}: {entry.name} reads {role.upper()} as {value} only on {_chip_list(only)}, "
                 f"not on {_chip_list(chips - only)} (the instance's chips: {_chip_list(chips)})",
                 instance.path + (parameter,),
                 notes=("narrow the instance with subtargets, or use the element type those chips read",
                        f"intrinsics table: {entry.source}"),
-            )
+            ))
+    return findings
 
 
-def _check_state_operands(spec: AtomSpec, instance: Instance, entry: Intrinsic) -> Iterator[Diagnostic]:
+def _check_state_operands(spec: AtomSpec, instance: Instance, entry: Intrinsic) -> list[Diagnostic]:
     """State fields wired to intrinsic operands (`emission.state_operands`) have the operand's type."""
+    findings: list[Diagnostic] = []
     for local, slot in spec.state_operands.items():
         operand = entry.operand(str(local))
         if operand is None or not operand.types or not isinstance(slot, int) or not 0 <= slot < len(spec.state):
@@ -489,9 +507,10 @@ def _check_state_operands(spec: AtomSpec, instance: Instance, entry: Intrinsic) 
         field = spec.state[slot]
         llvm_type = field.llvm_type_for(instance.values)
         if not any(_same_type(llvm_type, t) for t in operand.type_names()):
-            yield spec.diagnostic(
+            findings.append(spec.diagnostic(
                 "AG352",
                 f"instance {instance.id}: state field '{field.name}' is {llvm_type}, but {entry.name} takes "
                 f"{' or '.join(operand.type_names())} for {local}",
                 field.path + ("llvm_type",),
-            )
+            ))
+    return findings

@@ -212,30 +212,31 @@ def element_text(index: int, rows: Optional[int], cols: Optional[int]) -> str:
 def mma_coverage(
     ledger: Ledger, spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance, tile: int,
     rows: Optional[int] = None, cols: Optional[int] = None,
-) -> Iterator[Diagnostic]:
+) -> list[Diagnostic]:
     """`rows`, `cols`: the reference tile's extents (M or N, K or N), to name an element's (row, col)."""
+    findings: list[Diagnostic] = []
     expected = expected_holders(spec, role)
     fault, stop = _fault(ledger, spec, role, layout, piece, instance, tile, expected)
     if fault is None:
-        yield from stop
-        return
+        findings.extend(stop)
+        return findings
     dims = {"a": "(M,K)", "b": "(N,K)", "c": "(M,N)"}[role]
     text = algebra.format_layout(layout)
     if fault.out_of_tile:
         linear, index = fault.out_of_tile
         thr, val = algebra.domain_coordinate(layout, linear)
-        yield spec.diagnostic(
+        findings.append(spec.diagnostic(
             "AG322",
             f"layout '{role}' maps (thr={thr}, val={val}) to {index}, outside the {dims} tile of "
             f"{tile} elements (instance {instance.id}: {text})",
             piece.path,
-        )
-        return
+        ))
+        return findings
     if fault.over:
         index, count = fault.over
         rule = "AG321" if expected == 1 else "AG323"
         what = "not injective" if expected == 1 else f"replicated more than the declared {expected}x"
-        yield spec.diagnostic(
+        findings.append(spec.diagnostic(
             rule,
             f"layout '{role}' is {what}: {dims} {element_text(index, rows, cols)} is held by {count} (thr, val) "
             f"pairs, {pairs_text(holders_of(layout, index))} (instance {instance.id}: {text})",
@@ -243,24 +244,25 @@ def mma_coverage(
             notes=()
             if role == "c" or expected > 1
             else (f"if the hardware really replicates {role.upper()}, declare exceptions.replicated.{role}",),
-        )
-        return
+        ))
+        return findings
     if fault.missing:
-        yield spec.diagnostic(
+        findings.append(spec.diagnostic(
             "AG322",
             f"layout '{role}' does not cover its {dims} tile: {element_text(fault.missing[0], rows, cols)} "
             f"(of {tile}) is held by no thread, {fault.missing[1]} missing (instance {instance.id}: {text})",
             piece.path,
-        )
-        return
+        ))
+        return findings
     if fault.under:
         index, count = fault.under
-        yield spec.diagnostic(
+        findings.append(spec.diagnostic(
             "AG323",
             f"layout '{role}' declares {expected}x replication but {dims} {element_text(index, rows, cols)} is "
             f"held {count}x, by {pairs_text(holders_of(layout, index))} (instance {instance.id}: {text})",
             ("exceptions", "replicated", role),
-        )
+        ))
+    return findings
 
 def copy_coverage(
     ledger: Ledger, spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance, holders: int = 1

@@ -55,9 +55,10 @@ def tile_size(spec: AtomSpec, role: str, variables: dict[str, int]) -> Optional[
 
 def check_instance_layouts(
     spec: AtomSpec, evaluated: EvaluatedInstance, ledger: coverage.Ledger, packed: Mapping[str, PackedType]
-) -> Iterator[Diagnostic]:
+) -> list[Diagnostic]:
     """Thread count, coverage and packing of one instance's concrete layouts (`packed`: its packed
     register types, parsed once by analysis, families/packing.py `packed_types`)."""
+    findings: list[Diagnostic] = []
     instance = evaluated.instance
     variables = evaluated.variables
     thread_layout = evaluated.operands.get("thr")
@@ -65,7 +66,7 @@ def check_instance_layouts(
         shared = ("thr", thread_layout.layout, id(thread_layout.piece))
         if shared not in ledger.clean:  # the rows of a spec share one thread layout or a few
             found = list(_thread_findings(spec, thread_layout.layout, thread_layout.piece, instance, ledger))
-            yield from found
+            findings.extend(found)
             if not found:
                 ledger.clean.add(shared)
     copy_bits: Optional[int] = None
@@ -76,31 +77,33 @@ def check_instance_layouts(
             continue
         layout, piece = operand.layout, operand.piece
         if spec.kind == "mma":
-            yield from _mma_operand(ledger, spec, role, layout, piece, evaluated, packed)
+            findings.extend(_mma_operand(ledger, spec, role, layout, piece, evaluated, packed))
             continue
         found = list(_mode_findings(spec, role, layout, piece, instance))
-        yield from found
+        findings.extend(found)
         if found or not _thr_val(layout):
             continue
         holders, problem = _copy_holders(spec, role, layout, instance, variables)
         if problem is not None:
-            yield problem
+            findings.append(problem)
             continue
-        yield from coverage.copy_coverage(ledger, spec, role, layout, piece, instance, holders)
+        findings.extend(coverage.copy_coverage(ledger, spec, role, layout, piece, instance, holders))
         bits = algebra.size(algebra.mode(layout, 1)) // holders  # bits each thread really moves
         moved[role] = (bits, piece)
         if copy_bits is None:
             copy_bits = bits
         if role in ("dst", "src"):
-            yield from packing.copy_recast(spec, role, layout, piece, instance, bits)
-    yield from _copy_widths_agree(spec, moved, instance)
+            findings.extend(packing.copy_recast(spec, role, layout, piece, instance, bits))
+    findings.extend(_copy_widths_agree(spec, moved, instance))
     if spec.kind == "copy" and copy_bits is not None and not spec.whole_tile:
         value = packed.get("value")
         if value is not None and value.bits != copy_bits:
-            yield PACKING.at(spec, f"instance {instance.id}: each thread moves {copy_bits} bits, but the packed "
+            findings.append(PACKING.at(
+                spec, f"instance {instance.id}: each thread moves {copy_bits} bits, but the packed "
                 f"value {value.text} holds {value.bits}",
                 instance.path + ("packed", "value"),
-            )
+            ))
+    return findings
 
 def _thread_findings(
     spec: AtomSpec, layout: Layout, piece: LayoutPiece, instance: Instance, ledger: coverage.Ledger
@@ -145,8 +148,9 @@ def _thread_findings(
 def _mma_operand(
     ledger: coverage.Ledger, spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece,
     evaluated: EvaluatedInstance, packed: Mapping[str, PackedType],
-) -> Iterator[Diagnostic]:
+) -> list[Diagnostic]:
     """An MMA operand's modes, thread count and cover of its tile, then its packing."""
+    findings: list[Diagnostic] = []
     instance, variables = evaluated.instance, evaluated.variables
     tile = tile_size(spec, role, variables)
     # The rows of a spec share their concrete layouts (wgmma's B is one per N, for 14 types): a
@@ -155,18 +159,19 @@ def _mma_operand(
     shared = (role, layout, tile, id(piece))
     if shared not in ledger.clean:
         found = list(_mode_findings(spec, role, layout, piece, instance))
-        yield from found
+        findings.extend(found)
         if found or not _thr_val(layout):
-            return
+            return findings
         if tile is not None:
             rows, cols = tile_extents(spec, role, variables) or (None, None)
             found = list(coverage.mma_coverage(ledger, spec, role, layout, piece, instance, tile, rows, cols))
-            yield from found
+            findings.extend(found)
         if not found and (tile is None or ledger.is_exact(layout, tile, coverage.expected_holders(spec, role))):
             ledger.clean.add(shared)
-    yield from packing.mma_packing(spec, role, algebra.mode(layout, 1), piece, instance, variables, packed)
+    findings.extend(packing.mma_packing(spec, role, algebra.mode(layout, 1), piece, instance, variables, packed))
     if role == "c":  # D is written in C's layout, in its own element type where one is named
-        yield from packing.d_packing(spec, algebra.mode(layout, 1), piece, instance, variables, packed)
+        findings.extend(packing.d_packing(spec, algebra.mode(layout, 1), piece, instance, variables, packed))
+    return findings
 
 
 def thread_count_root_cause(
@@ -218,39 +223,43 @@ def _thr_val(layout: Layout) -> bool:
 
 def _mode_findings(
     spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance
-) -> Iterator[Diagnostic]:
+) -> list[Diagnostic]:
     """Empty modes and negative strides, else a thr mode without the atom's thread count."""
+    findings: list[Diagnostic] = []
     zero = list(zero_modes(spec, layout, piece, role, instance))
-    yield from zero
+    findings.extend(zero)
     if zero or not _thr_val(layout):
-        return
+        return findings
     threads = algebra.size(algebra.mode(layout, 0))
     if threads != spec.threads:
-        yield spec.diagnostic(
+        findings.append(spec.diagnostic(
             "AG311",
             f"layout '{role}' has {threads} threads in its thr mode, the atom has "
             f"{spec.threads} (instance {instance.id}: {algebra.format_layout(layout)})",
             piece.path,
-        )
+        ))
+    return findings
 
 
 def _copy_widths_agree(
     spec: AtomSpec, moved: dict[str, tuple[int, LayoutPiece]], instance: Instance
-) -> Iterator[Diagnostic]:
+) -> list[Diagnostic]:
     """src, dst and ref describe one transfer: each thread moves the same number of bits in all three."""
+    findings: list[Diagnostic] = []
     widths = [bits for bits, _ in moved.values()]
     if len(set(widths)) < 2:
-        return
+        return findings
     # The width most layouts agree on is the reference (ties: ref's); the others are reported.
     expected = max(widths, key=lambda w: (widths.count(w), w == moved.get("ref", (None,))[0]))
     for role, (bits, piece) in moved.items():
         if bits != expected:
             others = ", ".join(f"'{r}'" for r, (b, _) in moved.items() if b == expected)
-            yield NOT_SURJECTIVE.at(
+            findings.append(NOT_SURJECTIVE.at(
                 spec, f"copy layout '{role}' moves {bits} bits per thread, but {others} move {expected} "
                 f"(instance {instance.id})",
                 piece.path,
-            )
+            ))
+    return findings
 
 def _copy_holders(
     spec: AtomSpec, role: str, layout: Layout, instance: Instance, variables: dict[str, int]

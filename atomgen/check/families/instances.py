@@ -90,9 +90,9 @@ def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
                     path + ("pin", name),
                 )
         # each value with its type, so that 1, True and "1" stay apart (as their reprs would)
-        signature = tuple((type(value), value) for value in map(instance.values.get, key_names)) + tuple(
-            sorted((k, repr(v)) for k, v in instance.pin.items())
-        )
+        signature: tuple[Any, ...] = tuple([(type(value), value) for value in map(instance.values.get, key_names)])
+        if instance.pin:
+            signature += tuple(sorted([(k, repr(v)) for k, v in instance.pin.items()]))
         if signature in seen:
             first = spec.position(seen[signature])
             yield spec.diagnostic(
@@ -117,6 +117,8 @@ def fold_unknown_types(spec: AtomSpec, found: list[Diagnostic]) -> list[Diagnost
     """Root cause first: an instance's type parameter atomgen cannot size (AG332, `elemTyAcc: f23`)
     is the finding; what other rules then say about that instance and that value (the intrinsics table
     takes f32, not f23; the packed type holds f32) become notes under it, not errors of their own."""
+    if "AG332" not in {d.rule for d in found}:
+        return found  # no value to fold under
     unknown: dict[tuple[str, str], int] = {}  # (instance id, value) -> index of its AG332 in found
     for instance in spec.instances:
         for parameter in spec.key_parameters:
@@ -151,7 +153,10 @@ def fold_unknown_types(spec: AtomSpec, found: list[Diagnostic]) -> list[Diagnost
 
 def _free_value_ok(parameter: Any, value: Any) -> bool:
     if parameter.free_values is not None:
-        return any(value == v and isinstance(value, bool) == isinstance(v, bool) for v in parameter.free_values)
+        for allowed in parameter.free_values:  # noqa: SIM110 - a loop: this runs per pinned value
+            if value == allowed and isinstance(value, bool) == isinstance(allowed, bool):
+                return True
+        return False
     if isinstance(value, bool) or not isinstance(value, int):
         return False
     if parameter.free_min is not None and value < parameter.free_min:

@@ -191,24 +191,26 @@ def dead_pieces(spec: AtomSpec, evaluated: list[EvaluatedInstance]) -> Iterator[
 
 def zero_modes(
     spec: AtomSpec, layout: Layout, piece: LayoutPiece, role: str, instance: Instance
-) -> Iterator[Diagnostic]:
+) -> list[Diagnostic]:
+    findings: list[Diagnostic] = []
     extents, strides = algebra.flatten(layout.shape), algebra.flatten(layout.stride)
     if extents and strides and min(extents) > 0 and min(strides) >= 0:
-        return  # the common case, decided in C (every operand of every instance asks)
+        return findings  # the common case, decided in C (every operand of every instance asks)
     for extent in extents:
         if extent <= 0:
-            yield spec.diagnostic(
+            findings.append(spec.diagnostic(
                 "AG302",
                 f"layout '{role}' has a mode of size {extent} (instance {instance.id}: "
                 f"{algebra.format_layout(layout)})",
                 piece.path,
-            )
-            return
+            ))
+            return findings
     for stride in strides:
         if stride < 0:
-            yield spec.diagnostic(
+            findings.append(spec.diagnostic(
                 "AG302",
                 f"layout '{role}' has a negative stride {stride} (instance {instance.id})",
                 piece.path,
-            )
-            return
+            ))
+            return findings
+    return findings

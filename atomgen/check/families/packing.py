@@ -83,42 +83,43 @@ def packed_types(spec: AtomSpec) -> tuple[dict[str, PackedType], ...]:
 def mma_packing(
     spec: AtomSpec, role: str, value_mode: Layout, piece: LayoutPiece, instance: Instance, variables: dict[str, int],
     packed_types: Mapping[str, PackedType],
-) -> Iterator[Diagnostic]:
+) -> list[Diagnostic]:
+    findings: list[Diagnostic] = []
     if spec.operand_source.get(role) in ("shared_memory_descriptor", "tensor_memory"):
-        return  # the packed type is the descriptor / the TMEM address, not the elements
+        return findings  # the packed type is the descriptor / the TMEM address, not the elements
     packed_text = instance.packed.get(role)
     if packed_text is None:
-        yield spec.diagnostic(
+        findings.append(spec.diagnostic(
             "AG331", f"instance {instance.id} gives no packed type for operand {role.upper()}", instance.path
-        )
-        return
+        ))
+        return findings
     packed = packed_types.get(role)
     if packed is None:
-        return
+        return findings
     type_name = spec.operand_types.get(role, "")
     element = instance.values.get(type_name)
     storage = instance.storage.get(role)
     if storage is not None:
-        yield from _storage(spec, instance, role, element, storage, packed)
+        findings.extend(_storage(spec, instance, role, element, storage, packed))
     elif role in ("c", "d") and isinstance(element, str) and packed.element != element:
         # The accumulator registers hold their elements; the emission builds them from the type parameters.
-        yield spec.diagnostic(
+        findings.append(spec.diagnostic(
             "AG331",
             f"instance {instance.id}: packed {role} {packed.text} holds {packed.element}, but the "
             f"{'accumulator' if role == 'c' else 'D'} elements are {element}",
             instance.path + ("packed", role),
             notes=(f"if the intrinsic carries {element} as {packed.element}, say so: storage: {{c: {packed.element}}}",)
             if role == "c" and element_bits(packed.element) == element_bits(element) else (),
-        )
+        ))
     bits = variables.get(f"{type_name}_bits")
     if bits is None:
-        return
+        return findings
     values = algebra.size(value_mode)
     if role in instance.register_half:
         problems = list(_register_half(spec, instance, role, bits))
-        yield from problems
+        findings.extend(problems)
         if problems:
-            return
+            return findings
         values *= 2  # every other 16-bit slot of the register is the other half's
     if values * bits != packed.bits:
         hint: tuple[str, ...] = ()
@@ -129,30 +130,33 @@ def mma_packing(
                 + (", or 16-bit values each in one half of a 32-bit register (register_half)"
                    if bits == 16 and packed.bits == 2 * values * bits else ""),
             )
-        yield spec.diagnostic(
+        findings.append(spec.diagnostic(
             "AG331",
             f"instance {instance.id}: operand {role.upper()} holds {values} values of {bits} bits "
             f"per thread = {values * bits} bits, but its packed type {packed.text} is {packed.bits} bits",
             instance.path + ("packed", role),
             notes=hint,
-        )
+        ))
+    return findings
 
 
 def d_packing(
     spec: AtomSpec, value_mode: Layout, piece: LayoutPiece, instance: Instance, variables: dict[str, int],
     packed_types: Mapping[str, PackedType],
-) -> Iterator[Diagnostic]:
+) -> list[Diagnostic]:
     """D's register: an atom whose D has an element type of its own (`operand_types.d`) gives each row a
     `packed.d` holding C's values in that type; any other atom writes D as C and gives none."""
+    findings: list[Diagnostic] = []
     if "d" not in spec.operand_types:
         if "d" in instance.packed:
-            yield PACKING.at(spec, f"instance {instance.id}: packed d is given, but D is written as C: the atom "
-                                   "names no element type of its own for D",
-                             instance.path + ("packed", "d"),
-                             notes=("an instruction that writes another type than it reads as C names D's type "
-                                    "parameter in operand_types: {d: elemTyD}",))
-        return
-    yield from mma_packing(spec, "d", value_mode, piece, instance, variables, packed_types)
+            findings.append(PACKING.at(
+                spec, f"instance {instance.id}: packed d is given, but D is written as C: the atom names no element "
+                "type of its own for D",
+                instance.path + ("packed", "d"),
+                notes=("an instruction that writes another type than it reads as C names D's type parameter in "
+                       "operand_types: {d: elemTyD}",)))
+        return findings
+    return mma_packing(spec, "d", value_mode, piece, instance, variables, packed_types)
 
 
 def _storage(spec: AtomSpec, instance: Instance, role: str, element: object, storage: str,

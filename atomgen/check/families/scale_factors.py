@@ -85,27 +85,30 @@ def check_spec(spec: AtomSpec) -> Iterator[Diagnostic]:
                               f"{', '.join(names) or 'none'})", factors.path + ("type",))
 
 
-def check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Diagnostic]:
+def check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> list[Diagnostic]:
+    findings: list[Diagnostic] = []
     factors = spec.scale_factors
     instance = evaluated.instance
     scale = tcgen05.block_scale(instance.instruction or "")
     if factors is None or scale is None:
-        return
+        return findings
     variables = evaluated.variables
     if factors.vector_size is None:
-        return  # reported as it was parsed
+        return findings  # reported as it was parsed
     try:
         vector_size = evaluate(factors.vector_size, variables)
     except ExprError as error:
-        yield spec.diagnostic(error.rule, f"scale_factors.vector_size, instance {instance.id}: {error.message}",
-                              factors.path + ("vector_size",), error.offset)
-        return
-    yield from _against_instruction(spec, evaluated, scale, vector_size)
+        findings.append(spec.diagnostic(
+            error.rule, f"scale_factors.vector_size, instance {instance.id}: {error.message}",
+            factors.path + ("vector_size",), error.offset))
+        return findings
+    findings.extend(_against_instruction(spec, evaluated, scale, vector_size))
     k = variables.get("k", 0)
     if vector_size != (scale.vector_size or vector_size) or vector_size < 1 or k % vector_size:
-        return  # the block size is what is wrong: the tiles it sizes would only repeat it
+        return findings  # the block size is what is wrong: the tiles it sizes would only repeat it
     for role, operand in factors.operands.items():
-        yield from _placement(spec, evaluated, role, operand, k // vector_size)
+        findings.extend(_placement(spec, evaluated, role, operand, k // vector_size))
+    return findings
 
 
 def _against_instruction(spec: AtomSpec, evaluated: EvaluatedInstance, scale: tcgen05.BlockScale,

@@ -119,7 +119,7 @@ def evaluate_metadata(spec: AtomSpec, evaluated: EvaluatedInstance) -> Optional[
     if "e" not in evaluated.operands or "e_holders" not in evaluated.operands:
         return None
     layout, holders = evaluated.operands["e"].layout, evaluated.operands["e_holders"].layout
-    if algebra.size(holders) > coverage.MAX_OPERAND_POINTS or any(x <= 0 for x in algebra.flatten(holders.shape)):
+    if algebra.size(holders) > coverage.MAX_OPERAND_POINTS or min(algebra.flatten(holders.shape), default=1) <= 0:
         return None  # not a lane list: AG348 has nothing to judge, the structural rules say why
     packed = parse_packed(instance.packed["e"]) if "e" in instance.packed else None
     return Metadata(sparsity, layout, _lanes_of(holders.shape, holders.stride), packed.bits if packed else None,
@@ -230,7 +230,7 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
         return
     for role in ("e", "e_holders"):
         operand = evaluated.operands.get(role)
-        if operand is not None and any(x <= 0 for x in algebra.flatten(operand.layout.shape)):
+        if operand is not None and min(algebra.flatten(operand.layout.shape), default=1) <= 0:
             text = algebra.format_layout(operand.layout)
             rule = "AG346" if role == "e" else "AG348"
             message = f"layout '{role}' has an empty mode (instance {instance.id}: {text})"
@@ -240,7 +240,7 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
     if metadata is None or not isinstance(variables.get("m"), int) or variables["m"] <= 0:
         return  # what keeps the metadata from being evaluated is reported by its own rule
     e_piece, holder_piece = evaluated.operands["e"].piece, evaluated.operands["e_holders"].piece
-    if any(extent <= 0 for extent in algebra.flatten(metadata.layout.shape)) or \
+    if min(algebra.flatten(metadata.layout.shape), default=1) <= 0 or \
             algebra.size(metadata.layout) > coverage.MAX_OPERAND_POINTS or not metadata.holders:
         yield spec.diagnostic("AG346", f"metadata layout 'e' of instance {instance.id} has an empty mode or over "
                               f"{coverage.MAX_OPERAND_POINTS} points", e_piece.path)

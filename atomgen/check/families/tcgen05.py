@@ -53,7 +53,7 @@ def check_spec(spec: AtomSpec) -> Iterator[Diagnostic]:
                 spec, f"instance {instance.id}: '{PATTERN}' with A in {'tensor' if a_in_tmem else 'shared'} memory "
                 f"takes packed {{{', '.join(f'{r}: {t}' for r, t in expected.items())}}} ({what}), not "
                 f"{dict(instance.packed)}", instance.path)
-        a, b, c = (str(instance.values.get(types.get(r, ""))) for r in ("a", "b", "c"))
+        a, b, c = [str(instance.values.get(types.get(r, ""))) for r in ("a", "b", "c")]
         text = instance.instruction or ""
         scale = tcgen05.block_scale(text)
         if scale is not None:

@@ -26,7 +26,7 @@ from atomgen.spec.expr import ExprError
 from atomgen.spec.loader import JsonPath
 from atomgen.spec.model import AtomSpec
 from atomgen.spec.tensor_memory import COLUMNS, LANE_STRIDE, LANES, copies_at, evaluate_columns, evaluate_layout
-from atomgen.spec.variables import piece_matches
+from atomgen.spec.variables import first_match
 
 RULE = "AG349"
 SCALE_RULE = "AG350"  # the scale factors' placement (families/scale_factors.py) is judged here too
@@ -67,35 +67,38 @@ def check_spec(spec: AtomSpec) -> Iterator[Diagnostic]:
             )
 
 
-def check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Diagnostic]:
+def check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> list[Diagnostic]:
+    findings: list[Diagnostic] = []
     instance = evaluated.instance
     variables = evaluated.variables
     for role, operand in spec.tensor_memory.items():
-        piece = next((p for p in operand.pieces if piece_matches(p, instance, variables)), None)
+        piece = first_match(operand.pieces, instance, variables)
         tile = evaluated.operands.get(role)
         if piece is None or piece.parsed is None or tile is None:
             if piece is None:
-                yield spec.diagnostic(RULE, f"no piece of tensor_memory.{role} applies to instance {instance.id}",
-                                      operand.path)
+                findings.append(spec.diagnostic(
+                    RULE, f"no piece of tensor_memory.{role} applies to instance {instance.id}", operand.path))
             continue
         try:
             layout = evaluate_layout(piece, variables)
             columns = evaluate_columns(operand, variables)
             copies, offsets = copies_at(operand, instance, variables)
         except ExprError as error:
-            yield spec.diagnostic(error.rule, f"tensor_memory.{role}, instance {instance.id}: {error.message}",
-                                  piece.path, error.offset)
+            findings.append(spec.diagnostic(
+                error.rule, f"tensor_memory.{role}, instance {instance.id}: {error.message}", piece.path, error.offset))
             continue
         if copies is not None and len(offsets) > LANES:  # (a layout's image starts at 0: copy 0 is the value)
-            yield spec.diagnostic(RULE, f"tensor_memory.{role}.copies makes {len(offsets)} copies, more than "
-                                  f"{LANES} (instance {instance.id})", copies.path)
+            findings.append(spec.diagnostic(
+                RULE, f"tensor_memory.{role}.copies makes {len(offsets)} copies, more than {LANES} "
+                f"(instance {instance.id})", copies.path))
             continue
         # The verdict depends on the layouts, columns and cell width only (the instance is only
         # named in messages), and many instances share them: a clean one is judged once.
         key = (layout, tile.layout, columns, operand.cell_bits, tuple(offsets))
-        yield from judge_with_copies(spec, Placement(f"tensor_memory.{role}", _sizes(tile.layout),
-                                                     f"operand layout '{role}' has"),
-                                     layout, columns, operand.cell_bits, piece.path, copies, offsets, instance.id, key)
+        placement = Placement(f"tensor_memory.{role}", _sizes(tile.layout), f"operand layout '{role}' has")
+        findings.extend(judge_with_copies(spec, placement, layout, columns, operand.cell_bits, piece.path, copies,
+                                          offsets, instance.id, key))
+    return findings
 
 
 def _sizes(layout: Layout) -> tuple[int, int]:
@@ -114,11 +117,11 @@ class Placement:
 
 def judge_with_copies(spec: AtomSpec, placement: Placement, layout: Layout, columns: Optional[int], cell_bits: int,
                       path: JsonPath, copies: Any, offsets: list[int], instance: str,
-                      key: tuple[Any, ...]) -> Iterator[Diagnostic]:
+                      key: tuple[Any, ...]) -> list[Diagnostic]:
     """The layout alone (blamed at its piece), then with its copies (blamed at the copies piece); a clean
     verdict is remembered under `key`."""
     if key in _CLEAN:
-        return
+        return []
     found = list(_judge(spec, placement, layout, columns, cell_bits, path, instance))
     if not found and copies is not None:  # the values alone are in place: what is wrong is the copies
         found = list(_judge(spec, placement, layout, columns, cell_bits, copies.path, instance, offsets))
@@ -126,7 +129,7 @@ def judge_with_copies(spec: AtomSpec, placement: Placement, layout: Layout, colu
         if len(_CLEAN) > 4096:
             _CLEAN.clear()
         _CLEAN.add(key)
-    yield from found
+    return found
 
 
 _CLEAN: set[tuple[Any, ...]] = set()
