@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Iterable, Optional
 
 
@@ -12,6 +11,8 @@ def closest(word: str, known: Iterable[str], cutoff: float = 0.6) -> Optional[st
     folded = {_fold(c): c for c in candidates}
     if _fold(word) in folded:
         return folded[_fold(word)]
+    import difflib  # only for a word that is wrong: a clean check never asks
+
     match = difflib.get_close_matches(_fold(word), list(folded), n=1, cutoff=cutoff)
     return folded[match[0]] if match else None
 

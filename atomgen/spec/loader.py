@@ -229,9 +229,12 @@ def load_text(text: str, path: str) -> LoadedSpec:
     builder = _Builder(loaded)
     parser = _FastLoader(text)
     try:
-        feed = builder.feed
+        feed, feed_scalar, stack = builder.feed, builder.feed_scalar, builder.stack
         for event in iter(parser.get_event, None):  # None after the stream's end
-            feed(event)
+            if type(event) is _SCALAR and stack:  # most events: a scalar inside the document
+                feed_scalar(event)
+            else:
+                feed(event)
     except yaml.MarkedYAMLError as error:
         raise SpecError([yaml_error(error, text, path)]) from None
     except yaml.YAMLError as error:
@@ -252,6 +255,7 @@ def load_text(text: str, path: str) -> LoadedSpec:
 
 
 _STR, _SEQ, _MAP, _MERGE = (_CORE + name for name in ("str", "seq", "map", "merge"))
+_SCALAR = yaml.ScalarEvent
 
 
 def load_package_data(text: str) -> object:
@@ -339,9 +343,8 @@ class _Builder:
         self.diagnostics.append(Diagnostic(rule, message, self.loaded.path, _mark_position(mark)))
 
     def feed(self, event: Any) -> None:
-        kind = type(event)
-        if kind is yaml.ScalarEvent and self.stack:  # most events: a scalar inside the document
-            self._feed_scalar(event)
+        if type(event) is _SCALAR and self.stack:
+            self.feed_scalar(event)
             return
         if isinstance(event, yaml.DocumentStartEvent):
             self.documents += 1
@@ -396,8 +399,8 @@ class _Builder:
         self.loaded.value_positions[path] = _mark_where(event.start_mark)
         self.stack.append(_Open({} if mapping else [], path))
 
-    def _feed_scalar(self, event: Any) -> None:
-        """A scalar in a mapping or sequence: the body of feed() for the common case, unchanged."""
+    def feed_scalar(self, event: Any) -> None:
+        """A scalar in a mapping or sequence: what feed() does for it, without the dispatch (most events)."""
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise _refuse("AG003", f"spec has more than {MAX_NODES} YAML nodes", self.loaded.path, Position(1, 1))

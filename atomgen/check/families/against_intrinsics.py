@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
-from typing import Generator, Iterator, Optional
+from typing import Iterator, Optional
 
 from atomgen.check.intrinsics import Chips, Intrinsic, Intrinsics, IsaInstruction, Operand
 from atomgen.diagnostics import Diagnostic, Example, Rule, consequence
@@ -136,22 +136,29 @@ def companions(spec: AtomSpec, instance: Instance, intrinsics: Intrinsics) -> li
 
 def check_instance(
     spec: AtomSpec, instance: Instance, intrinsics: Intrinsics, backend: Optional[Backend]
-) -> Iterator[Diagnostic]:
+) -> list[Diagnostic]:
     """The row against its intrinsics table entry; when its element types are not the intrinsic's, the
     intrinsic of the row's shape and types (found in the intrinsics table) is offered, and when that one
     takes the row as written, the intrinsic is the one finding and the rest are its notes."""
-    found = list(_check_instance(spec, instance, intrinsics, backend))
+    found = _check_instance(spec, instance, intrinsics, backend)
     entry = intrinsics.get(instance.intrinsic)
     if entry is None or spec.kind != "mma" or not _element_mismatch(spec, instance, entry):
-        yield from found
-        return
+        return found
+    return list(_offer_intrinsic(spec, instance, intrinsics, backend, entry, found))
+
+
+def _offer_intrinsic(
+    spec: AtomSpec, instance: Instance, intrinsics: Intrinsics, backend: Optional[Backend], entry: Intrinsic,
+    found: list[Diagnostic],
+) -> Iterator[Diagnostic]:
+    """check_instance's findings for a row whose element types are not its intrinsic's."""
     better = [other for other in matching_intrinsics(spec, instance, intrinsics, backend) if other is not entry]
     if not better:
         yield from found
         return
     hint = f"did you mean {' or '.join(repr(other.name) for other in better[:2])}?"
-    if len(better) == 1 and not list(_check_instance(spec, replace(instance, intrinsic=better[0].name), intrinsics,
-                                                      backend)):
+    if len(better) == 1 and not _check_instance(spec, replace(instance, intrinsic=better[0].name), intrinsics,
+                                                 backend):
         strip = f"instance {instance.id}: "
         yield spec.diagnostic(
             "AG352",
@@ -223,14 +230,15 @@ def _row_text(spec: AtomSpec, instance: Instance) -> str:
 
 def _check_instance(
     spec: AtomSpec, instance: Instance, intrinsics: Intrinsics, backend: Optional[Backend]
-) -> Iterator[Diagnostic]:
+) -> list[Diagnostic]:
     from atomgen.check.families.emission import EMISSION_NEEDS  # emission imports this module's INSTRUCTION_LABEL
 
+    findings: list[Diagnostic] = []
     path = instance.path + ("intrinsic",)
     entry = intrinsics.get(instance.intrinsic)
     if entry is None:
         guesses = intrinsics.suggest(instance.intrinsic)
-        yield spec.diagnostic(
+        findings.append(spec.diagnostic(
             "AG358",
             f"instance {instance.id}: intrinsic '{instance.intrinsic}' is not in the {intrinsics.backend} "
             "intrinsics table"
@@ -238,53 +246,54 @@ def _check_instance(
             path,
             notes=(f"a real intrinsic the intrinsics table lacks goes in specs/{spec.backend}/intrinsics.yaml "
                    "(schema/intrinsics.schema.json)",),
-        )
-        return
+        ))
+        return findings
     chips = instance_chips(spec, instance, backend)
     evidence = (f"intrinsics table: {entry.source} ({entry.origin})",)
     if chips is not None and entry.subtargets is not None and not chips <= entry.subtargets:
-        yield spec.diagnostic(
+        findings.append(spec.diagnostic(
             "AG359",
             f"instance {instance.id}: {entry.name} does not exist on {_chip_list(chips - entry.subtargets)} "
             f"(it exists on {_chip_list(entry.subtargets)}); narrow the instance with min_subtarget or subtargets",
             path,
             notes=evidence,
-        )
+        ))
         chips = chips & entry.subtargets
         if not chips:
-            return
+            return findings
     pattern = spec.pattern
     if entry.patterns and pattern not in entry.patterns:
-        yield EMISSION_NEEDS.at(spec, f"instance {instance.id}: {entry.name} is lowered by the emission pattern "
-            f"{' or '.join(entry.patterns)}, not '{pattern}'",
-            path,
-        )
+        findings.append(EMISSION_NEEDS.at(
+            spec, f"instance {instance.id}: {entry.name} is lowered by the emission pattern "
+            f"{' or '.join(entry.patterns)}, not '{pattern}'", path))
     if pattern == "call_intrinsic" and not entry.llvm_intrinsic:
-        yield EMISSION_NEEDS.at(spec, f"instance {instance.id}: the call_intrinsic pattern calls the intrinsics "
-            f"table entry's llvm_intrinsic; {entry.name} has an op class ({intrinsics.namespace}::{entry.op_class}) "
-            "instead", path)
+        findings.append(EMISSION_NEEDS.at(
+            spec, f"instance {instance.id}: the call_intrinsic pattern calls the intrinsics table entry's "
+            f"llvm_intrinsic; {entry.name} has an op class ({intrinsics.namespace}::{entry.op_class}) instead", path))
     if instance.op_class is not None and instance.op_class != entry.op_class:
-        yield spec.diagnostic(
+        findings.append(spec.diagnostic(
             "AG352",
             f"instance {instance.id}: op_class {instance.op_class} is not the op of {entry.name} "
             f"({intrinsics.namespace}::{entry.op_class})",
             instance.path + ("op_class",),
-        )
+        ))
     declared = _declared_blocks(spec, instance)
     if entry.blocks != declared:
         described = "a single-tile atom cannot describe it" if declared == 1 else f"the spec declares {declared}"
-        yield spec.diagnostic(
+        findings.append(spec.diagnostic(
             "AG354",
             f"instance {instance.id}: {entry.name} computes {entry.blocks} independent blocks "
             f"in one instruction; {described} (exceptions.blocks; see its notes)",
             path,
             notes=evidence,
-        )
-    isa = yield from _check_instruction(spec, instance, entry, intrinsics, chips)
-    yield from _check_packed(spec, instance, entry, isa, chips)
-    yield from _check_result(spec, instance, entry, chips)
-    yield from _check_elements(spec, instance, entry, isa, chips)
-    yield from _check_state_operands(spec, instance, entry)
+        ))
+    found, isa = _check_instruction(spec, instance, entry, intrinsics, chips)
+    findings.extend(found)
+    findings.extend(_check_packed(spec, instance, entry, isa, chips))
+    findings.extend(_check_result(spec, instance, entry, chips))
+    findings.extend(_check_elements(spec, instance, entry, isa, chips))
+    findings.extend(_check_state_operands(spec, instance, entry))
+    return findings
 
 
 def _declared_blocks(spec: AtomSpec, instance: Instance) -> int:
@@ -308,16 +317,16 @@ def _alternatives(text: str) -> tuple[str, ...]:
 
 def _check_instruction(
     spec: AtomSpec, instance: Instance, entry: Intrinsic, intrinsics: Intrinsics, chips: Chips
-) -> Generator[Diagnostic, None, Optional[IsaInstruction]]:
-    """The `instruction` label against the ISA instructions the intrinsics table associates with the intrinsic."""
+) -> tuple[list[Diagnostic], Optional[IsaInstruction]]:
+    """The `instruction` label against the ISA instructions the intrinsics table associates with the
+    intrinsic; with the findings, the ISA instruction the label names (None: no such one, or no label)."""
     text = instance.instruction
     if text is not None and not _alternatives(text):
         where = instance.path + ("instruction",)
-        yield spec.diagnostic("AG359", f"instance {instance.id}: instruction is empty", where)
-        return None
-    yield from _check_shape(spec, instance)
+        return [spec.diagnostic("AG359", f"instance {instance.id}: instruction is empty", where)], None
+    findings = _check_shape(spec, instance)
     if not text or not (entry.isa or entry.data_types):
-        return None
+        return findings, None
     emitted = [entry] + companions(spec, instance, intrinsics)
     value = instance.packed.get("value")
     found: Optional[IsaInstruction] = None
@@ -345,15 +354,15 @@ def _check_instruction(
         if owners:
             other = owners[0]
             hint = f"; it is an instruction of {other.name} ({other.blocks} block{'s' if other.blocks > 1 else ''})"
-        yield spec.diagnostic(
+        findings.append(spec.diagnostic(
             "AG359",
             f"instance {instance.id}: instruction '{mnemonic}' is not one {entry.name} emits on "
             f"{_chip_list(chips)} ({entry.blocks} block{'s' if entry.blocks > 1 else ''})"
             + (f"; expected {' or '.join(sorted(set(allowed)))}" if allowed else "") + hint,
             instance.path + ("instruction",),
             notes=(f"intrinsics table: {entry.source} ({entry.origin})",),
-        )
-    return found
+        ))
+    return findings, found
 
 
 SHAPE = re.compile(r"(?<![0-9a-z])m(\d+)n(\d+)k(\d+)(?![0-9])|_(\d+)x(\d+)x(\d+)(?![0-9])")

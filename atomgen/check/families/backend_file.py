@@ -8,7 +8,6 @@ backend does not declare used to switch the chip checks off (an empty chip set, 
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Any, Iterator, Optional
 
@@ -92,6 +91,8 @@ def check_subtarget(spec: AtomSpec, backend: Optional[Backend]) -> Iterator[Diag
         return
     chips = backend.subtarget_chips.get(spec.subtarget)
     if chips is None:
+        import difflib  # only for a subtarget the backend does not declare
+
         close = difflib.get_close_matches(spec.subtarget, list(backend.subtarget_chips), n=1, cutoff=0.6)
         hint = f"; did you mean '{close[0]}'?" if close else ""
         yield spec.diagnostic(

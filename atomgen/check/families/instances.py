@@ -50,16 +50,17 @@ _row_value_fits = lru_cache(maxsize=4096, typed=True)(value_fits)
 def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
     key = spec.key_parameters
     key_names = [p.name for p in key]
+    enums = [(p, dict(p.enum)) for p in key if p.enum]
     seen: dict[tuple[Any, ...], JsonPath] = {}
     for instance in spec.instances:
         path = instance.path
-        for parameter in key:
-            if parameter.name not in instance.values:
+        values = [instance.values.get(name) for name in key_names]  # each read once: rows are many
+        for parameter, value in zip(key, values):
+            if value is None and parameter.name not in instance.values:
                 yield INSTANCE_KEYS.at(
                     spec, f"instance {instance.id} gives no value for parameter '{parameter.name}'", path
                 )
-            elif not _row_value_fits(parameter.cpp_type, instance.values[parameter.name]):
-                value = instance.values[parameter.name]
+            elif not _row_value_fits(parameter.cpp_type, value):
                 rule = "AG332" if parameter.is_type else INSTANCE_KEYS.id
                 guess = suggest_type(value) if parameter.is_type and isinstance(value, str) else None
                 yield spec.diagnostic(
@@ -69,9 +70,9 @@ def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
                     + (f"; did you mean '{guess}'?" if guess and guess != value else ""),
                     path + (parameter.name,),
                 )
-        for parameter in key:
+        for parameter, cases in enums:
             given = instance.values.get(parameter.name)
-            if parameter.enum and parameter.name in instance.given and given not in dict(parameter.enum):
+            if parameter.name in instance.given and given not in cases:
                 yield ENUM_CASE.at(
                     spec, f"instance {instance.id}: {parameter.name} = {given!r} is not one of its enum cases "
                     f"({', '.join(name for name, _ in parameter.enum)})",
@@ -90,7 +91,7 @@ def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
                     path + ("pin", name),
                 )
         # each value with its type, so that 1, True and "1" stay apart (as their reprs would)
-        signature: tuple[Any, ...] = tuple([(type(value), value) for value in map(instance.values.get, key_names)])
+        signature: tuple[Any, ...] = tuple([(type(value), value) for value in values])
         if instance.pin:
             signature += tuple(sorted([(k, repr(v)) for k, v in instance.pin.items()]))
         if signature in seen:
