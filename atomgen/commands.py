@@ -31,7 +31,7 @@ def register(commands: Any, formatter: Callable[[str], argparse.HelpFormatter], 
     """Add every command; only the one being run (`wanted`) has its module imported."""
     for name, (module_name, help_text) in COMMANDS.items():
         if name != wanted:
-            placeholder = commands.add_parser(name, help=help_text, add_help=False)
+            placeholder = commands.add_parser(name, help=help_text, add_help=False, formatter_class=formatter)
             placeholder.add_argument("rest", nargs=argparse.REMAINDER)
             continue
         try:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import asdict, dataclass, field
-from functools import lru_cache
+from dataclasses import asdict, field
+from functools import lru_cache, total_ordering
 from typing import Any, Iterable, Optional, Protocol
 
 from atomgen.record import record
@@ -63,12 +63,19 @@ class Rule:
         return Diagnostic(self.id, message, path, position or UNKNOWN, severity=severity, notes=notes)
 
 
-@dataclass(frozen=True, order=True)
+@total_ordering
+@record
 class Position:
-    """A 1-based line and column in a file."""
+    """A 1-based line and column in a file, ordered by line, then column (as dataclass(order=True)
+    orders it; a record compiles no comparison methods)."""
 
     line: int = 0
     column: int = 0
+
+    def __lt__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.line, self.column) < (other.line, other.column)  # type: ignore[attr-defined]
 
 
 UNKNOWN = Position(0, 0)
