@@ -109,16 +109,7 @@ def _keyword(keyword: str, argument: Any, schema: dict[str, Any], pattern: Calla
     if keyword == "minProperties":
         return lambda value: not isinstance(value, dict) or len(value) >= argument
     if keyword == "propertyNames":
-        names = _compile(argument, pattern)
-
-        def property_names(value: Any) -> bool:
-            if isinstance(value, dict):
-                for key in value:
-                    if not names(key):
-                        return False
-            return True
-
-        return property_names
+        return _every_member(dict, _compile(argument, pattern))  # a mapping's members are its keys
     if keyword == "pattern":
         regex = pattern(argument)
         return lambda value: not isinstance(value, str) or regex.search(value) is not None
@@ -131,16 +122,7 @@ def _keyword(keyword: str, argument: Any, schema: dict[str, Any], pattern: Calla
     if keyword == "maximum":
         return lambda value: not _is_number(value) or value <= argument
     if keyword == "items":
-        item = _compile(argument, pattern)
-
-        def items(value: Any) -> bool:
-            if isinstance(value, list):
-                for entry in value:
-                    if not item(entry):
-                        return False
-            return True
-
-        return items
+        return _every_member(list, _compile(argument, pattern))
     if keyword == "minItems":
         return lambda value: not isinstance(value, list) or len(value) >= argument
     if keyword == "maxItems":
@@ -170,37 +152,48 @@ def _keyword(keyword: str, argument: Any, schema: dict[str, Any], pattern: Calla
 # any()/all() over a generator cost a generator per call: these run per node of every spec, so
 # they are loops (or, for one or two checks, plain expressions).
 def _any_of(checks: list[Check]) -> Check:
-    if len(checks) == 1:
-        return checks[0]
-    if len(checks) == 2:
-        first, second = checks
-        return lambda value: first(value) or second(value)
-
-    def any_of(value: Any) -> bool:
-        for check in checks:  # noqa: SIM110
-            if check(value):
-                return True
-        return False
-
-    return any_of
+    return _combined(checks, True)
 
 
 def _all_of(checks: list[Check]) -> Check:
+    return _combined(checks, False)
+
+
+def _combined(checks: list[Check], any_: bool) -> Check:
+    """Whether any (`any_`) or all of `checks` hold, asking each in turn until the answer is known."""
     if not checks:
-        return lambda value: True
+        return lambda value: not any_
     if len(checks) == 1:
         return checks[0]
     if len(checks) == 2:
         first, second = checks
+        if any_:
+            return lambda value: first(value) or second(value)
         return lambda value: first(value) and second(value)
 
-    def every(value: Any) -> bool:
-        for check in checks:  # noqa: SIM110
-            if not check(value):
+    def combined(value: Any) -> bool:
+        for check in checks:
+            if check(value):
+                if any_:
+                    return True
+            elif not any_:
                 return False
+        return not any_
+
+    return combined
+
+
+def _every_member(kind: type[dict[Any, Any]] | type[list[Any]], check: Check) -> Check:
+    """`check` holds for every member of a value of `kind` (anything else passes: another keyword types it)."""
+
+    def every_member(value: Any) -> bool:
+        if isinstance(value, kind):
+            for member in value:  # noqa: SIM110
+                if not check(member):
+                    return False
         return True
 
-    return every
+    return every_member
 
 
 def _properties(schema: dict[str, Any], pattern: Callable[[str], Any]) -> Check:
