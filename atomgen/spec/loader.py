@@ -11,9 +11,10 @@ recursion limit.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Optional, Union
 
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
@@ -126,6 +127,17 @@ CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a
 _Where = tuple[int, int]
 
 
+class _Positions:
+    """Where each value and mapping key of a spec starts, by JSON path."""
+
+    def __init__(self) -> None:
+        self.values: dict[JsonPath, _Where] = {}
+        self.keys: dict[JsonPath, _Where] = {}
+        # Where a string scalar's first character is (after any opening quote), so that an
+        # error inside an expression can point at the exact character.
+        self.string_starts: dict[JsonPath, _Where] = {}
+
+
 @dataclass
 class LoadedSpec:
     """A spec file as plain data, with positions for values and mapping keys."""
@@ -133,30 +145,34 @@ class LoadedSpec:
     path: str
     data: Any
     text: str
-    value_positions: dict[JsonPath, _Where] = field(default_factory=dict)
-    key_positions: dict[JsonPath, _Where] = field(default_factory=dict)
-    # Where a string scalar's first character is (after any opening quote), so that an
-    # error inside an expression can point at the exact character.
-    string_starts: dict[JsonPath, _Where] = field(default_factory=dict)
+
+    @cached_property
+    def _positions(self) -> _Positions:
+        """Read from the text again when first asked for: a check of valid specs asks for almost no
+        position, and recording some 40,000 of them while loading was a sixth of the loading."""
+        positions = _Positions()
+        _parse(self.text, self.path, positions)
+        return positions
 
     def position(self, path: JsonPath) -> Position:
         """The position of the value at `path`, or of its nearest ancestor that has one."""
+        values = self._positions.values
         probe = tuple(path)
         while probe:
-            found = self.value_positions.get(probe)
+            found = values.get(probe)
             if found is not None:
                 return Position(*found)
             probe = probe[:-1]
-        found = self.value_positions.get(())
+        found = values.get(())
         return Position(1, 1) if found is None else Position(*found)
 
     def key_position(self, path: JsonPath) -> Position:
-        found = self.key_positions.get(tuple(path))
+        found = self._positions.keys.get(tuple(path))
         return self.position(path) if found is None else Position(*found)
 
     def char_position(self, path: JsonPath, offset: int) -> Position:
         """Position of character `offset` of the (single-line) string at `path`."""
-        start = self.string_starts.get(tuple(path))
+        start = self._positions.string_starts.get(tuple(path))
         if start is None:
             return self.position(path)
         return Position(start[0], start[1] + offset)
@@ -225,8 +241,22 @@ def load_text(text: str, path: str) -> LoadedSpec:
     if len(text.encode("utf-8", "replace")) > MAX_SPEC_BYTES:
         raise _refuse("AG003", f"spec is larger than {MAX_SPEC_BYTES // 1024} KiB; refusing to parse it", path,
                       Position(1, 1))
-    loaded = LoadedSpec(path=path, data=None, text=text)
-    builder = _Builder(loaded)
+    builder = _parse(text, path, None)
+    if not builder.documents:
+        raise _refuse("AG005", "spec is empty", path, Position(1, 1))
+    if builder.documents > 1:
+        raise _refuse("AG001", "invalid YAML: a spec is one document, this file has several", path,
+                      builder.second_document)
+    if builder.diagnostics:
+        raise SpecError(builder.diagnostics)
+    if builder.root is None:
+        raise _refuse("AG005", "spec is empty", path, Position(1, 1))
+    return LoadedSpec(path=path, data=builder.root, text=text)
+
+
+def _parse(text: str, path: str, positions: Optional[_Positions]) -> _Builder:
+    """The text's events fed to a builder (recording `positions` when given); YAML errors raised as findings."""
+    builder = _Builder(path, positions)
     parser = _FastLoader(text)
     try:
         feed, feed_scalar, stack = builder.feed, builder.feed_scalar, builder.stack
@@ -241,17 +271,7 @@ def load_text(text: str, path: str) -> LoadedSpec:
         raise _refuse("AG001", f"invalid YAML: {error}", path, Position(1, 1)) from None
     finally:
         parser.dispose()
-    if not builder.documents:
-        raise _refuse("AG005", "spec is empty", path, Position(1, 1))
-    if builder.documents > 1:
-        raise _refuse("AG001", "invalid YAML: a spec is one document, this file has several", path,
-                      builder.second_document)
-    if builder.diagnostics:
-        raise SpecError(builder.diagnostics)
-    if builder.root is None:
-        raise _refuse("AG005", "spec is empty", path, Position(1, 1))
-    loaded.data = builder.root
-    return loaded
+    return builder
 
 
 _STR, _SEQ, _MAP, _MERGE = (_CORE + name for name in ("str", "seq", "map", "merge"))
@@ -319,10 +339,12 @@ class _Open:
 
 
 class _Builder:
-    """Plain data from parser events, recording positions; an explicit stack, no recursion."""
+    """Plain data from parser events (and, given `positions`, where each value starts); an explicit
+    stack, no recursion."""
 
-    def __init__(self, loaded: LoadedSpec):
-        self.loaded = loaded
+    def __init__(self, path: str, positions: Optional[_Positions]):
+        self.path = path
+        self.positions = positions
         self._constructor: Any = None
         self.diagnostics: list[Diagnostic] = []
         self.nodes = 0
@@ -340,7 +362,7 @@ class _Builder:
         return self._constructor
 
     def _error(self, rule: str, message: str, mark: Any) -> None:
-        self.diagnostics.append(Diagnostic(rule, message, self.loaded.path, _mark_position(mark)))
+        self.diagnostics.append(Diagnostic(rule, message, self.path, _mark_position(mark)))
 
     def feed(self, event: Any) -> None:
         if type(event) is _SCALAR and self.stack:
@@ -352,7 +374,7 @@ class _Builder:
                 self.second_document = _mark_position(event.start_mark)
             return
         if isinstance(event, yaml.AliasEvent):
-            raise _refuse("AG002", "YAML aliases are not allowed in specs (write the value out)", self.loaded.path,
+            raise _refuse("AG002", "YAML aliases are not allowed in specs (write the value out)", self.path,
                           _mark_position(event.start_mark))
         if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             finished = self.stack.pop()
@@ -362,7 +384,7 @@ class _Builder:
             return  # stream and document ends
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise _refuse("AG003", f"spec has more than {MAX_NODES} YAML nodes", self.loaded.path, Position(1, 1))
+            raise _refuse("AG003", f"spec has more than {MAX_NODES} YAML nodes", self.path, Position(1, 1))
         parent = self.stack[-1] if self.stack else None
         as_key = parent is not None and isinstance(parent.value, dict) and parent.key is None
         discarded = parent is not None and (parent.value is _DISCARD or parent.key is _DISCARD)
@@ -374,13 +396,12 @@ class _Builder:
             if discarded:
                 self._place(_DISCARD, (), None)
                 return
-            path = self._child_path(parent)
             if isinstance(value, str):
-                self._check_text(value, path, event)
-            self._place(value, path, event)
+                self._check_text(value, event)
+            self._place(value, self._child_path(parent), event)
             return
         if len(self.stack) >= MAX_NESTING:
-            raise _refuse("AG003", f"YAML nests deeper than {MAX_NESTING} levels", self.loaded.path,
+            raise _refuse("AG003", f"YAML nests deeper than {MAX_NESTING} levels", self.path,
                           _mark_position(event.start_mark))
         mapping = isinstance(event, yaml.MappingStartEvent)
         default = _CORE + ("map" if mapping else "seq")
@@ -395,15 +416,17 @@ class _Builder:
         if discarded:
             self.stack.append(_Open(_DISCARD, ()))
             return
-        path = self._child_path(parent)
-        self.loaded.value_positions[path] = _mark_where(event.start_mark)
+        path: JsonPath = ()
+        if self.positions is not None:
+            path = self._child_path(parent)
+            self.positions.values[path] = _mark_where(event.start_mark)
         self.stack.append(_Open({} if mapping else [], path))
 
     def feed_scalar(self, event: Any) -> None:
         """A scalar in a mapping or sequence: what feed() does for it, without the dispatch (most events)."""
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise _refuse("AG003", f"spec has more than {MAX_NODES} YAML nodes", self.loaded.path, Position(1, 1))
+            raise _refuse("AG003", f"spec has more than {MAX_NODES} YAML nodes", self.path, Position(1, 1))
         parent = self.stack[-1]
         container = parent.value
         # what _scalar does for a plain scalar seen before in this process, inlined (most scalars)
@@ -418,21 +441,20 @@ class _Builder:
             if key is None:
                 self._key(parent, value, event)
                 return
-            path = parent.path + (key,)
             container[key] = value
             parent.key = None
         else:
-            path = parent.path + (len(container),)
+            key = len(container)
             container.append(value)
-        # what _place does for a scalar with a parent, inlined (a spec is mostly scalars)
-        mark = event.start_mark
-        start = (mark.line + 1, mark.column + 1)
-        self.loaded.value_positions[path] = start
-        if type(value) is str:
-            if CONTROL.search(value) is not None:
-                self._check_text(value, path, event)
-            if mark.line == event.end_mark.line:
-                self.loaded.string_starts[path] = (start[0], start[1] + 1) if event.style in ("'", '"') else start
+        if type(value) is str and CONTROL.search(value) is not None:
+            self._check_text(value, event)
+        if self.positions is not None:  # what _place records for a scalar, inlined (a spec is mostly scalars)
+            path = parent.path + (key,)
+            mark = event.start_mark
+            start = (mark.line + 1, mark.column + 1)
+            self.positions.values[path] = start
+            if type(value) is str and mark.line == event.end_mark.line:
+                self.positions.string_starts[path] = (start[0], start[1] + 1) if event.style in ("'", '"') else start
 
     def _child_path(self, parent: _Open | None) -> JsonPath:
         if parent is None:
@@ -445,13 +467,13 @@ class _Builder:
 
     def _place(self, value: Any, path: JsonPath, event: Any) -> None:
         """Attach a finished value to its parent (or make it the document)."""
-        if event is not None and value is not _DISCARD:
+        if event is not None and value is not _DISCARD and self.positions is not None:
             mark = event.start_mark
             start = (mark.line + 1, mark.column + 1)
-            self.loaded.value_positions[path] = start
+            self.positions.values[path] = start
             if isinstance(value, str) and mark.line == event.end_mark.line:
                 offset = 1 if event.style in ("'", '"') else 0
-                self.loaded.string_starts[path] = (start[0], start[1] + offset)
+                self.positions.string_starts[path] = (start[0], start[1] + offset)
         if not self.stack:
             self.root = None if value is _DISCARD else value
             return
@@ -475,11 +497,12 @@ class _Builder:
             self._error("AG004", f"duplicate key '{key}'", event.start_mark)
             parent.key = _DISCARD
             return
-        self._check_text(key, parent.path + (key,), event)
-        self.loaded.key_positions[parent.path + (key,)] = _mark_where(event.start_mark)
+        self._check_text(key, event)
+        if self.positions is not None:
+            self.positions.keys[parent.path + (key,)] = _mark_where(event.start_mark)
         parent.key = key
 
-    def _check_text(self, text: str, path: JsonPath, event: Any) -> None:
+    def _check_text(self, text: str, event: Any) -> None:
         found = CONTROL.search(text)
         if found is None:
             return
@@ -493,7 +516,7 @@ class _Builder:
                 "AG007",
                 f"control character {found.group()!r} (U+{ord(found.group()):04X}) in a string; specs hold "
                 "printable text and newlines only",
-                self.loaded.path,
+                self.path,
                 position,
             )
         )
