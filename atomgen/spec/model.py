@@ -240,7 +240,7 @@ class AtomSpec:
 
     @cached_property  # asked for each instance
     def key_parameters(self) -> tuple[Parameter, ...]:
-        return tuple([p for p in self.parameters if not p.is_free])
+        return tuple(p for p in self.parameters if not p.is_free)
 
     def position(self, path: JsonPath) -> Position:
         return self.loaded.position(path)

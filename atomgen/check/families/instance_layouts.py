@@ -79,7 +79,7 @@ def check_instance_layouts(
         if spec.kind == "mma":
             findings.extend(_mma_operand(ledger, spec, role, layout, piece, evaluated, packed))
             continue
-        found = list(_mode_findings(spec, role, layout, piece, instance))
+        found = _mode_findings(spec, role, layout, piece, instance)
         findings.extend(found)
         if found or not _thr_val(layout):
             continue
@@ -158,13 +158,13 @@ def _mma_operand(
     # Packing depends on each row's types, so it is judged for every row.
     shared = (role, layout, tile, id(piece))
     if shared not in ledger.clean:
-        found = list(_mode_findings(spec, role, layout, piece, instance))
+        found = _mode_findings(spec, role, layout, piece, instance)
         findings.extend(found)
         if found or not _thr_val(layout):
             return findings
         if tile is not None:
             rows, cols = tile_extents(spec, role, variables) or (None, None)
-            found = list(coverage.mma_coverage(ledger, spec, role, layout, piece, instance, tile, rows, cols))
+            found = coverage.mma_coverage(ledger, spec, role, layout, piece, instance, tile, rows, cols)
             findings.extend(found)
         if not found and (tile is None or ledger.is_exact(layout, tile, coverage.expected_holders(spec, role))):
             ledger.clean.add(shared)
@@ -225,10 +225,8 @@ def _mode_findings(
     spec: AtomSpec, role: str, layout: Layout, piece: LayoutPiece, instance: Instance
 ) -> list[Diagnostic]:
     """Empty modes and negative strides, else a thr mode without the atom's thread count."""
-    findings: list[Diagnostic] = []
-    zero = list(zero_modes(spec, layout, piece, role, instance))
-    findings.extend(zero)
-    if zero or not _thr_val(layout):
+    findings = zero_modes(spec, layout, piece, role, instance)
+    if findings or not _thr_val(layout):
         return findings
     threads = algebra.size(algebra.mode(layout, 0))
     if threads != spec.threads:

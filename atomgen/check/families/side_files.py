@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Optional, Sequence
 
-from atomgen.diagnostics import Diagnostic, Rule
+from atomgen.diagnostics import Diagnostic, Position, Rule
 from atomgen.spec.backend import BACKEND_FILE, BACKEND_FILE_RULE, Backend, backend_folder
 from atomgen.spec.model import AtomSpec
 
@@ -46,9 +46,11 @@ def backend_findings(
 ) -> list[Diagnostic]:
     """What is wrong with the spec's backend file and project intrinsics file, at the spec's `backend:` field."""
     found = list(backend_problems)
-    if not intrinsics_problems and backend is not None and backend.test_builder is not None:
-        return found  # the usual case: no position to look up (atomgen/spec/loader.py reads them on demand)
-    display, where = spec.path, spec.position(("backend",))
+    display = spec.path
+
+    def where() -> Position:  # asked only for a finding: positions are read from the text on demand
+        return spec.position(("backend",))
+
     if intrinsics_problems:
         found.append(
             Diagnostic(
@@ -56,7 +58,7 @@ def backend_findings(
                 f"the project intrinsics file {project_intrinsics} is invalid ({len(intrinsics_problems)} finding(s); "
                 f"`atomgen check {project_intrinsics}` lists them): its entries are ignored",
                 display,
-                where,
+                where(),
             )
         )
     if backend is not None and backend.test_builder is None:
@@ -66,7 +68,7 @@ def backend_findings(
                 f"backend {backend.name} declares no test_builder, so gen writes no FileCheck tests for this "
                 f"atom: set test_builder (rocdl, ptx, or none) in {backend.path}",
                 display,
-                where,
+                where(),
                 severity="warning",
             )
         )
@@ -81,7 +83,7 @@ def backend_findings(
                 f"backend '{spec.backend}' has no description: {expected}; gen cannot write this atom without it "
                 f"(`atomgen new backend {spec.backend}` scaffolds one)",
                 display,
-                where,
+                where(),
             )
         )
     return found
