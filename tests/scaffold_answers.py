@@ -26,7 +26,10 @@ FILLED = {
     "      b: TODO": '      b: "vector<4xf16>"',
     "      c: TODO": '      c: "vector<4xf32>"',
     "instruction: TODO": "instruction: v_mfma_f32_16x16x16_f16",
-    "pattern: TODO": 'pattern: mfma\n  args: [accTy, a, b, c, "0", "0", "0"]',
+    "dsl_module: TODO": "dsl_module: universal",
+    "- name: TODO": "- name: TestMFMA",
+    # blgp: the shipped ROCDL table's MFMA takes it as ROCDL::MFMAPermB (AG401 refuses a bare 0)
+    "pattern: TODO": 'pattern: mfma\n  args: [accTy, a, b, c, "0", "0", "ROCDL::MFMAPermB::none"]',
 }
 
 # `atomgen new copy --subtarget cdna3`, filled in as a 32-bit per-thread buffer load.
@@ -40,6 +43,8 @@ FILLED_COPY = {
     "bitSize: TODO": "bitSize: 32",
     "intrinsic: TODO": "intrinsic: rocdl.raw.ptr.buffer.load",
     "value: TODO": "value: i32",
+    "dsl_module: TODO": "dsl_module: universal",
+    "- name: TODO": "- name: TestBufferLoad",
     "stateful: false": "stateful: true",
     "pattern: TODO": (
         "pattern: buffer_copy\n"

@@ -15,6 +15,7 @@ from atomgen.check.evaluate import EvaluatedInstance, evaluate_instance
 from atomgen.check.families import (
     against_intrinsics,
     backend_file,
+    call,
     coverage,
     emission,
     immediates,
@@ -68,6 +69,7 @@ def analyze(
     out.extend(state.check_state(spec, backend))
     out.extend(backend_file.check_subtarget(spec, backend))
     out.extend(emission.check_emission(spec))
+    out.extend(call.check_call(spec, intrinsics))
     out.extend(check_verify_section(spec))
     out.extend(check_descriptor(spec))
     packing = packed_types(spec)

@@ -44,7 +44,7 @@ instances:
      packed: {a: "vector<4xf16>", b: "vector<4xf16>", c: "vector<4xf32>"}}
 emission:
   pattern: mfma
-  args: [accTy, a, b, c, "0", "0", "0"]
+  args: [accTy, a, b, c, "0", "0", "ROCDL::MFMAPermB::none"]
 """
 
 # The smallest stateful copy spec that checks clean: a 32-bit per-thread buffer load.

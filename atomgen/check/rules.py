@@ -41,6 +41,7 @@ FAMILIES = (
     "atomgen.check.families.verify_section",  # AG396
     "atomgen.check.families.descriptor",  # AG397
     "atomgen.check.families.sparse",  # AG345-AG348: sparse MMAs' metadata
+    "atomgen.check.families.call",  # AG401-AG404: the call bound to the op's operands, the instruction's words
 )
 
 

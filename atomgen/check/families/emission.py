@@ -27,8 +27,8 @@ EMISSION_NEEDS = Rule(
     "Each pattern's C++ template reads fixed names (buffer_copy reads bitSize and the Soffset state field); "
     "a spec without them passes the schema but cannot be generated.",
     Example(
-        '  pattern: mfma\n  args: [accTy, a, b, c, "0", "0", "0"]', "  pattern: lds_read_trans", 29,
-        "lds_read_trans"
+        '  pattern: mfma\n  args: [accTy, a, b, c, "0", "0", "ROCDL::MFMAPermB::none"]',
+        "  pattern: lds_read_trans", 29, "lds_read_trans"
     ),
     "Declare what the pattern needs (docs/spec-format.md, Emission patterns), or choose the pattern that fits.",
 )
@@ -40,7 +40,7 @@ BUILDER_ARGUMENT = Rule(
     "A builder argument of the emission is not a declared name, an integer or a qualified enum case.",
     "Builder arguments become C++ expressions; only names atomgen knows (parameters, state operands, the "
     "operands accTy/a/b/c) and literals can be emitted safely, so anything else is refused.",
-    Example('args: [accTy, a, b, c, "0", "0", "0"]', 'args: [accTy, a, b, c, "0", bogus, "0"]', 30, "bogus"),
+    Example('c, "0", "0", "ROCDL::MFMAPermB::none"]', 'c, "0", bogus, "ROCDL::MFMAPermB::none"]', 30, "bogus"),
     "Use a parameter or operand name, an integer, or a qualified enum case such as ROCDL::MFMAPermB::none.",
 )
 
@@ -54,7 +54,7 @@ RULES = (
         "Variant patterns pick the builder argument list by the row's variant; a row with no matching entry "
         "has no call to generate.",
         Example(
-            '  pattern: mfma\n  args: [accTy, a, b, c, "0", "0", "0"]',
+            '  pattern: mfma\n  args: [accTy, a, b, c, "0", "0", "ROCDL::MFMAPermB::none"]',
             "  pattern: wmma_plain\n  variants: {Plain: [accTy, a, b, c]}", 26, "{", also=frozenset({"AG371"})
         ),
         "Name one of the declared variants, or declare the missing one.",

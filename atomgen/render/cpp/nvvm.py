@@ -36,6 +36,7 @@ from atomgen.spec.emission import (
     WgmmaSp,
     WgmmaSs,
 )
+from atomgen.spec.instruction import parse_ptx
 from atomgen.spec.model import AtomSpec
 from atomgen.spec.sparsity import selector_parameter
 
@@ -62,11 +63,9 @@ class TypeCase:
 
 
 def _b1_op(instruction: str) -> str:
-    """A binary MMA's bit operation, from its (intrinsics-checked) instruction text."""
-    for suffix, op in ((".xor.popc", "xor_popc"), (".and.popc", "and_popc")):
-        if instruction.endswith(suffix):
-            return f"NVVM::MMAB1Op::{op}"
-    return "std::nullopt"
+    """A binary MMA's bit operation: the parsed instruction's `.xor` / `.and` word (AG404 ties it)."""
+    parsed = parse_ptx(instruction)
+    return f"NVVM::MMAB1Op::{parsed.bit_op}_popc" if parsed is not None and parsed.bit_op else "std::nullopt"
 
 
 PatternContext = Callable[[AtomSpec, dict[str, CppParam], StateModel | None, Backend], TemplateContext]
@@ -117,9 +116,11 @@ def sparsity_selector(spec: AtomSpec, params: dict[str, CppParam]) -> str:
 
 
 def _mma_layouts(instruction: str) -> str:
-    """A/B operand orders (.row/.col) of an mma.sync, from its (intrinsics-checked) instruction text."""
-    orders = instruction.split(".")[4:6] if instruction.startswith("mma.sync.aligned.m") else []
-    if len(orders) != 2 or not set(orders) <= {"row", "col"}:
+    """A/B operand orders of an mma.sync: the parsed instruction's `.row`/`.col` words, which AG404 holds to
+    the row's transA/transB."""
+    parsed = parse_ptx(instruction)
+    orders = parsed.layouts if parsed is not None else ()
+    if len(orders) != 2:
         raise CppRenderError(f"cannot read the operand orders of '{instruction}'")
     return "{" + ", ".join(f"NVVM::MMALayout::{order}" for order in orders) + "}"
 
