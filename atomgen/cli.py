@@ -303,6 +303,10 @@ def run_check(args: argparse.Namespace) -> int:
         from atomgen.check.certify import certify_results
 
         certify_results(results, compute=args.certify)  # a disagreement: that spec's internal error
+    if not results:
+        where = " or ".join(args.paths) if args.paths else "the spec folder"
+        print(f"atomgen check: no spec files found in {where} (atom specs are *.yaml files)", file=sys.stderr)
+        return EXIT_USAGE
     diagnostics = [d for r in results for d in r.diagnostics]
     errors = [d for d in diagnostics if d.severity == "error"]
     from atomgen.project import root_relative
@@ -326,13 +330,10 @@ def run_check(args: argparse.Namespace) -> int:
                           f"({', '.join(record['engines'])})")
         bad = len({d.path for d in errors})
         print(
-            f"atomgen check: {len(results)} spec(s), {len(errors)} error(s) in {bad} spec(s)"
+            f"atomgen check: {_counted(results)}, {len(errors)} error(s) in {bad} spec(s)"
             + (f", {len(diagnostics) - len(errors)} warning(s)" if len(diagnostics) > len(errors) else ""),
             file=sys.stderr,
         )
-    if not results:
-        print("atomgen check: no spec files found", file=sys.stderr)
-        return EXIT_USAGE
     broken = [r for r in results if r.internal_error]
     for result in broken:
         print(f"atomgen check: {result.path}: internal error: {result.internal_error} (please report this)",
@@ -340,6 +341,18 @@ def run_check(args: argparse.Namespace) -> int:
     if broken:
         return EXIT_USAGE
     return EXIT_FINDINGS if errors else EXIT_CLEAN
+
+
+def _counted(results: list[Any]) -> str:
+    """`3 spec(s), 1 backend file(s)`: atom specs, and the files beside them checked by their own schema."""
+    from pathlib import Path
+
+    from atomgen.check.runner import side_file_kind
+
+    kinds = [side_file_kind(Path(r.path)) for r in results]
+    parts = [f"{kinds.count(None)} spec(s)"]
+    parts += [f"{kinds.count(kind)} {kind} file(s)" for kind in ("backend", "intrinsics") if kind in kinds]
+    return ", ".join(parts)
 
 
 def _inside(path: str, folder: str) -> bool:

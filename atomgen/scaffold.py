@@ -51,10 +51,19 @@ instances:
       b: TODO
       c: TODO
     instruction: TODO    # the ISA instruction the intrinsics table lists for it, e.g. v_mfma_f32_16x16x16_f16
+python:
+  # the DSL side: without a wrapper name the DSL function is named after the C++ class
+  binding_class: MmaOp{upper}_{camel}Type
+  dsl_module: TODO       # the DSL module the wrapper is exported from, e.g. universal
+  get_args: [m, "n", k, elem_ty_a, elem_ty_b, elem_ty_acc]
+  wrappers:
+    - name: TODO         # the function DSL users call, e.g. MFMA
+      # signature: "MFMA(m, n, k, elem_ty_ab, elem_ty_acc=None)"   # FlyDSL's, where it differs from get_args
+      # maps: {{elem_ty_a: elem_ty_ab, elem_ty_b: elem_ty_ab}}       # (docs/spec-format.md, "Wrappers")
 emission:
   # one pattern and exactly its keys (docs/spec-format.md, "Emission patterns"), e.g. for an MFMA:
   #   pattern: mfma
-  #   args: [accTy, a, b, c, "0", "0", "0"]
+  #   args: [accTy, a, b, c, "0", "0", "ROCDL::MFMAPermB::none"]
   pattern: TODO          # mfma | mfma_scale | wmma_plain | wmma_gfx1250 | wmma_scale | mma_sync | wgmma_ss | ...
 """
 
@@ -86,6 +95,13 @@ instances:
     intrinsic: TODO      # op as printed in IR
     packed:
       value: TODO        # register type of one thread's bits, e.g. i32
+python:
+  # the DSL side: without a wrapper name the DSL function is named after the C++ class
+  binding_class: CopyOp{upper}{camel}Type
+  dsl_module: TODO       # the DSL module the wrapper is exported from, e.g. universal
+  get_args: [bit_size]
+  wrappers:
+    - name: TODO         # the function DSL users call, e.g. BufferCopy
 emission:
   # one pattern and exactly its keys (docs/spec-format.md, "Emission patterns")
   pattern: TODO          # buffer_copy | lds_dma | global_lds_dma | buffer_atomic | lds_read_trans | ldmatrix | ...

@@ -187,7 +187,8 @@ def show(
             print(f"atomgen show: no instance '{instance_id}' (instances: {known})", file=sys.stderr)
             return 2
     query = where is not None or lane is not None
-    usage = _query_usage(spec, evaluated, output_format, combined, where, lane, register, value)
+    usage = _query_usage(spec, evaluated, output_format, combined, where, lane, register, value) or \
+        _drawing_usage(spec_path, evaluated, output_format, combined, query, out_dir)
     if usage:
         print(f"atomgen show: {usage}", file=sys.stderr)
         return 2
@@ -311,6 +312,24 @@ def _query_usage(
         if spec.kind != "mma":
             return f"--combined draws an MMA's A, B and C; {spec.mnemonic} is a {spec.kind} atom"
     return ""
+
+
+SHOWN_INSTANCES = 6  # `--format grid` of a spec with several instances: this many are named
+
+
+def _drawing_usage(spec_path: str, evaluated: list[Any], output_format: str, combined: bool, query: bool,
+                   out_dir: Optional[str]) -> str:
+    """`--format grid` and `lanes` draw one instance on the terminal: every instance of a wgmma
+    spec is half a million lines. Several instances without --instance get their ids named instead."""
+    if output_format not in ("grid", "lanes") or combined or query or out_dir is not None or len(evaluated) < 2:
+        return ""
+    ids = [e.instance.id for e in evaluated]
+    named = ", ".join(ids[:SHOWN_INSTANCES]) + (f", ... ({len(ids) - SHOWN_INSTANCES} more)"
+                                                 if len(ids) > SHOWN_INSTANCES else "")
+    return (f"--format {output_format} draws one instance, and {spec_path} has {len(ids)}: give --instance ID, e.g.\n"
+            f"  atomgen show {spec_path} --instance {ids[0]} --format {output_format}\n"
+            f"  instances: {named}\n"
+            f"  (`atomgen show {spec_path}` lists them all with their layouts)")
 
 
 def _answer(

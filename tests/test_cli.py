@@ -56,7 +56,7 @@ def test_new_mma_then_check_reports_each_todo(tmp_path: Path) -> None:
     hint = re.search(r'a: TODO .*e\.g\. "([^"]+)"', text)
     assert hint is not None and hint.group(1) in FILLED["a: TODO                # over (M,K)"]
     todo_lines = [number for number, line in enumerate(text.splitlines(), 1) if re.search(r":\s*TODO\b", line)]
-    assert len(todo_lines) == 18  # with the instruction label and the emission pattern
+    assert len(todo_lines) == 20  # with the instruction label, the emission pattern and the DSL name and module
 
     check = run_cli("check", "specs/rocdl/cdna5/mma.yaml", cwd=tmp_path)
     assert check.returncode == 1, check.output
@@ -154,7 +154,7 @@ def test_check_json_format(tmp_path: Path) -> None:
 def test_check_defaults_to_specs_folder() -> None:
     result = run_cli("check")
     assert result.returncode == 0, result.output
-    assert re.search(r"atomgen check: \d+ spec\(s\), 0 error\(s\)", result.stderr)
+    assert re.search(r"atomgen check: \d+ spec\(s\), \d+ backend file\(s\), 0 error\(s\)", result.stderr), result.stderr
 
 
 class _Exited(Exception):

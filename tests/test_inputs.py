@@ -84,9 +84,8 @@ def test_in_a_checked_folder_it_is_refused_and_the_others_are_checked(kind: str,
     assert f"specs/rocdl/cdna3/b.yaml:1:1: error[{RULE[kind]}]: this path is {WORDS[kind]}" in result.stdout, \
         result.output
     assert "specs/rocdl/cdna3/c.yaml" in result.stdout, result.output  # the other specs still checked
-    assert "4 spec(s)" in result.stderr, result.output  # a, b, c and backend.yaml
+    assert "3 spec(s), 1 backend file(s)" in result.stderr, result.output  # a, b, c and backend.yaml
     assert "internal error" not in result.output and "Traceback" not in result.output
-    assert result.seconds < 10, result.seconds
 
 
 @pytest.mark.parametrize("kind", NOT_FILES)
@@ -100,7 +99,6 @@ def test_given_directly_it_is_refused_with_its_rule(kind: str, command: str, spe
     assert f"error[{RULE[kind]}]: this path is {WORDS[kind]}" in result.output, result.output
     assert "no such file" not in result.output and "internal error" not in result.output, result.output
     assert not (spec_tree.root / "out").exists()
-    assert result.seconds < 10, result.seconds
 
 
 def test_gen_over_a_folder_holding_a_fifo_writes_nothing(spec_tree: SpecTree) -> None:

@@ -212,6 +212,27 @@ def lane_text(
     )
     if not rows:
         return f"{what}: holds nothing of any operand"
+    elided: dict[str, int] = {}
+    if value is None:
+        # An operand no lane holds in registers (wgmma's shared-memory A and B: every lane "has"
+        # the whole tile) is not what the lane holds: one line counts it instead of 1152 rows.
+        unheld = {o.label for o in operands if _not_in_registers(o)}
+        for row in rows:
+            if row[0].label in unheld:
+                elided[row[0].label] = elided.get(row[0].label, 0) + 1
+        if len(elided) < len({row[0].label for row in rows}):
+            rows = [row for row in rows if row[0].label not in elided]
+        else:
+            elided = {}  # nothing would be left: show them all
     lines = [f"{what}:", f"{'operand':<8}{'value':>5}  {'register':<10}{'bits':<10}element"]
     lines += [f"{o.label:<8}{v:>5}  {r or '-':<10}{b or '-':<10}{e}" for o, v, r, b, e in rows]
+    if elided:
+        counts = ", ".join(f"{label} {n}" for label, n in elided.items())
+        lines.append(f"({sum(elided.values())} rows elided: {counts} values in no register, read from shared or "
+                     "tensor memory, every lane naming the whole tile; --value V shows one)")
     return "\n".join(lines)
+
+
+def _not_in_registers(operand: OperandPicture) -> bool:
+    """No register position and every lane naming the whole tile: a descriptor or tensor-memory operand."""
+    return operand.value_bits is None and operand.picture.every_thread_holds_all

@@ -180,6 +180,14 @@ def render_combined_svg(title: str, operands: dict[str, OperandPicture]) -> str:
     out += _column_numbers(b.picture.cols, c_left, b_top - 5, cell_width)  # B's n, above B
     out += _row_numbers(c.picture.rows, c_left - 4, c_top)  # m, in the gap column
     out += _row_numbers(b.picture.rows, c_left - 4, b_top)  # B's k, in the gap column
+    # the operands' names in the empty corner: A above A, B left of B's first row, C where the
+    # gap row and column meet, at C's top-left corner
+    bold = 'font-weight="bold" font-size="14"'
+    out += [
+        f'<text x="{margin}" y="{c_top - CELL_HEIGHT - 4}" {bold}>A</text>',
+        f'<text x="{c_left - cell_width - 4}" y="{b_top + 14}" text-anchor="end" {bold}>B</text>',
+        f'<text x="{c_left - 4}" y="{c_top - 4}" text-anchor="end" {bold}>C</text>',
+    ]
     body = "\n".join(out) + "\n"
     return _document(width, height, body)
 

@@ -14,7 +14,7 @@ Each function returns text that stays inside its construct: a comment stays one 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Iterator, Optional
 
 # Every character some tool treats as a line end: \n \r \v \f, the C0 separators, NEL and the
 # Unicode line/paragraph separators (str.splitlines splits on all of them).
@@ -145,29 +145,83 @@ LIT_KEYWORDS = ("RUN:", "XFAIL:", "REQUIRES:", "UNSUPPORTED:", "ALLOW_RETRIES:",
 # covers every keyword and prefix above, future ones too, with no list to keep in sync.
 # `// -----` splits an --split-input-file test, and `@@...@@` is atomgen's own placeholder
 # (atomgen/render/tests/mlir.py NEXT_FUNC), resolved after the text is placed.
-_LIT_TEXT = re.compile(
-    r"(?P<word>[A-Z][A-Z0-9_-]*(?:\{LITERAL\})?)(?P<colon>:)"
-    r"|(?P<end>END)(?P<dot>\.)"
-    r"|(?P<expected>expected)(?P<dash>-)(?=(?:error|note|remark|warning))"
-    r"|(?P<split>----)(?P<fifth>-)"
-    r"|(?P<at>@)(?P<second>@)"
-)
-
-
 # In a CHECK line also `COM` and `RUN` themselves: the `filecheck` tool (the lit config's
 # default FileCheck) drops every line where a comment prefix is followed, anywhere, by a check
 # prefix (`// CHECK: RUN out of REGisters` is no check line for --check-prefix=REG).
-_IN_PATTERN = re.compile(r"(?P<co>CO)(?P<m>M)|(?P<ru>RU)(?P<n>N)|" + _LIT_TEXT.pattern)
+#
+# The spots are those of the regex, leftmost first, never overlapping,
+#     [A-Z][A-Z0-9_-]*(\{LITERAL\})?:  |  END\.  |  expected-(?=error|note|remark|warning)  |  -----  |  @@
+# with `CO(M)` and `RU(N)` tried first in a CHECK pattern. A regex engine tries the first
+# alternative at every capital of a run and reads to the run's end each time: quadratic in a run
+# that no colon ends (16k capitals in a verify message made `gen` take a minute, 60k over
+# six). `_spots` finds the same spots reading each run once: a later start inside a run that
+# failed ends at the same place, so it fails too, and only the fixed-length spots are looked for
+# there (`END.`, `-----`, and `COM`, `RUN` in a pattern), by a search that reads each character once.
+_WORD_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_RUN = re.compile(r"[A-Z0-9_-]*")
+_START = re.compile(r"[A-Z@-]|expected-")  # where a spot can begin
+_INSIDE = re.compile(r"END\.|-----")  # spots that can begin inside a run that failed
+_INSIDE_PATTERN = re.compile(r"COM|RUN|END\.|-----")
+_EXPECTED = ("error", "note", "remark", "warning")
 
 
-def _break_directives(text: str, broken: Callable[[str, str], str], spots: "re.Pattern[str]" = _LIT_TEXT) -> str:
+def _run_end(text: str, start: int) -> int:
+    """Where the run of [A-Z0-9_-] from `start` ends: the only place the scanner reads a run."""
+    match = _RUN.match(text, start)
+    assert match is not None  # `*` matches the empty run
+    return match.end()
+
+
+def _spots(text: str, in_pattern: bool) -> Iterator[tuple[int, str, str]]:
+    """(start, before, char) of each directive-like spot, leftmost first, not overlapping:
+    `text[start:]` begins with `before + char`, and `char` is what makes it a directive."""
+    inside = (_INSIDE_PATTERN if in_pattern else _INSIDE).search
+    position, failed = 0, -1  # no word that starts before `failed` ends in a colon
+    while True:
+        hit = inside(text, position, failed + 1) if position < failed else _START.search(text, position)
+        if hit is None:
+            if position >= failed:
+                return
+            position = failed  # nothing more in the failed run: go on after it
+            continue
+        position = hit.start()
+        found: Optional[tuple[str, str]] = None
+        if in_pattern and text.startswith(("COM", "RUN"), position):
+            found = (text[position:position + 2], text[position + 2])
+        elif position >= failed and text[position] in _WORD_START:
+            run = _run_end(text, position)
+            if text.startswith(":", run):
+                found = (text[position:run], ":")
+            elif text.startswith("{LITERAL}:", run):
+                found = (text[position:run] + "{LITERAL}", ":")
+            else:
+                failed = run
+        if found is None:
+            if text.startswith("END.", position):
+                found = ("END", ".")
+            elif text.startswith("expected-", position) and text.startswith(_EXPECTED, position + 9):
+                found = ("expected", "-")
+            elif text.startswith("-----", position):
+                found = ("----", "-")
+            elif text.startswith("@@", position):
+                found = ("@", "@")
+        if found is None:
+            position += 1
+            continue
+        yield position, found[0], found[1]
+        position += len(found[0]) + 1
+
+
+def _break_directives(text: str, broken: Callable[[str, str], str], in_pattern: bool = False) -> str:
     """`text` with each directive-like spot rewritten by `broken(before, char)`, where `char` is
-    the one character (`:`, `.`, `-`, `@`) that makes it a directive."""
-    def one(match: Any) -> str:
-        groups = [g for g in match.groups() if g is not None]
-        return broken(groups[0], groups[1])
-
-    return spots.sub(one, text)
+    the one character (`:`, `.`, `-`, `@`; `M`, `N` in a pattern) that makes it a directive."""
+    out: list[str] = []
+    cursor = 0
+    for start, before, char in _spots(text, in_pattern):
+        out += (text[cursor:start], broken(before, char))
+        cursor = start + len(before) + 1
+    out.append(text[cursor:])
+    return "".join(out)
 
 
 def mlir_comment(value: object) -> str:
@@ -188,10 +242,10 @@ def filecheck_literal(value: object) -> str:
     out: list[str] = []
     cursor = 0
     for match in re.finditer(r"\{\{|\[\[", text):
-        out.append(_break_directives(text[cursor:match.start()], _regex_char, _IN_PATTERN))
+        out.append(_break_directives(text[cursor:match.start()], _regex_char, True))
         out.append("{{" + re.escape(match.group()) + "}}")
         cursor = match.end()
-    out.append(_break_directives(text[cursor:], _regex_char, _IN_PATTERN))
+    out.append(_break_directives(text[cursor:], _regex_char, True))
     return "".join(out)
 
 

@@ -43,8 +43,12 @@ details.picture p { margin: 4px 10px; color: var(--muted); font-size: 13px; }
 .badge.known { color: var(--known); border-color: #e8cf8c; } .badge.skip, .badge.none { color: var(--skip); }
 ul.notes li { margin: 3px 0; }
 .hidden { display: none; }
-.wide { overflow-x: auto; }
+.scroll { overflow: auto; max-width: 100%; max-height: 80vh; border: 1px solid var(--line); }
+.scroll table { margin: 0; }
 td code { white-space: nowrap; }
+td.type code { white-space: normal; }
+.aside { color: var(--muted); font-size: 12px; }
+details#notes > summary { cursor: pointer; color: var(--muted); }
 """
 
 # Filter: a row of a `table.filterable` stays visible when its text (and, on the index, the

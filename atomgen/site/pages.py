@@ -4,6 +4,7 @@ text goes through `e()` (html.escape, quotes included); nothing here links off t
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -123,15 +124,38 @@ def index_page(pages: list[AtomPage], reports: Reports, seconds_note: str) -> st
                 spec = page.spec
                 # the filter matches an atom by its own text or by any one of its instances
                 words = "\n".join(instance_words(page, row, reports) for row in page.rows)
+                named = named_elsewhere(spec)
                 parts.append(
                     f'<tr data-instances="{e(words)}"><td><a href="atoms/{e(page.page)}">{e(spec.mnemonic)}</a>'
-                    f'</td><td>{e(spec.kind)}</td><td class="count" data-total="{len(page.rows)}">{len(page.rows)}</td>'
+                    + (f'<br><span class="aside">{e(named)}</span>' if named else "")
+                    + f'</td><td>{e(spec.kind)}</td>'
+                    f'<td class="count" data-total="{len(page.rows)}">{len(page.rows)}</td>'
                     f"<td>{e(spec.summary)}</td><td>{_badges(page, reports)}</td></tr>"
                 )
             parts.append("</tbody></table></div>")
         parts.append("</section>")
     parts.append("</main>")
     return document("atomgen atom catalogue", "\n".join(parts), "")
+
+
+def named_elsewhere(spec: Any) -> str:
+    """A note for an atom whose mnemonic names another subtarget than its spec declares
+    (`sm75.ldmatrix`, declared sm80: FlyDSL names it for sm75, the first chip with ldmatrix).
+    The catalogue lists an atom by its spec's subtarget, which also places its generated files;
+    the note says where the other name comes from, so it is found either way."""
+    prefix = str(spec.mnemonic).split(".", 1)[0]
+    if prefix == spec.subtarget or not re.fullmatch(r"[a-z]+[0-9][a-z0-9_]*", prefix):
+        return ""
+    return f"named {prefix}.* by FlyDSL; spec subtarget {spec.subtarget}"
+
+
+def _notes(spec: Any) -> str:
+    """The spec's notes, folded: caveats a reader opens when they need them, after the parameters."""
+    if not spec.notes:
+        return ""
+    items = "".join(f"<li>{e(n)}</li>" for n in spec.notes)
+    return (f'<h2>Notes</h2><details id="notes"><summary>Notes ({len(spec.notes)})</summary>'
+            f'<ul class="notes">{items}</ul></details>')
 
 
 def _cell(verdict: Optional[Verdict]) -> str:
@@ -202,14 +226,15 @@ def atom_page(page: AtomPage, reports: Reports) -> str:
         '<header><nav class="crumbs"><a href="../index.html">catalogue</a> / '
         f'<a href="../index.html#backend-{e(spec.backend)}">{e(spec.backend)}</a> / {e(spec.subtarget)}</nav>',
         f"<h1>{e(spec.mnemonic)}</h1><p>{e(spec.summary)}</p>",
+        f'<p class="aside">{e(named_elsewhere(spec))}</p>' if named_elsewhere(spec) else "",
         f"<p>{e(spec.kind)} atom, {spec.threads} threads, {len(page.rows)} instances; "
         f"spec <code>{e(page.path)}</code>; "
         f"TableGen <code>{e(spec.tablegen_def)}</code>, C++ <code>{e(spec.cpp_class)}</code></p>",
         f"<p>{_badges(page, reports)}</p>",
         _usage_and_links(page),
         "</header>\n<main>",
-        '<h2 id="notes">Notes</h2><ul class="notes">' + "".join(f"<li>{e(n)}</li>" for n in spec.notes) + "</ul>",
         '<h2 id="parameters">Parameters</h2>' + _parameters(spec),
+        _notes(spec),
         '<h2 id="syntax">TableGen type syntax</h2>',
         f"<p>assembly format</p><pre>{e(spec.assembly_format)}</pre>",
     ]
@@ -221,7 +246,7 @@ def atom_page(page: AtomPage, reports: Reports) -> str:
     parts.append('<h2 id="instances">Instances</h2>' + box)
     register_name = page.register_file.plural  # backend.yaml register_file
     parts.append(
-        '<div class="wide" data-group="instances"><table class="filterable" id="instance-table"><thead><tr>'
+        '<div class="scroll" data-group="instances"><table class="filterable" id="instance-table"><thead><tr>'
         f"<th>instance</th>{head}<th>pictures</th><th>subtargets</th><th>DSL</th><th>intrinsic</th>"
         f'<th>instruction</th><th>packed</th><th title="32-bit registers per lane, derived from packed types">'
         f"{register_name}</th><th>type</th></tr></thead><tbody>"
@@ -236,7 +261,8 @@ def atom_page(page: AtomPage, reports: Reports) -> str:
             f'<tr id="instance-{e(row["id"])}"><td><code>{e(row["id"])}</code></td>{verdicts}<td>{links}</td>'
             f"<td>{e(chips)}</td><td><code>{e(row.get('usage') or '')}</code></td>"
             f"<td><code>{e(row['intrinsic'])}</code></td><td><code>{e(row['instruction'] or '')}</code></td>"
-            f"<td><code>{e(packed)}</code></td><td>{e(registers)}</td><td><code>{e(row['type'])}</code></td></tr>"
+            f"<td><code>{e(packed)}</code></td><td>{e(registers)}</td>"
+            f"<td class=\"type\"><code>{e(row['type'])}</code></td></tr>"
         )
     parts.append("</tbody></table></div>")
     parts.append(_pictures(page))

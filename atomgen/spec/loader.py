@@ -218,12 +218,26 @@ def yaml_error(error: yaml.MarkedYAMLError, text: str, path: str) -> Diagnostic:
         opener = "'" + text[context_mark.index] + "'" if opened == "quote" and context_mark.index < len(text) \
             else f"'{opened}'"
         if problem_mark is not None and problem_mark.line > context_mark.line or "end of stream" in problem:
-            message = f"unclosed {opener} opened at {where.line}:{where.column}"
             closer = {"{": "}", "[": "]"}.get(opened)
-            notes = (f"close it ({closer!r}) or put ',' between its items" if closer else "close the quote",) + notes
+            if closer:
+                message = f"unclosed {opener} opened at {where.line}:{where.column}"
+                notes = (f"close it ({closer!r}) or put ',' between its items",) + notes
+            else:
+                message = f"the quoted string opened at {where.line}:{where.column} is not closed"
+                notes = (f"close the quote ({opener})",) + notes
             position = where
         else:
             message = f"{problem} in the {opener} opened at {where.line}:{where.column}"
+    elif problem_mark is not None and (runaway := _runaway_quote(text, problem_mark)) is not None:
+        # A quote left open runs on over the line ends (YAML allows multi-line quoted strings)
+        # to the next quote, and what follows that one is the error PyYAML sees, a line or more
+        # later ("did not find expected key"): the quote that opened it is the one to fix.
+        start, quote = runaway
+        position = _mark_position(start)
+        closed = _closing_quote(text, start.index, quote)
+        message = (f"the quoted string opened at {position.line}:{position.column} is not closed on its line "
+                   f"(it runs on to the {quote} at {closed.line}:{closed.column})")
+        notes = (f"close the quote ({quote}) on line {position.line}",) + notes
     elif problem == "did not find expected key" and context == "while parsing a block mapping" and context_mark:
         where = _mark_position(context_mark)
         message = (f"this line is not a key of the mapping at {where.line}:{where.column}: "
@@ -234,6 +248,39 @@ def yaml_error(error: yaml.MarkedYAMLError, text: str, path: str) -> Diagnostic:
         message = problem or context or "invalid YAML"
         notes = (f"PyYAML: {raw}",) if context else ()
     return Diagnostic("AG001", f"invalid YAML: {message}", path, position, notes=notes)
+
+
+def _runaway_quote(text: str, problem: Any) -> Optional[tuple[Any, str]]:
+    """(start mark, quote) of the quoted scalar just before the `problem` mark when it spans lines
+    and the problem is on the line its closing quote is on: a quote never closed on its line,
+    whose run ended at the next value's opening quote. (A string meant to wrap ends its line.)"""
+    before = problem.index
+    last: Any = None
+    scanner = _FastLoader(text)
+    try:
+        while True:
+            token = scanner.get_token()
+            if token is None or isinstance(token, yaml.StreamEndToken) or token.start_mark.index >= before:
+                break
+            if isinstance(token, yaml.ScalarToken):
+                last = token
+    except yaml.YAMLError:
+        pass
+    finally:
+        scanner.dispose()
+    if last is None or last.style not in ('"', "'") or last.end_mark.line == last.start_mark.line \
+            or last.end_mark.line != problem.line:
+        return None
+    return last.start_mark, last.style
+
+
+def _closing_quote(text: str, start: int, quote: str) -> Position:
+    """Where PyYAML found the end of the string whose opening quote is at index `start`."""
+    index = start + 1
+    while index < len(text) and text[index] != quote or text.startswith(quote * 2, index) and quote == "'":
+        index += 2 if text[index] == "\\" and quote == '"' or text[index] == quote else 1
+    line_start = text.rfind("\n", 0, index) + 1
+    return Position(text.count("\n", 0, index) + 1, index - line_start + 1)
 
 
 def load_text(text: str, path: str) -> LoadedSpec:

@@ -198,12 +198,17 @@ def _validation(loaded: LoadedSpec, schema_name: str) -> tuple[list[Diagnostic],
     seen: set[tuple[JsonPath, str]] = set()
     errors = sorted(_schema_errors(schema_name, loaded.data), key=lambda e: list(map(str, e.absolute_path)))
     leaves = [leaf for error in errors for leaf in _leaves(error)]
-    renamed = _renamed_keys(leaves)
+    renamed, unreported = _renamed_keys(leaves, loaded.data)
+    root = _validator(schema_name).schema
     for leaf in leaves:
         path: JsonPath = tuple(leaf.absolute_path)
         if leaf.validator == "required" and (path, _missing(leaf)) in renamed:
-            continue  # the misspelled key beside it is the one finding (its note says so)
-        for message, position, notes in _explain(leaf, path, loaded, renamed):
+            if (path, _missing(leaf)) not in unreported:
+                continue  # the misspelled key beside it is the one finding (its note says so)
+            explained = [_misspelt(path, _missing(leaf), renamed, loaded, ())]
+        else:
+            explained = _explain(leaf, path, loaded, renamed, root)
+        for message, position, notes in explained:
             if (path, message) in seen:
                 continue
             seen.add((path, message))
@@ -269,12 +274,17 @@ def _missing(error: Any) -> Optional[str]:
     return next((str(n) for n in names if n not in instance and repr(n) in error.message), None)
 
 
-def _renamed_keys(leaves: list[Any]) -> dict[tuple[JsonPath, Optional[str]], str]:
+def _renamed_keys(leaves: list[Any], data: Any) -> tuple[dict[tuple[JsonPath, Optional[str]], str],
+                                                          set[tuple[JsonPath, Optional[str]]]]:
     """(mapping path, missing required key) -> the unknown key beside it that is its misspelling
-    (`assembly_fromat` for a missing `assembly_format`): one finding, at the key that is wrong."""
+    (`assembly_fromat` for a missing `assembly_format`): one finding, at the key that is wrong.
+    And which of them no `additionalProperties` error reports: a mapping that takes keys of any
+    name (an instance row: its parameters' values) has only the missing key's error, and the
+    misspelt key (`instrinsic:` in a row) is reported in its place."""
     from atomgen.suggest import closest
 
     found: dict[tuple[JsonPath, Optional[str]], str] = {}
+    unreported: set[tuple[JsonPath, Optional[str]]] = set()
     for leaf in leaves:
         if leaf.validator != "additionalProperties" or not isinstance(leaf.instance, dict):
             continue
@@ -286,7 +296,75 @@ def _renamed_keys(leaves: list[Any]) -> dict[tuple[JsonPath, Optional[str]], str
             match = closest(str(extra), allowed)
             if match in missing:
                 found[(path, match)] = str(extra)
-    return found
+    parameters = _parameter_names(data)
+    for leaf in leaves:
+        if leaf.validator != "required" or not isinstance(leaf.instance, dict) or not isinstance(leaf.schema, dict):
+            continue
+        path, name = tuple(leaf.absolute_path), _missing(leaf)
+        if name is None or (path, name) in found:
+            continue
+        known = set(leaf.schema.get("properties", {}))
+        extras = [str(k) for k in leaf.instance if k not in known and k not in parameters]
+        extra = next((k for k in extras if closest(k, [name]) == name), None)
+        if extra is not None:
+            found[(path, name)] = extra
+            unreported.add((path, name))
+    return found, unreported
+
+
+def _parameter_names(data: Any) -> set[str]:
+    """The spec's parameter names: keys an instance row may hold beside its schema's fields."""
+    parameters = data.get("parameters") if isinstance(data, dict) else None
+    if not isinstance(parameters, list):
+        return set()
+    return {p["name"] for p in parameters if isinstance(p, dict) and isinstance(p.get("name"), str)}
+
+
+def _misspelt(path: JsonPath, missing: Optional[str], renamed: dict[tuple[JsonPath, Optional[str]], str],
+              loaded: LoadedSpec, notes: tuple[str, ...]) -> tuple[str, Any, tuple[str, ...]]:
+    """The one finding for a required key spelt wrong: at the wrong key, naming the right one."""
+    extra = renamed[(path, missing)]
+    return (
+        f"{_describe(path, loaded.data)}: unknown key '{extra}'; did you mean '{missing}'?",
+        loaded.key_position(path + (extra,)),
+        (f"'{missing}' is required here and missing: renaming the key fixes both",) + notes,
+    )
+
+
+_DESCENDS = frozenset(("properties", "items", "additionalProperties", "prefixItems", "patternProperties",
+                       "propertyNames"))
+
+
+def _stray_key(error: Any, path: JsonPath, loaded: LoadedSpec, root: Any) -> Optional[tuple[str, Any, tuple[str, ...]]]:
+    """A key the mapping's schema does not name whose value the schema of other keys rejects
+    (`packd: {...}` in an instance row, where any other key is a parameter with a scalar): when
+    the key is near a field the mapping lacks, the finding is the misspelt key, at the key."""
+    from atomgen.suggest import closest
+
+    schema_path = list(error.absolute_schema_path)
+    if not path or not isinstance(path[-1], str) or "additionalProperties" not in schema_path:
+        return None
+    at = len(schema_path) - 1 - schema_path[::-1].index("additionalProperties")
+    if any(part in _DESCENDS for part in schema_path[at + 1:]):
+        return None  # the error is deeper inside the value
+    parent_schema = root
+    for part in schema_path[:at]:
+        try:
+            parent_schema = parent_schema[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    parent = _at(loaded.data, path[:-1])
+    if not isinstance(parent_schema, dict) or not isinstance(parent, dict) or path[-1] in _parameter_names(loaded.data):
+        return None
+    known = [k for k in parent_schema.get("properties", {}) if k not in parent]
+    match = closest(path[-1], known)
+    if match is None or match == path[-1]:
+        return None
+    return (
+        f"{_describe(path[:-1], loaded.data)}: unknown key '{path[-1]}'; did you mean '{match}'?",
+        loaded.key_position(path),
+        (f"as a key of its own: {_shorten(error.message)}",),
+    )
 
 
 def _notes(error: Any) -> tuple[str, ...]:
@@ -322,7 +400,8 @@ def _leaves(error: Any) -> list[Any]:
 
 
 def _explain(
-    error: Any, path: JsonPath, loaded: LoadedSpec, renamed: dict[tuple[JsonPath, Optional[str]], str]
+    error: Any, path: JsonPath, loaded: LoadedSpec, renamed: dict[tuple[JsonPath, Optional[str]], str],
+    root: Any = None,
 ) -> list[tuple[str, Any, tuple[str, ...]]]:
     """(message, position, notes) for one schema error: an unknown key once per key, at the key,
     with a did-you-mean; an enum value with the nearest allowed one."""
@@ -352,6 +431,9 @@ def _explain(
         # the hint first: a long list of allowed values would cut it off (MAX_MESSAGE)
         message = f"{where}: {error.instance!r} is not one of the allowed values{did_you_mean(error.instance, values)}"
         return [(message, loaded.position(path), ("allowed values here: " + ", ".join(values),))]
+    stray = _stray_key(error, path, loaded, root) if root is not None else None
+    if stray is not None:
+        return [stray]
     return [(f"{where}: {error.message}", loaded.position(path), _notes(error))]
 
 
