@@ -27,12 +27,15 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 pytestmark = [pytest.mark.skipif(
     CHROMIUM is None or DRIVER is None,
-    reason="needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver; .ci/run does)",
+    reason="needs Debian's chromium and chromium-driver (README command 2 installs them where it can: "
+           "scripts/test-setup.sh)",
 ), pytest.mark.xdist_group("browser")]  # one worker: the catalogue is built once
 
 
-def build_catalog(out: Path) -> float:
-    started = time.monotonic()
+def build_catalog(out: Path) -> None:
+    """`atomgen catalog specs/ --out OUT`. How long it takes is measured by bench/bench_catalog.py (a ratio to
+    an import baseline of the same run: the acceptance of under 30 s on the 2-core machine), not here: a bound
+    on seconds in a test passes or fails with the machine's speed and load."""
     completed = subprocess.run(
         [sys.executable, "-m", "atomgen", "catalog", "specs/", "--out", str(out)],
         cwd=REPO,
@@ -42,7 +45,6 @@ def build_catalog(out: Path) -> float:
         env={**os.environ, "PYTHONPATH": str(REPO)},
     )
     assert completed.returncode == 0, completed.stderr
-    return time.monotonic() - started
 
 
 def start_browser(width: int = 1400, height: int = 1000) -> Any:
@@ -71,8 +73,7 @@ def start_browser(width: int = 1400, height: int = 1000) -> Any:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("catalog") / "site"
-    seconds = build_catalog(out)
-    assert seconds < 30, f"catalog specs/ took {seconds:.1f} s (acceptance: under 30 s)"
+    build_catalog(out)
     return out
 
 
@@ -124,12 +125,14 @@ def _judge_links(site: Path, links: dict[Path, list[str]], ids: dict[Path, set[s
             if url.fragment:
                 fragments.append((page.name, link, target, unquote(url.fragment)))
             checked += 1
+    listed = set(pages(site))
     for name, link, target, fragment in fragments:
-        assert target in ids, f"{name}: {link} -> a page the site does not list"
-        assert fragment in ids[target], f"{name}: {link} -> no element #{fragment}"
+        assert target in listed, f"{name}: {link} -> a page the site does not list"
+        if target in ids:  # a page this run opened (the quick tier opens a sample)
+            assert fragment in ids[target], f"{name}: {link} -> no element #{fragment}"
     assert checked > 100 and fragments
     # every atom links its .td and .cpp (and at least one test file) in generated/
-    assert generated >= 3 * (len(pages(site)) - 1), generated
+    assert generated >= 3 * (len(links) - 1), generated
 
 
 def _visible_rows(browser: Any) -> list[str]:
@@ -308,23 +311,34 @@ def test_picture_link_opens_its_picture(site: Path, browser: Any) -> None:
     assert browser.execute_script(f"return document.getElementById('{link[1:]}').open") is True
 
 
+QUICK_STRIDE = 6  # the quick tier opens the index and every 6th atom page
+
+
 @pytest.mark.slow
-def test_every_page_loads_clean_every_picture_renders_and_every_link_resolves(site: Path) -> None:
-    """Last, in a browser of its own: it loads all 500 pictures. Each page is opened once, for its
-    console, its pictures and its links (a second pass for the links alone cost 11 s a suite)."""
+@pytest.mark.parametrize("stride", [pytest.param(QUICK_STRIDE, id="quick"),
+                                    pytest.param(1, id="campaign", marks=pytest.mark.campaign)])
+def test_every_page_loads_clean_every_picture_renders_and_every_link_resolves(site: Path, stride: int) -> None:
+    """Last, in a browser of its own: the campaign tier opens every page and loads all 500-odd pictures (a
+    minute on the 2-core machine), the quick tier the index and every QUICK_STRIDE-th atom page. Each page is
+    opened once, for its console, its pictures and its links (a second pass for the links alone cost 11 s a
+    suite)."""
+    every = pages(site)
+    chosen = [every[0], *every[1::stride]]
+    assert len(chosen) > 2, chosen
     browser = start_browser()
     try:
         links: dict[Path, list[str]] = {}
         ids: dict[Path, set[str]] = {}
-        _pages_load_clean(site, browser, links, ids)
+        _pages_load_clean(site, browser, links, ids, chosen)
     finally:
         browser.quit()
     _judge_links(site, links, ids)
 
 
-def _pages_load_clean(site: Path, browser: Any, links: dict[Path, list[str]], ids: dict[Path, set[str]]) -> None:
+def _pages_load_clean(site: Path, browser: Any, links: dict[Path, list[str]], ids: dict[Path, set[str]],
+                      chosen: list[Path]) -> None:
     pictures = 0
-    for page in pages(site):
+    for page in chosen:
         browser.get(page.as_uri())
         assert browser.execute_script("return document.readyState") == "complete"
         links[page] = _read_links(browser, page, ids)  # before the pictures are opened: as a reader finds it
@@ -354,7 +368,8 @@ def _pages_load_clean(site: Path, browser: Any, links: dict[Path, list[str]], id
         assert remote == [], f"{page.name} fetches from the network: {remote}"
         severe = [entry for entry in browser.get_log("browser") if entry.get("level") == "SEVERE"]
         assert severe == [], f"{page.name}: console errors {severe}"
-    assert pictures >= len(list((site / "pictures").glob("*.svg")))  # every picture file is shown somewhere
+    if chosen == pages(site):
+        assert pictures >= len(list((site / "pictures").glob("*.svg")))  # every picture file is shown somewhere
 
 
 def _shoot(driver: Any, path: Path, width: int, height: int, scale: float = 1) -> None:

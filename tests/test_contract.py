@@ -4,6 +4,10 @@ Shipped specs and filled scaffolds are mutated thousands of times in the fields 
 (tests/spec_mutants.py). Every mutant check accepts must render without an exception; every
 mutant check rejects must be rejected with a rule id and a line. In-process and without proofs,
 so the run stays in seconds.
+
+Two tiers, as tests/test_fuzz.py: a plain `pytest` runs the first mutants of each campaign (same seeds:
+the same mutants), `pytest -m campaign` the whole of it (3,200 mutants and 600 section swaps; the
+environment variables below set other sizes).
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from atomgen.scaffold import scaffold_text
 from atomgen.spec.backend import find_backend_file, load_backend
 from atomgen.spec.loader import load_file, load_text
 
-MUTANTS = int(os.environ.get("ATOMGEN_CONTRACT_MUTANTS", "3200"))
+MUTANTS = int(os.environ.get("ATOMGEN_CONTRACT_MUTANTS", "3200"))  # the campaign tier
+QUICK_MUTANTS = 300  # the default run: the campaign's first mutants
 MAX_ROWS = 6  # mutants of a 100-row table test nothing a 6-row sample does not, at 20x the cost
 
 
@@ -71,8 +76,14 @@ def _check(loaded: Any, backend: Any) -> tuple[Any, list[Any]]:
     return atom, [d for d in problems if d.severity == "error"]
 
 
-@pytest.mark.slow
-def test_check_accepted_mutants_always_generate() -> None:
+def _tiers(quick: int, campaign: int) -> list[Any]:
+    """The mutant counts of the two tiers, as a parameter: the campaign's marked (pytest -m campaign)."""
+    return [pytest.param(quick, id="quick"),
+            pytest.param(campaign, id="campaign", marks=[pytest.mark.campaign, pytest.mark.slow])]
+
+
+@pytest.mark.parametrize("mutants", _tiers(QUICK_MUTANTS, MUTANTS))
+def test_check_accepted_mutants_always_generate(mutants: int) -> None:
     rng = random.Random(int(os.environ.get("ATOMGEN_CONTRACT_SEED", "8")))
     subjects = _subjects()
     catalogs = {name: load_intrinsics(name)[0] for name in ("rocdl", "nvvm")}
@@ -80,7 +91,7 @@ def test_check_accepted_mutants_always_generate() -> None:
     patterns = sorted({str(s.data["emission"]["pattern"]) for s, _ in subjects})
     accepted = rejected = 0
     failures: list[str] = []
-    for number in range(MUTANTS):
+    for number in range(mutants):
         loaded, backend = subjects[number % len(subjects)]
         data, what = mutant(loaded.data, rng, patterns, intrinsics[str(loaded.data["backend"])])
         variant = dataclasses.replace(loaded, data=data)
@@ -96,9 +107,9 @@ def test_check_accepted_mutants_always_generate() -> None:
             build_plan([atom])
         except Exception as error:  # noqa: BLE001 - the finding this test exists for
             failures.append(f"{loaded.path} [{what}]: check accepts, gen fails: {type(error).__name__}: {error}")
-    summary = f"{MUTANTS} mutants: {accepted} accepted and generated, {rejected} rejected"
+    summary = f"{mutants} mutants: {accepted} accepted and generated, {rejected} rejected"
     assert not failures, summary + "\n" + "\n".join(failures[:40]) + f"\n({len(failures)} failures)"
-    assert accepted > MUTANTS // 20 and rejected > MUTANTS // 4, summary
+    assert accepted > mutants // 20 and rejected > mutants // 4, summary
 
 
 def _tdm_variant(edit: Any) -> list[Any]:
@@ -128,10 +139,12 @@ def test_tdm_needs_its_state_fields_and_a_positive_warp_count() -> None:
     assert [rule for rule, _ in outside] == ["AG392"]
 
 
-SWAPS = int(os.environ.get("ATOMGEN_SWAP_MUTANTS", "600"))
+SWAPS = int(os.environ.get("ATOMGEN_SWAP_MUTANTS", "600"))  # the campaign tier
+QUICK_SWAPS = 120  # the default run: the campaign's first swaps
 
 
-def test_specs_with_sections_swapped_between_them_check_or_generate() -> None:
+@pytest.mark.parametrize("swaps", _tiers(QUICK_SWAPS, SWAPS))
+def test_specs_with_sections_swapped_between_them_check_or_generate(swaps: int) -> None:
     """Whole sections (layouts, instances, state, parameters, emission, python, verify ...) moved
     between shipped specs, mostly of the same backend: a mutant check accepts generates, a
     mutant it rejects is rejected with a rule id and a line."""
@@ -144,7 +157,7 @@ def test_specs_with_sections_swapped_between_them_check_or_generate() -> None:
     accepted = rejected = 0
     kinds: dict[str, int] = {}
     failures: list[str] = []
-    for number in range(SWAPS):
+    for number in range(swaps):
         loaded, backend = subjects[number % len(subjects)]
         donors = by_backend[str(loaded.data["backend"])] if rng.random() < 0.8 else every
         data, what = swap_sections(loaded.data, donors, rng)
@@ -164,7 +177,7 @@ def test_specs_with_sections_swapped_between_them_check_or_generate() -> None:
                     compile(text, path, "exec")
         except Exception as error:  # noqa: BLE001 - the finding this test exists for
             failures.append(f"{loaded.path} [{what}]: check accepts, gen fails: {type(error).__name__}: {error}")
-    summary = f"{SWAPS} section swaps: {accepted} accepted and generated, {rejected} rejected"
+    summary = f"{swaps} section swaps: {accepted} accepted and generated, {rejected} rejected"
     assert not failures, summary + "\n" + "\n".join(failures[:40]) + f"\n({len(failures)} failures)"
-    assert accepted > SWAPS // 20 and rejected > SWAPS // 4, summary
+    assert accepted > swaps // 20 and rejected > swaps // 4, summary
     print(summary, sorted(kinds.items(), key=lambda item: -item[1])[:12])

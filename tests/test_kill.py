@@ -9,6 +9,9 @@ trials run the real command line in a child forked after the imports (millisecon
 where a fresh interpreter takes most of a second); a few more exec a fresh `python -m atomgen` on
 the ordinary disk. The kills that landed inside the write are counted, so the test cannot pass by
 killing only before or after it.
+
+Two tiers: a plain `pytest` runs QUICK_TRIALS forked trials and at least one exec'd one; `pytest -m campaign`
+runs the 60 and the 3 (same seeds: the quick trials are the campaign's first).
 """
 
 from __future__ import annotations
@@ -28,9 +31,10 @@ from typing import Callable, Iterator, Optional
 import pytest
 from conftest import REPO, SPECS, preload_atomgen
 
-TRIALS = 60
+TRIALS = 60  # the campaign tier
 EXEC_TRIALS = 3  # at least; more, up to EXEC_LIMIT, until one kill lands inside the write
 EXEC_LIMIT = 12
+QUICK_TRIALS, QUICK_EXEC_TRIALS = 18, 1  # the default run
 FOREIGN = "NOTES.txt"  # a file of the user's in DIR: gen does not own it, and it must survive
 LOCK_FOLDER = ".atomgen"
 
@@ -219,13 +223,18 @@ def _landed(outcomes: dict[str, int]) -> int:
     return sum(number for key, number in outcomes.items() if "during" in key)
 
 
-@pytest.mark.slow  # about 25 s on an idle machine: each trial runs a whole gen up to its write
-def test_sigkill_during_gen_out_leaves_the_old_or_the_new_tree(versions: Versions, tmp_path: Path) -> None:
-    out = versions.work / "out"
-    outcomes = _trials(TRIALS, lambda: Child(pid=_fork_gen(out, versions.cache)), out, versions, seed=20261207)
-    print(f"{TRIALS} kills of gen --out: {outcomes}")
-    assert sum(outcomes.values()) == TRIALS
-    assert _landed(outcomes) >= TRIALS // 3, outcomes  # most kills hit the write itself: not vacuous
+@pytest.mark.slow
+@pytest.mark.parametrize(("trials", "exec_trials"), [
+    pytest.param(QUICK_TRIALS, QUICK_EXEC_TRIALS, id="quick"),
+    # about 25 s on an idle machine: each trial runs a whole gen up to its write
+    pytest.param(TRIALS, EXEC_TRIALS, id="campaign", marks=pytest.mark.campaign)])
+def test_sigkill_during_gen_out_leaves_the_old_or_the_new_tree(trials: int, exec_trials: int, versions: Versions,
+                                                                tmp_path: Path) -> None:
+    out = versions.work / f"out-{trials}"
+    outcomes = _trials(trials, lambda: Child(pid=_fork_gen(out, versions.cache)), out, versions, seed=20261207)
+    print(f"{trials} kills of gen --out: {outcomes}")
+    assert sum(outcomes.values()) == trials
+    assert _landed(outcomes) >= trials // 3, outcomes  # most kills hit the write itself: not vacuous
     assert any(key.startswith("old") for key in outcomes) and any(key.startswith("new") for key in outcomes)
 
     # The same with `python -m atomgen` exec'd, on the ordinary filesystem (fsync costs there).
@@ -235,7 +244,7 @@ def test_sigkill_during_gen_out_leaves_the_old_or_the_new_tree(versions: Version
         return Child(process=subprocess.Popen(_command(disk), cwd=tmp_path, env=_environment(versions.cache),
                                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
 
-    fresh = _trials(EXEC_TRIALS, start, disk, versions, seed=7, runs=1, limit=EXEC_LIMIT)
+    fresh = _trials(exec_trials, start, disk, versions, seed=7, runs=1, limit=EXEC_LIMIT)
     print(f"{sum(fresh.values())} kills of a fresh gen --out: {fresh}")
     assert _landed(fresh) >= 1, fresh
 

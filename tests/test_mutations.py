@@ -11,6 +11,9 @@ mutations (n+1, 2n, 0) are written into a copy of the spec. Each mutant must eit
 
 Mutants are checked in-process from the validated data (see Subject); a test compares that
 shortcut with check_paths on real files, and one mutant runs through the CLI.
+
+Two tiers: a plain `pytest` tries every QUICK_STRIDE-th mutant of each spec (every spec, a third of its
+mutants); `pytest -m campaign` tries them all.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from atomgen.spec.validate import validate
 from atomgen.spec.variables import instance_variables, select_piece
 
 LITERAL = re.compile(r"(?<![A-Za-z0-9_])\d+(?![A-Za-z0-9_])")
+QUICK_STRIDE = 3
 
 
 @dataclass(frozen=True)
@@ -173,11 +177,13 @@ class Subject:
         return self._original
 
 
+@pytest.mark.parametrize("stride", [pytest.param(QUICK_STRIDE, id="quick"),
+                                    pytest.param(1, id="campaign", marks=pytest.mark.campaign)])
 @pytest.mark.parametrize("spec", shipped_specs(), ids=[str(p.relative_to(SPECS)) for p in shipped_specs()])
-def test_every_layout_literal_mutation_is_caught(spec: Path) -> None:
+def test_every_layout_literal_mutation_is_caught(spec: Path, stride: int) -> None:
     subject = Subject(spec)
     missed: list[str] = []
-    cases = mutants(spec)
+    cases = mutants(spec)[::stride]
     assert cases, f"{spec} has no integer literal in any layout"
     for mutant, text in cases:
         caught = False

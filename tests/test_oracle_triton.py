@@ -121,6 +121,7 @@ def test_permutation_inside_every_scale_block_is_only_a_note(tmp_path: Path) -> 
 
 
 # --------------------------------------------------------------------------- shipped specs
+@pytest.mark.campaign  # the whole ROCDL corpus through Triton: the focused tests above run by default
 @pytest.mark.slow
 def test_shipped_rocdl_specs_agree_and_the_committed_report_is_fresh(tmp_path: Path) -> None:
     report = tmp_path / "oracle-triton.md"
