@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import asdict, field
-from functools import lru_cache, total_ordering
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Optional, Protocol
 
-from atomgen.record import record
 from atomgen.terminal import paint
 
 # A source line longer than this is cut around the column (minified YAML, hostile input).
@@ -16,7 +15,7 @@ MAX_SOURCE_WIDTH = 160
 MAX_SOURCE_BYTES = 1 << 20
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Example:
     """A rule's failing example: `old` replaced by `new` in the smallest clean spec of kind `base`
     (atomgen/check/examples.py) makes check report the rule at `line`:`column` (a number, or a snippet
@@ -38,7 +37,7 @@ class Locatable(Protocol):
                    notes: tuple[str, ...] = ()) -> Diagnostic: ...
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Rule:
     """A check rule's stable id and kebab name, with what `atomgen explain ID` prints. Each rule is
     declared in the module that implements its check; atomgen/check/rules.py collects them. `bad` is
@@ -58,30 +57,24 @@ class Rule:
         return where.diagnostic(self.id, message, path, offset, notes=notes)
 
     def finding(self, message: str, path: str, position: Position | None = None, notes: tuple[str, ...] = (),
-                severity: str = "error") -> Diagnostic:
-        """This rule's finding in a file that is not a modeled spec (backend.yaml, an intrinsics file, a config)."""
-        return Diagnostic(self.id, message, path, position or UNKNOWN, severity=severity, notes=notes)
+                severity: str = "error", related: tuple[Related, ...] = ()) -> Diagnostic:
+        """This rule's finding in a file that is not a modeled spec (backend.yaml, an intrinsics file, a config),
+        or about several specs (`related`: the other places it names)."""
+        return Diagnostic(self.id, message, path, position or UNKNOWN, severity=severity, notes=notes, related=related)
 
 
-@total_ordering
-@record
+@dataclass(frozen=True, slots=True, order=True)
 class Position:
-    """A 1-based line and column in a file, ordered by line, then column (as dataclass(order=True)
-    orders it; a record compiles no comparison methods)."""
+    """A 1-based line and column in a file, ordered by line, then column."""
 
     line: int = 0
     column: int = 0
-
-    def __lt__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return (self.line, self.column) < (other.line, other.column)  # type: ignore[attr-defined]
 
 
 UNKNOWN = Position(0, 0)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Related:
     """Another place a finding is about (the spec a name clashes with): SARIF's relatedLocations."""
 
@@ -90,7 +83,7 @@ class Related:
     message: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One finding: rule id, message, and where it points."""
 

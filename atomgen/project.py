@@ -17,11 +17,11 @@ from __future__ import annotations
 import functools
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
 from atomgen import reading
-from atomgen.record import record
 
 CONFIG_FILE = "atomgen.toml"
 KEYS = ("specs", "generated")
@@ -32,7 +32,7 @@ class ConfigError(Exception):
     """A config file that cannot be read, or a path in it leaving the project."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Project:
     root: Path
     specs: Path
@@ -52,8 +52,11 @@ def _load_toml(path: Path) -> dict[str, Any]:
     try:
         raw = reading.read_bounded(path, MAX_CONFIG_BYTES)
     except reading.InputError as error:
-        rule = {"special": "AG008", "loop": "AG009", "too-large": "AG003"}.get(error.reason, "AG005")
-        raise ConfigError(f"{path} {error.message} [{rule}]; atomgen reads its configuration only from a "
+        from atomgen.spec.loader import FILE_TOO_LARGE, NOT_A_REGULAR_FILE, NOT_A_SPEC, SYMLINK_LOOP
+
+        rule = {"special": NOT_A_REGULAR_FILE, "loop": SYMLINK_LOOP, "too-large": FILE_TOO_LARGE}.get(
+            error.reason, NOT_A_SPEC)
+        raise ConfigError(f"{path} {error.message} [{rule.id}]; atomgen reads its configuration only from a "
                           "regular file") from None
     try:
         return _parsed(raw)

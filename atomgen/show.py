@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from atomgen import reading
-from atomgen.check.families.sparse import sparse_summary
+from atomgen.check.result import sparse_summary
 from atomgen.layout import algebra
 from atomgen.output_format import format_all
 from atomgen.pictures.facts import facts_text, instruction_facts
@@ -153,7 +153,7 @@ def show(
     register: Optional[str] = None,
     value: Optional[int] = None,
 ) -> int:
-    from atomgen.check.runner import analyze_file, side_file_kind
+    from atomgen.check.result import analyze_file, side_file_kind
 
     path = Path(spec_path)
     if path.is_dir():
@@ -217,7 +217,7 @@ SHOWN_SPECS = 12  # a folder given to `show`: this many of its specs are named
 
 def _folder_given(folder: str) -> int:
     """`show` draws one spec; a folder gets the specs in it named, not "no such spec file"."""
-    from atomgen.check.runner import UsageError, collect_spec_files
+    from atomgen.check.result import UsageError, collect_spec_files
 
     try:
         specs = [display for _, display in collect_spec_files([folder])]

@@ -11,14 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Protocol
 
-from atomgen.record import record
-
 # spec path -> [(instance id, FlyDSL configuration label)] of the specs a report is read for
 Instances = Mapping[str, list[tuple[str, str]]]
 STATES = ("pass", "fail", "known", "skip")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Verdict:
     state: str  # one of STATES
     text: str

@@ -104,6 +104,8 @@ def test_the_grammar_reads_every_field() -> None:
     assert cp is not None and cp.cache == "cg"
     tma = parse_ptx("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes")
     assert tma is not None and tma.rank == 3 and not tma.unknown
+    red = parse_ptx("cp.reduce.async.bulk.tensor.2d.global.shared::cta.min.tile.bulk_group")
+    assert red is not None and red.reduction == "min" and red.rank == 2 and not red.unknown and not red.cache
     tc = parse_ptx("tcgen05.mma.cta_group::2.kind::mxf4nvf4.block_scale.scale_vec::4X")
     assert tc is not None and tc.cta_group == 2 and tc.kind == "mxf4nvf4" and tc.scale_vec == "4X"
     wg = parse_ptx("wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.e4m3.e5m2")

@@ -1,5 +1,5 @@
 """atomgen's own YAML files load exactly as yaml.safe_load reads them (atomgen/spec/loader.py), and the
-compiled catalogues it ships beside them are that data (atomgen/check/shipped.py)."""
+compiled catalogues it ships beside them are that data (atomgen/intrinsics/compiled.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from atomgen.check import shipped
+from atomgen.intrinsics import compiled as shipped
 from atomgen.spec.loader import load_package_data
 
 REPO = Path(__file__).resolve().parent.parent
@@ -33,10 +33,10 @@ def test_yaml_corners(text: str) -> None:
 
 @pytest.mark.parametrize("path", sorted((REPO / "atomgen" / "intrinsics").glob("*.yaml")), ids=lambda p: p.name)
 def test_compiled_catalogue_is_fresh(path: Path) -> None:
-    """The shipped <backend>.json is the YAML compiled (`python -m atomgen.check.shipped` after an edit)."""
+    """The shipped <backend>.json is the YAML compiled (`python -m atomgen.intrinsics.compiled` after an edit)."""
     compiled = shipped.compiled_path(path)
     assert compiled.read_text(encoding="utf-8") == shipped.compile_text(path), \
-        f"{compiled.name} is stale: run python -m atomgen.check.shipped"
+        f"{compiled.name} is stale: run python -m atomgen.intrinsics.compiled"
     assert shipped.load(path) == yaml.safe_load(path.read_text(encoding="utf-8"))
 
 

@@ -39,11 +39,12 @@ from atomgen.check.intrinsics import Intrinsics
 from atomgen.check.result import AnalysedAtom
 from atomgen.diagnostics import Diagnostic
 from atomgen.spec.backend import Backend
+from atomgen.spec.expr import LAYOUT_SYNTAX, UNKNOWN_NAME
 from atomgen.spec.mlir_types import PackedType
 from atomgen.spec.model import AtomSpec
 
 # Malformed layout text: evaluating it concretely would only repeat the finding for every instance.
-_STRUCTURAL_STOPS = ("AG304", "AG301", "AG303", "AG202")
+_STRUCTURAL_STOPS = (LAYOUT_SYNTAX.id, layouts.LAYOUT_RANK.id, layouts.CONGRUENCE.id, UNKNOWN_NAME.id)
 
 
 def analyze(

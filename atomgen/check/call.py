@@ -20,7 +20,7 @@ from typing import Any, Optional
 
 from atomgen.check.intrinsics import Intrinsic, Intrinsics
 from atomgen.intrinsics import llvm22
-from atomgen.spec.emission import GenericVariant, Mfma, MfmaScale
+from atomgen.spec.emission import GenericVariant, Mfma, MfmaScale, WmmaScale
 from atomgen.spec.model import AtomSpec, Instance
 
 _INTEGER = re.compile(r"^-?[0-9]+$")
@@ -69,12 +69,12 @@ class Call:
     # the parameters and state operands this row accepts that must reach an operand, with where they are declared
     accepted: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     arity_error: str = ""
-    by_name: tuple[str, ...] = ()  # values the op takes by their own name (a generic op's attributes)
+    by_name: tuple[tuple[str, str], ...] = ()  # (value, role) the op takes by name (a generic op's attributes)
 
     @property
     def received(self) -> set[str]:
         """Every value some operand of the call receives."""
-        return {b.value for b in self.bindings} | set(self.by_name)
+        return {b.value for b in self.bindings} | {name for name, _ in self.by_name}
 
 
 def _tokens(spec: AtomSpec, instance: Instance) -> Optional[tuple[tuple[str, ...], tuple[Any, ...], tuple[str, ...]]]:
@@ -162,9 +162,9 @@ def _signature(spec: AtomSpec, instance: Instance) -> Optional[tuple[str, tuple[
 
 def _reorder() -> dict[str, tuple[str, ...]]:
     """The `llvm-22.1` profile's reorder templates (atomgen/intrinsics/rocdl.yaml, `llvm_api`)."""
-    from atomgen.check.intrinsics import _shipped
+    from atomgen.intrinsics.compiled import shipped_table
 
-    shipped = _shipped("rocdl")
+    shipped = shipped_table("rocdl")
     api = (shipped[0].get("llvm_api") or {}) if shipped else {}
     profile = (api.get("profiles") or {}).get("llvm-22.1") or {}
     return {str(k): tuple(str(t) for t in v) for k, v in (profile.get("reorder") or {}).items()}
@@ -232,7 +232,8 @@ def resolve_call(spec: AtomSpec, instance: Instance, intrinsics: Optional[Intrin
         role = _named_role(name, by_name)
         target = next((b for b in bindings if role and b.role == role), None)
         accepted.append((name, path + (target.slot,) if target is not None else path))
-    return Call(op, shown, path, tuple(bindings), tuple(accepted), by_name=named)
+    return Call(op, shown, path, tuple(bindings), tuple(accepted),
+                by_name=tuple((name, _named_role(name, by_name)) for name in named))
 
 
 def _accepted(spec: AtomSpec, instance: Instance, by_name: dict[str, str]) -> list[str]:
@@ -256,3 +257,78 @@ def _accepted(spec: AtomSpec, instance: Instance, by_name: dict[str, str]) -> li
     accepted += [str(name) for name in spec.state_operands]
     accepted += [key for key in FORMAT_KEYS.get(spec.pattern, {}) if instance.emission.format_value(key) is not None]
     return accepted
+
+
+def bound_value(spec: AtomSpec, instance: Instance, binding: Binding,
+                intrinsics: Optional[Intrinsics] = None) -> Optional[int]:
+    """The integer a binding sends for a row: a parameter's value, a constant, an enum case's code; None where
+    it is a value only known at run time (a fragment, a state field) or a code analysis does not know."""
+    token = binding.value
+    if token in ("true", "false"):
+        return int(token == "true")
+    if (spec.pattern, token) in _PATTERN_CONSTANTS:  # wmma_scale's fmt0: the record's ROCDL::...Format(N)
+        constant = spec.emission.enum("scale_format") if isinstance(spec.emission, WmmaScale) else ""
+        written = re.search(r"\((\d+)\)$", constant)
+        return int(written.group(1)) if written else None
+    if _INTEGER.match(token):
+        return int(token)
+    if "::" in token and intrinsics is not None:
+        enum_type, case = token.rsplit("::", 1)
+        enum = next((e for e in intrinsics.enums.values() if e.cpp_type == enum_type), None)
+        return enum.code(case) if enum is not None else None
+    parameter = spec.parameter(token)
+    if parameter is not None and (parameter.is_bool or parameter.is_integral):
+        value = instance.values.get(token, parameter.default)
+        return int(value) if isinstance(value, (bool, int)) else None
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Printed:
+    """One argument of a row's op as LLVM 22.1.8's ROCDL dialect prints it, with the value the row's call means."""
+
+    name: str  # the MLIR argument name (LLVM's word for a variadic op)
+    role: str
+    attribute: bool  # an entry of the attr-dict (printed only when it is not its default), else an SSA operand
+    immediate: bool  # an ImmArg of the intrinsic
+    width: int  # the attribute's integer width (1 for a flag)
+    default: int
+    value: Optional[int]  # None: known only at run time (a fragment, a state field), or not known to analysis
+
+
+_WIDTHS = {"I1Attr": 1, "I16Attr": 16, "I32Attr": 32, "I64Attr": 64}
+
+
+def printed_call(spec: AtomSpec, instance: Instance, meant: dict[str, Optional[int]],
+                 intrinsics: Optional[Intrinsics] = None) -> Optional[tuple[Printed, ...]]:
+    """The row's op as LLVM 22.1.8 prints it: each argument in 22.1.8's order, with the value its meaning
+    fixes (`meant`: check/families/semantics.py meant_immediates), else the value the bound call sends, else
+    (an argument 22.1.8 has and the pinned LLVM does not) its default. None where the row has no bound call."""
+    call = resolve_call(spec, instance, intrinsics)
+    arguments = llvm22.bindings(instance.intrinsic)
+    op = llvm22.rocdl_op(instance.intrinsic)
+    if call is None or call.arity_error or arguments is None or op is None:
+        return None
+    constraints = {a.name: a.constraint for a in op.arguments}
+    sent = {_normal(b.operand): b for b in call.bindings}
+    named = {_normal(name): name for name, _ in call.by_name}
+    meanings: dict[str, Optional[int]] = {_normal(name): value for name, value in meant.items()}
+    printed = []
+    for argument in arguments:
+        key = _normal(argument.name)
+        default = int(argument.default) if argument.default and _INTEGER.match(argument.default) else 0
+        width = next((w for k, w in _WIDTHS.items() if k in (constraints.get(argument.name) or "")), 32)
+        value = meanings.get(key, meanings.get(_normal(argument.llvm_name)))
+        if value is not None:
+            pass  # the value the meaning fixes: a format code, the value the layouts describe
+        elif key in sent:
+            value = bound_value(spec, instance, sent[key], intrinsics)
+        elif key in named:
+            parameter = spec.parameter(named[key])
+            raw = instance.values.get(named[key], parameter.default if parameter is not None else None)
+            value = int(raw) if isinstance(raw, (bool, int)) else None
+        elif key not in meanings and _normal(argument.llvm_name) not in meanings:
+            value = default  # not in the pinned list: the profile passes its default (llvm_api `reorder`)
+        printed.append(Printed(argument.name, argument.role, argument.kind == "attribute", argument.immediate,
+                               width, default, value))
+    return tuple(printed)

@@ -16,18 +16,20 @@ from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 from atomgen.spec.sparsity import SPARSE_ROLES
 from atomgen.spec.variables import VariableError, instance_variables, select_piece
 
-RULES = (
-    Rule(
-        "AG355",
-        "no-layout-piece",
-        "No piece of a piecewise layout applies to an instance.",
-        "Every instance needs a layout for every operand.",
-        Example(
-            'a: "((16, 4), 4) : ((1, 64), 16)"', 'a: [{when: {elemTyA: f32}, layout: "((16, 4), 4) : ((1, 64), 16)"}]',
-            22, "["
-        ),
-        "Add a fallback piece without `when`, or a piece for the missing case.",
+NO_LAYOUT_PIECE = Rule(
+    "AG355",
+    "no-layout-piece",
+    "No piece of a piecewise layout applies to an instance.",
+    "Every instance needs a layout for every operand.",
+    Example(
+        'a: "((16, 4), 4) : ((1, 64), 16)"', 'a: [{when: {elemTyA: f32}, layout: "((16, 4), 4) : ((1, 64), 16)"}]',
+        22, "["
     ),
+    "Add a fallback piece without `when`, or a piece for the missing case.",
+)
+
+RULES = (
+    NO_LAYOUT_PIECE,
 )
 
 
@@ -60,8 +62,7 @@ def evaluate_instance(spec: AtomSpec, instance: Instance) -> tuple[Optional[Eval
         piece = select_piece(spec, role, instance, variables)
         if piece is None:
             diagnostics.append(
-                spec.diagnostic(
-                    "AG355",
+                NO_LAYOUT_PIECE.at(spec,
                     f"no piece of layout '{role}' applies to instance {instance.id}",
                     ("layouts", role),
                 )

@@ -9,22 +9,21 @@ here knows about specs.
 from __future__ import annotations
 
 import fnmatch
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Optional
 
 from atomgen.diagnostics import Diagnostic, SpecError
+from atomgen.intrinsics.compiled import shipped_table
 from atomgen.reading import exists
-from atomgen.record import record
-from atomgen.resources import intrinsics_path
 from atomgen.spec.validate import SCHEMA
 
 PROJECT_INTRINSICS_FILE = "intrinsics.yaml"
 Chips = Optional[frozenset[str]]  # None: every chip
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Immediate:
     cpp_type: str
     low: Optional[int]
@@ -44,7 +43,7 @@ class Immediate:
         return None if case is None else self.code(case)
 
 
-@record
+@dataclass(frozen=True)
 class Operand:
     name: str
     types: tuple[tuple[str, Chips], ...] = ()
@@ -67,7 +66,7 @@ class Operand:
         return tuple(name for name, _ in self.elements)
 
 
-@record
+@dataclass(frozen=True)
 class IsaInstruction:
     name: Optional[str]
     glob: Optional[str] = None
@@ -101,14 +100,14 @@ def _by_name(operands: tuple[Operand, ...]) -> dict[str, Operand]:
     return found
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DataType:
     type: str
     isa: tuple[str, ...]
     subtargets: Chips = None
 
 
-@record
+@dataclass(frozen=True)
 class Intrinsic:
     name: str
     op_class: str
@@ -170,7 +169,7 @@ class _Table(Mapping[str, Intrinsic]):
         return len(self._data)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Intrinsics:
     backend: str
     namespace: str
@@ -302,21 +301,11 @@ def _load_checked(path: Path, display: str) -> tuple[Optional[dict[str, Any]], l
     return (None if problems else data), problems
 
 
-@lru_cache(maxsize=None)
-def _shipped(backend: str) -> Optional[tuple[dict[str, Any], str]]:
-    from atomgen.check import shipped
-
-    path = intrinsics_path(backend)
-    # The shipped file is package data, validated by tests/test_intrinsics.py; read in its compiled form.
-    data = shipped.load(path)
-    return None if data is None else (data, str(path))
-
-
 @lru_cache(maxsize=64)
 def load_intrinsics(backend: str, project_file: Optional[str] = None
                     ) -> tuple[Optional[Intrinsics], tuple[Diagnostic, ...]]:
     """The shipped intrinsics table of `backend` merged with a project intrinsics file file, if given."""
-    shipped = _shipped(backend)
+    shipped = shipped_table(backend)
     data: dict[str, Any] = dict(shipped[0]) if shipped else {"backend": backend, "intrinsics": {}}
     files = [shipped[1]] if shipped else []
     enums = _enums(data)

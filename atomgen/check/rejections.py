@@ -10,18 +10,18 @@ element type, which verify() must keep accepting (FlyDSL's isInteger(N)).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
-from atomgen.check.verify_plan import VerifyPlan, describe, format_value, key_pins, pin_message
-from atomgen.record import record
+from atomgen.check.verify_plan import VerifyPlan
 from atomgen.spec import verify as wording
 from atomgen.spec.model import AtomSpec, Instance, Parameter
-from atomgen.spec.printing import sample_values
+from atomgen.spec.printing import describe, message_value, sample_values
 
 TYPE_CANDIDATES = ("f32", "f16", "bf16", "i8", "i32", "f64", "f8E4M3FN", "f8E5M2", "f4E2M1FN", "i4")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Rejection:
     id: str  # "table:k=32", "free:numWarps=0", "constraint0:...", "pin:...@row", "accept:ui8@row"
     kind: str  # table | free | constraint | pin | accept
@@ -64,8 +64,8 @@ def rejections(spec: AtomSpec, plan: VerifyPlan) -> tuple[Rejection, ...]:
         """verify() checks constraints before the table and the pins: the first one broken speaks."""
         broken = wording.first_broken(section, values)
         if broken:
-            return Rejection(case_id, kind, values, instance, title, wording.fill(broken, values, format_value))
-        words = wording.prefix_for(section, kind, values, format_value, "", shapes)
+            return Rejection(case_id, kind, values, instance, title, wording.fill(broken, values, message_value))
+        words = wording.prefix_for(section, kind, values, message_value, "", shapes)
         return Rejection(case_id, kind, values, instance, title, words, message)
 
     # 1. table neighbours: change one key parameter of the first instance.
@@ -77,7 +77,7 @@ def rejections(spec: AtomSpec, plan: VerifyPlan) -> tuple[Rejection, ...]:
             if key in table or key in seen:
                 continue
             seen.add(key)
-            case_id = f"table:{parameter.name}={format_value(candidate)}"
+            case_id = f"table:{parameter.name}={message_value(candidate)}"
             desc = describe(spec, values)
             cases.append(rejected(case_id, "table", values, first, f"{desc} is not in the instance table",
                                   plan.unsupported_prefix + desc))
@@ -101,9 +101,9 @@ def rejections(spec: AtomSpec, plan: VerifyPlan) -> tuple[Rejection, ...]:
         values = dict(base)
         values[parameter.name] = value
         cases.append(Rejection(
-            f"free:{parameter.name}={format_value(value)}", "free", values, first, free.message,
-            wording.prefix_for(section, "free", values, format_value, parameter.name, shapes),
-            f"{free.message}, got {format_value(value)}"))
+            f"free:{parameter.name}={message_value(value)}", "free", values, first, free.message,
+            wording.prefix_for(section, "free", values, message_value, parameter.name, shapes),
+            f"{free.message}, got {message_value(value)}"))
 
     # 2b. constraints between free parameters (spec `verify.constraints`), each broken alone.
     def in_range(name: str, value: int) -> bool:
@@ -115,7 +115,7 @@ def rejections(spec: AtomSpec, plan: VerifyPlan) -> tuple[Rejection, ...]:
     for constraint, values in wording.violations(section, base, in_range):
         case_id = f"constraint{constraint.index}:" + ",".join(f"{n}={values[n]}" for n in sorted(
             constraint.require.names() | (constraint.when.names() if constraint.when else set())))
-        message = wording.fill(constraint.message, values, format_value)
+        message = wording.fill(constraint.message, values, message_value)
         cases.append(Rejection(case_id, "constraint", values, first, message, message))
     # 3. a pin violated (the other value is inside the free range, so only the pin rejects it).
     for row in plan.rows:
@@ -129,7 +129,7 @@ def rejections(spec: AtomSpec, plan: VerifyPlan) -> tuple[Rejection, ...]:
                           and (low is None or v >= low) and (high is None or v <= high)]
             # verify() judges a key's pins together: a value another row of the key pins is that row's,
             # and one a row leaves free is no pin at all (sm80.mma.sp: a row per sparsity selector)
-            merged = next((p for p in key_pins(plan, row) if p.parameter.name == parameter.name), None)
+            merged = next((p for p in plan.key_pins(row) if p.parameter.name == parameter.name), None)
             if merged is None:
                 continue
             taken = merged.value if isinstance(merged.value, tuple) else (merged.value,)
@@ -138,8 +138,8 @@ def rejections(spec: AtomSpec, plan: VerifyPlan) -> tuple[Rejection, ...]:
                 continue
             values = sample_values(spec, row.instance)
             values[parameter.name] = others[0]
-            case_id = f"pin:{parameter.name}={format_value(others[0])}@{row.instance.id}"
-            message = pin_message(parameter, merged.value, row.description)
+            case_id = f"pin:{parameter.name}={message_value(others[0])}@{row.instance.id}"
+            message = VerifyPlan.pin_message(parameter, merged.value, row.description)
             cases.append(rejected(case_id, "pin", values, row.instance, message, message))
             return tuple(cases)
     return tuple(cases)

@@ -8,56 +8,80 @@ its smallest breaking spec. This module only collects the families, in id order,
 
 from __future__ import annotations
 
-import importlib
-
+from atomgen.check import evaluate
 from atomgen.check.examples import failing_example
+from atomgen.check.families import (
+    against_intrinsics,
+    backend_file,
+    call,
+    coverage,
+    descriptor,
+    emission,
+    immediates,
+    instance_layouts,
+    instances,
+    layouts,
+    names,
+    packing,
+    parameters,
+    scale_factors,
+    semantics,
+    side_files,
+    sparse,
+    state,
+    tensor_memory,
+    verify_section,
+    wrappers,
+)
 from atomgen.diagnostics import Rule
+from atomgen.spec import backend, expr, loader, validate
+from atomgen.spec import instances as instance_table
 
 # One module per rule family; each has a RULES tuple.
 FAMILIES = (
-    "atomgen.spec.loader",  # AG00x: reading YAML safely
-    "atomgen.spec.validate",  # AG010, AG101: placeholders and the schema
-    "atomgen.spec.instances",  # AG353, AG360: instance keys, the size of the instance table
-    "atomgen.spec.expr",  # AG20x, AG304, AG305: expressions and layouts as parsed and evaluated
-    "atomgen.spec.backend",  # AG105: backend.yaml itself
-    "atomgen.check.families.side_files",  # AG106, AG107: backend.yaml's tests and the project intrinsics file
-    "atomgen.check.families.backend_file",  # AG108, AG109: backend.yaml's enum and subtargets
-    "atomgen.check.families.layouts",  # AG301-AG303, AG356, AG357
-    "atomgen.check.evaluate",  # AG355: no layout piece for an instance
-    "atomgen.check.families.coverage",  # AG32x
-    "atomgen.check.families.instance_layouts",  # AG311
-    "atomgen.check.families.packing",  # AG331, AG34x
-    "atomgen.check.families.tensor_memory",  # AG349: tcgen05's tensor-memory operands
-    "atomgen.check.families.scale_factors",  # AG350: block-scaled tcgen05's scale factors
-    "atomgen.check.families.instances",  # AG332, AG351, AG353
-    "atomgen.check.families.against_intrinsics",  # AG352, AG354, AG358, AG359
-    "atomgen.check.families.state",  # AG36x
-    "atomgen.check.families.emission",  # AG371-AG373
-    "atomgen.check.families.semantics",  # AG367, AG374-AG378: fields tied to the instruction
-    "atomgen.check.families.names",  # AG381-AG384
-    "atomgen.check.families.wrappers",  # AG385: FlyDSL's declared wrapper
-    "atomgen.check.families.parameters",  # AG391-AG393, AG395
-    "atomgen.check.families.immediates",  # AG394
-    "atomgen.check.families.verify_section",  # AG396
-    "atomgen.check.families.descriptor",  # AG397
-    "atomgen.check.families.sparse",  # AG345-AG348: sparse MMAs' metadata
-    "atomgen.check.families.call",  # AG401-AG404: the call bound to the op's operands, the instruction's words
+    loader,  # AG00x: reading YAML safely
+    validate,  # AG010, AG101: placeholders and the schema
+    instance_table,  # AG353, AG360: instance keys, the size of the instance table
+    expr,  # AG20x, AG304, AG305: expressions and layouts as parsed and evaluated
+    backend,  # AG105: backend.yaml itself
+    side_files,  # AG106, AG107: backend.yaml's tests and the project intrinsics file
+    backend_file,  # AG108, AG109: backend.yaml's enum and subtargets
+    layouts,  # AG301-AG303, AG356, AG357
+    evaluate,  # AG355: no layout piece for an instance
+    coverage,  # AG32x
+    instance_layouts,  # AG311
+    packing,  # AG331, AG34x
+    tensor_memory,  # AG349: tcgen05's tensor-memory operands
+    scale_factors,  # AG350: block-scaled tcgen05's scale factors
+    instances,  # AG332, AG351, AG353
+    against_intrinsics,  # AG352, AG354, AG358, AG359
+    state,  # AG36x
+    emission,  # AG371-AG373
+    semantics,  # AG367, AG374-AG378: fields tied to the instruction
+    names,  # AG381-AG384
+    wrappers,  # AG385: FlyDSL's declared wrapper
+    parameters,  # AG391-AG393, AG395
+    immediates,  # AG394
+    verify_section,  # AG396
+    descriptor,  # AG397
+    sparse,  # AG345-AG348: sparse MMAs' metadata
+    call,  # AG401-AG404: the call bound to the op's operands, the instruction's words
 )
 
 
 def _collect() -> tuple[Rule, ...]:
     found: dict[str, tuple[Rule, str]] = {}
     for family in FAMILIES:
-        for rule in importlib.import_module(family).RULES:
+        for rule in family.RULES:
             if rule.id in found:
-                raise RuntimeError(f"rule {rule.id} is declared in {found[rule.id][1]} and {family}")
-            found[rule.id] = (rule, family)
+                raise RuntimeError(f"rule {rule.id} is declared in {found[rule.id][1]} and {family.__name__}")
+            found[rule.id] = (rule, family.__name__)
     return tuple(rule for rule, _ in sorted(found.values(), key=lambda item: item[0].id))
 
 
 RULES: tuple[Rule, ...] = _collect()
 BY_ID = {rule.id: rule for rule in RULES}
-FAMILY_OF = {rule.id: family for family in FAMILIES for rule in importlib.import_module(family).RULES}
+FAMILY_OF = {rule.id: family.__name__ for family in FAMILIES for rule in family.RULES}
 
 
 def explain(rule_id: str) -> str:

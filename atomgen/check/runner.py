@@ -196,9 +196,10 @@ def _backend_for(
         try:
             backend, loaded = load_backend(file, _shown_beside(file, display))
             # An enum collision does not compile: every spec of the backend stops (check and gen alike).
-            from atomgen.check.families.backend_file import check_backend_data
+            from atomgen.check.families.backend_file import ENUM_COLLISION, PARSER_WITHOUT_SYNTAX, check_backend_data
 
-            backends[file] = (backend, [d for d in check_backend_data(loaded) if d.rule in ("AG108", "AG110")])
+            stops = (ENUM_COLLISION.id, PARSER_WITHOUT_SYNTAX.id)
+            backends[file] = (backend, [d for d in check_backend_data(loaded) if d.rule in stops])
         except SpecError as error:
             backends[file] = (None, error.diagnostics)
     return backends[file]

@@ -7,19 +7,20 @@ so they can never disagree on wording.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from dataclasses import dataclass
+from typing import Any, Optional
 
-from atomgen.record import record
 from atomgen.spec.model import AtomSpec, Instance, Parameter
+from atomgen.spec.printing import describe, message_value
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class KeyCondition:
     parameter: Parameter
     value: Any
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Row:
     instance: Instance
     conditions: tuple[KeyCondition, ...]
@@ -27,7 +28,7 @@ class Row:
     description: str  # how messages name this configuration
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class FreeRange:
     parameter: Parameter
     minimum: Optional[int]
@@ -36,35 +37,35 @@ class FreeRange:
     message: str  # printf-free text; the C++ appends ", got <value>"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class VerifyPlan:
     rows: tuple[Row, ...]
     free: tuple[FreeRange, ...]
     unsupported_prefix: str  # "unsupported cdna3.mfma configuration: "
     supported_list: str  # "32x32x2 (f32, f32) -> f32, ..."
 
+    @staticmethod
+    def pin_message(parameter: Parameter, value: Any, description: str) -> str:
+        """What verify() says for a pinned value; `value` a tuple: the values the rows of one key pin
+        (sm80.mma.sp: a row per sparsity selector)."""
+        if isinstance(value, tuple):
+            if len(value) > 1:
+                return f"{parameter.name} must be one of {', '.join(message_value(v) for v in value)} for {description}"
+            value = value[0]
+        return f"{parameter.name} = {message_value(value)} is required for {description}"
 
-def format_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def describe(spec: AtomSpec, values: Mapping[str, Any]) -> str:
-    """`16x16x16 (f16, f16) -> f32` for MMAs; `bitSize = 32` style otherwise."""
-    key = [p for p in spec.key_parameters]
-    parts: list[str] = []
-    names = [p.name for p in key]
-    if spec.kind == "mma" and all(n in values for n in ("m", "n", "k")):
-        text = f"{values['m']}x{values['n']}x{values['k']}"
-        a, b, c = (spec.operand_types.get(role, "") for role in ("a", "b", "c"))
-        if all(name in values for name in (a, b, c)):
-            text += f" ({values[a]}, {values[b]}) -> {values[c]}"
-            names = [n for n in names if n not in (a, b, c)]
-        names = [n for n in names if n not in ("m", "n", "k")]
-        parts.append(text)
-    parts.extend(f"{name} = {format_value(values[name])}" for name in names if name in values)
-    return ", ".join(parts) if parts else "default"
+    def key_pins(self, row: Row) -> tuple[KeyCondition, ...]:
+        """The row's pins as verify() checks them for its key: a parameter that other rows of the same key
+        pin too has all their values (a tuple) as its value; one another row leaves free is no pin."""
+        siblings = [r for r in self.rows if r.conditions == row.conditions]
+        merged = []
+        for pin in row.pins:
+            values = [p.value for r in siblings for p in r.pins if p.parameter.name == pin.parameter.name]
+            if len(values) < len(siblings):
+                continue  # a row of this key leaves it free
+            unique = tuple(dict.fromkeys(values))
+            merged.append(KeyCondition(pin.parameter, unique if len(unique) > 1 else pin.value))
+        return tuple(merged)
 
 
 def verify_plan(spec: AtomSpec) -> VerifyPlan:
@@ -83,7 +84,7 @@ def verify_plan(spec: AtomSpec) -> VerifyPlan:
         if not parameter.is_free:
             continue
         if parameter.free_values is not None:
-            allowed = ", ".join(format_value(v) for v in parameter.free_values)
+            allowed = ", ".join(message_value(v) for v in parameter.free_values)
             message = f"{parameter.name} must be one of {allowed}"
         else:
             message = f"{parameter.name} must be in [{parameter.free_min}, {parameter.free_max}]"
@@ -98,27 +99,3 @@ def verify_plan(spec: AtomSpec) -> VerifyPlan:
         unsupported_prefix=f"unsupported {spec.mnemonic} configuration: ",
         supported_list="; ".join(unique),
     )
-
-
-def pin_message(parameter: Parameter, value: Any, description: str) -> str:
-    """What verify() says for a pinned value; `value` a tuple: the values the rows of one key pin
-    (sm80.mma.sp: a row per sparsity selector)."""
-    if isinstance(value, tuple):
-        if len(value) > 1:
-            return f"{parameter.name} must be one of {', '.join(format_value(v) for v in value)} for {description}"
-        value = value[0]
-    return f"{parameter.name} = {format_value(value)} is required for {description}"
-
-
-def key_pins(plan: VerifyPlan, row: Row) -> tuple[KeyCondition, ...]:
-    """The row's pins as verify() checks them for its key: a parameter that other rows of the same key
-    pin too has all their values (a tuple) as its value; one another row leaves free is no pin."""
-    siblings = [r for r in plan.rows if r.conditions == row.conditions]
-    merged = []
-    for pin in row.pins:
-        values = [p.value for r in siblings for p in r.pins if p.parameter.name == pin.parameter.name]
-        if len(values) < len(siblings):
-            continue  # a row of this key leaves it free
-        unique = tuple(dict.fromkeys(values))
-        merged.append(KeyCondition(pin.parameter, unique if len(unique) > 1 else pin.value))
-    return tuple(merged)

@@ -21,9 +21,7 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
-from atomgen.check.families.against_intrinsics import instance_chips
-from atomgen.check.families.sparse import evaluate_metadata
-from atomgen.check.runner import analyze_file
+from atomgen.check.result import analyze_file, evaluate_metadata, instance_chips
 from atomgen.execution import formats, models
 from atomgen.execution.executor import Module, NotModelled, Roles, Target, run
 from atomgen.execution.models import InstructionModel, ModelError

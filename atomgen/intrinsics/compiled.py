@@ -1,9 +1,9 @@
-"""The shipped intrinsics tables, read from their compiled form.
+"""The shipped intrinsics tables, read from their compiled form: data that analysis and render both read.
 
 atomgen/intrinsics/<backend>.yaml is the source (commented, reviewed, validated by
 tests/test_intrinsics.py). Parsing 100 KB of YAML costs every `check` process about 15 ms, so the
 package also ships <backend>.json beside it: the same data, compiled by
-`python -m atomgen.check.shipped`, which json reads in well under a millisecond. The compiled
+`python -m atomgen.intrinsics.compiled`, which json reads in well under a millisecond. The compiled
 file records the length and CRC-32 of the YAML it was compiled from; when they do not match
 (the YAML was edited and not recompiled) it is ignored and the YAML is parsed, so a stale
 compiled file can cost time but never change a result. tests/test_intrinsics.py fails while one
@@ -14,10 +14,22 @@ from __future__ import annotations
 
 import json
 import zlib
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
 
 _FORMAT = 1
+
+
+@lru_cache(maxsize=None)
+def shipped_table(backend: str) -> Optional[tuple[dict[str, Any], str]]:
+    """(the shipped intrinsics table of `backend` as plain data, its path); None when atomgen ships none."""
+    from atomgen.resources import intrinsics_path
+
+    path = intrinsics_path(backend)
+    # The shipped file is package data, validated by tests/test_intrinsics.py; read in its compiled form.
+    data = load(path)
+    return None if data is None else (data, str(path))
 
 
 def compiled_path(source: Path) -> Path:

@@ -8,16 +8,15 @@ its own), and the modifiers follow the last operand, separated by spaces.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Optional
-
-from atomgen.record import record
 
 _LABEL = re.compile(r"^([A-Za-z_][\w.$]*):\s*(?:;.*)?$")
 _FUNCTION = re.compile(r"^\s*\.type\s+([\w.$]+),@function", re.MULTILINE)
 _REGISTER = re.compile(r"^([vas])(?:\[(\d+):(\d+)\]|(\d+))$")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Register:
     """A register operand: its file (v: VGPR, a: AGPR, s: SGPR), first index and number of dwords."""
 
@@ -30,7 +29,7 @@ class Register:
         return f"{self.file}{self.first}" if self.count == 1 else f"{self.file}[{self.first}:{last}]"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Instruction:
     mnemonic: str
     operands: tuple[str, ...]

@@ -12,11 +12,10 @@ expects none (the scaled MFMA always prints `op_sel_hi:[0,0,0]`, the zero scale 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Optional
 
-from atomgen.check.families.semantics import meant_immediates
-from atomgen.check.intrinsics import Intrinsic, Intrinsics
-from atomgen.record import record
+from atomgen.check.result import Intrinsic, Intrinsics, call_values_of, immediates_of
 from atomgen.render.cpp import intrinsic_call
 from atomgen.render.tests.mlir import IMMEDIATE_VALUE
 from atomgen.spec.mlir_types import parse_packed
@@ -30,7 +29,7 @@ MMA_PREFIXES = ("v_mfma", "v_smfmac", "v_wmma", "v_swmmac")
 COPY_PREFIXES = ("buffer_", "global_load_lds", "ds_read", "tensor_")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Slot:
     """One register operand the instruction must have: what it is, its register files, its dwords."""
 
@@ -39,7 +38,7 @@ class Slot:
     dwords: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Expected:
     mnemonic: str
     slots: tuple[Slot, ...]
@@ -69,18 +68,53 @@ def _chip_name(entry: Optional[Intrinsic], label: str, chip: str) -> str:
 _PRINTED = {"cbsz": "cbsz", "abid": "abid", "blgp": "blgp", "fmtA": "matrix_a_fmt", "fmtB": "matrix_b_fmt"}
 
 
-def _mma_modifiers(spec: AtomSpec, inst: Instance, intrinsics: Intrinsics, mnemonic: str) -> list[tuple[str, str]]:
-    """The modifiers of the row's immediates, each at the value its meaning fixes (meant_immediates, the
-    same values the generated CHECK lines expect)."""
+# How llc-22 prints the values of the bound call's operands (AMDGPUInstPrinter; each seen on llc-22 22.1.8):
+# A's and B's sign (IU WMMA) or neg modifier are neg_lo's first two bits, C's modifier neg_lo's (neg) and
+# neg_hi's (abs) third, clamp a word; the scaled MFMA's scale selectors split into op_sel (bit 0) and
+# op_sel_hi (bit 1), A first, and llc prints op_sel_hi even at [0,0,0]; the scaled WMMA's are
+# matrix_a_scale / matrix_b_scale.
+_SCALE_ROWS = {1: "MATRIX_SCALE_ROW1"}
+
+
+def _bits(*values: int) -> str:
+    return "[" + ",".join(str(v) for v in values) + "]"
+
+
+def _call_modifiers(values: dict[str, int], mnemonic: str) -> list[tuple[str, str]]:
+    """The modifiers the row's bound call (atomgen/check/result.py call_values_of) must print as."""
     found: list[tuple[str, str]] = []
-    for name, value in meant_immediates(spec, inst, intrinsics).items():
+    neg_a = values.get("sign_a", 0) or values.get("mod_a", 0)
+    neg_b = values.get("sign_b", 0) or values.get("mod_b", 0)
+    mod_c = values.get("mod_c", 0)
+    if neg_a or neg_b or mod_c & 1:
+        found.append(("neg_lo", _bits(int(bool(neg_a)), int(bool(neg_b)), mod_c & 1)))
+    if mod_c & 2:
+        found.append(("neg_hi", _bits(0, 0, 1)))
+    if values.get("clamp"):
+        found.append(("clamp", ""))
+    select_a, select_b = values.get("scale_select_a", 0), values.get("scale_select_b", 0)
+    if mnemonic.startswith("v_mfma_scale"):
+        if select_a & 1 or select_b & 1:
+            found.append(("op_sel", _bits(select_a & 1, select_b & 1, 0)))
+        found.append(("op_sel_hi", _bits(select_a >> 1, select_b >> 1, 0)))
+    elif mnemonic.startswith("v_wmma_scale"):
+        for name, select in (("matrix_a_scale", select_a), ("matrix_b_scale", select_b)):
+            if select:
+                found.append((name, _SCALE_ROWS.get(select, str(select))))
+    return found
+
+
+def _mma_modifiers(spec: AtomSpec, inst: Instance, intrinsics: Intrinsics, mnemonic: str) -> list[tuple[str, str]]:
+    """The modifiers of the row's immediates, each at the value its meaning fixes (atomgen/check/result.py
+    immediates_of, the same values the generated CHECK lines expect)."""
+    found: list[tuple[str, str]] = []
+    for name, value in immediates_of(spec, inst, intrinsics).items():
         if name == "opsel" and value:  # GFX11 WMMA: the half of C and D, the third source's op_sel bit
             found.append(("op_sel", "[0,0,1]"))
         elif name in _PRINTED and value:
             shown = WMMA_FORMAT_NAMES.get(value, str(value)) if name.startswith("fmt") else str(value)
             found.append((_PRINTED[name], shown))
-    if mnemonic.startswith("v_mfma_scale"):
-        found.append(("op_sel_hi", "[0,0,0]"))  # opselA = opselB = 0: llc prints the non-default op_sel_hi
+    found += _call_modifiers(call_values_of(spec, inst), mnemonic)
     shift = intrinsic_call.index_shift(spec, inst, spec.variant(inst.variant))
     if shift is not None and inst.values.get(shift[0]):  # SWMMAC: the shifted index set is llc's index_key
         found.append(("index_key", str(inst.values[shift[0]])))

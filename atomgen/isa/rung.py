@@ -17,9 +17,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
-from atomgen.check.families.against_intrinsics import instance_chips
-from atomgen.check.intrinsics import Intrinsics, load_intrinsics
-from atomgen.check.result import AnalysedAtom
+from atomgen.check.result import AnalysedAtom, Intrinsics, instance_chips, intrinsics_of
 from atomgen.isa import asm, expect
 from atomgen.isa.compile import compile_functions
 from atomgen.isa.verdict import problems
@@ -86,7 +84,7 @@ def judge(atoms: Iterable[AnalysedAtom], ir_folder: Path, spec_name: Any = str) 
     rows: list[Row] = []
     for atom in atoms:
         spec = atom.spec
-        intrinsics, _ = load_intrinsics(spec.backend)
+        intrinsics = intrinsics_of(spec.backend)
         if intrinsics is None or atom.backend is None:
             continue
         stem = test_file_stem(spec)

@@ -59,7 +59,7 @@ def add_flydsl_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_flydsl(args: argparse.Namespace) -> int:
-    from atomgen.check.runner import UsageError
+    from atomgen.check.result import UsageError
     from atomgen.oracle.flydsl import audit as flydsl
     from atomgen.oracle.flydsl import client as flydsl_client
     from atomgen.oracle.flydsl import report as flydsl_report

@@ -8,10 +8,10 @@ instruction, and a number without a source is not added.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from atomgen.pictures.model import REGISTER_BITS
-from atomgen.record import record
 from atomgen.spec.backend import RegisterFile
 from atomgen.spec.mlir_types import parse_packed
 
@@ -19,7 +19,7 @@ PACKED_SOURCE = "derived from packed types"
 SHAPE_SOURCE = "derived from the tile shape"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Fact:
     name: str
     value: str

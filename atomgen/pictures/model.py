@@ -18,7 +18,6 @@ from typing import Any, Optional
 
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout, RecastError
-from atomgen.record import record
 from atomgen.spec.mlir_types import parse_packed
 
 # MMA reference tiles, (first, second) dimension, column-major as in the specs; B is drawn
@@ -27,7 +26,7 @@ MMA_TILES = {"a": ("m", "k"), "b": ("n", "k"), "c": ("m", "n")}
 REGISTER_BITS = 32
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Replica:
     """A stride-0 mode: `extent` holders `step` apart along `axis` ('thr' or 'val')."""
 
@@ -80,7 +79,7 @@ class Picture:
         return sorted(rows)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class OperandPicture:
     """A picture with what names it: role, element type, per-value bits in registers."""
 
@@ -263,7 +262,7 @@ def _owned_values(layout: Layout) -> int:
 
 def _metadata_picture(spec: Any, evaluated: Any) -> Optional[OperandPicture]:
     """A sparse MMA's metadata over its index tile (M, k_index): holder h, slot j (bits j*index_bits)."""
-    from atomgen.check.families.sparse import evaluate_metadata
+    from atomgen.check.result import evaluate_metadata
 
     metadata = evaluate_metadata(spec, evaluated)
     if metadata is None:

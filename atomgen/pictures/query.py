@@ -11,13 +11,13 @@ is drawn K x N), C[m][n], E[m][i] for MMAs; src[index], dst[index], ref[index] f
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from itertools import product
 from typing import Optional
 
 from atomgen.layout import algebra
 from atomgen.pictures.lanes import element_name, position, value_slot
 from atomgen.pictures.model import REGISTER_BITS, OperandPicture
-from atomgen.record import record
 from atomgen.spec.backend import RegisterFile
 
 COPY_ROLES = ("src", "dst", "ref")
@@ -29,7 +29,7 @@ class QueryError(ValueError):
     register out of range (the command exits 2 with this text)."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Holder:
     """One (lane, value) that holds an element, with its register(s) and bit range."""
 

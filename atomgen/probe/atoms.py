@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
 
 from atomgen.lowering import LLVM_BIN, LoweringError, to_llvm_ir, tool
-from atomgen.record import record
 
 INDEX = "atoms.json"  # in the --via-atoms folder: function -> PTX file and parameters
 CPU_OF_SUBTARGET = {"sm100": "sm_100a"}  # everything else is lowered for the H200 (sm_90a)
@@ -41,7 +41,7 @@ class AtomError(LoweringError):
     """A step of the lowering failed (the tool's output in the message), or an atom does not fit its kernel."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class AtomFunction:
     name: str  # the test function: `<mnemonic>_<instance id>`
     params: tuple[str, ...]  # C parameter types, from the PTX signature

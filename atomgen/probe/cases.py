@@ -9,12 +9,11 @@ gives for that instance. Nothing here knows about CUDA or the device.
 from __future__ import annotations
 
 import re
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
 
 from atomgen.layout.algebra import Layout, flatten, image, is_tuple, size
-from atomgen.record import record
 
 FAMILIES = ("mma_sync", "mma_sp", "wgmma", "ldmatrix", "stmatrix", "cp_async", "tma")  # those the probe runs
 MMA_FAMILIES = ("mma_sync", "mma_sp", "wgmma")
@@ -32,7 +31,7 @@ class CaseError(ValueError):
     """A spec instance the probe cannot turn into a kernel (reported as a failure)."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ProbeCase:
     spec_path: str
     instance_id: str
@@ -157,8 +156,7 @@ def case_from_instance(spec: Any, evaluated: Any, selector: int = 0) -> ProbeCas
 
 def cases_from_paths(paths: list[str]) -> tuple[list[ProbeCase], list[str]]:
     """Cases of every spec under `paths` (specs with errors are reported, not probed)."""
-    from atomgen.check.families.sparse import admitted_selectors
-    from atomgen.check.runner import analyze_file, collect_spec_files
+    from atomgen.check.result import analyze_file, collect_spec_files, selectors_of
 
     cases: list[ProbeCase] = []
     problems: list[str] = []
@@ -173,7 +171,7 @@ def cases_from_paths(paths: list[str]) -> tuple[list[ProbeCase], list[str]]:
             continue
         for evaluated in result.analysis.evaluated:
             # selector-indexed metadata: a sparse row runs at every sparsity selector it admits
-            for selector in admitted_selectors(result.spec, evaluated.instance) if result.spec.sparse else (0,):
+            for selector in selectors_of(result.spec, evaluated.instance) if result.spec.sparse else (0,):
                 cases.append(case_from_instance(result.spec, evaluated, selector))
     return cases, problems
 

@@ -163,7 +163,7 @@ def _batches(cases: list[ProbeCase], plans: dict[str, Any], size: int = BATCH) -
 
 
 def run(args: argparse.Namespace) -> int:
-    from atomgen.check.runner import UsageError
+    from atomgen.check.result import UsageError
     from atomgen.project import ConfigError, default_specs
 
     try:

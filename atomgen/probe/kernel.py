@@ -16,13 +16,13 @@ depends only on the case, so it is byte-for-byte deterministic.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from math import prod
 from typing import Any, Sequence, Union
 
 from atomgen.probe.cases import CaseError, ProbeCase, format_layout
 from atomgen.probe.plan import CopyPlan, MmaPlan, RegOperand, SmemOperand, plan_copy, plan_mma
 from atomgen.probe.tma import ELEMENT_BYTES, TmaPlan, plan_tma
-from atomgen.record import record
 from atomgen.render.engine import render
 
 NVCC_ARCH = "-gencode=arch=compute_90a,code=sm_90a"
@@ -86,7 +86,7 @@ def total(sections: dict[str, tuple[int, int]]) -> int:
 
 # ---------------------------------------------------------------- CUDA source (templates/probe/)
 
-@record
+@dataclass(frozen=True, slots=True)
 class Table:
     """An index table as the templates lay it out: `extents` [rows][columns] or [values];
     `rows` the numbers as text, one row (or 32 values of a flat table) each."""

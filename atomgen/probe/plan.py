@@ -11,15 +11,15 @@ element i; 32-bit register r holds values [r*32/b, (r+1)*32/b), lowest index low
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Optional
 
 from atomgen.layout.algebra import Layout, flatten, image, is_tuple, size
 from atomgen.probe.cases import CaseError, ProbeCase
 from atomgen.probe.values import ElementType, element_type
-from atomgen.record import record
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RegOperand:
     """A register operand of an MMA: values per thread, packing, index table."""
 
@@ -32,7 +32,7 @@ class RegOperand:
     table: tuple[tuple[int, ...], ...]  # [thread][value] -> element index in the tile
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SmemOperand:
     """An MMA operand read from shared memory through a wgmma descriptor."""
 
@@ -58,7 +58,7 @@ class SmemOperand:
         return self.rows * self.k * self.type.bits // 8
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MmaPlan:
     case: ProbeCase
     m: int
@@ -70,7 +70,7 @@ class MmaPlan:
     e: Optional[RegOperand] = None  # mma.sp: each lane's 32-bit metadata register (table [t] -> t)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CopyPlan:
     case: ProbeCase
     tile_bits: int

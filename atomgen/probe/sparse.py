@@ -13,15 +13,15 @@ then packs the indices where the spec wrongly says they go, and the product chan
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Optional
 
 from atomgen.layout.algebra import Layout, image, size
 from atomgen.probe.values import Lcg
-from atomgen.record import record
 from atomgen.spec.sparsity import Sparsity, chunk_indices, dense_positions
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SparseCase:
     """The numbers of one sparse instance the probe needs (the e layout is in case.layouts)."""
 
@@ -39,7 +39,7 @@ class SparseCase:
 
 
 def sparse_case(spec: Any, evaluated: Any, selector: int = 0) -> Optional[SparseCase]:
-    from atomgen.check.families.sparse import evaluate_metadata
+    from atomgen.check.result import evaluate_metadata
 
     metadata = evaluate_metadata(spec, evaluated)
     if metadata is None:

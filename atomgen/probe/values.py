@@ -11,15 +11,14 @@ from __future__ import annotations
 import functools
 import math
 import struct
-
-from atomgen.record import record
+from dataclasses import dataclass
 
 
 class ProbeTypeError(ValueError):
     """An element type the probe cannot encode."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ElementType:
     name: str  # MLIR name: f16, bf16, tf32, f32, f64, i8, ui8, si8, i32, f8E4M3FN, f8E5M2
     bits: int  # storage bits in a register / in memory (tf32 occupies 32)

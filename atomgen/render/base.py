@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from atomgen.record import record
 
-
-@record
+@dataclass(frozen=True, slots=True)
 class RegionPiece:
     """A contribution to the region `region` of the shared file `file`."""
 

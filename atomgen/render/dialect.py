@@ -7,9 +7,10 @@ FlyDSL's own, hand-written.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import jinja2
 
-from atomgen.record import record
 from atomgen.render.base import RegionPiece, RenderOutput
 from atomgen.render.cpp.headers import dialect_headers
 from atomgen.render.cpp.helpers import render_header
@@ -25,7 +26,7 @@ DEFAULT_INTERFACES = {
 }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BaseClass:
     name: str
     interfaces: list[str]

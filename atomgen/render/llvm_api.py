@@ -20,10 +20,8 @@ import fnmatch
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Iterator
-
-from atomgen.record import record
 
 DEFAULT = "rocm-pinned"
 
@@ -32,7 +30,7 @@ class ProfileError(Exception):
     """An unknown profile name (the message lists the known ones)."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Profile:
     name: str = DEFAULT
     summary: str = ""
@@ -60,9 +58,9 @@ _PINNED = Profile()
 
 
 def _intrinsics_file(backend: str) -> dict[str, Any]:
-    from atomgen.check.intrinsics import _shipped
+    from atomgen.intrinsics.compiled import shipped_table
 
-    shipped = _shipped(backend)
+    shipped = shipped_table(backend)
     data = shipped[0] if shipped else {}
     api = data.get("llvm_api") if isinstance(data, dict) else None
     return api if isinstance(api, dict) else {"default": DEFAULT, "profiles": {DEFAULT: {}}}
@@ -126,9 +124,9 @@ def integer_arg(text: str, enums: dict[str, dict[str, int]]) -> str:
 
 
 def _enum_cases(backend: str = "rocdl") -> dict[str, dict[str, int]]:
-    from atomgen.check.intrinsics import _shipped
+    from atomgen.intrinsics.compiled import shipped_table
 
-    shipped = _shipped(backend)
+    shipped = shipped_table(backend)
     enums = (shipped[0].get("enums") if shipped else None) or {}
     return {str(name): {str(k): int(v) for k, v in (e.get("cases") or {}).items()} for name, e in enums.items()}
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from atomgen.record import record
+from dataclasses import dataclass
+
 from atomgen.spec.backend import Backend
 from atomgen.spec.model import AtomSpec
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BackendNames:
     name: str
     dialect: str

@@ -6,7 +6,6 @@ bodies and skeleton); atomgen/write/tree.py turns it into files, standalone or i
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable, Optional, Sequence
 
 from atomgen.check.result import AnalysedAtom
@@ -18,8 +17,7 @@ from atomgen.render.tests.mlir import resolve_lines
 from atomgen.spec.backend import Backend
 from atomgen.write.output import SHARED_SHAPES, Plan, SharedFile, region_body, region_placeholder, shared_kind
 
-# Output kinds, in the order their files are listed. A kind whose module does not exist is skipped (a kind
-# being developed); one whose module fails to import stops gen, never silently writes nothing for it.
+# Output kinds, in the order their files are listed; _renderers names each one's render function.
 OUTPUT_KINDS = ("tablegen", "cpp", "python", "tests", "cmake")
 
 
@@ -34,17 +32,12 @@ Renderer = Callable[[AnalysedAtom, Backend, Any], RenderOutput]
 
 
 def _renderers(kinds: tuple[str, ...]) -> list[Renderer]:
-    renderers = []
-    for kind in kinds:
-        name = f"atomgen.render.{kind}"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as error:
-            if error.name != name:  # a module that exists and fails to import is a bug, never a missing kind
-                raise
-            continue
-        renderers.append(module.render)
-    return renderers
+    """Each kind's render function, in the order given."""
+    from atomgen.render import cmake, cpp, python, tablegen, tests
+
+    by_kind: dict[str, Renderer] = {"tablegen": tablegen.render, "cpp": cpp.render, "python": python.render,
+                                    "tests": tests.render, "cmake": cmake.render}
+    return [by_kind[kind] for kind in kinds]
 
 
 def build_plan(atoms: Sequence[AnalysedAtom], kinds: tuple[str, ...] = OUTPUT_KINDS) -> Plan:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import jinja2
 
-from atomgen.check.result import AnalysedAtom
-from atomgen.check.verify_plan import VerifyPlan
-from atomgen.record import record
+from atomgen.check.result import AnalysedAtom, VerifyPlan
 from atomgen.render import black
 from atomgen.render.base import RegionPiece, RenderOutput
 from atomgen.render.cpp.clang import clang_format
@@ -25,7 +24,7 @@ _PY_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\Z")
 DOCSTRING_ROWS = 48
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BindingArgument:
     cpp_parameter: str  # `int32_t m`, `PyType &elemTyA`
     cpp_value: str  # what is passed to getChecked
@@ -76,7 +75,7 @@ def enum_checks(spec: AtomSpec) -> list[tuple[str, int, int]]:
     return checks
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Wrapper:
     name: str
     signature: str  # python parameter list
@@ -268,7 +267,7 @@ def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment) -> Ren
     )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Helper:
     """A function of templates/python/prelude.py.j2 the wrappers call (`_ir_type(`)."""
 

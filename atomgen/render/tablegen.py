@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import jinja2
 
 from atomgen.check.result import AnalysedAtom
-from atomgen.record import record
 from atomgen.render.base import RegionPiece, RenderOutput
 from atomgen.render.names import atom_td_path, backend_names, spec_source
 from atomgen.spec import asmformat
@@ -15,7 +16,7 @@ from atomgen.spec.model import AtomSpec, Parameter
 TRAIT_DEFS = {"whole_tile_copy": "Fly_WholeTileCopyTrait"}
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TdParameter:
     declaration: str  # `"int32_t":$m` or `DefaultValuedParameter<"int32_t", "0">:$cacheModifier`
     name: str
@@ -60,7 +61,7 @@ def td_parameters(spec: AtomSpec) -> list[TdParameter]:
     return result
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Builder:
     arguments: str  # `"int32_t":$m, "Type":$elemTyA`
     context_from: str  # a Type parameter the context is taken from

@@ -60,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from atomgen.check.runner import UsageError, collect_spec_files
+    from atomgen.check.result import UsageError, collect_spec_files
 
     started = time.monotonic()
     try:
@@ -144,8 +144,7 @@ def build_site(
 ) -> tuple[dict[str, Any], list[str]]:
     """{relative path: text} of the whole site (plus `_pages`, `_reports`), or the diagnostics
     of the specs that do not check; atom pages link their files in `generated` under `link_base`."""
-    from atomgen.check.families.against_intrinsics import instance_chips
-    from atomgen.check.runner import analyze_file
+    from atomgen.check.result import analyze_file, instance_chips
     from atomgen.output_format import format_all
     from atomgen.pictures.facts import register_counts
     from atomgen.pictures.grid import heading

@@ -54,13 +54,13 @@ def evidence_rows(text: str) -> dict[tuple[str, str], str]:
 
 
 def _specs(paths: list[str]) -> list[tuple[Path, str]]:
-    from atomgen.check.runner import collect_spec_files
+    from atomgen.check.result import collect_spec_files
 
     return [(f, d) for f, d in collect_spec_files(paths) if f.name != "backend.yaml"]
 
 
 def render(paths: list[str], reports_folder: Path) -> str:
-    from atomgen.check.runner import analyze_file
+    from atomgen.check.result import analyze_file
     from atomgen.site.command import _report_path
     from atomgen.spec.defects import config_label
     from atomgen.spec.printing import sample_values

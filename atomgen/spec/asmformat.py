@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 from typing import Callable, Mapping, Union
-
-from atomgen.record import record
 
 
 class FormatError(Exception):
@@ -21,27 +20,27 @@ class FormatError(Exception):
         self.offset = offset
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Literal:
     text: str
     offset: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Variable:
     name: str
     anchor: bool
     offset: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Custom:
     directive: str
     args: tuple[str, ...]
     offset: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Group:
     elements: tuple["Element", ...]
     offset: int

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
 from atomgen.diagnostics import Rule, SpecError
 from atomgen.reading import exists, real_path
-from atomgen.record import record
 from atomgen.spec.frozen import EMPTY, FrozenMap
 from atomgen.spec.loader import LoadedSpec, load_file
 from atomgen.spec.mlir_types import element_bits
@@ -31,7 +30,7 @@ BACKEND_FILE_RULE = Rule(
 RULES = (BACKEND_FILE_RULE,)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BaseClass:
     """backend.yaml `base_classes.<kind>`: the TableGen class an atom of that kind derives from."""
 
@@ -40,14 +39,14 @@ class BaseClass:
     extra_class_declaration: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class EnumCase:
     name: str
     value: int
     string: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class StateEnum:
     """backend.yaml `state_enum`: the AtomStateField enum that names state fields."""
 
@@ -56,7 +55,7 @@ class StateEnum:
     symbolize: str = "symbolizeAtomStateField"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class NativeTrait:
     """backend.yaml `traits.<name>` of kind NativeTypeTrait (the only kind the dialect skeleton declares)."""
 
@@ -65,7 +64,7 @@ class NativeTrait:
     cpp_namespace: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Dialect:
     """backend.yaml `dialect`."""
 
@@ -77,7 +76,7 @@ class Dialect:
     default_attribute_parser: bool = False  # use_default_attribute_printer_parser
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SharedHelpers:
     """backend.yaml `shared_helpers`: FlyDSL headers the atom files of the backend include (paths under
     include/); FlyDSL's own where the backend does not name one."""
@@ -86,7 +85,7 @@ class SharedHelpers:
     buffer_fat_ptr: str = "include/flydsl/Dialect/FlyROCDL/Utils/BufferFatPtr.h"  # the buffer copy atoms
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TypeConverter:
     """backend.yaml `type_converter`: the LLVM types the backend's type converter gives atom operands,
     which the generated tests check; FlyROCDL's where the backend names none."""
@@ -124,7 +123,7 @@ class TypeConverter:
                for f in dataclasses.fields(cls) if f.name != "narrow_float_to_int"})
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class AtomHelpers:
     """backend.yaml `atom_helpers`: C++ functions the atom files share from one generated header (`header`,
     a path under include/) instead of a copy in each file that needs them. An atom that needs a function
@@ -148,7 +147,7 @@ class AtomHelpers:
         return bool(self.header) and function in held
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RegisterFile:
     """backend.yaml `register_file`: how the pictures and the catalogue name the registers a lane holds
     (`show --format lanes`, `--where`, `--lane`, the catalogue's register column)."""
@@ -163,7 +162,7 @@ class RegisterFile:
         return cls(**{f.name: text(data.get(f.name), getattr(default, f.name)) for f in dataclasses.fields(cls)})
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class LlvmGap:
     """backend.yaml `llvm_gaps[]`: an intrinsic (with these element types) an LLVM API profile lacks:
     the tests of atoms that use it are expected to fail there, with the evidence."""
@@ -179,7 +178,7 @@ class LlvmGap:
                    texts(data.get("element_types")))
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class InlinePtx:
     """backend.yaml `inline_ptx[]`: rows of this intrinsic with one of these element types are emitted as
     their instruction's inline PTX (an NVVM op an LLVM the code is built against cannot verify)."""
@@ -193,7 +192,7 @@ class InlinePtx:
         return cls(text(data.get("intrinsic")), texts(data.get("element_types")), text(data.get("evidence")))
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Backend:
     name: str
     dialect: str

@@ -11,9 +11,9 @@ dword continues in the next one. `check` finds the mistakes rule AG397 reports; 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Optional, Protocol, Sequence
 
-from atomgen.record import record
 from atomgen.spec.scalars import ScalarValue
 from atomgen.spec.verify import placeholders
 from atomgen.spec.yamldata import YamlMap, integer, text
@@ -34,7 +34,7 @@ _VECTOR = re.compile(r"^vector<([0-9]+)xi32>\Z")
 _TYPE_BITS = re.compile(r"^i([0-9]+)\Z")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Field:
     index: int
     name: str

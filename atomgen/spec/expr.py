@@ -15,11 +15,11 @@ function for the proofs (atomgen/check/polynomial.py).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Union
 
 from atomgen.diagnostics import Example, Rule
-from atomgen.record import record
 
 MAX_EXPRESSION_CHARS = 4096
 MAX_DEPTH = 64
@@ -93,19 +93,19 @@ class ExprError(Exception):
         self.rule = rule.id  # the id: the model and the checks report it as found
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Num:
     value: int
     offset: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Name:
     name: str
     offset: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BinOp:
     op: str
     left: "Expr"
@@ -113,20 +113,20 @@ class BinOp:
     offset: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Neg:
     operand: "Expr"
     offset: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Call:
     function: str
     args: tuple["Expr", ...]
     offset: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Tup:
     items: tuple["Item", ...]
     offset: int
@@ -290,7 +290,7 @@ def _parse_expression(text: str) -> Expr:
     return result  # type: ignore[no-any-return]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class LayoutText:
     """A parsed CuTe layout `shape : stride`, leaves still expressions."""
 

@@ -8,7 +8,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Mapping, Optional, TypedDict, Union
 
 from atomgen.diagnostics import Diagnostic, Example, Rule
-from atomgen.record import record
 from atomgen.spec.emission import RowEmission
 from atomgen.spec.expr import Expr, ExprError, evaluate, parse_expression
 from atomgen.spec.frozen import FrozenMap
@@ -26,21 +25,23 @@ INSTANCE_KEYS = Rule(
     "Give every key parameter a value.",
 )
 
+TOO_MANY_INSTANCES = Rule(
+    "AG360",
+    "too-many-instances",
+    "An instance family (`expand`) or the whole instance table has more than 4096 instances.",
+    "Every instance is evaluated, proved and rendered into verify() and tests; a cartesian product of a few "
+    "long lists would otherwise be millions of rows from a few lines of YAML.",
+    Example(
+        "  - {m: 16,",
+        "  - {expand: {m: [" + ", ".join(["16"] * 64) + "], k: [" + ", ".join(["16"] * 65) + "]}, m: 16,",
+        26, "{m: [", also=frozenset({"AG351"})
+    ),
+    "List the configurations the hardware has; split unrelated families.",
+)
+
 RULES = (
     INSTANCE_KEYS,
-    Rule(
-        "AG360",
-        "too-many-instances",
-        "An instance family (`expand`) or the whole instance table has more than 4096 instances.",
-        "Every instance is evaluated, proved and rendered into verify() and tests; a cartesian product of a few "
-        "long lists would otherwise be millions of rows from a few lines of YAML.",
-        Example(
-            "  - {m: 16,",
-            "  - {expand: {m: [" + ", ".join(["16"] * 64) + "], k: [" + ", ".join(["16"] * 65) + "]}, m: 16,",
-            26, "{m: [", also=frozenset({"AG351"})
-        ),
-        "List the configurations the hardware has; split unrelated families.",
-    ),
+    TOO_MANY_INSTANCES,
 )
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ INSTANCE_FIELDS = (
 MAX_INSTANCES = 4096
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Instance:
     index: int
     id: str
@@ -120,7 +121,7 @@ def build_instances(
         path = ("instances", row_index)
         if len(instances) >= MAX_INSTANCES:
             diagnostics.append(
-                context.diagnostic("AG360", f"the instance table has more than {MAX_INSTANCES} instances", path)
+                TOO_MANY_INSTANCES.at(context, f"the instance table has more than {MAX_INSTANCES} instances", path)
             )
             break
         unknown = [name for name in raw_row if name not in INSTANCE_FIELDS and name not in by_name]
@@ -275,7 +276,7 @@ def expand_row(row: YamlMap, path: JsonPath, context: Context) -> tuple[list[Yam
         rows_wanted *= len(family[name])
     if rows_wanted > MAX_INSTANCES:
         limit = f"instance family expands to {rows_wanted} rows, over the limit of {MAX_INSTANCES} instances"
-        return [], [context.diagnostic("AG360", limit, path + ("expand",))]
+        return [], [TOO_MANY_INSTANCES.at(context, limit, path + ("expand",))]
     combinations: list[dict[str, object]] = [{}]
     for name in names:
         combinations = [{**combo, name: value} for combo in combinations for value in family[name]]

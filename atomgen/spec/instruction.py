@@ -26,6 +26,8 @@ ELEMENT_TYPES = {
     "s32": "i32", "s8": "i8", "u8": "ui8", "s4": "i4", "u4": "ui4", "b1": "i1",
 }
 _BIT_TYPES = ("b8", "b16", "b32", "b64", "b128")  # ldmatrix / stmatrix: the bits of one matrix element
+# cp.reduce.async.bulk(.tensor): the reduction (PTX ISA 9.7.9.25.4.2 / 9.7.9.25.5.2, `.redOp`)
+_REDUCTIONS = ("add", "min", "max", "inc", "dec", "and", "or", "xor")
 _SHAPE = re.compile(r"^m(\d+)n(\d+)(?:k(\d+))?$")
 _COUNT = re.compile(r"^x(1|2|4)$")
 _RANK = re.compile(r"^([1-5])d$")
@@ -36,7 +38,7 @@ _PLAIN = {
     "ldmatrix": {"sync", "aligned", "shared", "shared::cta"},
     "stmatrix": {"sync", "aligned", "shared", "shared::cta"},
     "cp": {"async", "shared", "global", "shared::cta", "shared::cluster", "bulk", "tensor", "tile", "im2col",
-           "mbarrier::complete_tx::bytes", "bulk_group", "multicast::cluster", "L2::cache_hint"},
+           "mbarrier::complete_tx::bytes", "bulk_group", "multicast::cluster", "L2::cache_hint", "reduce"},
     "tcgen05": {"mma", "block_scale", "ws", "sp"},
 }
 
@@ -59,6 +61,8 @@ class PtxInstruction:
     cta_group: Optional[int] = None  # tcgen05 `cta_group::1|2`
     scale_vec: str = ""  # tcgen05 block scaling `scale_vec::2X`
     bit_op: str = ""  # binary mma: `xor` / `and`
+    reduction: str = ""  # cp.reduce.async.bulk: `add`, `min`, ...
+    multicast: bool = False  # cp.async.bulk(.tensor) `.multicast::cluster`
     sparse: bool = False  # mma.sp / wgmma .sp / tcgen05 .sp
     unknown: tuple[str, ...] = ()  # words the family's grammar does not know
 
@@ -96,8 +100,10 @@ def parse_ptx(text: str) -> Optional[PtxInstruction]:
             fields["transposed"] = True
         elif (count := _COUNT.match(word)) is not None and family in ("ldmatrix", "stmatrix"):
             fields["count"] = int(count.group(1))
-        elif word in ("ca", "cg") and family == "cp" and position == 2:
+        elif word in ("ca", "cg") and family == "cp" and words[1] == "async" and position == 2:
             fields["cache"] = word
+        elif word in _REDUCTIONS and family == "cp" and "reduce" in words[1:position]:
+            fields["reduction"] = word
         elif (rank := _RANK.match(word)) is not None and family == "cp":
             fields["rank"] = int(rank.group(1))
         elif word.startswith("kind::") and family == "tcgen05":
@@ -111,6 +117,8 @@ def parse_ptx(text: str) -> Optional[PtxInstruction]:
                 fields["bit_op"] = word
             if word.startswith("sp"):
                 fields["sparse"] = True
+            if word == "multicast::cluster":
+                fields["multicast"] = True
         else:
             unknown.append(word)
     return PtxInstruction(text=text, family=family, layouts=tuple(layouts), types=tuple(types),

@@ -32,80 +32,96 @@ NOT_A_SPEC = Rule(
     "Start from `atomgen new`.",
 )
 
+YAML_SYNTAX = Rule(
+    "AG001",
+    "yaml-syntax",
+    "The spec is not valid YAML.",
+    "Nothing downstream can be trusted if the file does not parse; the position points at the problem.",
+    Example("threads: 64\n", "threads: [64\n", 9, "["),
+    "Close the bracket: `threads: 64`.",
+)
+
+YAML_ALIAS = Rule(
+    "AG002",
+    "yaml-alias",
+    "YAML aliases are refused.",
+    "Aliases let a few hundred bytes expand into gigabytes (the 'billion laughs' bomb); specs are untrusted input.",
+    "a: &x [1, 2]\nb: *x",
+    "Write the value out in each place.",
+)
+
+FILE_TOO_LARGE = Rule(
+    "AG003",
+    "file-too-large",
+    "The spec is over the size limit (1 MiB) or has too many nodes.",
+    "A spec describes one atom; a huge file is a mistake or an attack, and would stall a pre-commit hook.",
+    "(a 10 MB file)",
+    "Split the file or remove the generated bulk.",
+)
+
+DUPLICATE_KEY = Rule(
+    "AG004",
+    "duplicate-key",
+    "A mapping repeats a key.",
+    "YAML loaders silently keep the last value, so the first one is dead text that reviewers still read.",
+    Example("threads: 64\n", "threads: 64\nthreads: 32\n", 10, 1),
+    "Keep one key.",
+)
+
+YAML_TAG = Rule(
+    "AG006",
+    "yaml-tag",
+    "A YAML tag outside the core schema (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq), or a core "
+    "tag whose text does not fit it.",
+    "Other tags (!!python/object, !!timestamp, !!binary, !!set, local !tags) build values a spec has no use "
+    "for, and in other loaders run code; a mis-tagged value (`!!bool maybe`) is a typo to point at.",
+    Example("threads: 64\n", "threads: !!timestamp 2024-01-01\n", 9, "!!"),
+    "Write the plain value: `threads: 64`.",
+)
+
+CONTROL_CHARACTER = Rule(
+    "AG007",
+    "control-character",
+    "A string holds a control character other than newline, a Unicode line or paragraph separator, or a "
+    "bidirectional override.",
+    "Spec text is pasted into generated comments, strings and docstrings: a CR or U+2028 ends a line for some "
+    "tools, NUL breaks Python, and bidi overrides make reviewers read other code than compilers do.",
+    Example("stateful: false\n", 'stateful: false\nsummary: "fast\\rpath"\n', 9, '"'),
+    "Use printable text; newlines are fine in free text.",
+)
+
+NOT_A_REGULAR_FILE = Rule(
+    "AG008",
+    "not-a-regular-file",
+    "An input (a spec, backend.yaml, intrinsics.yaml) is a FIFO, a character or block device or a socket, not "
+    "a regular file.",
+    "Reading a FIFO blocks until some other process writes to it, and a device such as /dev/zero never ends: "
+    "a check in a pre-commit hook would hang or fill the memory. atomgen refuses such a path from its `stat`, "
+    "before opening it, and reads at most the size limit from any file.",
+    "specs/rocdl/cdna3/x.yaml -> /dev/zero   (or `mkfifo x.yaml`)",
+    "Replace it with the regular file it stands for, or remove it from the spec folder.",
+)
+
+SYMLINK_LOOP = Rule(
+    "AG009",
+    "symlink-loop",
+    "An input is a symbolic link that leads back to itself.",
+    "A link loop has no content; following it fails with ELOOP, and it must not stop the other specs of the "
+    "run from being checked.",
+    "specs/rocdl/cdna3/x.yaml -> x.yaml",
+    "Point the link at a real file, or remove it.",
+)
+
 RULES = (
-    Rule(
-        "AG001",
-        "yaml-syntax",
-        "The spec is not valid YAML.",
-        "Nothing downstream can be trusted if the file does not parse; the position points at the problem.",
-        Example("threads: 64\n", "threads: [64\n", 9, "["),
-        "Close the bracket: `threads: 64`.",
-    ),
-    Rule(
-        "AG002",
-        "yaml-alias",
-        "YAML aliases are refused.",
-        "Aliases let a few hundred bytes expand into gigabytes (the 'billion laughs' bomb); specs are untrusted input.",
-        "a: &x [1, 2]\nb: *x",
-        "Write the value out in each place.",
-    ),
-    Rule(
-        "AG003",
-        "file-too-large",
-        "The spec is over the size limit (1 MiB) or has too many nodes.",
-        "A spec describes one atom; a huge file is a mistake or an attack, and would stall a pre-commit hook.",
-        "(a 10 MB file)",
-        "Split the file or remove the generated bulk.",
-    ),
-    Rule(
-        "AG004",
-        "duplicate-key",
-        "A mapping repeats a key.",
-        "YAML loaders silently keep the last value, so the first one is dead text that reviewers still read.",
-        Example("threads: 64\n", "threads: 64\nthreads: 32\n", 10, 1),
-        "Keep one key.",
-    ),
+    YAML_SYNTAX,
+    YAML_ALIAS,
+    FILE_TOO_LARGE,
+    DUPLICATE_KEY,
     NOT_A_SPEC,
-    Rule(
-        "AG006",
-        "yaml-tag",
-        "A YAML tag outside the core schema (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq), or a core "
-        "tag whose text does not fit it.",
-        "Other tags (!!python/object, !!timestamp, !!binary, !!set, local !tags) build values a spec has no use "
-        "for, and in other loaders run code; a mis-tagged value (`!!bool maybe`) is a typo to point at.",
-        Example("threads: 64\n", "threads: !!timestamp 2024-01-01\n", 9, "!!"),
-        "Write the plain value: `threads: 64`.",
-    ),
-    Rule(
-        "AG007",
-        "control-character",
-        "A string holds a control character other than newline, a Unicode line or paragraph separator, or a "
-        "bidirectional override.",
-        "Spec text is pasted into generated comments, strings and docstrings: a CR or U+2028 ends a line for some "
-        "tools, NUL breaks Python, and bidi overrides make reviewers read other code than compilers do.",
-        Example("stateful: false\n", 'stateful: false\nsummary: "fast\\rpath"\n', 9, '"'),
-        "Use printable text; newlines are fine in free text.",
-    ),
-    Rule(
-        "AG008",
-        "not-a-regular-file",
-        "An input (a spec, backend.yaml, intrinsics.yaml) is a FIFO, a character or block device or a socket, not "
-        "a regular file.",
-        "Reading a FIFO blocks until some other process writes to it, and a device such as /dev/zero never ends: "
-        "a check in a pre-commit hook would hang or fill the memory. atomgen refuses such a path from its `stat`, "
-        "before opening it, and reads at most the size limit from any file.",
-        "specs/rocdl/cdna3/x.yaml -> /dev/zero   (or `mkfifo x.yaml`)",
-        "Replace it with the regular file it stands for, or remove it from the spec folder.",
-    ),
-    Rule(
-        "AG009",
-        "symlink-loop",
-        "An input is a symbolic link that leads back to itself.",
-        "A link loop has no content; following it fails with ELOOP, and it must not stop the other specs of the "
-        "run from being checked.",
-        "specs/rocdl/cdna3/x.yaml -> x.yaml",
-        "Point the link at a real file, or remove it.",
-    ),
+    YAML_TAG,
+    CONTROL_CHARACTER,
+    NOT_A_REGULAR_FILE,
+    SYMLINK_LOOP,
 )
 
 MAX_SPEC_BYTES = 1 << 20
@@ -189,8 +205,8 @@ def _mark_where(mark: Any) -> _Where:
     return mark.line + 1, mark.column + 1
 
 
-def _refuse(rule: str, message: str, path: str, position: Position) -> SpecError:
-    return SpecError([Diagnostic(rule, message, path, position)])
+def _refuse(rule: Rule, message: str, path: str, position: Position) -> SpecError:
+    return SpecError([rule.finding(message, path, position)])
 
 
 _OPENERS = {"flow mapping": "{", "flow sequence": "[", "quoted scalar": "quote"}
@@ -247,7 +263,7 @@ def yaml_error(error: yaml.MarkedYAMLError, text: str, path: str) -> Diagnostic:
     else:
         message = problem or context or "invalid YAML"
         notes = (f"PyYAML: {raw}",) if context else ()
-    return Diagnostic("AG001", f"invalid YAML: {message}", path, position, notes=notes)
+    return YAML_SYNTAX.finding(f"invalid YAML: {message}", path, position, notes=notes)
 
 
 def _runaway_quote(text: str, problem: Any) -> Optional[tuple[Any, str]]:
@@ -286,18 +302,18 @@ def _closing_quote(text: str, start: int, quote: str) -> Position:
 def load_text(text: str, path: str) -> LoadedSpec:
     """Parse YAML text; raise SpecError with positioned diagnostics on any problem."""
     if len(text.encode("utf-8", "replace")) > MAX_SPEC_BYTES:
-        raise _refuse("AG003", f"spec is larger than {MAX_SPEC_BYTES // 1024} KiB; refusing to parse it", path,
+        raise _refuse(FILE_TOO_LARGE, f"spec is larger than {MAX_SPEC_BYTES // 1024} KiB; refusing to parse it", path,
                       Position(1, 1))
     builder = _parse(text, path, None)
     if not builder.documents:
-        raise _refuse("AG005", "spec is empty", path, Position(1, 1))
+        raise _refuse(NOT_A_SPEC, "spec is empty", path, Position(1, 1))
     if builder.documents > 1:
-        raise _refuse("AG001", "invalid YAML: a spec is one document, this file has several", path,
+        raise _refuse(YAML_SYNTAX, "invalid YAML: a spec is one document, this file has several", path,
                       builder.second_document)
     if builder.diagnostics:
         raise SpecError(builder.diagnostics)
     if builder.root is None:
-        raise _refuse("AG005", "spec is empty", path, Position(1, 1))
+        raise _refuse(NOT_A_SPEC, "spec is empty", path, Position(1, 1))
     return LoadedSpec(path=path, data=builder.root, text=text)
 
 
@@ -315,7 +331,7 @@ def _parse(text: str, path: str, positions: Optional[_Positions]) -> _Builder:
     except yaml.MarkedYAMLError as error:
         raise SpecError([yaml_error(error, text, path)]) from None
     except yaml.YAMLError as error:
-        raise _refuse("AG001", f"invalid YAML: {error}", path, Position(1, 1)) from None
+        raise _refuse(YAML_SYNTAX, f"invalid YAML: {error}", path, Position(1, 1)) from None
     finally:
         parser.dispose()
     return builder
@@ -356,20 +372,20 @@ def load_file(path: Path, display_path: str | None = None) -> LoadedSpec:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise _refuse("AG005", f"spec is not UTF-8 text ({error.reason})", shown, Position(1, 1)) from None
+        raise _refuse(NOT_A_SPEC, f"spec is not UTF-8 text ({error.reason})", shown, Position(1, 1)) from None
     return load_text(text, shown)
 
 
 def input_diagnostic(error: InputError, shown: str) -> Diagnostic:
     """The loader family's finding for a file that atomgen/reading.py did not read."""
     if error.reason == "too-large":
-        return Diagnostic("AG003", f"spec {error.message}; refusing to parse it", shown, Position(1, 1))
+        return FILE_TOO_LARGE.finding(f"spec {error.message}; refusing to parse it", shown, Position(1, 1))
     if error.reason == "special":
-        return Diagnostic("AG008", f"this path {error.message}; atomgen reads specs only from regular files, "
+        return NOT_A_REGULAR_FILE.finding(f"this path {error.message}; atomgen reads specs only from regular files, "
                           "and never opens this one", shown, Position(1, 1))
     if error.reason == "loop":
-        return Diagnostic("AG009", f"this path {error.message}; it has no content to check", shown, Position(1, 1))
-    return Diagnostic("AG005", f"cannot read spec: this path {error.message}", shown, Position(1, 1))
+        return SYMLINK_LOOP.finding(f"this path {error.message}; it has no content to check", shown, Position(1, 1))
+    return NOT_A_SPEC.finding(f"cannot read spec: this path {error.message}", shown, Position(1, 1))
 
 
 _DISCARD = object()  # the slot of a value whose key was refused
@@ -408,8 +424,8 @@ class _Builder:
             self._constructor = yaml.SafeLoader("")
         return self._constructor
 
-    def _error(self, rule: str, message: str, mark: Any) -> None:
-        self.diagnostics.append(Diagnostic(rule, message, self.path, _mark_position(mark)))
+    def _error(self, rule: Rule, message: str, mark: Any) -> None:
+        self.diagnostics.append(rule.finding(message, self.path, _mark_position(mark)))
 
     def feed(self, event: Any) -> None:
         """Any event (_parse gives a scalar inside the document to feed_scalar, which does the same faster)."""
@@ -419,7 +435,7 @@ class _Builder:
                 self.second_document = _mark_position(event.start_mark)
             return
         if isinstance(event, yaml.AliasEvent):
-            raise _refuse("AG002", "YAML aliases are not allowed in specs (write the value out)", self.path,
+            raise _refuse(YAML_ALIAS, "YAML aliases are not allowed in specs (write the value out)", self.path,
                           _mark_position(event.start_mark))
         if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             finished = self.stack.pop()
@@ -429,7 +445,7 @@ class _Builder:
             return  # stream and document ends
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise _refuse("AG003", f"spec has more than {MAX_NODES} YAML nodes", self.path, Position(1, 1))
+            raise _refuse(FILE_TOO_LARGE, f"spec has more than {MAX_NODES} YAML nodes", self.path, Position(1, 1))
         parent = self.stack[-1] if self.stack else None
         as_key = parent is not None and isinstance(parent.value, dict) and parent.key is None
         discarded = parent is not None and (parent.value is _DISCARD or parent.key is _DISCARD)
@@ -446,15 +462,15 @@ class _Builder:
             self._place(value, self._child_path(parent), event)
             return
         if len(self.stack) >= MAX_NESTING:
-            raise _refuse("AG003", f"YAML nests deeper than {MAX_NESTING} levels", self.path,
+            raise _refuse(FILE_TOO_LARGE, f"YAML nests deeper than {MAX_NESTING} levels", self.path,
                           _mark_position(event.start_mark))
         mapping = isinstance(event, yaml.MappingStartEvent)
         default = _CORE + ("map" if mapping else "seq")
         if event.tag not in (None, "!", default):
-            self._error("AG006", f"YAML tag '{_short_tag(event.tag)}' is not allowed in specs (only the core schema: "
+            self._error(YAML_TAG, f"YAML tag '{_short_tag(event.tag)}' is not allowed in specs (only the core schema: "
                         f"{'!!map' if mapping else '!!seq'} here)", event.start_mark)
         if as_key:
-            self._error("AG005", "mapping keys must be plain strings", event.start_mark)
+            self._error(NOT_A_SPEC, "mapping keys must be plain strings", event.start_mark)
             parent.key = _DISCARD  # type: ignore[union-attr]
             self.stack.append(_Open(_DISCARD, ()))
             return
@@ -471,7 +487,7 @@ class _Builder:
         """A scalar in a mapping or sequence: what feed() does for it, without the dispatch (most events)."""
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise _refuse("AG003", f"spec has more than {MAX_NODES} YAML nodes", self.path, Position(1, 1))
+            raise _refuse(FILE_TOO_LARGE, f"spec has more than {MAX_NODES} YAML nodes", self.path, Position(1, 1))
         parent = self.stack[-1]
         container = parent.value
         # what _scalar does for a plain scalar seen before in this process, inlined (most scalars)
@@ -535,11 +551,11 @@ class _Builder:
             parent.key = _DISCARD
             return
         if not isinstance(key, str):
-            self._error("AG005", "mapping keys must be plain strings", event.start_mark)
+            self._error(NOT_A_SPEC, "mapping keys must be plain strings", event.start_mark)
             parent.key = _DISCARD
             return
         if key in parent.value:
-            self._error("AG004", f"duplicate key '{key}'", event.start_mark)
+            self._error(DUPLICATE_KEY, f"duplicate key '{key}'", event.start_mark)
             parent.key = _DISCARD
             return
         self._check_text(key, event)
@@ -557,8 +573,7 @@ class _Builder:
             offset = found.start() + (1 if event.style == "'" else 0)
             position = Position(position.line, position.column + offset)
         self.diagnostics.append(
-            Diagnostic(
-                "AG007",
+            CONTROL_CHARACTER.finding(
                 f"control character {found.group()!r} (U+{ord(found.group()):04X}) in a string; specs hold "
                 "printable text and newlines only",
                 self.path,
@@ -584,7 +599,7 @@ class _Builder:
             return event.value  # the non-specific tag: a string (YAML 1.1, 7.2)
         tag = event.tag
         if tag not in CORE_SCALAR_TAGS:
-            self._error("AG006", f"YAML tag '{_short_tag(tag)}' is not allowed in specs (only the core schema: "
+            self._error(YAML_TAG, f"YAML tag '{_short_tag(tag)}' is not allowed in specs (only the core schema: "
                         "!!str, !!int, !!float, !!bool, !!null)", event.start_mark)
             return event.value
         return self._construct(event, tag, explicit=True)
@@ -601,7 +616,7 @@ class _Builder:
             value = self.constructor.construct_object(node, deep=True)
         except Exception:  # noqa: BLE001 - the constructors raise anything (KeyError for `!!bool maybe`)
             if explicit:
-                self._error("AG006", f"'{event.value[:40]}' is not a valid {_short_tag(tag)}", event.start_mark)
+                self._error(YAML_TAG, f"'{event.value[:40]}' is not a valid {_short_tag(tag)}", event.start_mark)
             # e.g. an integer of 5000 digits: keep the text, the schema then says what is wrong
             return event.value
         if not isinstance(value, (str, int, float, bool, type(None))):

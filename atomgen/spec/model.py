@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Mapping, Optional
 
 from atomgen.diagnostics import Diagnostic, Position
-from atomgen.record import record
 from atomgen.spec import emission as emission_records
 from atomgen.spec import tensor_memory as tensor_memory_model
 from atomgen.spec import yamldata
 from atomgen.spec.emission import Emission, StateOperands, Variant, Variants, WmmaGeneric
 from atomgen.spec.expr import (
+    LAYOUT_SYNTAX,
+    SYNTAX,
     Expr,
     ExprError,
     LayoutText,
@@ -44,7 +45,10 @@ TODO_MARKER = "TODO"
 DEFAULT_OPERAND_TYPES = {"a": "elemTyA", "b": "elemTyB", "c": "elemTyAcc"}
 
 
-@record
+INTEGRAL_TYPES = ("int32_t", "int64_t", "uint32_t", "uint64_t", "int", "unsigned")
+
+
+@dataclass(frozen=True)
 class Parameter:
     name: str
     cpp_type: str
@@ -73,8 +77,13 @@ class Parameter:
     def is_integer(self) -> bool:
         return self.cpp_type in ("int32_t", "int64_t")
 
+    @property
+    def is_integral(self) -> bool:
+        """Any C++ integer type: an intrinsic called directly takes such a parameter as an i32 constant."""
+        return self.cpp_type in INTEGRAL_TYPES
 
-@record
+
+@dataclass(frozen=True, slots=True)
 class LayoutPiece:
     """One piece of a (possibly piecewise) layout."""
 
@@ -84,7 +93,7 @@ class LayoutPiece:
     path: JsonPath  # path of the layout string
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TypeCase:
     """One `llvm_type_when` case of a state field: its type where the instance's values match."""
 
@@ -95,7 +104,7 @@ class TypeCase:
         return all(any(same_value(values.get(name), v) for v in accepted) for name, accepted in self.when)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class StateField:
     name: str
     enum_case: Optional[str]
@@ -116,7 +125,7 @@ class StateField:
         return self.llvm_type
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class KnownDefect:
     """A declared disagreement with an oracle (`known_flydsl_defects`, `known_triton_differences`,
     `known_cute_differences`): the configurations it covers, what differs and why, with evidence."""
@@ -149,7 +158,7 @@ def _known(entries: Any) -> tuple[KnownDefect, ...]:
     return tuple(KnownDefect.read(entry) for entry in entries or () if isinstance(entry, Mapping))
 
 
-@record
+@dataclass(frozen=True)
 class AtomSpec:
     path: str
     loaded: LoadedSpec
@@ -304,7 +313,7 @@ def _pieces(
             try:
                 parsed = parse_layout(text)
             except ExprError as error:  # reported with the exact character
-                rule = "AG304" if error.rule in ("AG201", "AG304") else error.rule
+                rule = LAYOUT_SYNTAX.id if error.rule in (SYNTAX.id, LAYOUT_SYNTAX.id) else error.rule
                 diagnostics.append(build.diagnostic(rule, f"layout '{role}': {error.message}", path, error.offset))
         pieces.append(LayoutPiece(_when(when), text, parsed, path))
     return tuple(pieces)

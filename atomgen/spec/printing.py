@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from typing import Any, Mapping, Optional
 
 from atomgen.spec import asmformat
 from atomgen.spec.model import AtomSpec, Instance
@@ -24,9 +24,17 @@ def sample_values(spec: AtomSpec, instance: Instance) -> dict[str, ScalarValue]:
     return values
 
 
+# Enum attributes whose own assembly format is `<` $value `>` (NVVMOps.td: TMAReduxKindAttr): a type parameter
+# of one prints stripped of its dialect prefix, brackets kept (`op = <add>`).
+BRACKETED_ENUM_ATTRS = frozenset({"::mlir::NVVM::TMAReduxKindAttr"})
+
+
 def format_value(spec: AtomSpec, name: str, value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    parameter = spec.parameter(name)
+    if parameter is not None and parameter.cpp_type in BRACKETED_ENUM_ATTRS:
+        return f"<{value}>"
     return str(value)
 
 
@@ -44,3 +52,27 @@ def atom_type(spec: AtomSpec, dialect: str, values: Mapping[str, ScalarValue], v
     if spec.kind == "mma":
         return f"!fly.mma_atom<{payload}>"
     return f"!fly.copy_atom<{payload}, {0 if val_bits is None else val_bits}>"
+
+
+def message_value(value: Any) -> str:
+    """A value as verify()'s messages print it (true/false for a bool)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def describe(spec: AtomSpec, values: Mapping[str, Any]) -> str:
+    """`16x16x16 (f16, f16) -> f32` for MMAs; `bitSize = 32` style otherwise."""
+    key = [p for p in spec.key_parameters]
+    parts: list[str] = []
+    names = [p.name for p in key]
+    if spec.kind == "mma" and all(n in values for n in ("m", "n", "k")):
+        text = f"{values['m']}x{values['n']}x{values['k']}"
+        a, b, c = (spec.operand_types.get(role, "") for role in ("a", "b", "c"))
+        if all(name in values for name in (a, b, c)):
+            text += f" ({values[a]}, {values[b]}) -> {values[c]}"
+            names = [n for n in names if n not in (a, b, c)]
+        names = [n for n in names if n not in ("m", "n", "k")]
+        parts.append(text)
+    parts.extend(f"{name} = {message_value(values[name])}" for name in names if name in values)
+    return ", ".join(parts) if parts else "default"

@@ -8,7 +8,8 @@ below see the declared types; they still ignore a value of another type rather t
 
 from __future__ import annotations
 
-from atomgen.record import record
+from dataclasses import dataclass
+
 from atomgen.spec.scalars import ScalarValue
 from atomgen.spec.yamldata import mapping, text, texts
 
@@ -19,7 +20,7 @@ def _mapping(value: object) -> tuple[tuple[str, object], ...]:
     return tuple((str(k), v) for k, v in mapping(value).items())
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Wrapper:
     """One DSL function of FlyDSL's, as `python.wrappers[i]` declares it: the first is the atom's
     main wrapper, later ones convenience variants with `fixed` arguments."""
@@ -59,7 +60,7 @@ class Wrapper:
         )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PythonSection:
     """`python`: the binding class, the DSL module the wrappers go to, and FlyDSL's wrappers."""
 
@@ -82,7 +83,7 @@ class PythonSection:
         )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class FileCheckOptions:
     """`tests`: settings of the generated FileCheck files."""
 

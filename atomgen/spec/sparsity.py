@@ -13,11 +13,11 @@ judge it are atomgen/check/families/sparse.py, the decompression of the referenc
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Optional
 
-from atomgen.record import record
 from atomgen.spec import yamldata
 from atomgen.spec.expr import Expr, ExprError, Num, evaluate, parse_expression
 from atomgen.spec.scalars import ScalarValue
@@ -28,7 +28,7 @@ JsonPath = tuple[Any, ...]
 SPARSE_ROLES = ("e", "e_holders")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SparsePiece:
     when: tuple[tuple[str, tuple[Any, ...]], ...]
     nonzeros: int
@@ -40,7 +40,7 @@ class SparsePiece:
     selector: Optional[str] = None  # the parameter the instruction receives as its sparsity selector
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Sparsity:
     """One instance's sparsity, in numbers."""
 

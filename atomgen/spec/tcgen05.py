@@ -12,9 +12,8 @@ static_assert "A from TMEM can't be transposed").
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Mapping, Optional
-
-from atomgen.record import record
 
 D_FORMAT = {"f16": 0, "f32": 1, "i32": 2}
 AB_FORMAT = {"f16": 0, "bf16": 1, "tf32": 2, "ui8": 0, "i8": 1}  # kind::i8: 1 signed, 0 unsigned
@@ -78,7 +77,7 @@ SF_ID_SHIFT = 30  # the byte of a scale-factor TMEM address, in its top two bits
 A_SF_ID_BIT, B_SF_ID_BIT = 29, 4
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BlockScale:
     """What a block-scaled instruction text says: its kind, its block-size modifier, and the block that
     names (None: the kind does not take that modifier, or needs one)."""

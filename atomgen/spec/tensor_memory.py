@@ -19,10 +19,10 @@ may be padded to whole 32-lane groups) times K / vector_size factors, colexicogr
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence
 
 from atomgen.layout.algebra import Layout, image
-from atomgen.record import record
 from atomgen.spec.expr import Expr, ExprError, LayoutText, Num, evaluate, evaluate_item, parse_expression
 from atomgen.spec.frozen import FrozenMap
 from atomgen.spec.loader import JsonPath
@@ -46,7 +46,7 @@ LANES = 128  # per CTA
 COLUMNS = 512  # 32-bit columns per CTA
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TensorMemoryOperand:
     role: str  # a | c
     pieces: tuple[Any, ...]  # LayoutPiece, chosen per instance like any layout
@@ -57,7 +57,7 @@ class TensorMemoryOperand:
     rows: Optional[Expr] = None  # scale factors: the rows the tile places (None: M or N)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ScaleFactors:
     """`scale_factors:` of a block-scaled spec: the K elements one factor scales, the parameter
     that gives the factors' type, and the TMEM placement of A's and B's factors."""

@@ -190,7 +190,7 @@ def validate(loaded: LoadedSpec, schema_name: str = "atom") -> list[Diagnostic]:
 def _validation(loaded: LoadedSpec, schema_name: str) -> tuple[list[Diagnostic], list[Any]]:
     """The diagnostics, and the jsonschema errors they word."""
     if not isinstance(loaded.data, dict):
-        return [Diagnostic("AG101", "a spec is a YAML mapping at the top level", loaded.path, loaded.position(()))], []
+        return [SCHEMA.finding("a spec is a YAML mapping at the top level", loaded.path, loaded.position(()))], []
     is_valid = _is_valid(schema_name)
     if is_valid is not None and is_valid(loaded.data):
         return [], []  # jsonschema is only needed to find and word the errors
@@ -212,7 +212,7 @@ def _validation(loaded: LoadedSpec, schema_name: str) -> tuple[list[Diagnostic],
             if (path, message) in seen:
                 continue
             seen.add((path, message))
-            diagnostics.append(Diagnostic("AG101", _shorten(message), loaded.path, position, notes=notes))
+            diagnostics.append(SCHEMA.finding(_shorten(message), loaded.path, position, notes=notes))
     return diagnostics, leaves
 
 
@@ -453,8 +453,7 @@ def unfilled(loaded: LoadedSpec) -> list[Diagnostic]:
                 walk(sub, path + (index,))
         elif isinstance(value, str) and value.strip() == TODO_MARKER:
             found.append(
-                Diagnostic(
-                    "AG010",
+                UNFILLED.finding(
                     f"{_describe(path, loaded.data)} is still TODO: fill it in (see `atomgen explain AG010`)",
                     loaded.path,
                     loaded.position(path),

@@ -23,10 +23,9 @@ prints from it is render/wording.py's.
 from __future__ import annotations
 
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, Protocol
 
-from atomgen.record import record
 from atomgen.spec.expr import Expr, ExprError, evaluate, names_in, parse_expression
 from atomgen.spec.frozen import FrozenMap
 from atomgen.spec.scalars import ScalarValue
@@ -41,7 +40,7 @@ class WordingError(ValueError):
     """A malformed condition or message in `verify:` (the message says which)."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Condition:
     text: str
     op: str  # a relation, or "pow2"
@@ -83,7 +82,7 @@ def parse_condition(text: str) -> Condition:
     raise WordingError(f"condition '{text}' has no relation ({', '.join(RELATIONS)}) and is not pow2(...)")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Constraint:
     index: int
     when: Optional[Condition]
@@ -94,7 +93,7 @@ class Constraint:
         return (self.when is None or self.when.holds(values)) and not self.require.holds(values)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Wording:
     free: FrozenMap[str, str]
     pin: str
@@ -106,7 +105,7 @@ class Wording:
         return self.table.get(shape, self.table.get("*", ""))
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class VerifySection:
     """The typed `verify:` section; `error` says why it could not be read (rule AG396 reports it)."""
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
-from atomgen.record import record
 from atomgen.spec.mlir_types import element_bits
 
 Literal = Union[None, bool, int, str]
@@ -34,7 +34,7 @@ class WrapperError(ValueError):
         self.field = field
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Argument:
     """One parameter of the signature."""
 
@@ -44,7 +44,7 @@ class Argument:
     keyword_only: bool = False
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Signature:
     name: str
     arguments: tuple[Argument, ...]
@@ -54,22 +54,22 @@ class Signature:
         return tuple(argument.name for argument in self.arguments)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Number:
     value: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Name:
     name: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TypeName:
     name: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PerBits:
     """`INT // bits(NAME)`: so many bits' worth of elements of NAME's type."""
 
@@ -77,7 +77,7 @@ class PerBits:
     of: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Otherwise:
     """`name or fallback`: the parameter unless it is None."""
 
@@ -85,18 +85,18 @@ class Otherwise:
     fallback: Expr
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class IsInteger:
     name: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class IsType:
     name: str
     type: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Choice:
     test: Union[IsInteger, IsType]
     then: Expr
@@ -106,7 +106,7 @@ class Choice:
 Expr = Union[Number, Name, TypeName, PerBits, Otherwise, Choice]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CallPlan:
     """The generated wrapper: FlyDSL's signature, the defaults it fills in, then each get() argument's value
     (None: left to the binding's own default)."""

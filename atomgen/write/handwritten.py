@@ -18,12 +18,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from atomgen.record import record
-
 _REGION = re.compile(r"^[ \t]*(?://|#) ---- atomgen:begin .*?^[ \t]*(?://|#) ---- atomgen:end [^\n]*\n?", re.M | re.S)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Definition:
     path: str  # relative to the checkout
     line: int

@@ -23,10 +23,10 @@ import json
 import os
 import shutil
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional
 
-from atomgen.record import record
 from atomgen.write.atomic import sync_folder, write_durably
 
 FOLDER = ".atomgen"
@@ -47,7 +47,7 @@ class CommitError(Exception):
         self.keep_journal = keep_journal
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Entry:
     path: str  # relative to the root
     action: str  # "write" | "delete"

@@ -10,11 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from atomgen.record import record
 from atomgen.write.regions import Anchor, block
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SharedShape:
     """How one kind of shared file holds atomgen's regions."""
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import dataclass
 from typing import Optional
 
-from atomgen.record import record
 from atomgen.write import python_module
 
 COMMENT_BY_SUFFIX = {".td": "//", ".cpp": "//", ".h": "//", ".inc": "//", ".py": "#", ".txt": "#", ".cmake": "#"}
@@ -46,7 +46,7 @@ def block(path: str, region: str, body: str, indent: str = "") -> str:
     )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class FoundRegion:
     start: int  # offset of the begin marker line
     body_start: int
@@ -80,7 +80,7 @@ def names(text: str, path: str) -> list[str]:
     return re.findall(rf"^[ \t]*{comment} ---- atomgen:begin (\S+) sha256:[0-9a-f]{{16}}", text, re.M)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Anchor:
     """Where a region goes in a file that does not have it yet."""
 

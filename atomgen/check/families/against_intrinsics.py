@@ -38,44 +38,50 @@ INSTRUCTION_LABEL = Rule(
     "min_subtarget / subtargets.",
 )
 
+INTRINSIC_MISMATCH = Rule(
+    "AG352",
+    "intrinsic-mismatch",
+    "An instance's packed types disagree with the intrinsics table.",
+    "The intrinsics table records what the LLVM intrinsic really takes; a mismatch fails in LLVM or corrupts data.",
+    Example(
+        'packed: {a: "vector<4xf16>"', 'packed: {a: "vector<4xi16>"', 27, '"vector<4xi16>"',
+        also=frozenset({"AG331"})
+    ),
+    "Use the intrinsic's operand types.",
+)
+
+MULTI_BLOCK = Rule(
+    "AG354",
+    "multi-block",
+    "An instance's block count is not its instruction's: a multi-block instruction described as one tile, or "
+    "exceptions.blocks naming another count.",
+    "Multi-block MFMAs compute several independent tiles; one tile's layout loses or corrupts the others.",
+    Example(
+        "intrinsic: rocdl.mfma.f32.16x16x16f16", "intrinsic: rocdl.mfma.f32.16x16x4f16", 26, "rocdl",
+        also=frozenset({"AG352"})
+    ),
+    "Declare exceptions.blocks (the block index becomes the third coordinate of each reference tile, see "
+    "specs/rocdl/cdna3/mfma_multiblock.yaml) with the instruction's count, or leave the row out.",
+)
+
+UNKNOWN_INTRINSIC = Rule(
+    "AG358",
+    "unknown-intrinsic",
+    "An instance names an intrinsic the intrinsics table does not have.",
+    "Every fact check compares against (operand types, element types, instruction names, block count, chips) comes "
+    "from the intrinsics table entry; an unknown name is a typo or an op atomgen knows nothing about, and would be "
+    "emitted unchecked.",
+    Example(
+        "intrinsic: rocdl.mfma.f32.16x16x16f16", "intrinsic: rocdl.mfma.f32.16x16x16.totally_bogus", 26, "rocdl"
+    ),
+    "Use the intrinsics table's name (the message suggests the closest), or add the real intrinsic to "
+    "specs/<backend>/intrinsics.yaml.",
+)
+
 RULES = (
-    Rule(
-        "AG352",
-        "intrinsic-mismatch",
-        "An instance's packed types disagree with the intrinsics table.",
-        "The intrinsics table records what the LLVM intrinsic really takes; a mismatch fails in LLVM or corrupts data.",
-        Example(
-            'packed: {a: "vector<4xf16>"', 'packed: {a: "vector<4xi16>"', 27, '"vector<4xi16>"',
-            also=frozenset({"AG331"})
-        ),
-        "Use the intrinsic's operand types.",
-    ),
-    Rule(
-        "AG354",
-        "multi-block",
-        "An instance's block count is not its instruction's: a multi-block instruction described as one tile, or "
-        "exceptions.blocks naming another count.",
-        "Multi-block MFMAs compute several independent tiles; one tile's layout loses or corrupts the others.",
-        Example(
-            "intrinsic: rocdl.mfma.f32.16x16x16f16", "intrinsic: rocdl.mfma.f32.16x16x4f16", 26, "rocdl",
-            also=frozenset({"AG352"})
-        ),
-        "Declare exceptions.blocks (the block index becomes the third coordinate of each reference tile, see "
-        "specs/rocdl/cdna3/mfma_multiblock.yaml) with the instruction's count, or leave the row out.",
-    ),
-    Rule(
-        "AG358",
-        "unknown-intrinsic",
-        "An instance names an intrinsic the intrinsics table does not have.",
-        "Every fact check compares against (operand types, element types, instruction names, block count, chips) comes "
-        "from the intrinsics table entry; an unknown name is a typo or an op atomgen knows nothing about, and would be "
-        "emitted unchecked.",
-        Example(
-            "intrinsic: rocdl.mfma.f32.16x16x16f16", "intrinsic: rocdl.mfma.f32.16x16x16.totally_bogus", 26, "rocdl"
-        ),
-        "Use the intrinsics table's name (the message suggests the closest), or add the real intrinsic to "
-        "specs/<backend>/intrinsics.yaml.",
-    ),
+    INTRINSIC_MISMATCH,
+    MULTI_BLOCK,
+    UNKNOWN_INTRINSIC,
     INSTRUCTION_LABEL,
 )
 
@@ -160,8 +166,7 @@ def _offer_intrinsic(
     if len(better) == 1 and not _check_instance(spec, replace(instance, intrinsic=better[0].name), intrinsics,
                                                  backend):
         strip = f"instance {instance.id}: "
-        yield spec.diagnostic(
-            "AG352",
+        yield INTRINSIC_MISMATCH.at(spec,
             f"instance {instance.id}: {entry.name} is not the intrinsic of this row ({_row_text(spec, instance)}); "
             + hint,
             instance.path + ("intrinsic",),
@@ -170,7 +175,8 @@ def _offer_intrinsic(
         )
         return
     # the element finding carries the hint; a row with no such finding (its fault is elsewhere) keeps its own
-    first = next((i for i, d in enumerate(found) if d.rule == "AG352" and " elements " in d.message), None)
+    first = next((i for i, d in enumerate(found) if d.rule == INTRINSIC_MISMATCH.id and " elements " in d.message),
+                 None)
     for index, diagnostic in enumerate(found):
         yield replace(diagnostic, message=diagnostic.message + "; " + hint) if index == first else diagnostic
 
@@ -238,8 +244,7 @@ def _check_instance(
     entry = intrinsics.get(instance.intrinsic)
     if entry is None:
         guesses = intrinsics.suggest(instance.intrinsic)
-        findings.append(spec.diagnostic(
-            "AG358",
+        findings.append(UNKNOWN_INTRINSIC.at(spec,
             f"instance {instance.id}: intrinsic '{instance.intrinsic}' is not in the {intrinsics.backend} "
             "intrinsics table"
             + (f"; did you mean {' or '.join(repr(g) for g in guesses)}?" if guesses else ""),
@@ -251,8 +256,7 @@ def _check_instance(
     chips = instance_chips(spec, instance, backend)
     evidence = (f"intrinsics table: {entry.source} ({entry.origin})",)
     if chips is not None and entry.subtargets is not None and not chips <= entry.subtargets:
-        findings.append(spec.diagnostic(
-            "AG359",
+        findings.append(INSTRUCTION_LABEL.at(spec,
             f"instance {instance.id}: {entry.name} does not exist on {_chip_list(chips - entry.subtargets)} "
             f"(it exists on {_chip_list(entry.subtargets)}); narrow the instance with min_subtarget or subtargets",
             path,
@@ -271,8 +275,7 @@ def _check_instance(
             spec, f"instance {instance.id}: the call_intrinsic pattern calls the intrinsics table entry's "
             f"llvm_intrinsic; {entry.name} has an op class ({intrinsics.namespace}::{entry.op_class}) instead", path))
     if instance.op_class is not None and instance.op_class != entry.op_class:
-        findings.append(spec.diagnostic(
-            "AG352",
+        findings.append(INTRINSIC_MISMATCH.at(spec,
             f"instance {instance.id}: op_class {instance.op_class} is not the op of {entry.name} "
             f"({intrinsics.namespace}::{entry.op_class})",
             instance.path + ("op_class",),
@@ -280,8 +283,7 @@ def _check_instance(
     declared = _declared_blocks(spec, instance)
     if entry.blocks != declared:
         described = "a single-tile atom cannot describe it" if declared == 1 else f"the spec declares {declared}"
-        findings.append(spec.diagnostic(
-            "AG354",
+        findings.append(MULTI_BLOCK.at(spec,
             f"instance {instance.id}: {entry.name} computes {entry.blocks} independent blocks "
             f"in one instruction; {described} (exceptions.blocks; see its notes)",
             path,
@@ -323,7 +325,7 @@ def _check_instruction(
     text = instance.instruction
     if text is not None and not _alternatives(text):
         where = instance.path + ("instruction",)
-        return [spec.diagnostic("AG359", f"instance {instance.id}: instruction is empty", where)], None
+        return [INSTRUCTION_LABEL.at(spec, f"instance {instance.id}: instruction is empty", where)], None
     findings = _check_shape(spec, instance)
     if not text or not (entry.isa or entry.data_types):
         return findings, None
@@ -354,8 +356,7 @@ def _check_instruction(
         if owners:
             other = owners[0]
             hint = f"; it is an instruction of {other.name} ({other.blocks} block{'s' if other.blocks > 1 else ''})"
-        findings.append(spec.diagnostic(
-            "AG359",
+        findings.append(INSTRUCTION_LABEL.at(spec,
             f"instance {instance.id}: instruction '{mnemonic}' is not one {entry.name} emits on "
             f"{_chip_list(chips)} ({entry.blocks} block{'s' if entry.blocks > 1 else ''})"
             + (f"; expected {' or '.join(sorted(set(allowed)))}" if allowed else "") + hint,
@@ -385,8 +386,7 @@ def _check_shape(spec: AtomSpec, instance: Instance) -> list[Diagnostic]:
     get = instance.values.get
     row = (get("m"), get("n"), get("k"))
     if shape != row:
-        findings.append(spec.diagnostic(
-            "AG359",
+        findings.append(INSTRUCTION_LABEL.at(spec,
             f"instance {instance.id}: instruction '{instance.instruction}' is the {'x'.join(map(str, shape))} shape, "
             f"the row is {'x'.join(map(str, row))}",
             instance.path + ("instruction",),
@@ -411,8 +411,7 @@ def _check_packed(
         if role == "value" and entry.data_types:
             data = entry.data_type(text)
             if data is None:
-                findings.append(spec.diagnostic(
-                    "AG352",
+                findings.append(INTRINSIC_MISMATCH.at(spec,
                     f"instance {instance.id}: {entry.name} takes data types "
                     f"{', '.join(d.type for d in entry.data_types)}, not {text}",
                     where,
@@ -420,8 +419,7 @@ def _check_packed(
                 ))
             elif not _fits(data.subtargets, chips):
                 assert chips is not None and data.subtargets is not None
-                findings.append(spec.diagnostic(
-                    "AG359",
+                findings.append(INSTRUCTION_LABEL.at(spec,
                     f"instance {instance.id}: {entry.name} with {text} ({', '.join(data.isa)}) exists only on "
                     f"{_chip_list(data.subtargets)}, not on {_chip_list(chips - data.subtargets)}",
                     where,
@@ -433,8 +431,7 @@ def _check_packed(
             continue
         accepted = _accepted(operand.types, chips)
         if not _any_same_type(text, accepted):
-            findings.append(spec.diagnostic(
-                "AG352",
+            findings.append(INTRINSIC_MISMATCH.at(spec,
                 f"instance {instance.id}: packed {role} is {text}, but "
                 f"{isa.label if isa and isa.operands else entry.name} "
                 f"takes {' or '.join(accepted) or 'no single type'} on {_chip_list(chips)}",
@@ -454,8 +451,7 @@ def _check_result(spec: AtomSpec, instance: Instance, entry: Intrinsic, chips: C
     text = instance.packed[role]
     returned = _accepted(entry.result, chips)
     if returned and not any(_same_type(text, option) for option in returned):
-        findings.append(spec.diagnostic(
-            "AG352",
+        findings.append(INTRINSIC_MISMATCH.at(spec,
             f"instance {instance.id}: {entry.name} returns {' or '.join(returned)} on {_chip_list(chips)}, but the "
             f"row's D register (packed {role}) is {text}",
             instance.path + ("packed", role),
@@ -485,8 +481,7 @@ def _check_elements(
             continue
         names = operand.element_names()
         if value not in names:
-            findings.append(spec.diagnostic(
-                "AG352",
+            findings.append(INTRINSIC_MISMATCH.at(spec,
                 f"instance {instance.id}: {entry.name} takes {role.upper()} elements {', '.join(names)}, not {value}",
                 instance.path + (parameter,),
                 notes=(f"intrinsics table: {entry.source}",),
@@ -495,8 +490,7 @@ def _check_elements(
         only = dict(operand.elements)[value]
         if not _fits(only, chips):
             assert chips is not None and only is not None
-            findings.append(spec.diagnostic(
-                "AG352",
+            findings.append(INTRINSIC_MISMATCH.at(spec,
                 f"instance {instance.id}: {entry.name} reads {role.upper()} as {value} only on {_chip_list(only)}, "
                 f"not on {_chip_list(chips - only)} (the instance's chips: {_chip_list(chips)})",
                 instance.path + (parameter,),
@@ -516,8 +510,7 @@ def _check_state_operands(spec: AtomSpec, instance: Instance, entry: Intrinsic) 
         field = spec.state[slot]
         llvm_type = field.llvm_type_for(instance.values)
         if not any(_same_type(llvm_type, t) for t in operand.type_names()):
-            findings.append(spec.diagnostic(
-                "AG352",
+            findings.append(INTRINSIC_MISMATCH.at(spec,
                 f"instance {instance.id}: state field '{field.name}' is {llvm_type}, but {entry.name} takes "
                 f"{' or '.join(operand.type_names())} for {local}",
                 field.path + ("llvm_type",),

@@ -225,6 +225,15 @@ def _word_findings(spec: AtomSpec, instance: Instance, parsed: PtxInstruction) -
     if parsed.family == "cp" and parsed.rank is not None and spec.parameter("rank") is not None \
             and parsed.rank != _value(instance, "rank"):
         problems.append(f".{parsed.rank}d on a row of rank {_value(instance, 'rank')}")
+    reduce = str(getattr(spec.emission, "reduce", "") or "")  # the parameter naming a TMA reduction's operation
+    if parsed.family == "cp" and reduce and spec.parameter(reduce) is not None \
+            and parsed.reduction != _value(instance, reduce):
+        problems.append(f".{parsed.reduction or '(no reduction)'} on a row whose {reduce} is "
+                        f"{_value(instance, reduce)}")
+    multicast = bool(getattr(spec.emission, "multicast", False))  # tma_load's: the op takes the CTA mask
+    if parsed.family == "cp" and spec.pattern == "tma_load" and parsed.multicast != multicast:
+        problems.append(f"{'.multicast::cluster' if parsed.multicast else 'no .multicast::cluster'} on an atom "
+                        f"whose emission {'passes' if multicast else 'passes no'} CTA mask (emission.multicast)")
     if parsed.family == "tcgen05" and parsed.kind:
         a_type = _value(instance, spec.operand_types.get("a", "elemTyA"))
         allowed = _KINDS.get(parsed.kind)

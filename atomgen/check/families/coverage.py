@@ -19,7 +19,6 @@ from typing import Any, Iterator, Optional
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
-from atomgen.record import record
 from atomgen.spec.expr import OVER_LIMIT
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 
@@ -65,7 +64,7 @@ MAX_OPERAND_POINTS = 1 << 24
 MAX_ENUMERATED_POINTS = 1 << 22  # per spec: about a second of enumeration
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Fault:
     """The first thing wrong with a layout's cover of a tile (in the order rules report)."""
 
@@ -225,8 +224,7 @@ def mma_coverage(
     if fault.out_of_tile:
         linear, index = fault.out_of_tile
         thr, val = algebra.domain_coordinate(layout, linear)
-        findings.append(spec.diagnostic(
-            "AG322",
+        findings.append(NOT_SURJECTIVE.at(spec,
             f"layout '{role}' maps (thr={thr}, val={val}) to {index}, outside the {dims} tile of "
             f"{tile} elements (instance {instance.id}: {text})",
             piece.path,
@@ -234,10 +232,10 @@ def mma_coverage(
         return findings
     if fault.over:
         index, count = fault.over
-        rule = "AG321" if expected == 1 else "AG323"
+        rule = NOT_INJECTIVE if expected == 1 else REPLICATION
         what = "not injective" if expected == 1 else f"replicated more than the declared {expected}x"
-        findings.append(spec.diagnostic(
-            rule,
+        findings.append(rule.at(
+            spec,
             f"layout '{role}' is {what}: {dims} {element_text(index, rows, cols)} is held by {count} (thr, val) "
             f"pairs, {pairs_text(holders_of(layout, index))} (instance {instance.id}: {text})",
             piece.path,
@@ -247,8 +245,7 @@ def mma_coverage(
         ))
         return findings
     if fault.missing:
-        findings.append(spec.diagnostic(
-            "AG322",
+        findings.append(NOT_SURJECTIVE.at(spec,
             f"layout '{role}' does not cover its {dims} tile: {element_text(fault.missing[0], rows, cols)} "
             f"(of {tile}) is held by no thread, {fault.missing[1]} missing (instance {instance.id}: {text})",
             piece.path,
@@ -256,8 +253,7 @@ def mma_coverage(
         return findings
     if fault.under:
         index, count = fault.under
-        findings.append(spec.diagnostic(
-            "AG323",
+        findings.append(REPLICATION.at(spec,
             f"layout '{role}' declares {expected}x replication but {dims} {element_text(index, rows, cols)} is "
             f"held {count}x, by {pairs_text(holders_of(layout, index))} (instance {instance.id}: {text})",
             ("exceptions", "replicated", role),
@@ -269,8 +265,7 @@ def copy_coverage(
 ) -> Iterator[Diagnostic]:
     if spec.whole_tile:
         if algebra.size(layout) != 1:
-            yield spec.diagnostic(
-                "AG322",
+            yield NOT_SURJECTIVE.at(spec,
                 f"whole-tile copy layout '{role}' must be a single placeholder element, got "
                 f"{algebra.format_layout(layout)}",
                 piece.path,
@@ -294,8 +289,8 @@ def copy_coverage(
             if fault.out_of_tile
             else f"bit {fault.missing[0] if fault.missing else 0} is never moved"
         )
-        yield spec.diagnostic(
-            "AG321" if duplicate else "AG322",
+        yield (NOT_INJECTIVE if duplicate else NOT_SURJECTIVE).at(
+            spec,
             f"copy layout '{role}' is not a {'bijection' if holders == 1 else f'{holders}x cover'} "
             f"onto (threads x bits): {detail} "
             f"(instance {instance.id}: {text})",

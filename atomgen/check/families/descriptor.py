@@ -15,19 +15,21 @@ from atomgen.spec import descriptor
 from atomgen.spec.emission import Tdm
 from atomgen.spec.model import AtomSpec
 
+DESCRIPTOR_FIELD = Rule(
+    "AG397",
+    "descriptor-field",
+    "An `emission.descriptor` field is inconsistent: it overlaps another field's bits, lies outside its "
+    "group (a packed vector<Nxi32>) or dword, or its source is unknown or does not fit its width (a constant "
+    "or a parameter's whole range needs more bits; a state field or lowering operand is narrower).",
+    "The fields become the shifts and masks that pack the TDM descriptor: two fields on one bit corrupt "
+    "each other, and a value wider than its field loses its high bits in every transfer, with no error.",
+    "- {name: barrier, group: g1, dword: 0, bit: 17, width: 1, source: \"param:atomicBarrier\"}   "
+    "# bit 17 is data_size's (bits 16-17)",
+    "Move the field to its own bits (the ISA's descriptor table), widen it, or narrow the source's range.",
+)
+
 RULES = (
-    Rule(
-        "AG397",
-        "descriptor-field",
-        "An `emission.descriptor` field is inconsistent: it overlaps another field's bits, lies outside its "
-        "group (a packed vector<Nxi32>) or dword, or its source is unknown or does not fit its width (a constant "
-        "or a parameter's whole range needs more bits; a state field or lowering operand is narrower).",
-        "The fields become the shifts and masks that pack the TDM descriptor: two fields on one bit corrupt "
-        "each other, and a value wider than its field loses its high bits in every transfer, with no error.",
-        "- {name: barrier, group: g1, dword: 0, bit: 17, width: 1, source: \"param:atomicBarrier\"}   "
-        "# bit 17 is data_size's (bits 16-17)",
-        "Move the field to its own bits (the ISA's descriptor table), widen it, or narrow the source's range.",
-    ),
+    DESCRIPTOR_FIELD,
 )
 
 
@@ -40,4 +42,4 @@ def check_descriptor(spec: AtomSpec) -> Iterator[Diagnostic]:
     for instance in spec.instances:
         packed.update({k: str(v) for k, v in instance.packed.items()})
     for index, key, problem in descriptor.check(spec.emission.descriptor, parameters, state, packed):
-        yield spec.diagnostic("AG397", problem, ("emission", "descriptor", index, key))
+        yield DESCRIPTOR_FIELD.at(spec, problem, ("emission", "descriptor", index, key))

@@ -44,41 +44,41 @@ BUILDER_ARGUMENT = Rule(
     "Use a parameter or operand name, an integer, or a qualified enum case such as ROCDL::MFMAPermB::none.",
 )
 
+UNKNOWN_VARIANT = Rule(
+    "AG373",
+    "unknown-variant",
+    "A row's `variant` is not one of emission.variants.",
+    "Variant patterns pick the builder argument list by the row's variant; a row with no matching entry "
+    "has no call to generate.",
+    Example(
+        '  pattern: mfma\n  args: [accTy, a, b, c, "0", "0", "ROCDL::MFMAPermB::none"]',
+        "  pattern: wmma_plain\n  variants: {Plain: [accTy, a, b, c]}", 26, "{", also=frozenset({"AG371"})
+    ),
+    "Name one of the declared variants, or declare the missing one.",
+)
+
 RULES = (
     EMISSION_NEEDS,
     BUILDER_ARGUMENT,
-    Rule(
-        "AG373",
-        "unknown-variant",
-        "A row's `variant` is not one of emission.variants.",
-        "Variant patterns pick the builder argument list by the row's variant; a row with no matching entry "
-        "has no call to generate.",
-        Example(
-            '  pattern: mfma\n  args: [accTy, a, b, c, "0", "0", "ROCDL::MFMAPermB::none"]',
-            "  pattern: wmma_plain\n  variants: {Plain: [accTy, a, b, c]}", 26, "{", also=frozenset({"AG371"})
-        ),
-        "Name one of the declared variants, or declare the missing one.",
-    ),
+    UNKNOWN_VARIANT,
 )
 
 QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$")  # Ns::Enum::case
 INTEGER = re.compile(r"^-?[0-9]+$")
 OPERANDS = ("accTy", "resTy", "a", "b", "c", "true", "false")  # resTy: the op's result, D's register type
-INTEGRAL = ("int32_t", "int64_t", "uint32_t", "uint64_t", "int", "unsigned")  # call_intrinsic: i32 constants
 
 
 def check_emission(spec: AtomSpec) -> Iterator[Diagnostic]:
     pattern = spec.pattern
-    needs = spec.emission.needs
+    needs = spec.emission.required()
     if needs.kind != spec.kind:
-        yield spec.diagnostic(
-            "AG371", f"emission pattern '{pattern}' lowers {needs.kind} atoms; this is a {spec.kind} spec",
+        yield EMISSION_NEEDS.at(
+            spec, f"emission pattern '{pattern}' lowers {needs.kind} atoms; this is a {spec.kind} spec",
             ("emission", "pattern"))
         return
     for name in needs.parameters:
         if spec.parameter(name) is None:
-            yield spec.diagnostic(
-                "AG371",
+            yield EMISSION_NEEDS.at(spec,
                 f"emission pattern '{pattern}' reads the parameter '{name}', which the spec does not declare",
                 ("emission", "pattern"))
     cases = {field.enum_case for field in spec.state if field.enum_case}
@@ -86,8 +86,7 @@ def check_emission(spec: AtomSpec) -> Iterator[Diagnostic]:
     missing = [case for case in needs.state_cases if case not in cases]
     missing += [f"'{name}'" for name in needs.state_names if name not in names]
     for field in missing:
-        yield spec.diagnostic(
-            "AG371",
+        yield EMISSION_NEEDS.at(spec,
             f"emission pattern '{pattern}' reads the state field {field}, which the spec does not declare",
             ("state",) if spec.state else ("emission", "pattern"))
     for name in needs.positive:
@@ -96,14 +95,12 @@ def check_emission(spec: AtomSpec) -> Iterator[Diagnostic]:
             continue
         low = min((v for v in parameter.free_values or () if isinstance(v, int)), default=parameter.free_min)
         if low is not None and low < 1:
-            yield spec.diagnostic(
-                "AG371",
+            yield EMISSION_NEEDS.at(spec,
                 f"emission pattern '{pattern}' divides by '{name}': its free values must be >= 1, not {low}",
                 parameter.path + ("free",))
     for local, slot in spec.state_operands.items():
         if not isinstance(slot, int) or not 0 <= slot < len(spec.state):
-            yield spec.diagnostic(
-                "AG371",
+            yield EMISSION_NEEDS.at(spec,
                 f"state operand {local} names slot {slot!r}, but the spec has {len(spec.state)} state field(s)",
                 ("emission", "state_operands", local))
     for instance in spec.instances:
@@ -186,8 +183,7 @@ def _builder_arguments(spec: AtomSpec, needs: PatternNeeds) -> Iterator[Diagnost
                 continue
             if text in names or INTEGER.match(text) or QUALIFIED.match(text):
                 continue
-            yield spec.diagnostic(
-                "AG372",
+            yield BUILDER_ARGUMENT.at(spec,
                 f"builder argument '{text}' is not a declared name (parameters, state operands, "
                 f"{', '.join(OPERANDS)}), an integer or a qualified C++ enum case",
                 path + (index,))
@@ -199,10 +195,9 @@ def _value_argument(spec: AtomSpec, text: str, path: tuple[Any, ...]) -> Iterato
     states = {str(k) for k in spec.state_operands}
     if text in ("a", "b", "c", "true", "false") or text in states or INTEGER.match(text):
         return
-    if parameter is not None and (parameter.is_bool or parameter.cpp_type in INTEGRAL):
+    if parameter is not None and (parameter.is_bool or parameter.is_integral):
         return
-    yield spec.diagnostic(
-        "AG372",
+    yield BUILDER_ARGUMENT.at(spec,
         f"intrinsic operand '{text}' is not a value: name a, b, c, a state operand, true/false, an integer, "
         "a bool/integer parameter or fmtA/fmtB (the row's format codes; the result type is implied, enum "
         "cases and types are not operands)",
@@ -213,8 +208,7 @@ def _variants(spec: AtomSpec) -> Iterator[Diagnostic]:
     known = set(spec.variants)
     for instance in spec.instances:
         if instance.variant not in known:
-            yield spec.diagnostic(
-                "AG373",
+            yield UNKNOWN_VARIANT.at(spec,
                 f"instance {instance.id}: variant {instance.variant!r} is not one of emission.variants "
                 f"({', '.join(sorted(known)) or 'none declared'})",
                 instance.path + (("variant",) if "variant" in instance.given else ()))

@@ -15,17 +15,19 @@ from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.spec.emission import Immediates
 from atomgen.spec.model import AtomSpec, Parameter
 
+IMMEDIATE_RANGE = Rule(
+    "AG394",
+    "immediate-range",
+    "A parameter or an integer builder argument that reaches an intrinsic immediate admits values the "
+    "immediate cannot take.",
+    "Immediates are bit fields (modC is 2 bits) or C++ enums; a wider declared range is accepted by verify() and "
+    "then truncated or rejected by the backend. An enum-backed immediate takes exactly the enum's cases.",
+    "- {name: modC, cpp_type: int32_t, free: {min: 0, max: 65535}}",
+    "Declare the immediate's range from the intrinsics table (the message names it), e.g. free: {min: 0, max: 3}.",
+)
+
 RULES = (
-    Rule(
-        "AG394",
-        "immediate-range",
-        "A parameter or an integer builder argument that reaches an intrinsic immediate admits values the "
-        "immediate cannot take.",
-        "Immediates are bit fields (modC is 2 bits) or C++ enums; a wider declared range is accepted by verify() and "
-        "then truncated or rejected by the backend. An enum-backed immediate takes exactly the enum's cases.",
-        "- {name: modC, cpp_type: int32_t, free: {min: 0, max: 65535}}",
-        "Declare the immediate's range from the intrinsics table (the message names it), e.g. free: {min: 0, max: 3}.",
-    ),
+    IMMEDIATE_RANGE,
 )
 
 
@@ -126,8 +128,8 @@ def _literal_arguments(spec: AtomSpec, intrinsics: Intrinsics) -> Iterator[Diagn
                     _legal(operand, int(token)):
                 continue
             reported.add(where)
-            yield spec.diagnostic(
-                "AG394", f"builder argument {token} is the {entry.name} immediate {operand.name}, which takes "
+            yield IMMEDIATE_RANGE.at(
+                spec, f"builder argument {token} is the {entry.name} immediate {operand.name}, which takes "
                 f"{_range_text(operand)}", where)
 
 
@@ -141,8 +143,7 @@ def check_immediates(spec: AtomSpec, intrinsics: Intrinsics) -> Iterator[Diagnos
         for instance in spec.instances:
             value = instance.values.get(name) if name in instance.given else instance.pin.get(name)
             if value is not None and not _legal(operand, value):
-                yield spec.diagnostic(
-                    "AG394",
+                yield IMMEDIATE_RANGE.at(spec,
                     f"instance {instance.id}: {name} = {value!r} is outside the {entry.name} immediate "
                     f"({_range_text(operand)})",
                     instance.path + (name,),
@@ -160,8 +161,7 @@ def _parameter_range(spec: AtomSpec, parameter: Parameter, operand: Operand, ent
         values.append(parameter.default)
     bad = [v for v in values if not _legal(operand, v)]
     if bad:
-        yield spec.diagnostic(
-            "AG394",
+        yield IMMEDIATE_RANGE.at(spec,
             f"parameter '{parameter.name}' reaches the {entry.name} immediate {operand.name} "
             f"({_range_text(operand)}), but admits {bad[0]!r}",
             where if parameter.is_free else parameter.path,

@@ -20,15 +20,17 @@ from atomgen.spec.expr import ExprError, evaluate
 from atomgen.spec.mlir_types import PackedType
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 
+THREAD_COUNT = Rule(
+    "AG311",
+    "thread-count",
+    "A layout's thread mode does not have the atom's thread count.",
+    "An atom issued by 64 lanes with a 32-thread layout leaves half the wave without data.",
+    Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 2), 8) : ((1, 128), 16)"', 22, '"'),
+    "Make |thr| equal `threads`.",
+)
+
 RULES = (
-    Rule(
-        "AG311",
-        "thread-count",
-        "A layout's thread mode does not have the atom's thread count.",
-        "An atom issued by 64 lanes with a 32-thread layout leaves half the wave without data.",
-        Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 2), 8) : ((1, 128), 16)"', 22, '"'),
-        "Make |thr| equal `threads`.",
-    ),
+    THREAD_COUNT,
 )
 
 
@@ -112,8 +114,7 @@ def _thread_findings(
     yield from zero_modes(spec, layout, piece, "thr", instance)
     threads = algebra.size(layout)
     if threads != spec.threads:
-        yield spec.diagnostic(
-            "AG311",
+        yield THREAD_COUNT.at(spec,
             f"thread layout has {threads} threads, the atom has {spec.threads} (instance {instance.id})",
             piece.path,
         )
@@ -132,13 +133,13 @@ def _thread_findings(
     elif threads > 0 and not ledger.judge(piece, layout, threads, 1).exact:
         # The thread layout names the lanes that issue the atom: one lane per thread, all of them.
         lanes = algebra.image(layout)
-        rule = "AG321" if len(set(lanes)) < len(lanes) else "AG322"
-        shared_lane = next((lane for lane in lanes if lanes.count(lane) > 1), None) if rule == "AG321" else None
+        rule = NOT_INJECTIVE if len(set(lanes)) < len(lanes) else NOT_SURJECTIVE
+        shared_lane = next((lane for lane in lanes if lanes.count(lane) > 1), None) if rule is NOT_INJECTIVE else None
         detail = "" if shared_lane is None else (
             f": threads {', '.join(str(t) for t, lane in enumerate(lanes) if lane == shared_lane)} "
             f"all name lane {shared_lane}")
-        yield spec.diagnostic(
-            rule,
+        yield rule.at(
+            spec,
             f"thread layout {algebra.format_layout(layout)} does not map its "
             f"{threads} threads one-to-one onto lanes 0..{threads - 1}{detail} (instance {instance.id})",
             piece.path,
@@ -181,7 +182,7 @@ def thread_count_root_cause(
     every layout of every instance agrees on one thread count and only `threads` says otherwise.
     The layouts that disagree with it become the notes (root cause first, consequences under it);
     when the layouts disagree among themselves, each is reported where it is."""
-    wrong = [d for d in found if d.rule == "AG311"]
+    wrong = [d for d in found if d.rule == THREAD_COUNT.id]
     if not wrong:
         return found
     counts: dict[tuple[str, object], set[int]] = {}
@@ -206,14 +207,13 @@ def thread_count_root_cause(
         position = spec.position(path)  # type: ignore[arg-type]
         what = "the thread layout" if role == "thr" else f"layout '{role}'"
         notes.append(f"{what} ({position.line}:{position.column}) has {count} threads")
-    root = spec.diagnostic(
-        "AG311",
+    root = THREAD_COUNT.at(spec,
         f"threads is {spec.threads}, but every layout has {count} threads: set `threads: {count}`, "
         f"or change all {len(counts)} layouts",
         ("threads",),
         notes=tuple(notes),
     )
-    return [d for d in found if d.rule != "AG311"] + [root]
+    return [d for d in found if d.rule != THREAD_COUNT.id] + [root]
 
 
 def _thr_val(layout: Layout) -> bool:
@@ -230,8 +230,7 @@ def _mode_findings(
         return findings
     threads = algebra.size(algebra.mode(layout, 0))
     if threads != spec.threads:
-        findings.append(spec.diagnostic(
-            "AG311",
+        findings.append(THREAD_COUNT.at(spec,
             f"layout '{role}' has {threads} threads in its thr mode, the atom has "
             f"{spec.threads} (instance {instance.id}: {algebra.format_layout(layout)})",
             piece.path,

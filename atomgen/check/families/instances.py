@@ -22,23 +22,27 @@ _ROW = ('  - {m: 16, "n": 16, k: 16, elemTyA: f16, elemTyB: f16, elemTyAcc: f32,
         'intrinsic: rocdl.mfma.f32.16x16x16f16,\n'
         '     packed: {a: "vector<4xf16>", b: "vector<4xf16>", c: "vector<4xf32>"}}')
 
+UNKNOWN_TYPE = Rule(
+    "AG332",
+    "unknown-type",
+    "An element or packed type is not one atomgen can size.",
+    "Packing and recast checks need exact widths.",
+    Example("elemTyA: f16,", "elemTyA: f17,", 26, "f17", also=frozenset({"AG352"})),
+    "Use an MLIR type name (f16, bf16, f8E4M3FN, i8, vector<4xf16>).",
+)
+
+DUPLICATE_INSTANCE = Rule(
+    "AG351",
+    "duplicate-instance",
+    "Two instance rows have the same key.",
+    "verify() and the emission dispatch would have two answers for one configuration.",
+    Example(_ROW, _ROW + "\n" + _ROW, 28, "{"),
+    "Remove one.",
+)
+
 RULES = (
-    Rule(
-        "AG332",
-        "unknown-type",
-        "An element or packed type is not one atomgen can size.",
-        "Packing and recast checks need exact widths.",
-        Example("elemTyA: f16,", "elemTyA: f17,", 26, "f17", also=frozenset({"AG352"})),
-        "Use an MLIR type name (f16, bf16, f8E4M3FN, i8, vector<4xf16>).",
-    ),
-    Rule(
-        "AG351",
-        "duplicate-instance",
-        "Two instance rows have the same key.",
-        "verify() and the emission dispatch would have two answers for one configuration.",
-        Example(_ROW, _ROW + "\n" + _ROW, 28, "{"),
-        "Remove one.",
-    ),
+    UNKNOWN_TYPE,
+    DUPLICATE_INSTANCE,
 )
 
 
@@ -61,10 +65,10 @@ def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
                     spec, f"instance {instance.id} gives no value for parameter '{parameter.name}'", path
                 )
             elif not _row_value_fits(parameter.cpp_type, value):
-                rule = "AG332" if parameter.is_type else INSTANCE_KEYS.id
+                rule = UNKNOWN_TYPE if parameter.is_type else INSTANCE_KEYS
                 guess = suggest_type(value) if parameter.is_type and isinstance(value, str) else None
-                yield spec.diagnostic(
-                    rule,
+                yield rule.at(
+                    spec,
                     f"instance {instance.id}: {parameter.name} = {value!r} is not a {parameter.cpp_type}"
                     + (" atomgen knows" if parameter.is_type else "")
                     + (f"; did you mean '{guess}'?" if guess and guess != value else ""),
@@ -96,8 +100,7 @@ def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
             signature += tuple(sorted([(k, repr(v)) for k, v in instance.pin.items()]))
         if signature in seen:
             first = spec.position(seen[signature])
-            yield spec.diagnostic(
-                "AG351",
+            yield DUPLICATE_INSTANCE.at(spec,
                 f"instance {instance.id} is given twice: this row duplicates the one at line {first.line} "
                 f"(same {', '.join(p.name for p in key)})",
                 path,
@@ -107,8 +110,7 @@ def check_instance_table(spec: AtomSpec) -> Iterator[Diagnostic]:
         for operand, text in instance.packed.items():
             if parse_packed(text) is None:
                 guess = suggest_type(text)
-                yield spec.diagnostic(
-                    "AG332",
+                yield UNKNOWN_TYPE.at(spec,
                     f"instance {instance.id}: packed type '{text}' is not one atomgen can size"
                     + (f"; did you mean '{guess}'?" if guess and guess != text else ""),
                     path + ("packed", operand),
@@ -118,7 +120,7 @@ def fold_unknown_types(spec: AtomSpec, found: list[Diagnostic]) -> list[Diagnost
     """Root cause first: an instance's type parameter atomgen cannot size (AG332, `elemTyAcc: f23`)
     is the finding; what other rules then say about that instance and that value (the intrinsics table
     takes f32, not f23; the packed type holds f32) become notes under it, not errors of their own."""
-    if "AG332" not in {d.rule for d in found}:
+    if UNKNOWN_TYPE.id not in {d.rule for d in found}:
         return found  # no value to fold under
     unknown: dict[tuple[str, str], int] = {}  # (instance id, value) -> index of its AG332 in found
     for instance in spec.instances:
@@ -126,7 +128,8 @@ def fold_unknown_types(spec: AtomSpec, found: list[Diagnostic]) -> list[Diagnost
             value = instance.values.get(parameter.name)
             if parameter.is_type and isinstance(value, str) and not _row_value_fits(parameter.cpp_type, value):
                 position = spec.position(instance.path + (parameter.name,))
-                index = next((i for i, d in enumerate(found) if d.rule == "AG332" and d.position == position), None)
+                index = next((i for i, d in enumerate(found) if d.rule == UNKNOWN_TYPE.id and d.position == position),
+                             None)
                 if index is not None:
                     unknown.setdefault((instance.id, value), index)
     if not unknown:
@@ -134,7 +137,7 @@ def fold_unknown_types(spec: AtomSpec, found: list[Diagnostic]) -> list[Diagnost
     notes: dict[int, list[str]] = {}
     folded: set[int] = set()
     for index, diagnostic in enumerate(found):
-        if diagnostic.rule == "AG332" or diagnostic.severity != "error":
+        if diagnostic.rule == UNKNOWN_TYPE.id or diagnostic.severity != "error":
             continue
         for (instance_id, value), root in unknown.items():
             if diagnostic.message.startswith(f"instance {instance_id}:") and re.search(

@@ -19,56 +19,66 @@ from atomgen.spec.expr import UNKNOWN_NAME, Tup, congruent, names_in
 from atomgen.spec.model import AtomSpec, Instance, LayoutPiece
 from atomgen.spec.sparsity import SPARSE_ROLES
 
+LAYOUT_RANK = Rule(
+    "AG301",
+    "layout-rank",
+    "A thread/value layout is not rank 2 (thr, val), or an operand layout is missing.",
+    "FlyDSL reads mode 0 as threads and mode 1 as values; any other rank is misread.",
+    Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "(16, 4, 4) : (1, 64, 16)"', 22, '"'),
+    "Group modes: `((16, 4), 4) : ((1, 64), 16)`.",
+)
+
+ZERO_MODE = Rule(
+    "AG302",
+    "zero-mode",
+    "A layout has a mode of size 0 (or a negative stride).",
+    "A zero-size mode makes the whole operand empty: it compiles and moves nothing.",
+    Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 0), 4) : ((1, 64), 16)"', 22, '"'),
+    "Give every mode a positive size.",
+)
+
+CONGRUENCE = Rule(
+    "AG303",
+    "congruence",
+    "Shape and stride of a layout have different nesting.",
+    "Each shape mode needs exactly one stride; a mismatch is unevaluable.",
+    Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 4), 4) : (1, 16)"', 22, "(1, 16)"),
+    "Make the stride tuple mirror the shape tuple.",
+)
+
+WHEN_TYPE = Rule(
+    "AG356",
+    "when-type",
+    "A piecewise layout's `when` compares a parameter with a value of the wrong kind.",
+    "`when: {trans: 0}` never equals `false`: the piece is silently skipped and another layout is used "
+    "(the hardware probe caught exactly this).",
+    Example(
+        'a: "((16, 4), 4) : ((1, 64), 16)"',
+        'a: [{when: {m: true}, layout: "((16, 4), 4) : ((1, 64), 16)"}, {layout: "((16, 4), 4) : ((1, 64), 16)"}]',
+        22, "true", also=frozenset({"AG357"})
+    ),
+    "Write the parameter's kind of value: `when: {trans: false}`.",
+)
+
+DEAD_PIECE = Rule(
+    "AG357",
+    "dead-piece",
+    "A piece of a piecewise layout applies to no instance.",
+    "Dead layout text reads as if it mattered; usually an earlier piece or a `when` shadows it.",
+    Example(
+        'a: "((16, 4), 4) : ((1, 64), 16)"',
+        'a: [{layout: "((16, 4), 4) : ((1, 64), 16)"}, {when: {m: 16}, layout: "((16, 4), 4) : ((1, 64), 16)"}]',
+        22, '"((16, 4), 4) : ((1, 64), 16)"}]'
+    ),
+    "Order pieces from the most specific to the fallback, or delete the dead one.",
+)
+
 RULES = (
-    Rule(
-        "AG301",
-        "layout-rank",
-        "A thread/value layout is not rank 2 (thr, val), or an operand layout is missing.",
-        "FlyDSL reads mode 0 as threads and mode 1 as values; any other rank is misread.",
-        Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "(16, 4, 4) : (1, 64, 16)"', 22, '"'),
-        "Group modes: `((16, 4), 4) : ((1, 64), 16)`.",
-    ),
-    Rule(
-        "AG302",
-        "zero-mode",
-        "A layout has a mode of size 0 (or a negative stride).",
-        "A zero-size mode makes the whole operand empty: it compiles and moves nothing.",
-        Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 0), 4) : ((1, 64), 16)"', 22, '"'),
-        "Give every mode a positive size.",
-    ),
-    Rule(
-        "AG303",
-        "congruence",
-        "Shape and stride of a layout have different nesting.",
-        "Each shape mode needs exactly one stride; a mismatch is unevaluable.",
-        Example('a: "((16, 4), 4) : ((1, 64), 16)"', 'a: "((16, 4), 4) : (1, 16)"', 22, "(1, 16)"),
-        "Make the stride tuple mirror the shape tuple.",
-    ),
-    Rule(
-        "AG356",
-        "when-type",
-        "A piecewise layout's `when` compares a parameter with a value of the wrong kind.",
-        "`when: {trans: 0}` never equals `false`: the piece is silently skipped and another layout is used "
-        "(the hardware probe caught exactly this).",
-        Example(
-            'a: "((16, 4), 4) : ((1, 64), 16)"',
-            'a: [{when: {m: true}, layout: "((16, 4), 4) : ((1, 64), 16)"}, {layout: "((16, 4), 4) : ((1, 64), 16)"}]',
-            22, "true", also=frozenset({"AG357"})
-        ),
-        "Write the parameter's kind of value: `when: {trans: false}`.",
-    ),
-    Rule(
-        "AG357",
-        "dead-piece",
-        "A piece of a piecewise layout applies to no instance.",
-        "Dead layout text reads as if it mattered; usually an earlier piece or a `when` shadows it.",
-        Example(
-            'a: "((16, 4), 4) : ((1, 64), 16)"',
-            'a: [{layout: "((16, 4), 4) : ((1, 64), 16)"}, {when: {m: 16}, layout: "((16, 4), 4) : ((1, 64), 16)"}]',
-            22, '"((16, 4), 4) : ((1, 64), 16)"}]'
-        ),
-        "Order pieces from the most specific to the fallback, or delete the dead one.",
-    ),
+    LAYOUT_RANK,
+    ZERO_MODE,
+    CONGRUENCE,
+    WHEN_TYPE,
+    DEAD_PIECE,
 )
 
 
@@ -76,11 +86,10 @@ def check_layout_structure(spec: AtomSpec) -> Iterator[Diagnostic]:
     required = ("thr",) + spec.operands
     for role in required:
         if role not in spec.layouts:
-            yield spec.diagnostic("AG301", f"a {spec.kind} spec needs layout '{role}'", ("layouts",))
+            yield LAYOUT_RANK.at(spec, f"a {spec.kind} spec needs layout '{role}'", ("layouts",))
     for role in spec.layouts:
         if role not in required and not (spec.sparse and role in SPARSE_ROLES):
-            yield spec.diagnostic(
-                "AG301", f"layout '{role}' is not an operand of a {spec.kind} atom", ("layouts", role)
+            yield LAYOUT_RANK.at(spec, f"layout '{role}' is not an operand of a {spec.kind} atom", ("layouts", role)
             )
     yield from check_let(spec)
     names = known_names(spec)
@@ -90,15 +99,13 @@ def check_layout_structure(spec: AtomSpec) -> Iterator[Diagnostic]:
                 continue
             shape, stride = piece.parsed.shape, piece.parsed.stride
             if role not in ("thr", "e_holders") and (not isinstance(shape, Tup) or len(shape.items) != 2):
-                yield spec.diagnostic(
-                    "AG301",
+                yield LAYOUT_RANK.at(spec,
                     f"layout '{role}' must be rank 2 (thr, val), got rank "
                     f"{len(shape.items) if isinstance(shape, Tup) else 1}",
                     piece.path,
                 )
             if not congruent(shape, stride):
-                yield spec.diagnostic(
-                    "AG303",
+                yield CONGRUENCE.at(spec,
                     f"layout '{role}': shape and stride are not congruent",
                     piece.path,
                     piece.parsed.stride_offset,
@@ -116,8 +123,7 @@ def check_layout_structure(spec: AtomSpec) -> Iterator[Diagnostic]:
                     continue
                 wrong = _when_value_mismatch(spec, name, accepted)
                 if wrong is not None:
-                    yield spec.diagnostic(
-                        "AG356",
+                    yield WHEN_TYPE.at(spec,
                         f"layout '{role}': 'when' compares '{name}' with {wrong!r}, which never matches "
                         f"its values ({_when_kind(spec, name)})",
                         piece.path[:-1] + ("when", name),
@@ -182,8 +188,7 @@ def dead_pieces(spec: AtomSpec, evaluated: list[EvaluatedInstance]) -> Iterator[
             continue
         for index, piece in enumerate(pieces):
             if id(piece) not in used:
-                yield spec.diagnostic(
-                    "AG357",
+                yield DEAD_PIECE.at(spec,
                     f"piece {index} of layout '{role}' applies to no instance (an earlier piece or a "
                     "mis-written 'when' shadows it)",
                     piece.path,
@@ -198,8 +203,7 @@ def zero_modes(
         return findings  # the common case, decided in C (every operand of every instance asks)
     for extent in extents:
         if extent <= 0:
-            findings.append(spec.diagnostic(
-                "AG302",
+            findings.append(ZERO_MODE.at(spec,
                 f"layout '{role}' has a mode of size {extent} (instance {instance.id}: "
                 f"{algebra.format_layout(layout)})",
                 piece.path,
@@ -207,8 +211,7 @@ def zero_modes(
             return findings
     for stride in strides:
         if stride < 0:
-            findings.append(spec.diagnostic(
-                "AG302",
+            findings.append(ZERO_MODE.at(spec,
                 f"layout '{role}' has a negative stride {stride} (instance {instance.id})",
                 piece.path,
             ))

@@ -12,41 +12,49 @@ from typing import Any, Callable, Iterator, Optional
 from atomgen.diagnostics import Diagnostic, Example, Position, Related, Rule
 from atomgen.spec.model import AtomSpec
 
+IDENTIFIER_RULE = Rule(
+    "AG381",
+    "identifier",
+    "A name is not a valid C++/TableGen/Python identifier (or is a keyword).",
+    "Names are pasted into generated code; quotes or `*/` there would inject code.",
+    Example("tablegen_def: FlyROCDL_MmaOpTest", "tablegen_def: __FlyROCDL_MmaOpTest", 5, "__"),
+    "Use letters, digits and underscores.",
+)
+
+NAME_COLLISION = Rule(
+    "AG382",
+    "name-collision",
+    "Two specs (or parameters) use the same name.",
+    "Generated classes and files would overwrite each other.",
+    # (two specs with one cpp_class: tests/test_rules.py, test_cross_spec_collision)
+    Example("  - {name: k, cpp_type: int32_t}\n",
+            "  - {name: k, cpp_type: int32_t}\n  - {name: k, cpp_type: int32_t}\n", 14, "k,"),
+    "Rename one.",
+)
+
+MNEMONIC_COLLISION = Rule(
+    "AG383",
+    "mnemonic-collision",
+    "Two specs of one backend use the same mnemonic.",
+    "The dialect's type parser can only map a mnemonic to one type.",
+    "(two cdna3.mfma specs)",
+    "Rename one.",
+)
+
+NAMING_CONVENTION = Rule(
+    "AG384",
+    "naming-convention",
+    "cpp_class does not end in Type, or the mnemonic does not start with the subtarget.",
+    "TableGen appends Type to the typeName; FlyDSL mnemonics are `subtarget.op`.",
+    Example("cpp_class: MmaOpTestType", "cpp_class: MmaOpTest", 6, "MmaOp"),
+    "cpp_class: MmaOpCDNA3_MFMAType",
+)
+
 RULES = (
-    Rule(
-        "AG381",
-        "identifier",
-        "A name is not a valid C++/TableGen/Python identifier (or is a keyword).",
-        "Names are pasted into generated code; quotes or `*/` there would inject code.",
-        Example("tablegen_def: FlyROCDL_MmaOpTest", "tablegen_def: __FlyROCDL_MmaOpTest", 5, "__"),
-        "Use letters, digits and underscores.",
-    ),
-    Rule(
-        "AG382",
-        "name-collision",
-        "Two specs (or parameters) use the same name.",
-        "Generated classes and files would overwrite each other.",
-        # (two specs with one cpp_class: tests/test_rules.py, test_cross_spec_collision)
-        Example("  - {name: k, cpp_type: int32_t}\n",
-                "  - {name: k, cpp_type: int32_t}\n  - {name: k, cpp_type: int32_t}\n", 14, "k,"),
-        "Rename one.",
-    ),
-    Rule(
-        "AG383",
-        "mnemonic-collision",
-        "Two specs of one backend use the same mnemonic.",
-        "The dialect's type parser can only map a mnemonic to one type.",
-        "(two cdna3.mfma specs)",
-        "Rename one.",
-    ),
-    Rule(
-        "AG384",
-        "naming-convention",
-        "cpp_class does not end in Type, or the mnemonic does not start with the subtarget.",
-        "TableGen appends Type to the typeName; FlyDSL mnemonics are `subtarget.op`.",
-        Example("cpp_class: MmaOpTestType", "cpp_class: MmaOpTest", 6, "MmaOp"),
-        "cpp_class: MmaOpCDNA3_MFMAType",
-    ),
+    IDENTIFIER_RULE,
+    NAME_COLLISION,
+    MNEMONIC_COLLISION,
+    NAMING_CONVENTION,
 )
 
 
@@ -77,10 +85,9 @@ def check_names(spec: AtomSpec) -> Iterator[Diagnostic]:
     for key in ("tablegen_def", "cpp_class"):
         problem = _bad_identifier(getattr(spec, key))
         if problem:
-            yield spec.diagnostic("AG381", f"{key} '{getattr(spec, key)}' {problem}", (key,))
+            yield IDENTIFIER_RULE.at(spec, f"{key} '{getattr(spec, key)}' {problem}", (key,))
     if not spec.cpp_class.endswith("Type") or spec.cpp_class == "Type":
-        yield spec.diagnostic(
-            "AG384",
+        yield NAMING_CONVENTION.at(spec,
             f"cpp_class '{spec.cpp_class}' must end in 'Type' (TableGen appends it to the typeName)",
             ("cpp_class",),
         )
@@ -89,8 +96,7 @@ def check_names(spec: AtomSpec) -> Iterator[Diagnostic]:
     # the sm80 atoms): that chip, an instance's min_subtarget without the underscore, is a prefix too.
     oldest = {str(i.min_subtarget).replace("_", "") for i in spec.instances if i.min_subtarget}
     if prefix != spec.subtarget and prefix not in oldest:
-        yield spec.diagnostic(
-            "AG384",
+        yield NAMING_CONVENTION.at(spec,
             f"mnemonic '{spec.mnemonic}' must start with the subtarget '{spec.subtarget}.'",
             ("mnemonic",),
         )
@@ -103,15 +109,15 @@ def check_names(spec: AtomSpec) -> Iterator[Diagnostic]:
         for label, name, path in labelled:
             problem = _bad_identifier(name)
             if problem:
-                yield spec.diagnostic("AG381", f"{label} '{name}' {problem}", path)
+                yield IDENTIFIER_RULE.at(spec, f"{label} '{name}' {problem}", path)
         if parameter.name in seen:
-            yield spec.diagnostic(
-                "AG382", f"parameter '{parameter.name}' is declared twice", ("parameters", index, "name")
+            yield NAME_COLLISION.at(
+                spec, f"parameter '{parameter.name}' is declared twice", ("parameters", index, "name")
             )
         seen[parameter.name] = index
     for name, _, path in spec.let:
         if spec.parameter(name) is not None or name == "threads":
-            yield spec.diagnostic("AG382", f"let '{name}' shadows a parameter", path)
+            yield NAME_COLLISION.at(spec, f"let '{name}' shadows a parameter", path)
 
 
 def cross_spec_rules(results: list[Any], position_of: Callable[[Any, str], Position]) -> None:
@@ -120,15 +126,15 @@ def cross_spec_rules(results: list[Any], position_of: Callable[[Any, str], Posit
     for result in results:
         if not result.names:
             continue
-        for field_name, rule in (("tablegen_def", "AG382"), ("cpp_class", "AG382"), ("mnemonic", "AG383")):
+        for field_name, rule in (("tablegen_def", NAME_COLLISION), ("cpp_class", NAME_COLLISION),
+                                 ("mnemonic", MNEMONIC_COLLISION)):
             value = result.names.get(field_name, "")
             scope = result.names.get("backend", "") if field_name == "mnemonic" else ""
             key = (field_name, scope + ":" + value)
             owner = owners.get(key)
             if owner is not None and owner.path != result.path:
                 result.diagnostics.append(
-                    Diagnostic(
-                        rule,
+                    rule.finding(
                         f"{field_name} '{value}' is already used by {owner.path}",
                         result.path,
                         position_of(result, field_name),

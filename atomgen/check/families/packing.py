@@ -53,19 +53,21 @@ REGISTER_HALF = Rule(
     "Only 16-bit operands take `register_half`; name a bool parameter that the row's emission passes to the op.",
 )
 
+RECAST_UNDECLARED = Rule(
+    "AG342",
+    "recast-undeclared",
+    "A transposing copy does not declare the val_bits it admits.",
+    "Transposes restrict value widths to the transpose granularity; the default set would be wrong.",
+    Example("layouts:\n", "exceptions: {transposing: true}\nlayouts:\n", 20, "{bitSize", base="copy"),
+    "Add `val_bits: [g]` to each instance.",
+)
+
 RULES = (
     PACKING,
     RECAST,
     STORAGE,
     REGISTER_HALF,
-    Rule(
-        "AG342",
-        "recast-undeclared",
-        "A transposing copy does not declare the val_bits it admits.",
-        "Transposes restrict value widths to the transpose granularity; the default set would be wrong.",
-        Example("layouts:\n", "exceptions: {transposing: true}\nlayouts:\n", 20, "{bitSize", base="copy"),
-        "Add `val_bits: [g]` to each instance.",
-    ),
+    RECAST_UNDECLARED,
 )
 
 
@@ -89,8 +91,8 @@ def mma_packing(
         return findings  # the packed type is the descriptor / the TMEM address, not the elements
     packed_text = instance.packed.get(role)
     if packed_text is None:
-        findings.append(spec.diagnostic(
-            "AG331", f"instance {instance.id} gives no packed type for operand {role.upper()}", instance.path
+        findings.append(PACKING.at(
+            spec, f"instance {instance.id} gives no packed type for operand {role.upper()}", instance.path
         ))
         return findings
     packed = packed_types.get(role)
@@ -103,8 +105,7 @@ def mma_packing(
         findings.extend(_storage(spec, instance, role, element, storage, packed))
     elif role in ("c", "d") and isinstance(element, str) and packed.element != element:
         # The accumulator registers hold their elements; the emission builds them from the type parameters.
-        findings.append(spec.diagnostic(
-            "AG331",
+        findings.append(PACKING.at(spec,
             f"instance {instance.id}: packed {role} {packed.text} holds {packed.element}, but the "
             f"{'accumulator' if role == 'c' else 'D'} elements are {element}",
             instance.path + ("packed", role),
@@ -130,8 +131,7 @@ def mma_packing(
                 + (", or 16-bit values each in one half of a 32-bit register (register_half)"
                    if bits == 16 and packed.bits == 2 * values * bits else ""),
             )
-        findings.append(spec.diagnostic(
-            "AG331",
+        findings.append(PACKING.at(spec,
             f"instance {instance.id}: operand {role.upper()} holds {values} values of {bits} bits "
             f"per thread = {values * bits} bits, but its packed type {packed.text} is {packed.bits} bits",
             instance.path + ("packed", role),
@@ -211,8 +211,7 @@ def copy_recast(
         candidates = instance.val_bits
         declared = True
     elif spec.transposing:
-        yield spec.diagnostic(
-            "AG342",
+        yield RECAST_UNDECLARED.at(spec,
             f"instance {instance.id}: a transposing copy must declare the val_bits it admits",
             instance.path,
         )
@@ -230,8 +229,7 @@ def copy_recast(
             except RecastError as error:
                 problem = str(error)
         if problem:
-            yield spec.diagnostic(
-                "AG341",
+            yield RECAST.at(spec,
                 f"instance {instance.id}: layout '{role}' does not recast to {value_bits}-bit values: {problem}",
                 instance.path + ("val_bits",) if declared else piece.path,
             )

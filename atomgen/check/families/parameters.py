@@ -21,32 +21,38 @@ ENUM_CASE = Rule(
     "Use one of the cases the parameter's `enum` declares.",
 )
 
+ASSEMBLY_FORMAT = Rule(
+    "AG391",
+    "assembly-format",
+    "The assembly format does not parse or does not match the parameters.",
+    "A parameter missing from the format cannot be parsed back: printed types would not round-trip.",
+    Example(", $k)", ")", 13, "k,"),
+    "Mention every parameter; anchor optional groups on defaulted ones.",
+)
+
+PARAMETER = Rule(
+    "AG392",
+    "parameter",
+    "A parameter is malformed: default of the wrong type, free without default, missing m/n/k.",
+    "Defaults become C++ literals and Python defaults; they must type-check.",
+    Example("{name: m, cpp_type: int32_t}", "{name: m, cpp_type: int32_t, default: true}", 11, "true"),
+    "Use `default: false`.",
+)
+
+RANGE_VS_STORAGE = Rule(
+    "AG393",
+    "range-vs-storage",
+    "A parameter's declared range does not fit its C++ storage type.",
+    "The generated verify() compares values of the storage type; a bound beyond int32_t wraps or never matches, so "
+    "the declared range is not the accepted one.",
+    "- {name: offset, cpp_type: int32_t, free: {min: 0, max: 4294967295}}",
+    "Keep the range inside the storage type, or store the parameter as int64_t.",
+)
+
 RULES = (
-    Rule(
-        "AG391",
-        "assembly-format",
-        "The assembly format does not parse or does not match the parameters.",
-        "A parameter missing from the format cannot be parsed back: printed types would not round-trip.",
-        Example(", $k)", ")", 13, "k,"),
-        "Mention every parameter; anchor optional groups on defaulted ones.",
-    ),
-    Rule(
-        "AG392",
-        "parameter",
-        "A parameter is malformed: default of the wrong type, free without default, missing m/n/k.",
-        "Defaults become C++ literals and Python defaults; they must type-check.",
-        Example("{name: m, cpp_type: int32_t}", "{name: m, cpp_type: int32_t, default: true}", 11, "true"),
-        "Use `default: false`.",
-    ),
-    Rule(
-        "AG393",
-        "range-vs-storage",
-        "A parameter's declared range does not fit its C++ storage type.",
-        "The generated verify() compares values of the storage type; a bound beyond int32_t wraps or never matches, so "
-        "the declared range is not the accepted one.",
-        "- {name: offset, cpp_type: int32_t, free: {min: 0, max: 4294967295}}",
-        "Keep the range inside the storage type, or store the parameter as int64_t.",
-    ),
+    ASSEMBLY_FORMAT,
+    PARAMETER,
+    RANGE_VS_STORAGE,
     ENUM_CASE,
 )
 
@@ -69,22 +75,19 @@ def check_parameters(spec: AtomSpec) -> Iterator[Diagnostic]:
         if bounds is not None:
             for label, bound in (("min", parameter.free_min), ("max", parameter.free_max)):
                 if isinstance(bound, int) and not bounds[0] <= bound <= bounds[1]:
-                    yield spec.diagnostic(
-                        "AG393",
+                    yield RANGE_VS_STORAGE.at(spec,
                         f"free {label} {bound} of '{parameter.name}' does not fit its storage type "
                         f"{parameter.cpp_type} ({bounds[0]}..{bounds[1]})",
                         ("parameters", index, "free", label),
                     )
         if parameter.enum and parameter.default is not None and parameter.default not in dict(parameter.enum):
-            yield spec.diagnostic(
-                "AG395",
+            yield ENUM_CASE.at(spec,
                 f"default {parameter.default!r} of '{parameter.name}' is not one of its enum cases "
                 f"({', '.join(name for name, _ in parameter.enum)})",
                 ("parameters", index, "default"),
             )
         if parameter.default is not None and not value_fits(parameter.cpp_type, parameter.default):
-            yield spec.diagnostic(
-                "AG392",
+            yield PARAMETER.at(spec,
                 f"default {parameter.default!r} of '{parameter.name}' is not a {parameter.cpp_type}",
                 ("parameters", index, "default"),
             )
@@ -95,16 +98,14 @@ def check_parameters(spec: AtomSpec) -> Iterator[Diagnostic]:
                 parameter.free_min is not None and parameter.default < parameter.free_min) or (
                 parameter.free_max is not None and parameter.default > parameter.free_max)
             if outside:
-                yield spec.diagnostic(
-                    "AG392",
+                yield PARAMETER.at(spec,
                     f"default {parameter.default!r} of '{parameter.name}' is outside its free values",
                     ("parameters", index, "default"),
                 )
         if parameter.is_free and parameter.free_values:
             for value in parameter.free_values:
                 if not value_fits(parameter.cpp_type, value):
-                    yield spec.diagnostic(
-                        "AG392",
+                    yield PARAMETER.at(spec,
                         f"free value {value!r} of '{parameter.name}' is not a {parameter.cpp_type}",
                         ("parameters", index, "free"),
                     )
@@ -112,12 +113,11 @@ def check_parameters(spec: AtomSpec) -> Iterator[Diagnostic]:
         for name in ("m", "n", "k"):
             dimension = spec.parameter(name)
             if dimension is None or not dimension.is_integer:
-                yield spec.diagnostic("AG392", f"an MMA spec needs an integer parameter '{name}'", ("parameters",))
+                yield PARAMETER.at(spec, f"an MMA spec needs an integer parameter '{name}'", ("parameters",))
         for operand, name in spec.operand_types.items():
             element = spec.parameter(name)
             if element is None or not element.is_type:
-                yield spec.diagnostic(
-                    "AG392",
+                yield PARAMETER.at(spec,
                     f"operand {operand.upper()}'s element type parameter '{name}' is not a Type parameter",
                     ("operand_types",) if spec.operand_types_declared else ("parameters",),
                 )
@@ -161,8 +161,8 @@ def _round_trip(spec: AtomSpec, elements: tuple[asmformat.Element, ...], names: 
             return  # a format the printer cannot follow (a custom directive's arity): reported elsewhere
         if glued:
             left, right = glued[0].split("|", 1)
-            yield spec.diagnostic(
-                "AG391", f"instance {instance.id} prints '{left}{right}' ('{left}' then '{right}' with no space), "
+            yield ASSEMBLY_FORMAT.at(
+                spec, f"instance {instance.id} prints '{left}{right}' ('{left}' then '{right}' with no space), "
                 "which MLIR's lexer reads as one token: the printed type cannot be parsed back",
                 ("assembly_format",), notes=("drop the empty literal `` so the printer puts a space between them, or "
                                              "print the two as one custom directive",))
@@ -174,19 +174,18 @@ def check_assembly_format(spec: AtomSpec) -> Iterator[Diagnostic]:
     try:
         elements = asmformat.parse_format(spec.assembly_format)
     except asmformat.FormatError as error:
-        yield spec.diagnostic("AG391", error.message, path, error.offset)
+        yield ASSEMBLY_FORMAT.at(spec, error.message, path, error.offset)
         return
     mentioned = asmformat.variables(elements)
     names = {p.name for p in spec.parameters}
     for name, offset in mentioned:
         if name not in names:
-            yield spec.diagnostic("AG391", f"assembly format uses unknown parameter '${name}'", path, offset)
+            yield ASSEMBLY_FORMAT.at(spec, f"assembly format uses unknown parameter '${name}'", path, offset)
     used = {name for name, _ in mentioned}
     complete = used == names and all(name in names for name, _ in mentioned)
     for index, parameter in enumerate(spec.parameters):
         if parameter.name not in used:
-            yield spec.diagnostic(
-                "AG391",
+            yield ASSEMBLY_FORMAT.at(spec,
                 f"parameter '{parameter.name}' does not appear in the assembly format, so the "
                 "printed type cannot round-trip",
                 ("parameters", index, "name"),
@@ -198,10 +197,9 @@ def check_assembly_format(spec: AtomSpec) -> Iterator[Diagnostic]:
             anchor = element.anchor
             anchored = spec.parameter(anchor) if anchor else None
             if anchor is None:
-                yield spec.diagnostic("AG391", "optional group has no anchor ('^')", path, element.offset)
+                yield ASSEMBLY_FORMAT.at(spec, "optional group has no anchor ('^')", path, element.offset)
             elif anchored is not None and anchored.default is None:
-                yield spec.diagnostic(
-                    "AG391",
+                yield ASSEMBLY_FORMAT.at(spec,
                     f"optional group anchored on '{anchor}', which has no default to elide",
                     path,
                     element.offset,

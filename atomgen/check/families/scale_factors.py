@@ -36,24 +36,25 @@ from atomgen.spec.tensor_memory import (
 from atomgen.spec.variables import piece_matches
 from atomgen.suggest import did_you_mean
 
-RULE = "AG350"
-RULES = (
-    Rule(
-        "AG350",
-        "scale-factors",
-        "A block-scaled MMA's scale factors disagree with its instruction or are misplaced in tensor memory.",
-        "The scale-factor block size, type and TMEM placement reach the generated idesc and the tiles a "
-        "kernel writes, and nothing later can tell them from the instruction's: a block of 32 declared for a "
-        ".block16 instruction, or two factors in one byte, scales the wrong elements silently.",
-        Example(
-            "emission:\n",
-            'scale_factors: {vector_size: 32, type: elemTyA, a: {cell_bits: 8, columns: 1, layout: "1:0"}, '
-            'b: {cell_bits: 8, columns: 1, layout: "1:0"}}\nemission:\n',
-            26, "{m: 16",
-        ),
-        "Take the block size from the instruction (.block16 / .block32) and give each factor of the "
-        "rows x K / vector_size tile its own byte: lane * 65536 + byte.",
+SCALE_FACTORS = Rule(
+    "AG350",
+    "scale-factors",
+    "A block-scaled MMA's scale factors disagree with its instruction or are misplaced in tensor memory.",
+    "The scale-factor block size, type and TMEM placement reach the generated idesc and the tiles a "
+    "kernel writes, and nothing later can tell them from the instruction's: a block of 32 declared for a "
+    ".block16 instruction, or two factors in one byte, scales the wrong elements silently.",
+    Example(
+        "emission:\n",
+        'scale_factors: {vector_size: 32, type: elemTyA, a: {cell_bits: 8, columns: 1, layout: "1:0"}, '
+        'b: {cell_bits: 8, columns: 1, layout: "1:0"}}\nemission:\n',
+        26, "{m: 16",
     ),
+    "Take the block size from the instruction (.block16 / .block32) and give each factor of the "
+    "rows x K / vector_size tile its own byte: lane * 65536 + byte.",
+)
+
+RULES = (
+    SCALE_FACTORS,
 )
 
 
@@ -63,7 +64,7 @@ def check_spec(spec: AtomSpec) -> Iterator[Diagnostic]:
     factors = spec.scale_factors
     if factors is None:
         for instance in scaled[:1]:
-            yield spec.diagnostic(RULE, f"instance {instance.id}: '{instance.instruction}' is block-scaled: declare "
+            yield SCALE_FACTORS.at(spec, f"instance {instance.id}: '{instance.instruction}' is block-scaled: declare "
                                   "scale_factors (vector_size, type, and where A's and B's factors are in tensor "
                                   "memory)", instance.path)
         return
@@ -71,16 +72,16 @@ def check_spec(spec: AtomSpec) -> Iterator[Diagnostic]:
     for instance in spec.instances:
         if instance.index not in scaled_rows:
             what = f"'{instance.instruction}'" if instance.instruction else f"its intrinsic {instance.intrinsic}"
-            yield spec.diagnostic(RULE, f"instance {instance.id}: scale_factors is declared, but {what} is not "
+            yield SCALE_FACTORS.at(spec, f"instance {instance.id}: scale_factors is declared, but {what} is not "
                                   "block-scaled (it takes no scale factors)", instance.path)
             break
     if spec.pattern != "tcgen05_mma":
-        yield spec.diagnostic(RULE, f"scale_factors: only the emission pattern 'tcgen05_mma' passes scale factors "
+        yield SCALE_FACTORS.at(spec, f"scale_factors: only the emission pattern 'tcgen05_mma' passes scale factors "
                               f"to the instruction, not '{spec.pattern}'", factors.path)
     parameter = next((p for p in spec.parameters if p.name == factors.type_parameter), None)
     if parameter is None or parameter.cpp_type != "Type":
         names = [p.name for p in spec.parameters if p.cpp_type == "Type"]
-        yield spec.diagnostic(RULE, f"scale_factors.type names '{factors.type_parameter}', not a Type parameter"
+        yield SCALE_FACTORS.at(spec, f"scale_factors.type names '{factors.type_parameter}', not a Type parameter"
                               f"{did_you_mean(factors.type_parameter, names)} (Type parameters: "
                               f"{', '.join(names) or 'none'})", factors.path + ("type",))
 
@@ -120,30 +121,30 @@ def _against_instruction(spec: AtomSpec, evaluated: EvaluatedInstance, scale: tc
     if scale.vector_size is None:
         taken = ", ".join(f".{m}" if m else "none" for m in tcgen05.BLOCK_MODIFIERS[scale.kind])
         what = f"takes no .{scale.modifier}" if scale.modifier else "needs a block size"
-        yield spec.diagnostic(RULE, f"instance {instance.id}: kind::{scale.kind} {what} ('{text}'); its block "
+        yield SCALE_FACTORS.at(spec, f"instance {instance.id}: kind::{scale.kind} {what} ('{text}'); its block "
                               f"modifiers: {taken}", instance.path)
     elif vector_size != scale.vector_size:
-        yield spec.diagnostic(RULE, f"scale_factors.vector_size is {vector_size} for instance {instance.id}, but "
+        yield SCALE_FACTORS.at(spec, f"scale_factors.vector_size is {vector_size} for instance {instance.id}, but "
                               f"'{text}' scales blocks of {scale.vector_size}", factors.path + ("vector_size",))
     k = evaluated.variables.get("k", 0)
     wanted_k = tcgen05.BLOCK_SCALED_K[scale.kind]
     if k != wanted_k:
-        yield spec.diagnostic(RULE, f"instance {instance.id}: kind::{scale.kind} multiplies K = {wanted_k} per "
+        yield SCALE_FACTORS.at(spec, f"instance {instance.id}: kind::{scale.kind} multiplies K = {wanted_k} per "
                               f"instruction, not {k}", instance.path)
     elif vector_size < 1 or k % vector_size:
-        yield spec.diagnostic(RULE, f"scale_factors.vector_size {vector_size} does not divide K = {k} "
+        yield SCALE_FACTORS.at(spec, f"scale_factors.vector_size {vector_size} does not divide K = {k} "
                               f"(instance {instance.id})", factors.path + ("vector_size",))
     blocks = tcgen05.SCALE_TYPES[scale.kind]
     size = scale.vector_size
     sf = instance.values.get(factors.type_parameter)
     if size is not None and sf is not None and str(sf) not in blocks[size]:  # (an unknown parameter: above)
-        yield spec.diagnostic(RULE, f"instance {instance.id}: kind::{scale.kind} with blocks of {size} takes "
+        yield SCALE_FACTORS.at(spec, f"instance {instance.id}: kind::{scale.kind} with blocks of {size} takes "
                               f"scale factors of type {' or '.join(blocks[size])}, not {sf}", instance.path)
     formats = tcgen05.BLOCK_SCALED_FORMATS[scale.kind]
     for role in ("a", "b"):
         element = str(instance.values.get(spec.operand_types.get(role, ""), ""))
         if element not in formats:
-            yield spec.diagnostic(RULE, f"instance {instance.id}: {role.upper()} of {element} has no kind::"
+            yield SCALE_FACTORS.at(spec, f"instance {instance.id}: {role.upper()} of {element} has no kind::"
                                   f"{scale.kind} format ({', '.join(formats)})", instance.path)
 
 
@@ -152,7 +153,7 @@ def _placement(spec: AtomSpec, evaluated: EvaluatedInstance, role: str, operand:
     instance, variables = evaluated.instance, evaluated.variables
     piece = next((p for p in operand.pieces if piece_matches(p, instance, variables)), None)
     if piece is None:
-        yield spec.diagnostic(RULE, f"no piece of scale_factors.{role} applies to instance {instance.id}",
+        yield SCALE_FACTORS.at(spec, f"no piece of scale_factors.{role} applies to instance {instance.id}",
                               operand.path)
         return
     if piece.parsed is None:
@@ -168,17 +169,17 @@ def _placement(spec: AtomSpec, evaluated: EvaluatedInstance, role: str, operand:
                               piece.path, error.offset)
         return
     if rows < extent:
-        yield spec.diagnostic(RULE, f"scale_factors.{role}.rows is {rows}, fewer than the {extent} rows of "
+        yield SCALE_FACTORS.at(spec, f"scale_factors.{role}.rows is {rows}, fewer than the {extent} rows of "
                               f"{'A (M)' if role == 'a' else 'B (N)'} (instance {instance.id})",
                               operand.path + ("rows",))
         return
     if copies is not None and len(offsets) > LANES:
-        yield spec.diagnostic(RULE, f"scale_factors.{role}.copies makes {len(offsets)} copies, more than {LANES} "
+        yield SCALE_FACTORS.at(spec, f"scale_factors.{role}.copies makes {len(offsets)} copies, more than {LANES} "
                               f"(instance {instance.id})", copies.path)
         return
     sizes = (spec.threads, rows * per_row)
     placement = Placement(f"scale_factors.{role}", sizes,
-                          f"its {rows} x {per_row} scale-factor tile (thr {spec.threads}) has")
+                          f"its {rows} x {per_row} scale-factor tile (thr {spec.threads}) has", SCALE_FACTORS)
     key = ("scale", layout, sizes, columns, operand.cell_bits, tuple(offsets))
     yield from judge_with_copies(spec, placement, layout, columns, operand.cell_bits, piece.path, copies, offsets,
                                  instance.id, key)

@@ -24,68 +24,80 @@ from atomgen.spec.frozen import EMPTY
 from atomgen.spec.model import AtomSpec, Instance, StateField
 from atomgen.spec.sparsity import selector_parameter
 
+STATE_FEED = Rule(
+    "AG367",
+    "state-feed",
+    "A state field the generated code passes to the instruction has another type or immediacy than the "
+    "operand it becomes.",
+    "The template hands the field's slot to the intrinsic as it is: an i64 soffset makes the buffer op fail "
+    "to verify, and an imm_offset that is not an immediate is folded into a runtime value the ImmArg cannot "
+    "take (or hides a compile-time offset in VGPRs).",
+    "- {name: imm_offset, enum_case: ImmOffset, llvm_type: i32, immediate: false, ...}   # lds_dma: offset",
+    "Give the field the operand's type (the message names it) and `immediate: true` exactly when the operand "
+    "is an immediate.",
+)
+
+OPERATION_INTRINSIC = Rule(
+    "AG374",
+    "operation-intrinsic",
+    "A row's operation parameter names another operation than its intrinsic performs.",
+    "The generated dispatch picks the op from the row: `atomicOp: max` on a fadd row lowers a max as an add.",
+    "- {atomicOp: max, valType: f32, intrinsic: rocdl.raw.ptr.buffer.atomic.fadd, ...}",
+    "Name the intrinsic of the operation (the intrinsics table's `operation`), or the operation of the intrinsic.",
+)
+
+FORMAT_CODE = Rule(
+    "AG375",
+    "format-code",
+    "A matrix format code does not encode the row's element type.",
+    "Scaled MFMA/WMMA read their A and B bits as the format the code names: fp8 data sent with the bf8 code "
+    "(cbsz: 1) computes with the wrong exponent width, and nothing else in the spec can see it.",
+    "- {elemTyA: f8E4M3FN, ..., emission: {cbsz: 1, blgp: 0}}   # 1 is bf8 (f8E5M2)",
+    "Use the code the message names (the intrinsics table enum's `formats`).",
+)
+
+IMMEDIATE_MEANING = Rule(
+    "AG376",
+    "immediate-meaning",
+    "An immediate that changes which data the instruction reads holds a value the layouts do not describe.",
+    "MFMA's cbsz/abid broadcast one block of A to the others and blgp permutes B's lanes: a spec that sends "
+    "cbsz = 1 with layouts of the plain product generates an atom that computes another product.",
+    "emission: {pattern: mfma, args: [accTy, a, b, c, \"1\", \"0\", \"ROCDL::MFMAPermB::none\"]}",
+    "Send the value the intrinsics table says the layouts describe (0 / none), or describe the broadcast in the "
+    "layouts and the intrinsics table. A sparse atom's selector (SMFMAC abid) is the exception: sent from the "
+    "parameter its sparse section names (`selector: abid`), each value is described there (AG343).",
+)
+
+PLACEHOLDER_COPY = Rule(
+    "AG377",
+    "placeholder-copy",
+    "A copy moves less than a byte per thread without declaring itself a whole-tile copy.",
+    "(1,1):(1,1) is the placeholder of a whole-tile copy (TMA, TDM), whose tile the descriptor describes; "
+    "without `exceptions.whole_tile` it is proved as a real 1-bit copy, and no copy instruction moves less "
+    "than a byte.",
+    "layouts: {thr: \"1:1\", src: \"(1,1):(1,1)\", ...}   # no exceptions.whole_tile",
+    "Declare `exceptions: {whole_tile: true}` and the whole_tile_copy trait, or give the real bit layouts.",
+)
+
+CTA_PAIR = Rule(
+    "AG378",
+    "cta-pair",
+    "An atom's CTA count (exceptions.ctas) and its instruction's cta_group, or its thread count, disagree.",
+    "With `ctas: 2` the layouts' thread mode is the two CTAs of a tcgen05 pair, each with its own shared and "
+    "tensor memory. Written on a cta_group::1 instruction, each CTA's half of A, B and D would be read as "
+    "the whole tile; a cta_group::2 row without it describes one CTA's memory for a product that spans two.",
+    Example("layouts:\n", "exceptions: {ctas: 2}\nlayouts:\n", 20, "2"),
+    "Declare `exceptions: {ctas: 2}` with `threads: 2` exactly when every row's instruction says cta_group::2 "
+    "(tcgen05_mma only).",
+)
+
 RULES = (
-    Rule(
-        "AG367",
-        "state-feed",
-        "A state field the generated code passes to the instruction has another type or immediacy than the "
-        "operand it becomes.",
-        "The template hands the field's slot to the intrinsic as it is: an i64 soffset makes the buffer op fail "
-        "to verify, and an imm_offset that is not an immediate is folded into a runtime value the ImmArg cannot "
-        "take (or hides a compile-time offset in VGPRs).",
-        "- {name: imm_offset, enum_case: ImmOffset, llvm_type: i32, immediate: false, ...}   # lds_dma: offset",
-        "Give the field the operand's type (the message names it) and `immediate: true` exactly when the operand "
-        "is an immediate.",
-    ),
-    Rule(
-        "AG374",
-        "operation-intrinsic",
-        "A row's operation parameter names another operation than its intrinsic performs.",
-        "The generated dispatch picks the op from the row: `atomicOp: max` on a fadd row lowers a max as an add.",
-        "- {atomicOp: max, valType: f32, intrinsic: rocdl.raw.ptr.buffer.atomic.fadd, ...}",
-        "Name the intrinsic of the operation (the intrinsics table's `operation`), or the operation of the intrinsic.",
-    ),
-    Rule(
-        "AG375",
-        "format-code",
-        "A matrix format code does not encode the row's element type.",
-        "Scaled MFMA/WMMA read their A and B bits as the format the code names: fp8 data sent with the bf8 code "
-        "(cbsz: 1) computes with the wrong exponent width, and nothing else in the spec can see it.",
-        "- {elemTyA: f8E4M3FN, ..., emission: {cbsz: 1, blgp: 0}}   # 1 is bf8 (f8E5M2)",
-        "Use the code the message names (the intrinsics table enum's `formats`).",
-    ),
-    Rule(
-        "AG376",
-        "immediate-meaning",
-        "An immediate that changes which data the instruction reads holds a value the layouts do not describe.",
-        "MFMA's cbsz/abid broadcast one block of A to the others and blgp permutes B's lanes: a spec that sends "
-        "cbsz = 1 with layouts of the plain product generates an atom that computes another product.",
-        "emission: {pattern: mfma, args: [accTy, a, b, c, \"1\", \"0\", \"ROCDL::MFMAPermB::none\"]}",
-        "Send the value the intrinsics table says the layouts describe (0 / none), or describe the broadcast in the "
-        "layouts and the intrinsics table. A sparse atom's selector (SMFMAC abid) is the exception: sent from the "
-        "parameter its sparse section names (`selector: abid`), each value is described there (AG343).",
-    ),
-    Rule(
-        "AG377",
-        "placeholder-copy",
-        "A copy moves less than a byte per thread without declaring itself a whole-tile copy.",
-        "(1,1):(1,1) is the placeholder of a whole-tile copy (TMA, TDM), whose tile the descriptor describes; "
-        "without `exceptions.whole_tile` it is proved as a real 1-bit copy, and no copy instruction moves less "
-        "than a byte.",
-        "layouts: {thr: \"1:1\", src: \"(1,1):(1,1)\", ...}   # no exceptions.whole_tile",
-        "Declare `exceptions: {whole_tile: true}` and the whole_tile_copy trait, or give the real bit layouts.",
-    ),
-    Rule(
-        "AG378",
-        "cta-pair",
-        "An atom's CTA count (exceptions.ctas) and its instruction's cta_group, or its thread count, disagree.",
-        "With `ctas: 2` the layouts' thread mode is the two CTAs of a tcgen05 pair, each with its own shared and "
-        "tensor memory. Written on a cta_group::1 instruction, each CTA's half of A, B and D would be read as "
-        "the whole tile; a cta_group::2 row without it describes one CTA's memory for a product that spans two.",
-        Example("layouts:\n", "exceptions: {ctas: 2}\nlayouts:\n", 20, "2"),
-        "Declare `exceptions: {ctas: 2}` with `threads: 2` exactly when every row's instruction says cta_group::2 "
-        "(tcgen05_mma only).",
-    ),
+    STATE_FEED,
+    OPERATION_INTRINSIC,
+    FORMAT_CODE,
+    IMMEDIATE_MEANING,
+    PLACEHOLDER_COPY,
+    CTA_PAIR,
 )
 
 _CTA_GROUP = re.compile(r"\.cta_group::([0-9]+)\b")
@@ -138,7 +150,7 @@ def _state_feeds(spec: AtomSpec, intrinsics: Intrinsics, feeds: tuple[Feed, ...]
             for key, message in problems:
                 if (state_field.name, key) not in reported:
                     reported.add((state_field.name, key))
-                    yield spec.diagnostic("AG367", f"state field '{state_field.name}' {message}",
+                    yield STATE_FEED.at(spec, f"state field '{state_field.name}' {message}",
                                           state_field.path + (key,))
 
 
@@ -201,8 +213,7 @@ def _operations(spec: AtomSpec, intrinsics: Intrinsics, parameter: str) -> Itera
                           if e.operation == str(value) and set(e.patterns) & {spec.pattern})
             hint = (f"; {value} is {', '.join(same)}",) if same else ()
             where = instance.path + ((parameter,) if parameter in instance.given else ())
-            yield spec.diagnostic(
-                "AG374",
+            yield OPERATION_INTRINSIC.at(spec,
                 f"instance {instance.id}: {parameter} is {value}, but {entry.name} performs {entry.operation}: the "
                 f"generated code would lower {value} as {entry.operation}",
                 where, notes=hint)
@@ -237,8 +248,8 @@ def _format_codes(spec: AtomSpec, intrinsics: Intrinsics) -> Iterator[Diagnostic
     for element, given in spec.emission.format_codes.items():
         wanted = enum.format_code(str(element))
         if wanted is None or given != wanted:
-            yield spec.diagnostic(
-                "AG375", f"format_codes gives {element} the code {given}, but {enum.cpp_type} encodes it as "
+            yield FORMAT_CODE.at(
+                spec, f"format_codes gives {element} the code {given}, but {enum.cpp_type} encodes it as "
                 f"{_code_text(enum, wanted)}", ("emission", "format_codes", element))
     for instance in spec.instances:
         variant = spec.variant(instance.variant)
@@ -246,27 +257,27 @@ def _format_codes(spec: AtomSpec, intrinsics: Intrinsics) -> Iterator[Diagnostic
             raw = instance.emission.format_value(key)
             if isinstance(variant, tuple) and key not in [str(t) for t in variant]:
                 if raw is not None:
-                    yield spec.diagnostic(
-                        "AG375", f"instance {instance.id}: the {instance.variant} builder takes no {key}, so "
+                    yield FORMAT_CODE.at(
+                        spec, f"instance {instance.id}: the {instance.variant} builder takes no {key}, so "
                         f"emission.{key} is never read", instance.path + ("emission", key))
                 continue  # this row's builder takes no format code (gfx1250 F4)
             if raw is not None and not (isinstance(raw, int) and not isinstance(raw, bool)):
-                yield spec.diagnostic(
-                    "AG375", f"instance {instance.id}: emission.{key} is {raw!r}, which the generated code never "
+                yield FORMAT_CODE.at(
+                    spec, f"instance {instance.id}: emission.{key} is {raw!r}, which the generated code never "
                     "reads: a row's format code is an integer (or comes from emission.format_codes)",
                     instance.path + ("emission", key))
                 continue
             element = str(instance.values.get(spec.operand_types.get(role, "")))
             code, wanted = format_code(spec, instance, key, role), enum.format_code(element)
             if code is None:
-                yield spec.diagnostic(
-                    "AG375", f"instance {instance.id}: the {instance.variant} builder sends {key}, but no format code "
+                yield FORMAT_CODE.at(
+                    spec, f"instance {instance.id}: the {instance.variant} builder sends {key}, but no format code "
                     f"is given for {role.upper()} elements {element} (emission.format_codes, or the row's "
                     f"emission.{key})", instance.path)
             elif code != wanted:
                 where = instance.path + (("emission", key) if raw is not None else ())
-                yield spec.diagnostic(
-                    "AG375", f"instance {instance.id}: {key} sends {_code_text(enum, code)} for {role.upper()} "
+                yield FORMAT_CODE.at(
+                    spec, f"instance {instance.id}: {key} sends {_code_text(enum, code)} for {role.upper()} "
                     f"elements {element}, which {enum.cpp_type} encodes as {_code_text(enum, wanted)}", where)
 
 
@@ -388,8 +399,7 @@ def _meaningful_immediates(spec: AtomSpec, intrinsics: Intrinsics) -> Iterator[D
                 continue
             reported.add((where, operand.name))
             shown = ", ".join(str(v) for v in sorted(values))
-            yield spec.diagnostic(
-                "AG376",
+            yield IMMEDIATE_MEANING.at(spec,
                 f"instance {instance.id}: {operand.name} of {entry.name} is {token} ({shown}), but the layouts "
                 f"describe {operand.name} = {immediate.describes} only: another value changes which data the "
                 "instruction reads",
@@ -408,8 +418,7 @@ def check_placeholder_copies(spec: AtomSpec, evaluated: list[Any]) -> Iterator[D
                 continue
             bits = algebra.size(operand.layout) // max(spec.threads, 1)
             if bits < 8:
-                yield spec.diagnostic(
-                    "AG377",
+                yield PLACEHOLDER_COPY.at(spec,
                     f"instance {item.instance.id}: layout '{role}' moves {bits} bit(s) per thread "
                     f"({algebra.format_layout(operand.layout)}); a placeholder of a whole-tile copy needs "
                     "exceptions.whole_tile",
@@ -423,11 +432,11 @@ def _cta_pair(spec: AtomSpec) -> Iterator[Diagnostic]:
     where = ("exceptions", "ctas")
     if spec.ctas != 1:
         if spec.pattern != "tcgen05_mma":
-            yield spec.diagnostic("AG378", f"exceptions.ctas: {spec.ctas} is for tcgen05 (cta_group::2) atoms, whose "
+            yield CTA_PAIR.at(spec, f"exceptions.ctas: {spec.ctas} is for tcgen05 (cta_group::2) atoms, whose "
                                   f"threads are CTAs; emission pattern '{spec.pattern}' issues per lane", where)
             return
         if spec.threads != spec.ctas:
-            yield spec.diagnostic("AG378", f"exceptions.ctas: {spec.ctas} makes each thread a CTA of the pair: "
+            yield CTA_PAIR.at(spec, f"exceptions.ctas: {spec.ctas} makes each thread a CTA of the pair: "
                                   f"threads must be {spec.ctas}, not {spec.threads}", where)
     elif spec.pattern != "tcgen05_mma":
         return
@@ -436,5 +445,5 @@ def _cta_pair(spec: AtomSpec) -> Iterator[Diagnostic]:
         group = int(found.group(1)) if found else 1
         if group != spec.ctas:
             said = f"exceptions.ctas is {spec.ctas}" if spec.ctas != 1 else "the atom declares no exceptions.ctas"
-            yield spec.diagnostic("AG378", f"instance {instance.id}: instruction '{instance.instruction}' issues "
+            yield CTA_PAIR.at(spec, f"instance {instance.id}: instruction '{instance.instruction}' issues "
                                   f"cta_group::{group}, but {said}", instance.path + ("instruction",))

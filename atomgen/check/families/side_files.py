@@ -15,25 +15,29 @@ from atomgen.diagnostics import Diagnostic, Position, Rule
 from atomgen.spec.backend import BACKEND_FILE, BACKEND_FILE_RULE, Backend, backend_folder
 from atomgen.spec.model import AtomSpec
 
+PROJECT_INTRINSICS = Rule(
+    "AG106",
+    "project-intrinsics",
+    "The project intrinsics file (specs/<backend>/intrinsics.yaml) is invalid.",
+    "A project intrinsics file extends the shipped one; a broken file must not silently drop the intrinsics a spec "
+    "relies on.",
+    "intrinsics:\n  rocdl.mfma.f64.16x16x4f64: {op_class: mfma_f64_16x16x4f64}   # no subtargets, no source",
+    "Run `atomgen check specs/<backend>/intrinsics.yaml` and fix what it reports (schema/intrinsics.schema.json).",
+)
+
+NO_TEST_BUILDER = Rule(
+    "AG107",
+    "no-test-builder",
+    "The backend declares no test_builder, so its atoms get no FileCheck tests (a warning).",
+    "Generated tests are how a new atom is exercised through the real pipeline; a backend that silently gets "
+    "none looks tested and is not.",
+    "backend.yaml without `test_builder:`",
+    "Declare `test_builder: rocdl` or `ptx` (the IR idioms the tests use), or `none` to say there are none.",
+)
+
 RULES = (
-    Rule(
-        "AG106",
-        "project-intrinsics",
-        "The project intrinsics file (specs/<backend>/intrinsics.yaml) is invalid.",
-        "A project intrinsics file extends the shipped one; a broken file must not silently drop the intrinsics a spec "
-        "relies on.",
-        "intrinsics:\n  rocdl.mfma.f64.16x16x4f64: {op_class: mfma_f64_16x16x4f64}   # no subtargets, no source",
-        "Run `atomgen check specs/<backend>/intrinsics.yaml` and fix what it reports (schema/intrinsics.schema.json).",
-    ),
-    Rule(
-        "AG107",
-        "no-test-builder",
-        "The backend declares no test_builder, so its atoms get no FileCheck tests (a warning).",
-        "Generated tests are how a new atom is exercised through the real pipeline; a backend that silently gets "
-        "none looks tested and is not.",
-        "backend.yaml without `test_builder:`",
-        "Declare `test_builder: rocdl` or `ptx` (the IR idioms the tests use), or `none` to say there are none.",
-    ),
+    PROJECT_INTRINSICS,
+    NO_TEST_BUILDER,
 )
 
 
@@ -53,8 +57,7 @@ def backend_findings(
 
     if intrinsics_problems:
         found.append(
-            Diagnostic(
-                "AG106",
+            PROJECT_INTRINSICS.finding(
                 f"the project intrinsics file {project_intrinsics} is invalid ({len(intrinsics_problems)} finding(s); "
                 f"`atomgen check {project_intrinsics}` lists them): its entries are ignored",
                 display,
@@ -63,8 +66,7 @@ def backend_findings(
         )
     if backend is not None and backend.test_builder is None:
         found.append(
-            Diagnostic(
-                "AG107",
+            NO_TEST_BUILDER.finding(
                 f"backend {backend.name} declares no test_builder, so gen writes no FileCheck tests for this "
                 f"atom: set test_builder (rocdl, ptx, or none) in {backend.path}",
                 display,

@@ -10,6 +10,7 @@ probe read.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Iterator, Optional, Sequence
@@ -19,7 +20,6 @@ from atomgen.check.families import coverage
 from atomgen.diagnostics import Diagnostic, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
-from atomgen.record import record
 from atomgen.spec.expr import ExprError
 from atomgen.spec.loader import JsonPath
 from atomgen.spec.mlir_types import parse_packed
@@ -39,56 +39,64 @@ SELECTOR = Rule(
     "Name an integer parameter, and pin it (`pin: {spSel: 0}`) on the rows whose metadata has fewer selectors.",
 )
 
+SPARSE_RATIO = Rule(
+    "AG345",
+    "sparse-ratio",
+    "A sparse MMA's ratio, index width and K do not fit: nonzeros not fewer than the chunk, K not a "
+    "multiple of the chunk, or 2^index_bits positions that are not half elements, elements or pairs of "
+    "the chunk.",
+    "The metadata names positions of a chunk: with the wrong width the hardware reads other elements "
+    "than the compressed A holds, and the product is silently wrong.",
+    "sparse: {ratio: \"2:4\", index_bits: 4}",
+    "A 2:4 chunk has 4 positions: index_bits 2 (tf32 1:2 also uses 2-bit indices, two per element; "
+    "4-bit 4:8 pairs one index per pair).",
+)
+
+METADATA_COVERAGE = Rule(
+    "AG346",
+    "metadata-coverage",
+    "The metadata layout e does not name every element of the index tile (M, k_index) exactly once (or as "
+    "often as exceptions.replicated.e says), or its holders are not e_holders' holders.",
+    "An index held twice makes one chunk's nonzeros ambiguous; one held by no thread leaves the hardware "
+    "reading stale register bits.",
+    "e: \"(8, (8, 2)) : (1, (16, 4))\"",
+    "Map (holder, slot) onto m + M*i one-to-one: every index of every row once.",
+)
+
+METADATA_BITS = Rule(
+    "AG347",
+    "metadata-bits",
+    "The metadata slots of a holder times index_bits differ from the bits of its metadata register "
+    "(packed.e), or the instance gives no packed.e.",
+    "Every metadata bit must be accounted for exactly once: bits the layout does not name are read by "
+    "the hardware as indices of other chunks.",
+    "packed: {a: vector<4xf16>, b: vector<4xf16>, c: vector<4xf32>, e: i16}",
+    "Give packed.e the register the instruction takes (mma.sp: one i32), and as many slots as it has "
+    "indices.",
+)
+
+METADATA_HOLDERS = Rule(
+    "AG348",
+    "metadata-holders",
+    "The lanes that hold metadata are not distinct lanes of the atom for every sparsity selector, or the "
+    "selectors do not divide the lanes among themselves.",
+    "The selector immediate picks which threads of each group the hardware reads the metadata from; a "
+    "wrong holder set feeds it another thread's register.",
+    "e_holders: \"8:4\"\nsparse: {ratio: \"2:4\", index_bits: 2, selector_stride: 2}",
+    "For m16n8k16 f16 one thread of four holds metadata: e_holders \"8:4\", selector_stride 1 "
+    "(selectors 0..3).",
+)
+
 RULES = (
     SELECTOR,
-    Rule(
-        "AG345",
-        "sparse-ratio",
-        "A sparse MMA's ratio, index width and K do not fit: nonzeros not fewer than the chunk, K not a "
-        "multiple of the chunk, or 2^index_bits positions that are not half elements, elements or pairs of "
-        "the chunk.",
-        "The metadata names positions of a chunk: with the wrong width the hardware reads other elements "
-        "than the compressed A holds, and the product is silently wrong.",
-        "sparse: {ratio: \"2:4\", index_bits: 4}",
-        "A 2:4 chunk has 4 positions: index_bits 2 (tf32 1:2 also uses 2-bit indices, two per element; "
-        "4-bit 4:8 pairs one index per pair).",
-    ),
-    Rule(
-        "AG346",
-        "metadata-coverage",
-        "The metadata layout e does not name every element of the index tile (M, k_index) exactly once (or as "
-        "often as exceptions.replicated.e says), or its holders are not e_holders' holders.",
-        "An index held twice makes one chunk's nonzeros ambiguous; one held by no thread leaves the hardware "
-        "reading stale register bits.",
-        "e: \"(8, (8, 2)) : (1, (16, 4))\"",
-        "Map (holder, slot) onto m + M*i one-to-one: every index of every row once.",
-    ),
-    Rule(
-        "AG347",
-        "metadata-bits",
-        "The metadata slots of a holder times index_bits differ from the bits of its metadata register "
-        "(packed.e), or the instance gives no packed.e.",
-        "Every metadata bit must be accounted for exactly once: bits the layout does not name are read by "
-        "the hardware as indices of other chunks.",
-        "packed: {a: vector<4xf16>, b: vector<4xf16>, c: vector<4xf32>, e: i16}",
-        "Give packed.e the register the instruction takes (mma.sp: one i32), and as many slots as it has "
-        "indices.",
-    ),
-    Rule(
-        "AG348",
-        "metadata-holders",
-        "The lanes that hold metadata are not distinct lanes of the atom for every sparsity selector, or the "
-        "selectors do not divide the lanes among themselves.",
-        "The selector immediate picks which threads of each group the hardware reads the metadata from; a "
-        "wrong holder set feeds it another thread's register.",
-        "e_holders: \"8:4\"\nsparse: {ratio: \"2:4\", index_bits: 2, selector_stride: 2}",
-        "For m16n8k16 f16 one thread of four holds metadata: e_holders \"8:4\", selector_stride 1 "
-        "(selectors 0..3).",
-    ),
+    SPARSE_RATIO,
+    METADATA_COVERAGE,
+    METADATA_BITS,
+    METADATA_HOLDERS,
 )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Metadata:
     """One instance's metadata: sparsity, e, the holder lanes for selector 0, the register bits."""
 
@@ -137,11 +145,11 @@ def check_sparse(spec: AtomSpec, evaluated: list[EvaluatedInstance]) -> Iterator
     if not spec.sparse:
         for role in SPARSE_ROLES:
             if role in spec.layouts:
-                yield spec.diagnostic("AG346", f"layout '{role}' is metadata of a sparse MMA; declare `sparse`",
+                yield METADATA_COVERAGE.at(spec, f"layout '{role}' is metadata of a sparse MMA; declare `sparse`",
                                       ("layouts", role))
         return
     if spec.kind != "mma":
-        yield spec.diagnostic("AG345", "only MMA atoms have a sparse A", ("sparse",))
+        yield SPARSE_RATIO.at(spec, "only MMA atoms have a sparse A", ("sparse",))
         return
     for piece in spec.sparse:
         sparsity = Sparsity(piece.nonzeros, piece.chunk, piece.index_bits, 0)
@@ -149,13 +157,12 @@ def check_sparse(spec: AtomSpec, evaluated: list[EvaluatedInstance]) -> Iterator
         # a position is half an element (tf32's 16-bit halves), one element, or a pair (4-bit pairs)
         if piece.nonzeros >= chunk or sparsity.position_width not in (Fraction(1, 2), 1, 2) \
                 or sparsity.per_chunk.denominator != 1 or sparsity.per_chunk > positions:
-            yield spec.diagnostic(
-                "AG345", f"sparse ratio {piece.nonzeros}:{chunk} with {piece.index_bits}-bit indices: "
+            yield SPARSE_RATIO.at(spec, f"sparse ratio {piece.nonzeros}:{chunk} with {piece.index_bits}-bit indices: "
                 f"{positions} positions of {sparsity.position_width} elements cannot name {piece.nonzeros} "
                 f"nonzeros of a {chunk}-element chunk", piece.path + ("index_bits",))
     for role in SPARSE_ROLES:
         if role not in spec.layouts:
-            yield spec.diagnostic("AG346", f"a sparse MMA needs layout '{role}' (its metadata)", ("layouts",))
+            yield METADATA_COVERAGE.at(spec, f"a sparse MMA needs layout '{role}' (its metadata)", ("layouts",))
             return
     yield from _selector_parameter(spec)
     seen: set[tuple[str, str]] = set()
@@ -222,19 +229,19 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
     instance, variables = evaluated.instance, evaluated.variables
     piece = select_sparse(spec.sparse, instance.values, variables)
     if piece is None:
-        yield spec.diagnostic("AG345", f"no `sparse` piece applies to instance {instance.id}", ("sparse",))
+        yield SPARSE_RATIO.at(spec, f"no `sparse` piece applies to instance {instance.id}", ("sparse",))
         return
     if "k" not in variables or variables["k"] % piece.chunk:
-        yield spec.diagnostic("AG345", f"instance {instance.id}: K {variables.get('k')} is not a multiple of the "
+        yield SPARSE_RATIO.at(spec, f"instance {instance.id}: K {variables.get('k')} is not a multiple of the "
                               f"{piece.chunk}-element chunk of ratio {piece.nonzeros}:{piece.chunk}", instance.path)
         return
     for role in ("e", "e_holders"):
         operand = evaluated.operands.get(role)
         if operand is not None and min(algebra.flatten(operand.layout.shape), default=1) <= 0:
             text = algebra.format_layout(operand.layout)
-            rule = "AG346" if role == "e" else "AG348"
+            rule = METADATA_COVERAGE if role == "e" else METADATA_HOLDERS
             message = f"layout '{role}' has an empty mode (instance {instance.id}: {text})"
-            yield spec.diagnostic(rule, message, operand.piece.path)
+            yield rule.at(spec, message, operand.piece.path)
             return
     metadata = evaluate_metadata(spec, evaluated)
     if metadata is None or not isinstance(variables.get("m"), int) or variables["m"] <= 0:
@@ -242,7 +249,7 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
     e_piece, holder_piece = evaluated.operands["e"].piece, evaluated.operands["e_holders"].piece
     if min(algebra.flatten(metadata.layout.shape), default=1) <= 0 or \
             algebra.size(metadata.layout) > coverage.MAX_OPERAND_POINTS or not metadata.holders:
-        yield spec.diagnostic("AG346", f"metadata layout 'e' of instance {instance.id} has an empty mode or over "
+        yield METADATA_COVERAGE.at(spec, f"metadata layout 'e' of instance {instance.id} has an empty mode or over "
                               f"{coverage.MAX_OPERAND_POINTS} points", e_piece.path)
         return
     layout = metadata.layout
@@ -251,8 +258,8 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
     if holders != len(metadata.holders):
         message = (f"layout 'e' has {holders} holders in its thread mode, e_holders {len(metadata.holders)} "
                    f"(instance {instance.id}: {algebra.format_layout(layout)})")
-        yield spec.diagnostic("AG346", message, e_piece.path)
-        yield spec.diagnostic("AG348", message, holder_piece.path)  # either layout may be the wrong one
+        yield METADATA_COVERAGE.at(spec, message, e_piece.path)
+        yield METADATA_HOLDERS.at(spec, message, holder_piece.path)  # either layout may be the wrong one
         return
     # an exact cover of the index tile (decided from the modes when they are compact) has nothing
     # to report; anything else is counted, which words the first problem. A declared replication
@@ -269,19 +276,19 @@ def _check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> Iterator[Di
             what = (f"maps to {outside[0]}, outside the (M, k_index) index tile of {tile}" if outside else
                     f"names index {wrong[0]} {counts[wrong[0]]} times, not {held}" if wrong else
                     f"leaves {missing} of the {tile} indices unheld")
-            yield spec.diagnostic("AG346", f"metadata layout 'e' {what} (instance {instance.id}: "
+            yield METADATA_COVERAGE.at(spec, f"metadata layout 'e' {what} (instance {instance.id}: "
                                   f"{algebra.format_layout(layout)})", e_piece.path)
     slots = algebra.size(algebra.mode(layout, 1))
     if metadata.register_bits is None:
-        yield spec.diagnostic("AG347", f"instance {instance.id} gives no packed.e (the metadata register)",
+        yield METADATA_BITS.at(spec, f"instance {instance.id} gives no packed.e (the metadata register)",
                               instance.path)
     else:
         # one index set per selector value: with selector_bits the register holds several
         each = metadata.sparsity.selector_bits or metadata.register_bits
         if slots * piece.index_bits != each or metadata.register_bits % each:
             where = f"an index set of {each} bits" if metadata.sparsity.selector_bits else "its metadata register"
-            yield spec.diagnostic(
-                "AG347", f"instance {instance.id}: each holder has {slots} indices of {piece.index_bits} bits = "
+            yield METADATA_BITS.at(
+                spec, f"instance {instance.id}: each holder has {slots} indices of {piece.index_bits} bits = "
                 f"{slots * piece.index_bits} bits, but {where} {instance.packed['e']} is "
                 f"{metadata.register_bits} bits", instance.path + ("packed", "e"))
     yield from _check_holders(spec, metadata, instance, holder_piece.path)
@@ -296,14 +303,14 @@ def _check_holders(spec: AtomSpec, metadata: Metadata, instance: Instance, path:
     lanes, holders = spec.threads, len(metadata.holders)
     kind, selector, chosen, bad = fault
     if kind == "divide":
-        yield spec.diagnostic("AG348", f"instance {instance.id}: {holders} metadata holders do not divide the "
+        yield METADATA_HOLDERS.at(spec, f"instance {instance.id}: {holders} metadata holders do not divide the "
                               f"{lanes} lanes among the selectors", path)
     elif kind == "selector":
         problem = f"lane {bad} is not a lane of the atom" if bad is not None else "two holders are one lane"
-        yield spec.diagnostic("AG348", f"instance {instance.id}, selector {selector}: {problem} "
+        yield METADATA_HOLDERS.at(spec, f"instance {instance.id}, selector {selector}: {problem} "
                               f"(holders {list(chosen)[:8]}...)", path)
     else:
-        yield spec.diagnostic("AG348", f"instance {instance.id}: the {metadata.selectors} selectors with stride "
+        yield METADATA_HOLDERS.at(spec, f"instance {instance.id}: the {metadata.selectors} selectors with stride "
                               f"{stride} do not give each of the {lanes} lanes to exactly one selector", path)
 
 

@@ -15,39 +15,39 @@ value (copy 0, at offset 0, is the value itself).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Iterator, Optional
 
 from atomgen.check.evaluate import EvaluatedInstance
 from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.layout import algebra
 from atomgen.layout.algebra import Layout
-from atomgen.record import record
 from atomgen.spec.expr import ExprError
 from atomgen.spec.loader import JsonPath
 from atomgen.spec.model import AtomSpec
 from atomgen.spec.tensor_memory import COLUMNS, LANE_STRIDE, LANES, copies_at, evaluate_columns, evaluate_layout
 from atomgen.spec.variables import first_match
 
-RULE = "AG349"
-SCALE_RULE = "AG350"  # the scale factors' placement (families/scale_factors.py) is judged here too
-RULES = (
-    Rule(
-        "AG349",
-        "tensor-memory-layout",
-        "A tensor-memory operand's TMEM layout does not give every element its own cell in its lanes and columns.",
-        "tcgen05 keeps D (and A in the .ts form) in tensor memory; the TMEM layout says which lane and column of "
-        "each CTA holds each (thr, val), and `copies` where it must be again. Two values (or copies) in one cell, a "
-        "lane past 127 or a column outside the declared allocation corrupts the accumulator silently, exactly like "
-        "a wrong register layout.",
-        Example(
-            "layouts:\n",
-            'tensor_memory:\n  c: {cell_bits: 32, columns: 1, layout: "((16, 4), 4) : ((65536, 1048576), 0)"}\n'
-            "layouts:\n",
-            21, "{"
-        ),
-        "Give each value its own (lane, column): lane * 65536 + column, columns counted in 32-bit cells, "
-        "e.g. (1, (128, n)) : (0, (65536, 1)) for M = 128.",
+TENSOR_MEMORY_LAYOUT = Rule(
+    "AG349",
+    "tensor-memory-layout",
+    "A tensor-memory operand's TMEM layout does not give every element its own cell in its lanes and columns.",
+    "tcgen05 keeps D (and A in the .ts form) in tensor memory; the TMEM layout says which lane and column of "
+    "each CTA holds each (thr, val), and `copies` where it must be again. Two values (or copies) in one cell, a "
+    "lane past 127 or a column outside the declared allocation corrupts the accumulator silently, exactly like "
+    "a wrong register layout.",
+    Example(
+        "layouts:\n",
+        'tensor_memory:\n  c: {cell_bits: 32, columns: 1, layout: "((16, 4), 4) : ((65536, 1048576), 0)"}\n'
+        "layouts:\n",
+        21, "{"
     ),
+    "Give each value its own (lane, column): lane * 65536 + column, columns counted in 32-bit cells, "
+    "e.g. (1, (128, n)) : (0, (65536, 1)) for M = 128.",
+)
+
+RULES = (
+    TENSOR_MEMORY_LAYOUT,
 )
 
 
@@ -55,14 +55,14 @@ def check_spec(spec: AtomSpec) -> Iterator[Diagnostic]:
     """operand_source tensor_memory and tensor_memory entries name the same operands."""
     for role, source in spec.operand_source.items():
         if source == "tensor_memory" and role not in spec.tensor_memory:
-            yield spec.diagnostic(
-                RULE, f"operand {role.upper()} is in tensor memory but tensor_memory.{role} does not place it",
+            yield TENSOR_MEMORY_LAYOUT.at(
+                spec, f"operand {role.upper()} is in tensor memory but tensor_memory.{role} does not place it",
                 ("exceptions", "operand_source", role),
             )
     for role, operand in spec.tensor_memory.items():
         if spec.operand_source.get(role) != "tensor_memory":
-            yield spec.diagnostic(
-                RULE, f"tensor_memory.{role} is given, but operand {role.upper()} is not declared "
+            yield TENSOR_MEMORY_LAYOUT.at(
+                spec, f"tensor_memory.{role} is given, but operand {role.upper()} is not declared "
                 f"operand_source {role}: tensor_memory", operand.path,
             )
 
@@ -76,8 +76,8 @@ def check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> list[Diagnos
         tile = evaluated.operands.get(role)
         if piece is None or piece.parsed is None or tile is None:
             if piece is None:
-                findings.append(spec.diagnostic(
-                    RULE, f"no piece of tensor_memory.{role} applies to instance {instance.id}", operand.path))
+                findings.append(TENSOR_MEMORY_LAYOUT.at(
+                    spec, f"no piece of tensor_memory.{role} applies to instance {instance.id}", operand.path))
             continue
         try:
             layout = evaluate_layout(piece, variables)
@@ -88,14 +88,15 @@ def check_instance(spec: AtomSpec, evaluated: EvaluatedInstance) -> list[Diagnos
                 error.rule, f"tensor_memory.{role}, instance {instance.id}: {error.message}", piece.path, error.offset))
             continue
         if copies is not None and len(offsets) > LANES:  # (a layout's image starts at 0: copy 0 is the value)
-            findings.append(spec.diagnostic(
-                RULE, f"tensor_memory.{role}.copies makes {len(offsets)} copies, more than {LANES} "
+            findings.append(TENSOR_MEMORY_LAYOUT.at(
+                spec, f"tensor_memory.{role}.copies makes {len(offsets)} copies, more than {LANES} "
                 f"(instance {instance.id})", copies.path))
             continue
         # The verdict depends on the layouts, columns and cell width only (the instance is only
         # named in messages), and many instances share them: a clean one is judged once.
         key = (layout, tile.layout, columns, operand.cell_bits, tuple(offsets))
-        placement = Placement(f"tensor_memory.{role}", _sizes(tile.layout), f"operand layout '{role}' has")
+        placement = Placement(f"tensor_memory.{role}", _sizes(tile.layout), f"operand layout '{role}' has",
+                              TENSOR_MEMORY_LAYOUT)
         findings.extend(judge_with_copies(spec, placement, layout, columns, operand.cell_bits, piece.path, copies,
                                           offsets, instance.id, key))
     return findings
@@ -105,7 +106,7 @@ def _sizes(layout: Layout) -> tuple[int, int]:
     return algebra.size(algebra.mode(layout, 0)), algebra.size(algebra.mode(layout, 1))
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Placement:
     """What a TMEM layout places, for the messages: its spec key, the (thr, val) sizes it must have,
     and whose sizes those are."""
@@ -113,6 +114,7 @@ class Placement:
     label: str  # tensor_memory.c, scale_factors.a
     sizes: tuple[int, int]
     sized_by: str  # "operand layout 'c' has"
+    rule: Rule  # what its findings are raised through: AG349, or AG350 (families/scale_factors.py) for scale factors
 
 
 def judge_with_copies(spec: AtomSpec, placement: Placement, layout: Layout, columns: Optional[int], cell_bits: int,
@@ -227,31 +229,31 @@ def _judge(spec: AtomSpec, placement: Placement, layout: Layout, columns: Option
            cell_bits: int, path: JsonPath, instance: str, offsets: Optional[list[int]] = None) -> Iterator[Diagnostic]:
     text = algebra.format_layout(layout)
     label = placement.label
-    rule = RULE if label.startswith("tensor_memory") else SCALE_RULE
+    rule = placement.rule
     if algebra.rank(layout) != 2 or not algebra.congruent(layout.shape, layout.stride):
-        yield spec.diagnostic(rule, f"{label} is not a rank-2 (thr, val) layout: {text}", path)
+        yield rule.at(spec, f"{label} is not a rank-2 (thr, val) layout: {text}", path)
         return
     sizes = (algebra.size(algebra.mode(layout, 0)), algebra.size(algebra.mode(layout, 1)))
     if sizes != placement.sizes:
-        yield spec.diagnostic(
-            rule, f"{label} has (thr, val) sizes {sizes}, {placement.sized_by} {placement.sizes} "
+        yield rule.at(
+            spec, f"{label} has (thr, val) sizes {sizes}, {placement.sized_by} {placement.sizes} "
             f"(instance {instance}: {text})", path,
         )
         return
     if columns is None or not 1 <= columns <= COLUMNS:
-        yield spec.diagnostic(rule, f"{label}.columns is {columns}, not 1..{COLUMNS} "
+        yield rule.at(spec, f"{label}.columns is {columns}, not 1..{COLUMNS} "
                               f"(instance {instance})", path)
         return
     offsets = offsets or [0]
     if offsets != [step * (offsets[1] if len(offsets) > 1 else 0) for step in range(len(offsets))]:
-        yield spec.diagnostic(rule, f"{label}.copies must be evenly spaced, one extent and one stride "
+        yield rule.at(spec, f"{label}.copies must be evenly spaced, one extent and one stride "
                               f"(offsets {offsets[:4]}..., instance {instance})", path)
         return
     room = LANES * columns * (32 // cell_bits)
     if sizes[1] * len(offsets) > room:  # counted, not walked: a mutated extent can make millions of values
         copies = " (copies included)" if len(offsets) > 1 else ""
-        yield spec.diagnostic(
-            rule, f"{label}: {sizes[1] * len(offsets)} values of one thr{copies} cannot each have a cell of lanes "
+        yield rule.at(
+            spec, f"{label}: {sizes[1] * len(offsets)} values of one thr{copies} cannot each have a cell of lanes "
             f"0..{LANES - 1} x columns 0..{columns - 1} ({room} cells; instance {instance}: {text})", path,
         )
         return
@@ -268,21 +270,21 @@ def _judge(spec: AtomSpec, placement: Placement, layout: Layout, columns: Option
             lane, cell = divmod(address, LANE_STRIDE)
             column = cell * cell_bits // 32
             if address < 0 or not 0 <= lane < LANES or column >= columns:
-                yield spec.diagnostic(
-                    rule, f"{label}: (thr={thread}, val={value}) -> lane {lane}, column {column}, "
+                yield rule.at(
+                    spec, f"{label}: (thr={thread}, val={value}) -> lane {lane}, column {column}, "
                     f"outside lanes 0..{LANES - 1} x columns 0..{columns - 1} (instance {instance}: {text})", path,
                 )
                 return
             if address in seen:
-                yield spec.diagnostic(
-                    rule, f"{label}: two values of thr={thread} share lane {lane}, {_cell(cell, cell_bits)} "
+                yield rule.at(
+                    spec, f"{label}: two values of thr={thread} share lane {lane}, {_cell(cell, cell_bits)} "
                     f"(instance {instance}: {text})", path,
                 )
                 return
             seen.add(address)
             used.add(column)
     if len(used) != columns:
-        yield spec.diagnostic(
-            rule, f"{label} uses {len(used)} of its {columns} declared columns "
+        yield rule.at(
+            spec, f"{label} uses {len(used)} of its {columns} declared columns "
             f"(instance {instance}: {text})", path,
         )

@@ -14,17 +14,19 @@ from atomgen.spec import verify as wording
 from atomgen.spec.expr import ExprError
 from atomgen.spec.model import AtomSpec
 
+VERIFY_SECTION = Rule(
+    "AG396",
+    "verify-section",
+    "The `verify:` section is malformed: a condition that does not parse or names a non-integer parameter, "
+    "a message placeholder that is not a parameter, or a constraint that an instance of the table breaks.",
+    "Constraints and FlyDSL's wording become C++ in verify() and the text of generated negative tests; a "
+    "constraint an instance breaks would make verify() reject a configuration the spec says exists.",
+    "verify: {constraints: [{require: \"pow2(padAmount)\", message: \"...\"}]}   # default padAmount 0 breaks it",
+    "Guard the constraint with `when:`, fix the name, or drop the instance.",
+)
+
 RULES = (
-    Rule(
-        "AG396",
-        "verify-section",
-        "The `verify:` section is malformed: a condition that does not parse or names a non-integer parameter, "
-        "a message placeholder that is not a parameter, or a constraint that an instance of the table breaks.",
-        "Constraints and FlyDSL's wording become C++ in verify() and the text of generated negative tests; a "
-        "constraint an instance breaks would make verify() reject a configuration the spec says exists.",
-        "verify: {constraints: [{require: \"pow2(padAmount)\", message: \"...\"}]}   # default padAmount 0 breaks it",
-        "Guard the constraint with `when:`, fix the name, or drop the instance.",
-    ),
+    VERIFY_SECTION,
 )
 
 
@@ -34,7 +36,7 @@ def check_verify_section(spec: AtomSpec) -> Iterator[Diagnostic]:
         return
     parameters = {p.name: p for p in spec.parameters}
     for problem in wording.check(section, parameters):
-        yield spec.diagnostic("AG396", problem, ("verify",))
+        yield VERIFY_SECTION.at(spec, problem, ("verify",))
     if section.error:
         return  # reported above
     items = section.constraints
@@ -47,8 +49,7 @@ def check_verify_section(spec: AtomSpec) -> Iterator[Diagnostic]:
             except (ExprError, KeyError):
                 continue  # a name without a value here (a free parameter without a default)
             if broken:
-                yield spec.diagnostic(
-                    "AG396",
+                yield VERIFY_SECTION.at(spec,
                     f"instance {instance.id} breaks constraint {item.index} ('{item.message}'): "
                     "verify() would reject a configuration of the table",
                     ("verify", "constraints", item.index),

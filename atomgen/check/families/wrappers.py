@@ -13,19 +13,21 @@ from atomgen.diagnostics import Diagnostic, Example, Rule
 from atomgen.spec.model import AtomSpec
 from atomgen.spec.wrapper_call import WrapperError, call_plan
 
+WRAPPER_SIGNATURE = Rule(
+    "AG385",
+    "wrapper-signature",
+    "FlyDSL's declared wrapper cannot be generated: its signature, maps or defaults do not give every get() "
+    "argument a value, or say it in words the generator does not read.",
+    "The generated wrapper takes FlyDSL's signature so that kernels written against FlyDSL call it unchanged; "
+    "a get() argument the signature cannot reach would silently stay at its default.",
+    Example("emission:\n", 'python:\n  wrappers:\n    - {name: MFMA, signature: "MFMA(m, n, k, elem_ty_ab)"}\n'
+            "emission:\n", 30, '"MFMA('),
+    "signature: \"MFMA(m, n, k, elem_ty_ab, elem_ty_acc=None)\", maps: {elem_ty_a: elem_ty_ab, "
+    "elem_ty_b: elem_ty_ab, elem_ty_acc: \"elem_ty_acc or f32\"}",
+)
+
 RULES = (
-    Rule(
-        "AG385",
-        "wrapper-signature",
-        "FlyDSL's declared wrapper cannot be generated: its signature, maps or defaults do not give every get() "
-        "argument a value, or say it in words the generator does not read.",
-        "The generated wrapper takes FlyDSL's signature so that kernels written against FlyDSL call it unchanged; "
-        "a get() argument the signature cannot reach would silently stay at its default.",
-        Example("emission:\n", 'python:\n  wrappers:\n    - {name: MFMA, signature: "MFMA(m, n, k, elem_ty_ab)"}\n'
-                "emission:\n", 30, '"MFMA('),
-        "signature: \"MFMA(m, n, k, elem_ty_ab, elem_ty_acc=None)\", maps: {elem_ty_a: elem_ty_ab, "
-        "elem_ty_b: elem_ty_ab, elem_ty_acc: \"elem_ty_acc or f32\"}",
-    ),
+    WRAPPER_SIGNATURE,
 )
 
 
@@ -41,4 +43,4 @@ def check_wrappers(spec: AtomSpec) -> Iterator[Diagnostic]:
     except WrapperError as error:
         # at the map or default named (position falls back to the nearest field there is), else the signature
         path: tuple[str | int, ...] = ("python", "wrappers", 0, *(error.field or ("signature",)))
-        yield spec.diagnostic("AG385", f"wrapper {main.name}: {error}", path)
+        yield WRAPPER_SIGNATURE.at(spec, f"wrapper {main.name}: {error}", path)

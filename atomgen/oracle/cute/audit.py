@@ -55,7 +55,7 @@ class _Job:
 
 def audit(paths: Sequence[str], python: str, arch: str, timeout: float) -> Report:
     """Load the PTX specs under `paths`, ask CuTe about every instance, compare."""
-    from atomgen.check.runner import UsageError, analyze_file, collect_spec_files
+    from atomgen.check.result import UsageError, analyze_file, collect_spec_files
     from atomgen.terminal import Progress
 
     started = time.monotonic()

@@ -91,14 +91,27 @@ def tma(dsl: CuteDsl, atom: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(gmem_raw, list) or len(gmem_raw) != len(box):
         raise AtomError("gmem_shape must be a list as long as box")
     gmem: list[int] = gmem_raw
-    if direction not in ("load", "store"):
-        raise AtomError(f"direction must be 'load' or 'store', got {direction!r}")
-    op_name = "CopyBulkTensorTileG2SOp" if direction == "load" else "CopyBulkTensorTileS2GOp"
-    op = getattr(dsl.cpasync, op_name)()
+    kwargs: dict[str, Any] = {}
+    if direction == "reduce":  # cp.reduce.async.bulk.tensor: CuTe's kind by PTX's name (add -> ADD)
+        reduction = str(atom.get("reduction", "add")).upper()
+        kinds = dsl.cpasync.ReductionKind
+        if reduction not in kinds.__members__:
+            raise AtomError(f"no CuTe reduction kind {reduction!r} (kinds: {', '.join(kinds.__members__)})")
+        op_name = f"CopyReduceBulkTensorTileS2GOp({reduction})"
+        op = dsl.cpasync.CopyReduceBulkTensorTileS2GOp(kinds[reduction])
+    elif direction == "load_multicast":  # .multicast::cluster, one CTA of the cluster issuing the whole box
+        op_name = "CopyBulkTensorTileG2SMulticastOp"
+        op = dsl.cpasync.CopyBulkTensorTileG2SMulticastOp()
+        kwargs["num_multicast"] = int(atom.get("num_multicast", 1))
+    elif direction in ("load", "store"):
+        op_name = "CopyBulkTensorTileG2SOp" if direction == "load" else "CopyBulkTensorTileS2GOp"
+        op = getattr(dsl.cpasync, op_name)()
+    else:
+        raise AtomError(f"direction must be 'load', 'store', 'load_multicast' or 'reduce', got {direction!r}")
     ptr = cute.make_ptr(dsl.numeric(name), 0, cute.AddressSpace.gmem, assumed_align=16)
     gtensor = cute.make_tensor(ptr, cute.make_layout(tuple(gmem), stride=_compact(gmem)))
     slayout = cute.make_layout(tuple(box), stride=_compact(box))
-    ty = dsl.cpasync.make_tiled_tma_atom(op, gtensor, slayout, tuple(box)).atom.type
+    ty = dsl.cpasync.make_tiled_tma_atom(op, gtensor, slayout, tuple(box), **kwargs).atom.type
     threads, thr = dsl.thread_layouts(ty)
     src, dst = layout_of(ty.layout_src_tv), layout_of(ty.layout_dst_tv)
     printed = str(ty)

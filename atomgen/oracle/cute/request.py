@@ -81,6 +81,14 @@ def build_request(spec: Any, instance: Any) -> tuple[dict[str, Any] | None, str]
         rank = values.get("rank")
         if not isinstance(rank, int) or not 1 <= rank <= len(TMA_BOX):
             return None, "TMA instance without a rank in 1..5"
-        direction = "load" if intrinsic.endswith(".global") else "store"
-        return {"family": "tma", "direction": direction, "elem_type": "f16", "box": list(TMA_BOX[:rank])}, ""
+        request: dict[str, Any] = {"family": "tma", "direction": "load" if intrinsic.endswith(".global") else "store",
+                                   "elem_type": "f16", "box": list(TMA_BOX[:rank])}
+        reduce = str(getattr(spec.emission, "reduce", ""))  # tma_store's reduction parameter
+        if intrinsic == "nvvm.cp.async.bulk.tensor.reduce":
+            if not reduce or not isinstance(values.get(reduce), str):
+                return None, "TMA reduction instance without its reduction"
+            request.update(direction="reduce", reduction=values[reduce])
+        elif getattr(spec.emission, "multicast", False):
+            request.update(direction="load_multicast", num_multicast=2)  # a pair of CTAs shares the box
+        return request, ""
     return None, f"no CuTe copy family for {intrinsic}"

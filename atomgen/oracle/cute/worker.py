@@ -17,8 +17,14 @@ Input (stdin, one JSON object)::
       {"id": "stsm", "family": "stmatrix", "count": 2, "transpose": true},
       {"id": "cpa", "family": "cp_async", "bytes": 16, "cache": "cg"},
       {"id": "tma", "family": "tma", "direction": "load", "elem_type": "f16",
-       "box": [64, 32]}
+       "box": [64, 32]},
+      {"id": "tmar", "family": "tma", "direction": "reduce", "reduction": "add",
+       "elem_type": "f16", "box": [64, 32]}
     ]}
+
+A TMA ``direction`` is ``load``, ``store``, ``load_multicast`` (CopyBulkTensorTileG2SMulticastOp, with
+``num_multicast``) or ``reduce`` (CopyReduceBulkTensorTileS2GOp, with ``reduction``: PTX's name of the
+reduction, add min max inc dec and or xor).
 
 Element types are MLIR names: ``f16 bf16 f32 tf32 f64 i8 ui8 i32 f8E4M3FN f8E5M2``
 (``s8``/``si8``/``u8``, ``e4m3``/``e5m2`` are accepted as aliases).  The accumulator

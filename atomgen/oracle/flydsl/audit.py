@@ -104,13 +104,13 @@ def _probe_type(spec: Any) -> tuple[str, str] | None:
 def audit(paths: Sequence[str], jobs: int = 2, generated: Path | None = None,
           sweep: bool = True, isolate: bool = True) -> list[AtomReport]:
     """Audit every spec under `paths` against the installed flydsl."""
-    from atomgen.check.runner import collect_spec_files
+    from atomgen.check.result import collect_spec_files
     from atomgen.terminal import Progress
 
     files = collect_spec_files(paths)
     stages = Progress(4 + len(files), "oracle flydsl")  # a line on a terminal only: the run takes a while
     stages.step(f"probing {len(files)} spec(s)")
-    from atomgen.check.runner import analyze_file
+    from atomgen.check.result import analyze_file
 
     results = {display: analyze_file(path, display, prove=False) for path, display in files}  # once per spec
     probes = {display: _probe_type(result.spec) for display, result in results.items()}

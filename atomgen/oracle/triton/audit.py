@@ -211,7 +211,7 @@ def _is_rocdl_mma(path: Path) -> bool:
 
 def audit(paths: Sequence[str], use_cache: bool = True) -> Report:
     """Load the ROCDL MMA specs under `paths`, ask Triton about every instance, compare."""
-    from atomgen.check.runner import UsageError, analyze_file, collect_spec_files
+    from atomgen.check.result import UsageError, analyze_file, collect_spec_files
     from atomgen.terminal import Progress
 
     started = time.monotonic()

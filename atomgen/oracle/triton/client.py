@@ -42,7 +42,7 @@ def require_triton() -> str:
 
 
 def _cache_folder() -> Path:
-    from atomgen.check.runner import cache_dir
+    from atomgen.replay import cache_dir
 
     return cache_dir() / "triton-oracle"
 

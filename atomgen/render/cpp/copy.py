@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from atomgen.check.verify_plan import describe
 from atomgen.render import llvm_api, tdm
 from atomgen.render.cpp.mlirtype import CppRenderError, type_builder
 from atomgen.render.cpp.params import CppParam, value_stream
@@ -13,6 +12,7 @@ from atomgen.render.cpp.rows import CaseGroup, group_rows, op_class, op_namespac
 from atomgen.render.cpp.state import StateModel, slot_of
 from atomgen.spec.emission import BufferCopy, GlobalLdsDma, LdsDma
 from atomgen.spec.model import AtomSpec
+from atomgen.spec.printing import describe
 
 
 @dataclass

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from atomgen.check.families.emission import INTEGRAL
-from atomgen.check.families.semantics import FORMAT_KEYS, format_code
+from atomgen.check.result import evaluated_of, format_code_of, format_keys, intrinsic_of, llvm_intrinsic_of
 from atomgen.render.cpp.mlirtype import CppRenderError
 from atomgen.render.cpp.params import CppParam
 from atomgen.render.cpp.rows import row_constant
@@ -19,14 +18,10 @@ from atomgen.spec.model import AtomSpec, Instance
 
 def llvm_intrinsic(backend: str, intrinsic: str) -> Optional[str]:
     """The LLVM intrinsic a intrinsics table entry is called through, or None (it has an op class)."""
-    from atomgen.check.intrinsics import load_intrinsics
-
-    intrinsics, _ = load_intrinsics(backend)
-    entry = intrinsics.get(intrinsic) if intrinsics is not None else None
-    return entry.llvm_intrinsic or None if entry is not None else None
+    return llvm_intrinsic_of(backend, intrinsic)
 
 
-FORMATS = dict(FORMAT_KEYS["call_intrinsic"])  # fmtA -> a, fmtB -> b: the row's format codes
+FORMATS = dict(format_keys("call_intrinsic"))  # fmtA -> a, fmtB -> b: the row's format codes
 _WIDTHS = {"bool": 1, "int8_t": 8, "uint8_t": 8, "int16_t": 16, "uint16_t": 16, "int32_t": 32, "uint32_t": 32,
            "int64_t": 64, "uint64_t": 64}
 
@@ -34,10 +29,7 @@ _WIDTHS = {"bool": 1, "int8_t": 8, "uint8_t": 8, "int16_t": 16, "uint16_t": 16, 
 def constant_bits(spec: AtomSpec, instance: Instance, position: int, token: str) -> int:
     """The width of the constant a call argument becomes: the intrinsics table's immediate at that position of the
     intrinsic's operand list (gfx1250's C modifier is i16), else i1 for a boolean and i32 for an integer."""
-    from atomgen.check.intrinsics import load_intrinsics
-
-    intrinsics, _ = load_intrinsics(spec.backend)
-    entry = intrinsics.get(instance.intrinsic) if intrinsics is not None else None
+    entry = intrinsic_of(spec, instance)
     operands = entry.operands if entry is not None else ()
     immediate = operands[position].immediate if position < len(operands) else None
     if immediate is not None and immediate.cpp_type in _WIDTHS:
@@ -58,10 +50,7 @@ def operand_type(spec: AtomSpec, instance: Instance, position: int, token: str) 
 
 def _is_index(spec: AtomSpec, instance: Instance, position: int) -> bool:
     """Whether operand `position` of the row's intrinsic is its sparse index (the intrinsics table's `idx`)."""
-    from atomgen.check.intrinsics import load_intrinsics
-
-    intrinsics, _ = load_intrinsics(spec.backend)
-    entry = intrinsics.get(instance.intrinsic) if intrinsics is not None else None
+    entry = intrinsic_of(spec, instance)
     operands = entry.operands if entry is not None else ()
     return position < len(operands) and operands[position].name == "idx"
 
@@ -70,16 +59,20 @@ def index_shift(spec: AtomSpec, instance: Instance, variant: object) -> Optional
     """(selector parameter, bits of one index set) where the row's sparsity selector is realised by shifting
     the index register (RDNA4 SWMMAC: the intrinsic has no index_key operand; llc-22 folds a right shift of
     the index into index_key), else None (no selector, or one the intrinsic takes as an operand)."""
-    from atomgen.check.evaluate import evaluate_instance
     from atomgen.spec.sparsity import select_sparse, selector_parameter, sparsity_of
 
     name = selector_parameter(spec.sparse)
     if name is None or not isinstance(variant, tuple) or name in [str(t) for t in variant]:
         return None
-    evaluated, _ = evaluate_instance(spec, instance)
+    evaluated = evaluated_of(spec, instance)
     piece = select_sparse(spec.sparse, instance.values, evaluated.variables) if evaluated is not None else None
     bits = sparsity_of(piece, evaluated.variables).selector_bits if piece is not None and evaluated else 0
     return (name, int(bits)) if bits else None
+
+
+def _integral(spec: AtomSpec, name: str) -> bool:
+    parameter = spec.parameter(name)
+    return parameter is not None and parameter.is_integral
 
 
 def call_code(spec: AtomSpec, instance: Instance, params: dict[str, CppParam], locals_: dict[str, str],
@@ -105,12 +98,12 @@ def call_code(spec: AtomSpec, instance: Instance, params: dict[str, CppParam], l
         elif token in ("true", "false") or token.lstrip("-").isdigit():
             args.append(f"intrinsicConstant(builder, loc, {bits}, {token})")
         elif token in FORMATS:
-            code = format_code(spec, instance, token, FORMATS[token])  # the code check's AG375 judged
+            code = format_code_of(spec, instance, token)  # the code check's AG375 judged
             if code is None:
                 raise CppRenderError(f"row {instance.id}: no format code for {token}")
             value = row_constant(token) if token in tabled else str(code)
             args.append(f"intrinsicConstant(builder, loc, {bits}, {value})")
-        elif token in params and (params[token].is_bool or params[token].cpp_type in INTEGRAL):
+        elif token in params and (params[token].is_bool or _integral(spec, token)):
             parameter = params[token]
             locals_[token] = f"{parameter.cpp_type} {token} = {parameter.getter};"
             args.append(f"intrinsicConstant(builder, loc, {bits}, {token})")

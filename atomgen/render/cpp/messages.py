@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Mapping
 
-from atomgen.check.verify_plan import format_value
-from atomgen.record import record
 from atomgen.render import escape
 from atomgen.render.cpp.params import CppParam, value_stream
 from atomgen.spec.instances import ScalarValue
 from atomgen.spec.model import AtomSpec
+from atomgen.spec.printing import message_value
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class StreamPiece:
     """One `<<` operand of a diagnostic: literal text, or a parameter's value."""
 
@@ -55,7 +55,7 @@ def _merge(pieces: list[StreamPiece]) -> list[StreamPiece]:
 
 def simulate_stream(pieces: list[StreamPiece], values: Mapping[str, ScalarValue]) -> str:
     """What the C++ stream prints for `values` (tests hold it equal to verify.describe)."""
-    return "".join(p.text if p.text is not None else format_value(values[p.parameter or ""]) for p in pieces)
+    return "".join(p.text if p.text is not None else message_value(values[p.parameter or ""]) for p in pieces)
 
 
 def cpp_string(text: str) -> str:

@@ -6,9 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from atomgen.check.families.semantics import FORMAT_KEYS, format_code
-from atomgen.check.verify_plan import describe
-from atomgen.record import record
+from atomgen.check.result import format_code_of, format_keys
 from atomgen.render import llvm_api
 from atomgen.render.cpp import intrinsic_call
 from atomgen.render.cpp.mlirtype import CppRenderError, type_builder
@@ -18,6 +16,7 @@ from atomgen.render.cpp.state import StateModel
 from atomgen.spec.emission import GenericVariant, Mfma, MfmaScale, Shim, ShimResult, Tokens, WmmaScale
 from atomgen.spec.mlir_types import parse_packed
 from atomgen.spec.model import AtomSpec, Instance
+from atomgen.spec.printing import describe
 
 _QUALIFIED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)+(\([0-9]+\))?\Z")
 _INTEGER_LITERAL = re.compile(r"^-?[0-9]+\Z")
@@ -41,7 +40,7 @@ class MmaEmission:
     index_sets: bool = False  # some row shifts its sparse index to the selected set (indexSet is emitted)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Halves:
     """C's values spread over register halves (GFX11 OPSEL): `spread` puts value v in both halves of
     register v of the intrinsic's C; `low`/`high` read the half `selector` chose back."""
@@ -53,7 +52,7 @@ class Halves:
     high: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Placement:
     cast: bool  # bitcast the result to dTy (the storage type differs from the element type)
     halves: Halves | None
@@ -111,7 +110,7 @@ def _format_code(spec: AtomSpec, instance: Instance, key: str, role: str, tabled
     if not isinstance(spec.emission, (MfmaScale, WmmaScale)):
         raise CppRenderError(f"row {instance.id}: the {spec.pattern} pattern has no format codes")
     enum = spec.emission.format_enum
-    code = format_code(spec, instance, key, role)  # the code check's AG375 judged
+    code = format_code_of(spec, instance, key)  # the code check's AG375 judged
     if code is None:
         raise CppRenderError(f"row {instance.id}: no format code for {key}")
     return f"static_cast<{enum}>({row_constant(key) if key in tabled else code})"
@@ -120,10 +119,10 @@ def _format_code(spec: AtomSpec, instance: Instance, key: str, role: str, tabled
 def row_constants(spec: AtomSpec) -> RowConstants | None:
     """The format codes of every row, where the pattern sends some and every row has them: rows whose
     op call differs only in these share one case (rows.tabulate)."""
-    keys = FORMAT_KEYS.get(spec.pattern, ())
+    keys = format_keys(spec.pattern)
     if not keys or not spec.instances:
         return None
-    codes = [[format_code(spec, instance, key, role) for key, role in keys] for instance in spec.instances]
+    codes = [[format_code_of(spec, instance, key) for key, _ in keys] for instance in spec.instances]
     columns = tuple(key for position, (key, _) in enumerate(keys) if all(row[position] is not None for row in codes))
     if not columns:
         return None

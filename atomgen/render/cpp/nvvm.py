@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from atomgen.check.verify_plan import describe
 from atomgen.render.cpp.messages import cpp_string
 from atomgen.render.cpp.mlirtype import (
     CppRenderError,
@@ -38,6 +37,7 @@ from atomgen.spec.emission import (
 )
 from atomgen.spec.instruction import parse_ptx
 from atomgen.spec.model import AtomSpec
+from atomgen.spec.printing import describe
 from atomgen.spec.sparsity import selector_parameter
 
 # Element type -> NVVM::MMATypes (mma.sync) and NVVM::WGMMATypes (wgmma) case names.
@@ -261,10 +261,17 @@ def ptx_cp_async(
 @pattern_context(TmaLoad, TmaStore)
 def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend) -> TemplateContext:
     coords = [slot_of(state, f"Coord{i}") for i in range(5)]
+    emission = spec.emission
+    multicast = isinstance(emission, TmaLoad) and emission.multicast
+    reduce = emission.reduce if isinstance(emission, TmaStore) else ""
+    if reduce and params[reduce].enum != "::mlir::NVVM::TMAReduxKind":  # AG371 holds the parameter to exist
+        raise CppRenderError(f"the reduction parameter {reduce} must be an ::mlir::NVVM::TMAReduxKindAttr enum")
     return {
         "load": spec.pattern == "tma_load",
         "desc": slot_of(state, "TmaDescriptor"),
         "mbarrier": slot_of(state, "Mbarrier") if spec.pattern == "tma_load" else None,
+        "multicast": slot_of(state, "MulticastMask") if multicast else None,
+        "reduce": params[reduce].getter if reduce else "",
         "coords": coords,
         "rank": params["rank"].getter,
     }

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from atomgen.record import record
 from atomgen.render.cpp.mlirtype import exact_type_predicate
 from atomgen.spec.model import Parameter
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CppParam:
     name: str
     cpp_type: str  # as the verify() signature and locals spell it
@@ -41,7 +41,7 @@ def cpp_param(parameter: Parameter, values: frozenset[str] = frozenset()) -> Cpp
 
 
 # Enums whose C++ cases are not the spec value with its first letter capitalised.
-_ENUM_CASE_SPELLING = {"::mlir::NVVM::LoadCacheModifierKind": str.upper}
+_ENUM_CASE_SPELLING = {"::mlir::NVVM::LoadCacheModifierKind": str.upper, "::mlir::NVVM::TMAReduxKind": str.upper}
 
 
 def _enum_case(parameter: CppParam, value: Any) -> str:

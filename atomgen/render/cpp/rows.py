@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from atomgen.record import record
 from atomgen.render.cpp.mlirtype import CppRenderError
 from atomgen.render.cpp.verifier import InstanceTable
 from atomgen.spec.model import AtomSpec, Instance
@@ -57,7 +56,7 @@ def row_constant(column: str) -> str:
     return f"{TABLE}[*row].{column}"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RowConstants:
     """The constants that set rows apart where their op calls are otherwise equal (format codes):
     columns of the instance rows' table, so that such rows share one case reading `kInstanceRows[*row]`
@@ -67,7 +66,7 @@ class RowConstants:
     entries: tuple[tuple[tuple[int, ...], str], ...]  # (values in column order, the row's description), by row
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RowsTable:
     """`kInstanceRows`: one entry per instance row, holding what matchInstance() tests (where the table
     matches: verifier.InstanceTable) and the constants the shared cases read (RowConstants)."""

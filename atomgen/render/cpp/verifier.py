@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from atomgen.check.verify_plan import VerifyPlan, describe, key_pins, pin_message
+from atomgen.check.result import VerifyPlan
 from atomgen.render.cpp.messages import cpp_string, cpp_string_chunks, describe_stream, stream_operands
 from atomgen.render.cpp.params import CppParam, value_condition, value_stream
 from atomgen.spec.model import AtomSpec
+from atomgen.spec.printing import describe
 
 # Instance tables longer than this are matched by families: rows that differ only in
 # FAMILY_PARAMETER (an `expand` list) share one condition and a table of its values.
@@ -205,7 +206,7 @@ def verify_model(spec: AtomSpec, plan: VerifyPlan, params: dict[str, CppParam]) 
                 family_text = _family_description(spec, first)
 
                 def family_message(c: Any, text: str = family_text) -> str:
-                    return _family_stream(pin_message(c.parameter, c.value, text))
+                    return _family_stream(VerifyPlan.pin_message(c.parameter, c.value, text))
 
                 pins.append(PinGroup(key, _pin_checks(first.pins, params, family_message)))
         supported = "; ".join(descriptions)
@@ -220,9 +221,9 @@ def verify_model(spec: AtomSpec, plan: VerifyPlan, params: dict[str, CppParam]) 
             if row.pins and key_condition not in seen_keys:
                 seen_keys.add(key_condition)
                 def row_message(c: Any, description: str = row.description) -> str:
-                    return cpp_string(pin_message(c.parameter, c.value, description))
+                    return cpp_string(VerifyPlan.pin_message(c.parameter, c.value, description))
 
-                pins.append(PinGroup(key_condition, _pin_checks(key_pins(plan, row), params, row_message)))
+                pins.append(PinGroup(key_condition, _pin_checks(plan.key_pins(row), params, row_message)))
             if condition is None:
                 break  # an unconditional row matches everything after it
     matcher_params = [p.decl if p.name in used else f"{p.cpp_type} /*{p.name}*/" for p in ordered]

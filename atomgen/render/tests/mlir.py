@@ -101,14 +101,14 @@ def selector_suffix(spec: AtomSpec, inst: Instance, selector: int | None) -> str
 def other_selectors(spec: AtomSpec, inst: Instance) -> list[tuple[int, str, dict[str, ScalarValue]]]:
     """(selector, function suffix, the values to call the row with) for every sparsity selector the row
     admits other than its own: the functions the ROCDL and NVVM test writers add for them."""
-    from atomgen.check.families.sparse import admitted_selectors
+    from atomgen.check.result import selectors_of
     from atomgen.spec.sparsity import selector_parameter
 
     name = selector_parameter(spec.sparse)
     if name is None:
         return []
     found: list[tuple[int, str, dict[str, ScalarValue]]] = []
-    for selector in admitted_selectors(spec, inst):
+    for selector in selectors_of(spec, inst):
         suffix = selector_suffix(spec, inst, selector)
         if suffix:
             found.append((selector, suffix, {name: selector}))

@@ -6,13 +6,17 @@ this module gives it a function name, an atom type and its expected message as F
 
 from __future__ import annotations
 
-from atomgen.check.rejections import Rejection
+from typing import TYPE_CHECKING
+
 from atomgen.check.result import AnalysedAtom
 from atomgen.render.escape import filecheck_literal, mlir_comment
 from atomgen.render.tests.mlir import NEXT_FUNC, NegativeCase, check_forms, ident
 from atomgen.render.tests.rocdl import largest_val_bits
 from atomgen.spec.model import AtomSpec, Instance
 from atomgen.spec.printing import atom_type
+
+if TYPE_CHECKING:
+    from atomgen.check.result import Rejection
 
 
 def _case_name(case_id: str) -> str:

@@ -260,8 +260,12 @@ def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str, types: Type
     src, dst = f"!fly.memref<f16, {src_space}, {layout}>", f"!fly.memref<f16, {dst_space}, {layout}>"
     fn = copy_call(function_name(spec, inst), atom_ty, 0, src, dst)
     state_ops(spec, fn, values)
+    multicast = bool(getattr(spec.emission, "multicast", False))
+    reduce = str(getattr(spec.emission, "reduce", ""))
     if load:
-        fn.checks += [_forms().tma_cluster(), _forms().tma_load(inst.intrinsic, rank)]
+        fn.checks += [_forms().tma_cluster(), _forms().tma_load(inst.intrinsic, rank, multicast)]
+    elif reduce:
+        fn.checks.append(_forms().tma_reduce(inst.intrinsic, rank, values[reduce]))
     else:
         fn.checks.append(_forms().tma_store(inst.intrinsic, rank))
     converted = [("src", types.memref(src_space)), ("dst", types.memref(dst_space))] + state_arg_types(spec, fn)

@@ -5,9 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Optional
 
-from atomgen.check.evaluate import EvaluatedInstance
-from atomgen.check.families.semantics import meant_immediates
-from atomgen.check.intrinsics import load_intrinsics
+from atomgen.check.result import EvaluatedInstance, call_of, immediates_of, intrinsics_of, printed_call_of
 from atomgen.layout.algebra import Layout, product
 from atomgen.render import engine, llvm_api
 from atomgen.render.cpp import intrinsic_call
@@ -52,7 +50,49 @@ def _mma_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConv
     for _, suffix, chosen in other_selectors(spec, inst):
         functions.append(_mma_function(spec, inst.with_values(chosen), dialect, types, packing, suffix=suffix))
         functions[-1].values = dict(chosen)
+    for name, value in meaning_values(spec, inst):
+        changed = {name: value}
+        functions.append(_mma_function(spec, inst.with_values(changed), dialect, types, packing, suffix=f"_{name}"))
+        functions[-1].values = changed
     return functions
+
+
+# Operands whose value changes what the instruction computes: a test with the default alone cannot tell A's
+# sign from B's, or a clamp sent from a clamp dropped (issue 48).
+MEANINGFUL = ("sign_a", "sign_b", "clamp", "mod_c", "scale_select_a", "scale_select_b")
+
+
+def meaning_values(spec: AtomSpec, inst: Instance) -> list[tuple[str, ScalarValue]]:
+    """(parameter, a value other than the row's) for each free parameter the row's bound call sends to an
+    operand whose value changes the result: each gets a function of its own, the others at their defaults, so
+    that a value in another operand's slot lowers to another instruction (the ISA rung and the CHECK lines
+    expect what the call means)."""
+    call = call_of(spec, inst)
+    if call is None:
+        return []
+    fed = [(b.value, b.role) for b in call.bindings] + list(call.by_name)
+    found: list[tuple[str, ScalarValue]] = []
+    for token, role in fed:
+        parameter = spec.parameter(token)
+        if role not in MEANINGFUL or parameter is None or not parameter.is_free or token in inst.pin \
+                or token in inst.register_half.values() or any(token == name for name, _ in found):
+            continue
+        current = inst.values.get(token, parameter.default)
+        other = _other_value(parameter, current)
+        if other is not None:
+            found.append((token, other))
+    return found
+
+
+def _other_value(parameter: Any, current: Any) -> ScalarValue | None:
+    """The value a function sets besides the row's: true for a bool, else the smallest admitted other (1 first)."""
+    if parameter.is_bool:
+        return not bool(current)
+    admitted = list(parameter.free_values) if parameter.free_values is not None else (
+        list(range(int(parameter.free_min), int(parameter.free_max) + 1))
+        if parameter.free_min is not None and parameter.free_max is not None else [])
+    others = [v for v in admitted if v != current and isinstance(v, int)]
+    return 1 if 1 in others else (min(others) if others else None)
 
 
 def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter,
@@ -92,21 +132,22 @@ def _mma_function(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConve
     return fn
 
 
-def _mma_result(spec: AtomSpec, inst: Instance, packed: dict[str, str]) -> str:
-    """The intrinsic line. Where the LLVM API profile says how immediates print, every operand after C
-    is spelled, each immediate as the value its meaning fixes (check/families/semantics.py meant_immediates: the
-    layouts' value, the element type's format code), never as the C++ sends it: a cbsz = 1 the layouts
-    do not describe fails here even when `check` is bypassed. Otherwise (FlyDSL's pinned LLVM, whose
-    printed form is not observed here) the operands after C are matched loosely."""
-    api = llvm_api.active()
-    intrinsics, _ = load_intrinsics(spec.backend)
-    entry = intrinsics.get(inst.intrinsic) if intrinsics is not None else None
-    if entry is None or not api.immediates_printed:
-        return str(check_forms().mma_result(inst.intrinsic, packed))
-    meant = meant_immediates(spec, inst, intrinsics)  # type: ignore[arg-type]
-    as_operands = api.operand_immediates(entry.op_class)
+def _operand_type(entry: Any, name: str, role: str) -> str:
+    """The type the intrinsics table gives an operand (by LLVM's name, or the table's word for its role)."""
+    words = {"sparse_index": "idx", "scale_a": "scaleA", "scale_b": "scaleB"}
+    for candidate in (name, words.get(role, "")):
+        operand = entry.operand(candidate) if candidate else None
+        if operand is not None and operand.type_names():
+            return str(operand.type_names()[0])
+    return "i32"
+
+
+def _table_result(spec: AtomSpec, inst: Instance, packed: dict[str, str], entry: Any, as_operands: bool) -> str:
+    """The intrinsic line from the intrinsics table's operands, for a row without a bound call (an op LLVM
+    22.1.8 has no operand list for)."""
+    meant = immediates_of(spec, inst)
     extra, types = "", []
-    attributes: Optional[list[str]] = []  # the attr-dict, defaults omitted; None: a value not known here
+    attributes: Optional[list[str]] = []
     for operand in entry.operands:
         if operand.name in ("a", "b", "c"):
             continue
@@ -133,16 +174,56 @@ def _mma_result(spec: AtomSpec, inst: Instance, packed: dict[str, str]) -> str:
     return str(check_forms().mma_result_exact(inst.intrinsic, packed, extra, types))
 
 
+def _mma_result(spec: AtomSpec, inst: Instance, packed: dict[str, str]) -> str:
+    """The intrinsic line. Where the LLVM API profile says how immediates print, every operand after C
+    is spelled, each immediate as the value its meaning fixes (atomgen/check/result.py immediates_of: the
+    layouts' value, the element type's format code), never as the C++ sends it: a cbsz = 1 the layouts
+    do not describe fails here even when `check` is bypassed. Otherwise (FlyDSL's pinned LLVM, whose
+    printed form is not observed here) the operands after C are matched loosely."""
+    api = llvm_api.active()
+    intrinsics = intrinsics_of(spec.backend)
+    entry = intrinsics.get(inst.intrinsic) if intrinsics is not None else None
+    if entry is None or not api.immediates_printed:
+        return str(check_forms().mma_result(inst.intrinsic, packed))
+    as_operands = api.operand_immediates(entry.op_class)
+    printed = printed_call_of(spec, inst)
+    if printed is None:
+        return _table_result(spec, inst, packed, entry, as_operands)
+    extra, types = "", []
+    attributes: Optional[list[str]] = []  # the attr-dict, defaults omitted; None: a value not known here
+    for argument in printed:  # LLVM 22.1.8's arguments, each at the value the row's call means
+        if argument.role.startswith("fragment"):
+            continue
+        value = argument.value
+        if argument.attribute:
+            if value is None:
+                attributes = None
+            elif value != argument.default and attributes is not None:
+                shown = ("true" if value else "false") if argument.width == 1 else f"{value} : i{argument.width}"
+                attributes.append(f"{argument.name} = {shown}")
+        elif argument.immediate and as_operands:
+            extra += f", %c{value}_i32{{{{[_0-9]*}}}}" if value is not None else ", %c{{[0-9]+}}_i32{{[_0-9]*}}"
+            types.append("i32")
+        else:  # a value of run time: a state field, the sparse index
+            extra += ", %{{[0-9]+}}"
+            types.append(_operand_type(entry, argument.name, argument.role))
+    if attributes is None:
+        extra += "{{( [{][^}]*[}])?}}"
+    elif attributes:
+        extra += " {" + ", ".join(sorted(attributes)) + "}"
+    return str(check_forms().mma_result_exact(inst.intrinsic, packed, extra, types))
+
+
 def _call_intrinsic_checks(spec: AtomSpec, inst: Instance) -> list[str]:
     """The llvm.call_intrinsic line: the intrinsics table's LLVM name, the variant's operands and their types,
-    after one line per constant immediate spelling the value its meaning fixes (meant_immediates, as for
+    after one line per constant immediate spelling the value its meaning fixes (immediates_of, as for
     the typed ops: a format code is the row's element type's, never what the C++ sends)."""
     variant = spec.variant(inst.variant)
     tokens = [str(t) for t in variant] if isinstance(variant, tuple) else []
     types = [intrinsic_call.operand_type(spec, inst, i, t) for i, t in enumerate(tokens)]
-    intrinsics, _ = load_intrinsics(spec.backend)
+    intrinsics = intrinsics_of(spec.backend)
     entry = intrinsics.get(inst.intrinsic) if intrinsics is not None else None
-    meant = meant_immediates(spec, inst, intrinsics) if entry is not None else {}  # type: ignore[arg-type]
+    meant = immediates_of(spec, inst) if entry is not None else {}
     operands = entry.operands if entry is not None else ()
     shift = intrinsic_call.index_shift(spec, inst, variant)
     selected = int(inst.values.get(shift[0], 0) or 0) if shift is not None else 0

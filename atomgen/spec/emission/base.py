@@ -10,10 +10,9 @@ renders it and what that template includes.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Union, cast
 
-from atomgen.record import record
 from atomgen.spec.frozen import EMPTY, FrozenMap, frozen
 from atomgen.spec.yamldata import YamlMap, entries, text
 
@@ -26,7 +25,7 @@ def tokens(value: object) -> Tokens:
     return tuple(item for item in entries(value) if isinstance(item, (str, int)))
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Feed:
     """A state field the template passes to the instruction (rule AG367).
 
@@ -42,7 +41,7 @@ class Feed:
     units: str = "none"  # how the template scales the value: elements (by the element width), bytes, none
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PatternNeeds:
     """What a pattern's C++ template reads from the rest of the spec (rules AG37x check it)."""
 
@@ -74,7 +73,7 @@ def _read_with(reader: Callable[[Any], Any]) -> dict[str, Any]:
     return {"read": reader}
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Direction:
     """One direction of a two-way copy: its intrinsics table intrinsic and its op class."""
 
@@ -86,7 +85,7 @@ class Direction:
         return cls(text(data.get("op_class")), text(data.get("intrinsic")))
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ShimResult:
     """The result and D types of the memref load/call/store shim: `accTy` or `Type{}`."""
 
@@ -99,7 +98,7 @@ class ShimResult:
         return cls(text(data.get("resultTy"), default.result_ty), text(data.get("dTy"), default.d_ty))
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class GenericVariant:
     """A wmma_generic variant: the operands and the attributes of the generic op."""
 
@@ -114,7 +113,7 @@ class GenericVariant:
 Variant = Union[Tokens, GenericVariant]
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Emission:
     """An `emission:` section. Subclasses are the patterns; `pattern` names the one a record is."""
 
@@ -128,6 +127,11 @@ class Emission:
     @classmethod
     def template_name(cls) -> str:
         return cls.template or cls.pattern
+
+    def required(self) -> PatternNeeds:
+        """What the template reads for this section: the pattern's `needs`, with what the record's own
+        fields add (tma_load's `multicast` reads the MulticastMask field, tma_store's `reduce` its parameter)."""
+        return self.needs
 
     @classmethod
     def read(cls, data: YamlMap) -> Emission:
@@ -152,36 +156,36 @@ class Emission:
 # the field again without a default.
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Immediates:
     # intrinsics table immediate of the intrinsic -> the parameter whose value it takes (`{aux: cacheModifier}`)
     immediates: FrozenMap[str, str] = EMPTY
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class StateOperands:
     # intrinsic operand (local name) -> the state slot whose runtime value it takes
     state_operands: FrozenMap[str, int] = EMPTY
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Shim:
     shim_result: ShimResult = field(default=ShimResult(), metadata=_read_with(ShimResult.read))
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Variants:
     # builder argument lists per row `variant`
     variants: FrozenMap[str, Tokens]
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class FormatCodes:
     # element type -> the matrix-format code the scaled instruction takes for it
     format_codes: FrozenMap[str, int]
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class SingleOp:
     op_class: str  # the op class of the copy intrinsic (must be the intrinsics table's)
 
@@ -197,7 +201,7 @@ def generic_variants_field() -> FrozenMap[str, GenericVariant]:
         lambda data: FrozenMap({str(k): GenericVariant.read(v) for k, v in data.items()}))))
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RowEmission:
     """A row's own emission facts (`instances[].emission`): format codes, a store direction."""
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
-from atomgen.record import record
 from atomgen.spec.emission.base import SOFFSET, Emission, Immediates, PatternNeeds
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BufferAtomic(Immediates, Emission):
     pattern: ClassVar[str] = "buffer_atomic"
     needs: ClassVar[PatternNeeds] = PatternNeeds(

@@ -5,13 +5,13 @@ Raw buffer load or store of bitSize bits (direction from which side is a buffer_
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
-from atomgen.record import record
 from atomgen.spec.emission.base import SOFFSET, Direction, Emission, Immediates, PatternNeeds, direction_field
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BufferCopy(Immediates, Emission):
     pattern: ClassVar[str] = "buffer_copy"
     load: Direction = direction_field()  # the load direction: its intrinsics table intrinsic and op class

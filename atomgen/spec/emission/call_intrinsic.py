@@ -5,14 +5,14 @@ An MMA the dialect has no op for: llvm.call_intrinsic of the intrinsics table's 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
-from atomgen.record import record
 from atomgen.spec.emission.base import MMA, Emission, FormatCodes, PatternNeeds, Shim, StateOperands, Variants
 from atomgen.spec.frozen import EMPTY, FrozenMap
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CallIntrinsic(Variants, FormatCodes, StateOperands, Shim, Emission):
     pattern: ClassVar[str] = "call_intrinsic"
     # optional here: the format code a fmtA/fmtB argument sends per element type (gfx1250 f8f6f4)

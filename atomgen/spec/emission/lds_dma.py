@@ -5,13 +5,13 @@ Buffer load written straight to LDS (op_class, size from bitSize, soffset and im
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
-from atomgen.record import record
 from atomgen.spec.emission.base import SOFFSET, Emission, Feed, Immediates, PatternNeeds, SingleOp
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class LdsDma(SingleOp, Immediates, Emission):
     pattern: ClassVar[str] = "lds_dma"
     needs: ClassVar[PatternNeeds] = PatternNeeds(

@@ -5,13 +5,13 @@ CDNA MFMA: one typed ROCDL op per row, called with `args` through the load/call/
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
-from atomgen.record import record
 from atomgen.spec.emission.base import MMA, Emission, PatternNeeds, Shim, StateOperands, Tokens
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Mfma(StateOperands, Shim, Emission):
     pattern: ClassVar[str] = "mfma"
     args: Tokens  # the builder arguments of the op, in order (AG372)

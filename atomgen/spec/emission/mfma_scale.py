@@ -5,15 +5,14 @@ CDNA4 scaled MFMA: like mfma, plus per-row cbsz/blgp format codes and the scale 
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import ClassVar
 
-from atomgen.record import record
 from atomgen.spec.emission.base import MMA, Emission, FormatCodes, PatternNeeds, Shim, StateOperands, Tokens
 from atomgen.spec.frozen import FrozenMap
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MfmaScale(FormatCodes, StateOperands, Shim, Emission):
     pattern: ClassVar[str] = "mfma_scale"
     args: Tokens  # the builder arguments of the op, in order (AG372)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
-from atomgen.record import record
 from atomgen.spec.emission.base import MMA, Emission, PatternNeeds
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MmaSync(Emission):
     pattern: ClassVar[str] = "mma_sync"
     needs: ClassVar[PatternNeeds] = PatternNeeds("mma", packed=MMA, instruction=True)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
-from atomgen.record import record
 from atomgen.spec.emission.base import Emission, PatternNeeds
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Stmatrix(Emission):
     pattern: ClassVar[str] = "stmatrix"
     needs: ClassVar[PatternNeeds] = PatternNeeds("copy", parameters=("num", "transpose"), packed=("value",))

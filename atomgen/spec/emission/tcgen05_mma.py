@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
-from atomgen.record import record
 from atomgen.spec.emission.base import ACCUMULATE, MMA, Emission, PatternNeeds
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Tcgen05Mma(Emission):
     pattern: ClassVar[str] = "tcgen05_mma"
     # The instruction descriptor is built from m, n and the operand majors (render/cpp tcgen05); a spec

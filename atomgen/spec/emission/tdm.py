@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import ClassVar
 
-from atomgen.record import record
 from atomgen.spec import descriptor as descriptor_fields
 from atomgen.spec.emission.base import Emission, Feed, Immediates, PatternNeeds
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Tdm(Immediates, Emission):
     pattern: ClassVar[str] = "tdm"
     descriptor: tuple[descriptor_fields.Field, ...] = field(metadata={"read": descriptor_fields.read})

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
-from atomgen.record import record
 from atomgen.spec.emission.base import ACCUMULATE, METADATA, MMA, Emission, PatternNeeds
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WgmmaSp(Emission):
     pattern: ClassVar[str] = "wgmma_sp"
     needs: ClassVar[PatternNeeds] = PatternNeeds(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
-from atomgen.record import record
 from atomgen.spec.emission.base import (
     MMA,
     Emission,
@@ -17,7 +17,7 @@ from atomgen.spec.emission.base import (
 from atomgen.spec.frozen import FrozenMap
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WmmaGeneric(StateOperands, Shim, Emission):
     pattern: ClassVar[str] = "wmma_generic"
     variants: FrozenMap[str, GenericVariant] = generic_variants_field()  # per row `variant`

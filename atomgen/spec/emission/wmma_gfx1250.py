@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
-from atomgen.record import record
 from atomgen.spec.emission.base import MMA, Emission, PatternNeeds, Shim, StateOperands, Variants
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WmmaGfx1250(Variants, StateOperands, Shim, Emission):
     pattern: ClassVar[str] = "wmma_gfx1250"
     needs: ClassVar[PatternNeeds] = PatternNeeds("mma", packed=MMA, builder_arguments=True, variants=True)

@@ -5,15 +5,14 @@ Gfx1250 scaled WMMA: per-row fmtA/fmtB format codes and the scale state operands
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import ClassVar
 
-from atomgen.record import record
 from atomgen.spec.emission.base import MMA, Emission, FormatCodes, PatternNeeds, Shim, StateOperands, Variants
 from atomgen.spec.frozen import EMPTY, FrozenMap
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WmmaScale(Variants, FormatCodes, StateOperands, Shim, Emission):
     pattern: ClassVar[str] = "wmma_scale"
     state_operands: FrozenMap[str, int] = field()  # required here: the scale operands

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:a0a274663d20e4d9
+// ---- atomgen:begin types sha256:a1a4e477d04e1c92
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm {
 
 /// `T::getChecked(...)` for a binding's `get`: an invalid configuration raises ValueError with the
@@ -105,6 +105,57 @@ struct PyCopyOpSM90_TmaLoadType : PyConcreteType<PyCopyOpSM90_TmaLoadType> {
         "sm90 TMA tiled bulk tensor load (cp.async.bulk.tensor, rank 1-5): global -> "
         "shared::cluster, completing on an mbarrier; descriptor and coordinates are state. "
         "(sm90.tma.load; 5 supported configurations)");
+  }
+};
+
+/// sm90 TMA tiled bulk tensor load multicast over a cluster (cp.async.bulk.tensor
+/// .multicast::cluster, rank 1-5): global -> the shared memory of every CTA the 16-bit mask names,
+/// each completing on its mbarrier; descriptor, coordinates and mask are state.
+/// (sm90.tma.load.multicast; 5 supported configurations)
+struct PyCopyOpSM90_TmaLoadMulticastType : PyConcreteType<PyCopyOpSM90_TmaLoadMulticastType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM90_TmaLoadMulticastType,
+                               "CopyOpSM90_TmaLoadMulticastType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t rank, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type =
+              getCheckedOrRaise<::mlir::fly_nvvm::CopyOpSM90_TmaLoadMulticastType>(ctx, rank);
+          return PyCopyOpSM90_TmaLoadMulticastType(context->getRef(), wrap(type));
+        },
+        "rank"_a, nb::kw_only(), "context"_a = nb::none(),
+        "sm90 TMA tiled bulk tensor load multicast over a cluster (cp.async.bulk.tensor "
+        ".multicast::cluster, rank 1-5): global -> the shared memory of every CTA the 16-bit mask "
+        "names, each completing on its mbarrier; descriptor, coordinates and mask are state. "
+        "(sm90.tma.load.multicast; 5 supported configurations)");
+  }
+};
+
+/// sm90 TMA tiled bulk tensor reduction (cp.reduce.async.bulk.tensor, rank 1-5): a shared::cta box
+/// combined into global memory with add, min, max, inc, dec, and, or or xor, bulk_group completion;
+/// descriptor and coordinates are state. (sm90.tma.reduce; 40 supported configurations)
+struct PyCopyOpSM90_TmaReduceType : PyConcreteType<PyCopyOpSM90_TmaReduceType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM90_TmaReduceType,
+                               "CopyOpSM90_TmaReduceType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t rank, int redOp, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          if (redOp < 0 || redOp > 7)
+            throw nb::value_error("redOp must be in [0, 7]");
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::CopyOpSM90_TmaReduceType>(
+              ctx, rank,
+              ::mlir::NVVM::TMAReduxKindAttr::get(ctx,
+                                                  static_cast<::mlir::NVVM::TMAReduxKind>(redOp)));
+          return PyCopyOpSM90_TmaReduceType(context->getRef(), wrap(type));
+        },
+        "rank"_a, "red_op"_a, nb::kw_only(), "context"_a = nb::none(),
+        "sm90 TMA tiled bulk tensor reduction (cp.reduce.async.bulk.tensor, rank 1-5): a "
+        "shared::cta box combined into global memory with add, min, max, inc, dec, and, or or xor, "
+        "bulk_group completion; descriptor and coordinates are state. (sm90.tma.reduce; 40 "
+        "supported configurations)");
   }
 };
 
@@ -458,11 +509,13 @@ struct PyMmaOpSM90_WgmmaSpType : PyConcreteType<PyMmaOpSM90_WgmmaSpType> {
 
 NB_MODULE(_mlirDialectsFlyNVVM, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:695b21828a27cc37
+  // ---- atomgen:begin register sha256:b9e811e42b7b8d75
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM75_LdMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM80_CpAsyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_StMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_TmaLoadType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_TmaLoadMulticastType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_TmaReduceType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_TmaStoreType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05Mxf4Type::bind(m);

@@ -3,11 +3,13 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:0fe4fb971a17bc75
+# ---- atomgen:begin imports sha256:abe27bef5bd5c6f4
 from ..._mlir import ir
 from ..._mlir.dialects.fly_nvvm import (
     CopyOpSM90_StMatrixType,
+    CopyOpSM90_TmaLoadMulticastType,
     CopyOpSM90_TmaLoadType,
+    CopyOpSM90_TmaReduceType,
     CopyOpSM90_TmaStoreType,
     MmaOpSM90_WgmmaRSType,
     MmaOpSM90_WgmmaSpType,
@@ -18,20 +20,32 @@ from ..._mlir.dialects.fly_nvvm import (
 # ---- atomgen:end imports
 
 __all__ = []
-# ---- atomgen:begin exports sha256:1cfa81c9522bd7fb
+# ---- atomgen:begin exports sha256:731e1b27aaf3ee6d
 __all__.append("StMatrix")
 __all__.append("TmaLoad")
+__all__.append("TmaLoadMulticast")
+__all__.append("TmaReduce")
+__all__.append("TmaReduceAdd")
 __all__.append("TmaStore")
 __all__.append("WgmmaRS")
 __all__.append("WgmmaSS")
 __all__.append("WgmmaSp")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:778985b22c512639
+# ---- atomgen:begin wrappers sha256:480070e96d6a6d33
 
 
 def _ir_type(value):
     """Accept a DSL numeric class (with `.ir_type`) or a raw `ir.Type`."""
     return getattr(value, "ir_type", value)
+
+
+def _enum_value(value, cases):
+    """An enum case name (or an IntEnum / int) as its integer value."""
+    if isinstance(value, str):
+        if value not in cases:
+            raise ValueError(f"unknown case {value!r}; expected one of {', '.join(cases)}")
+        return cases[value]
+    return int(value)
 
 
 def _type(name):
@@ -75,6 +89,75 @@ def TmaLoad(rank):
       - rank = 5
     """
     return CopyOpSM90_TmaLoadType.get(rank=rank)
+
+
+def TmaLoadMulticast(rank):
+    """sm90 TMA tiled bulk tensor load multicast over a cluster (cp.async.bulk.tensor .multicast::cluster, rank 1-5): global -> the shared memory of every CTA the 16-bit mask names, each completing on its mbarrier; descriptor, coordinates and mask are state.
+
+    Supported configurations:
+      - rank = 1
+      - rank = 2
+      - rank = 3
+      - rank = 4
+      - rank = 5
+    """
+    return CopyOpSM90_TmaLoadMulticastType.get(rank=rank)
+
+
+def TmaReduce(rank, red_op):
+    """sm90 TMA tiled bulk tensor reduction (cp.reduce.async.bulk.tensor, rank 1-5): a shared::cta box combined into global memory with add, min, max, inc, dec, and, or or xor, bulk_group completion; descriptor and coordinates are state.
+
+    Supported configurations:
+      - rank = 1, redOp = add
+      - rank = 2, redOp = add
+      - rank = 3, redOp = add
+      - rank = 4, redOp = add
+      - rank = 5, redOp = add
+      - rank = 1, redOp = min
+      - rank = 2, redOp = min
+      - rank = 3, redOp = min
+      - rank = 4, redOp = min
+      - rank = 5, redOp = min
+      - rank = 1, redOp = max
+      - rank = 2, redOp = max
+      - rank = 3, redOp = max
+      - rank = 4, redOp = max
+      - rank = 5, redOp = max
+      - rank = 1, redOp = inc
+      - rank = 2, redOp = inc
+      - rank = 3, redOp = inc
+      - rank = 4, redOp = inc
+      - rank = 5, redOp = inc
+      - rank = 1, redOp = dec
+      - rank = 2, redOp = dec
+      - rank = 3, redOp = dec
+      - rank = 4, redOp = dec
+      - rank = 5, redOp = dec
+      - rank = 1, redOp = and
+      - rank = 2, redOp = and
+      - rank = 3, redOp = and
+      - rank = 4, redOp = and
+      - rank = 5, redOp = and
+      - rank = 1, redOp = or
+      - rank = 2, redOp = or
+      - rank = 3, redOp = or
+      - rank = 4, redOp = or
+      - rank = 5, redOp = or
+      - rank = 1, redOp = xor
+      - rank = 2, redOp = xor
+      - rank = 3, redOp = xor
+      - rank = 4, redOp = xor
+      - rank = 5, redOp = xor
+    """
+    return CopyOpSM90_TmaReduceType.get(
+        rank=rank,
+        red_op=_enum_value(red_op, {"add": 0, "min": 1, "max": 2, "inc": 3, "dec": 4, "and": 5, "or": 6, "xor": 7}),
+    )
+
+
+def TmaReduceAdd(rank):
+    """`TmaReduce` with red_op='add' (its docstring lists the configurations)."""
+    return CopyOpSM90_TmaReduceType.get(rank=rank, red_op="add")
 
 
 def TmaStore(rank):

@@ -431,6 +431,87 @@ func.func @gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_indexKey3(%d: !fly.memref<i3
   return
 }
 
+// CHECK-LABEL: func.func @gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[K0:[0-9]+]] = llvm.mlir.constant(true) : i1
+// CHECK: %[[K2:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K6:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu8"(%[[K0]], %[[VA]], %[[K2]], %[[VB]], %[[VC]], %{{[0-9]+}}, %[[K6]]) : (i1, i32, i1, vector<2xi32>, vector<4xi32>, i32, i1) -> vector<4xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signA(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<4xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu8"
+!gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signA = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (i8, i8) -> i32, signA = true, signB = false, clamp = false, indexKey = 0>>
+func.func @gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signA(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 4:1>, %b: !fly.memref<i8, register, 8:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signA
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signA, i32) -> !gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signA
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signA, !fly.memref<i32, register, 4:1>, !fly.memref<i8, register, 4:1>, !fly.memref<i8, register, 8:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[K0:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K2:[0-9]+]] = llvm.mlir.constant(true) : i1
+// CHECK: %[[K6:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu8"(%[[K0]], %[[VA]], %[[K2]], %[[VB]], %[[VC]], %{{[0-9]+}}, %[[K6]]) : (i1, i32, i1, vector<2xi32>, vector<4xi32>, i32, i1) -> vector<4xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signB(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<4xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu8"
+!gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signB = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (i8, i8) -> i32, signA = false, signB = true, clamp = false, indexKey = 0>>
+func.func @gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signB(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 4:1>, %b: !fly.memref<i8, register, 8:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signB
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signB, i32) -> !gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signB
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_signB, !fly.memref<i32, register, 4:1>, !fly.memref<i8, register, 4:1>, !fly.memref<i8, register, 8:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_clamp(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[K0:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K2:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K6:[0-9]+]] = llvm.mlir.constant(true) : i1
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu8"(%[[K0]], %[[VA]], %[[K2]], %[[VB]], %[[VC]], %{{[0-9]+}}, %[[K6]]) : (i1, i32, i1, vector<2xi32>, vector<4xi32>, i32, i1) -> vector<4xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_clamp(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<4xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x32.iu8"
+!gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_clamp = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x32, (i8, i8) -> i32, signA = false, signB = false, clamp = true, indexKey = 0>>
+func.func @gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_clamp(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 4:1>, %b: !fly.memref<i8, register, 8:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_clamp
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_clamp, i32) -> !gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_clamp
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_wave64_16x16x32_i8_i8_i32_clamp, !fly.memref<i32, register, 4:1>, !fly.memref<i8, register, 4:1>, !fly.memref<i8, register, 8:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32(
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
@@ -455,6 +536,87 @@ func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32(%d: !fly.memref<i32, registe
   %atom = fly.make_mma_atom : !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32
   %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32, i32) -> !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32
   fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 16:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[K0:[0-9]+]] = llvm.mlir.constant(true) : i1
+// CHECK: %[[K2:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K6:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x64.iu4"(%[[K0]], %[[VA]], %[[K2]], %[[VB]], %[[VC]], %{{[0-9]+}}, %[[K6]]) : (i1, i32, i1, vector<2xi32>, vector<4xi32>, i32, i1) -> vector<4xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signA(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x64.iu4"
+!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signA = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x64, (i4, i4) -> i32, signA = true, signB = false, clamp = false, indexKey = 0>>
+func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signA(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 8:1>, %b: !fly.memref<i4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signA
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signA, i32) -> !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signA
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signA, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 16:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[K0:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K2:[0-9]+]] = llvm.mlir.constant(true) : i1
+// CHECK: %[[K6:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x64.iu4"(%[[K0]], %[[VA]], %[[K2]], %[[VB]], %[[VC]], %{{[0-9]+}}, %[[K6]]) : (i1, i32, i1, vector<2xi32>, vector<4xi32>, i32, i1) -> vector<4xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signB(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x64.iu4"
+!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signB = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x64, (i4, i4) -> i32, signA = false, signB = true, clamp = false, indexKey = 0>>
+func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signB(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 8:1>, %b: !fly.memref<i4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signB
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signB, i32) -> !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signB
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_signB, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 16:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_clamp(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[K0:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K2:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K6:[0-9]+]] = llvm.mlir.constant(true) : i1
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x64.iu4"(%[[K0]], %[[VA]], %[[K2]], %[[VB]], %[[VC]], %{{[0-9]+}}, %[[K6]]) : (i1, i32, i1, vector<2xi32>, vector<4xi32>, i32, i1) -> vector<4xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_clamp(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x64.iu4"
+!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_clamp = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x64, (i4, i4) -> i32, signA = false, signB = false, clamp = true, indexKey = 0>>
+func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_clamp(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 8:1>, %b: !fly.memref<i4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_clamp
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_clamp, i32) -> !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_clamp
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_clamp, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 16:1>, !fly.memref<i32, register, 4:1>) -> ()
   return
 }
 
@@ -484,6 +646,93 @@ func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1(%d: !fly.memref<i3
   %atom = fly.make_mma_atom : !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1
   %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1, i32) -> !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1
   fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 16:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[K0:[0-9]+]] = llvm.mlir.constant(true) : i1
+// CHECK: %[[K2:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K5A:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[K5:[0-9]+]] = llvm.lshr %{{[0-9]+}}, %[[K5A]] : i32
+// CHECK: %[[K6:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x64.iu4"(%[[K0]], %[[VA]], %[[K2]], %[[VB]], %[[VC]], %[[K5]], %[[K6]]) : (i1, i32, i1, vector<2xi32>, vector<4xi32>, i32, i1) -> vector<4xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signA(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x64.iu4"
+!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signA = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x64, (i4, i4) -> i32, signA = true, signB = false, clamp = false, indexKey = 1>>
+func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signA(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 8:1>, %b: !fly.memref<i4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signA
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signA, i32) -> !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signA
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signA, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 16:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[K0:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K2:[0-9]+]] = llvm.mlir.constant(true) : i1
+// CHECK: %[[K5A:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[K5:[0-9]+]] = llvm.lshr %{{[0-9]+}}, %[[K5A]] : i32
+// CHECK: %[[K6:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x64.iu4"(%[[K0]], %[[VA]], %[[K2]], %[[VB]], %[[VC]], %[[K5]], %[[K6]]) : (i1, i32, i1, vector<2xi32>, vector<4xi32>, i32, i1) -> vector<4xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signB(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x64.iu4"
+!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signB = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x64, (i4, i4) -> i32, signA = false, signB = true, clamp = false, indexKey = 1>>
+func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signB(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 8:1>, %b: !fly.memref<i4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signB
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signB, i32) -> !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signB
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signB, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 16:1>, !fly.memref<i32, register, 4:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_clamp(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_METADATA:[a-z0-9_]+]]: i32)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32)>
+// CHECK: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[S_METADATA]], %[[STATE1]][0] : !llvm.struct<(i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
+// CHECK: %[[K0:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K2:[0-9]+]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[K5A:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[K5:[0-9]+]] = llvm.lshr %{{[0-9]+}}, %[[K5A]] : i32
+// CHECK: %[[K6:[0-9]+]] = llvm.mlir.constant(true) : i1
+// CHECK: %[[RES:[0-9]+]] = llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x64.iu4"(%[[K0]], %[[VA]], %[[K2]], %[[VB]], %[[VC]], %[[K5]], %[[K6]]) : (i1, i32, i1, vector<2xi32>, vector<4xi32>, i32, i1) -> vector<4xi32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_clamp(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<16xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
+// REG: llvm.call_intrinsic "llvm.amdgcn.swmmac.i32.16x16x64.iu4"
+!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_clamp = !fly.mma_atom<!fly_rocdl.gfx120x.swmmac_wave64<16x16x64, (i4, i4) -> i32, signA = false, signB = false, clamp = true, indexKey = 1>>
+func.func @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_clamp(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 8:1>, %b: !fly.memref<i4, register, 16:1>, %c: !fly.memref<i32, register, 4:1>, %metadata: i32) {
+  %atom = fly.make_mma_atom : !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_clamp
+  %atom_metadata = fly.atom.set_value(%atom, "metadata", %metadata) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_clamp, i32) -> !gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_clamp
+  fly.mma_atom_call(%atom_metadata, %d, %a, %b, %c) : (!gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_clamp, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 16:1>, !fly.memref<i32, register, 4:1>) -> ()
   return
 }
 

@@ -38,6 +38,93 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32(%d: !fly.memref
   return
 }
 
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_modC(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_modC(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_modC = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 1, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_modC(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_modC
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_modC
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_modC
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_modC, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselA(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselA = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 1, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselA(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselA
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselA
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselA
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselA, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselB(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselB = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 1, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselB(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselB
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselB
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselB
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselB, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32(
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
@@ -64,6 +151,93 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32(%d: !fly.memref<f
   %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32
   %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32
   fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f8E5M2, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_modC(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_modC(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_modC = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E5M2) -> f32, opselA = 0, opselB = 0, modC = 1, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_modC(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f8E5M2, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_modC
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_modC
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_modC
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_modC, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f8E5M2, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselA(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselA = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E5M2) -> f32, opselA = 1, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselA(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f8E5M2, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselA
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselA
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselA
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselA, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f8E5M2, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselB(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselB = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E5M2) -> f32, opselA = 0, opselB = 1, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselB(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f8E5M2, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselB
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselB
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselB
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselB, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f8E5M2, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
   return
 }
 
@@ -96,6 +270,93 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32(%d: !fly.memref
   return
 }
 
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_modC(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<12xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<12xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_modC(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi6>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_modC = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f6E2M3FN) -> f32, opselA = 0, opselB = 0, modC = 1, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_modC(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f6E2M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_modC
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_modC
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_modC
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_modC, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f6E2M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<12xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<12xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselA(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi6>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselA = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f6E2M3FN) -> f32, opselA = 1, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselA(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f6E2M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselA
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselA
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselA
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselA, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f6E2M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<12xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<12xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselB(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi6>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselB = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f6E2M3FN) -> f32, opselA = 0, opselB = 1, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselB(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f6E2M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselB
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselB
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselB
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselB, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f6E2M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32(
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
@@ -122,6 +383,93 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32(%d: !fly.memref
   %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32
   %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32
   fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f6E3M2FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_modC(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<12xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<12xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_modC(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi6>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_modC = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f6E3M2FN) -> f32, opselA = 0, opselB = 0, modC = 1, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_modC(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f6E3M2FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_modC
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_modC
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_modC
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_modC, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f6E3M2FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<12xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<12xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselA(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi6>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselA = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f6E3M2FN) -> f32, opselA = 1, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselA(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f6E3M2FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselA
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselA
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselA
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselA, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f6E3M2FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<12xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<12xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselB(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi6>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselB = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f6E3M2FN) -> f32, opselA = 0, opselB = 1, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselB(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f6E3M2FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselB
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselB
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselB
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselB, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f6E3M2FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
   return
 }
 
@@ -154,6 +502,93 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32(%d: !fly.memref
   return
 }
 
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_modC(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<8xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_modC(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_modC = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f4E2M1FN) -> f32, opselA = 0, opselB = 0, modC = 1, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_modC(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f4E2M1FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_modC
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_modC
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_modC
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_modC, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f4E2M1FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<8xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselA(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselA = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f4E2M1FN) -> f32, opselA = 1, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselA(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f4E2M1FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselA
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselA
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselA
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselA, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f4E2M1FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<8xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselB(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselB = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f4E2M1FN) -> f32, opselA = 0, opselB = 1, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselB(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f4E2M1FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselB
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselB
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselB
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselB, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f4E2M1FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32(
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
@@ -180,6 +615,93 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32(%d: !fly.memref<f
   %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32
   %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32
   fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32, !fly.memref<f32, register, 8:1>, !fly.memref<f8E5M2, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_modC(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_modC(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_modC = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E5M2, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 1, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_modC(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E5M2, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_modC
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_modC
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_modC
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_modC, !fly.memref<f32, register, 8:1>, !fly.memref<f8E5M2, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselA(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselA = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E5M2, f8E4M3FN) -> f32, opselA = 1, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselA(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E5M2, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselA
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselA
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselA
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselA, !fly.memref<f32, register, 8:1>, !fly.memref<f8E5M2, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselB(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselB = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E5M2, f8E4M3FN) -> f32, opselA = 0, opselB = 1, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselB(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E5M2, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselB
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselB
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselB
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselB, !fly.memref<f32, register, 8:1>, !fly.memref<f8E5M2, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
   return
 }
 
@@ -212,6 +734,93 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32(%d: !fly.memref
   return
 }
 
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_modC(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<12xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<12xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_modC(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi6>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_modC = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f6E2M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 1, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_modC(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f6E2M3FN, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_modC
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_modC
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_modC
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_modC, !fly.memref<f32, register, 8:1>, !fly.memref<f6E2M3FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<12xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<12xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselA(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi6>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselA = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f6E2M3FN, f8E4M3FN) -> f32, opselA = 1, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselA(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f6E2M3FN, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselA
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselA
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselA
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselA, !fly.memref<f32, register, 8:1>, !fly.memref<f6E2M3FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<12xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<12xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselB(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi6>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselB = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f6E2M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 1, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselB(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f6E2M3FN, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselB
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselB
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselB
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselB, !fly.memref<f32, register, 8:1>, !fly.memref<f6E2M3FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32(
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
@@ -238,6 +847,93 @@ func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32(%d: !fly.memref
   %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32
   %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32
   fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32, !fly.memref<f32, register, 8:1>, !fly.memref<f6E3M2FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_modC(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<12xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<12xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_modC(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi6>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_modC = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f6E3M2FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 1, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_modC(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f6E3M2FN, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_modC
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_modC
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_modC
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_modC, !fly.memref<f32, register, 8:1>, !fly.memref<f6E3M2FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<12xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<12xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselA(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi6>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselA = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f6E3M2FN, f8E4M3FN) -> f32, opselA = 1, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselA(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f6E3M2FN, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselA
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselA
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselA
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselA, !fly.memref<f32, register, 8:1>, !fly.memref<f6E3M2FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<12xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<12xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselB(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi6>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselB = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f6E3M2FN, f8E4M3FN) -> f32, opselA = 0, opselB = 1, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselB(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f6E3M2FN, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselB
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselB
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselB
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselB, !fly.memref<f32, register, 8:1>, !fly.memref<f6E3M2FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
   return
 }
 
@@ -270,6 +966,93 @@ func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32(%d: !fly.memref
   return
 }
 
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_modC(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<8xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_modC(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_modC = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f4E2M1FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 1, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_modC(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f4E2M1FN, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_modC
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_modC
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_modC
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_modC, !fly.memref<f32, register, 8:1>, !fly.memref<f4E2M1FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<8xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselA(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselA = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f4E2M1FN, f8E4M3FN) -> f32, opselA = 1, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselA(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f4E2M1FN, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselA
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselA
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselA
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselA, !fly.memref<f32, register, 8:1>, !fly.memref<f4E2M1FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<8xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselB(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselB = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f4E2M1FN, f8E4M3FN) -> f32, opselA = 0, opselB = 1, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselB(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f4E2M1FN, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselB
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselB
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselB
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselB, !fly.memref<f32, register, 8:1>, !fly.memref<f4E2M1FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32(
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
@@ -296,6 +1079,93 @@ func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32(%d: !fly.memref
   %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32, vector<4xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32
   %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32, vector<4xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32
   fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32, !fly.memref<f32, register, 16:1>, !fly.memref<f4E2M1FN, register, 128:1>, !fly.memref<f4E2M1FN, register, 64:1>, !fly.memref<f32, register, 16:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_modC(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<16xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.32x16x128.f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<8xi32>, vector<16xf32>{{.*}}) -> vector<16xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<16xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_modC(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<128xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<16xf32>
+// REG: rocdl.wmma.scale.f32.32x16x128.f4 
+!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_modC = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<32x16x128, (f4E2M1FN, f4E2M1FN) -> f32, opselA = 0, opselB = 0, modC = 1, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_modC(%d: !fly.memref<f32, register, 16:1>, %a: !fly.memref<f4E2M1FN, register, 128:1>, %b: !fly.memref<f4E2M1FN, register, 64:1>, %c: !fly.memref<f32, register, 16:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_modC
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_modC
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_modC, vector<4xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_modC
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_modC, !fly.memref<f32, register, 16:1>, !fly.memref<f4E2M1FN, register, 128:1>, !fly.memref<f4E2M1FN, register, 64:1>, !fly.memref<f32, register, 16:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<16xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.32x16x128.f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<8xi32>, vector<16xf32>{{.*}}) -> vector<16xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<16xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselA(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<128xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<16xf32>
+// REG: rocdl.wmma.scale.f32.32x16x128.f4 
+!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselA = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<32x16x128, (f4E2M1FN, f4E2M1FN) -> f32, opselA = 1, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselA(%d: !fly.memref<f32, register, 16:1>, %a: !fly.memref<f4E2M1FN, register, 128:1>, %b: !fly.memref<f4E2M1FN, register, 64:1>, %c: !fly.memref<f32, register, 16:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselA
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselA
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselA, vector<4xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselA
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselA, !fly.memref<f32, register, 16:1>, !fly.memref<f4E2M1FN, register, 128:1>, !fly.memref<f4E2M1FN, register, 64:1>, !fly.memref<f32, register, 16:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<16xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale.f32.32x16x128.f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<8xi32>, vector<16xf32>{{.*}}) -> vector<16xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<16xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselB(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<128xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<16xf32>
+// REG: rocdl.wmma.scale.f32.32x16x128.f4 
+!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselB = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<32x16x128, (f4E2M1FN, f4E2M1FN) -> f32, opselA = 0, opselB = 1, modC = 0, reuseA = false, reuseB = false, blockSize = 32>>
+func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselB(%d: !fly.memref<f32, register, 16:1>, %a: !fly.memref<f4E2M1FN, register, 128:1>, %b: !fly.memref<f4E2M1FN, register, 64:1>, %c: !fly.memref<f32, register, 16:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselB
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselB
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselB, vector<4xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselB
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselB, !fly.memref<f32, register, 16:1>, !fly.memref<f4E2M1FN, register, 128:1>, !fly.memref<f4E2M1FN, register, 64:1>, !fly.memref<f32, register, 16:1>) -> ()
   return
 }
 
@@ -328,6 +1198,93 @@ func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16(%d: !fly.memref
   return
 }
 
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_modC(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i64, i64)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale16.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_modC(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale16.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_modC = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 1, reuseA = false, reuseB = false, blockSize = 16>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_modC(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<8xi8>, %scale_b: vector<8xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_modC
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_modC, vector<8xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_modC
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_modC, vector<8xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_modC
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_modC, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i64, i64)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale16.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselA(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale16.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselA = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 1, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 16>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselA(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<8xi8>, %scale_b: vector<8xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselA
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselA, vector<8xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselA
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselA, vector<8xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselA
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselA, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i64, i64)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale16.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<16xi32>, vector<8xf32>{{.*}}) -> vector<8xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<8xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselB(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi8>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<8xf32>
+// REG: rocdl.wmma.scale16.f32.16x16x128.f8f6f4 
+!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselB = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 1, modC = 0, reuseA = false, reuseB = false, blockSize = 16>>
+func.func @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselB(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f8E4M3FN, register, 64:1>, %b: !fly.memref<f8E4M3FN, register, 64:1>, %c: !fly.memref<f32, register, 8:1>, %scale_a: vector<8xi8>, %scale_b: vector<8xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselB
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselB, vector<8xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselB
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselB, vector<8xi8>) -> !gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselB
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselB, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f8E4M3FN, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16(
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
@@ -354,5 +1311,92 @@ func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16(%d: !fly.memref
   %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16, vector<8xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16
   %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16, vector<8xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16
   fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16, !fly.memref<f32, register, 16:1>, !fly.memref<f4E2M1FN, register, 128:1>, !fly.memref<f4E2M1FN, register, 64:1>, !fly.memref<f32, register, 16:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_modC(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i64, i64)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<16xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale16.f32.32x16x128.f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<8xi32>, vector<16xf32>{{.*}}) -> vector<16xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<16xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_modC(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<128xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<16xf32>
+// REG: rocdl.wmma.scale16.f32.32x16x128.f4 
+!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_modC = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<32x16x128, (f4E2M1FN, f4E2M1FN) -> f32, opselA = 0, opselB = 0, modC = 1, reuseA = false, reuseB = false, blockSize = 16>>
+func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_modC(%d: !fly.memref<f32, register, 16:1>, %a: !fly.memref<f4E2M1FN, register, 128:1>, %b: !fly.memref<f4E2M1FN, register, 64:1>, %c: !fly.memref<f32, register, 16:1>, %scale_a: vector<8xi8>, %scale_b: vector<8xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_modC
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_modC, vector<8xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_modC
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_modC, vector<8xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_modC
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_modC, !fly.memref<f32, register, 16:1>, !fly.memref<f4E2M1FN, register, 128:1>, !fly.memref<f4E2M1FN, register, 64:1>, !fly.memref<f32, register, 16:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselA(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i64, i64)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<16xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale16.f32.32x16x128.f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<8xi32>, vector<16xf32>{{.*}}) -> vector<16xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<16xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselA(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<128xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<16xf32>
+// REG: rocdl.wmma.scale16.f32.32x16x128.f4 
+!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselA = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<32x16x128, (f4E2M1FN, f4E2M1FN) -> f32, opselA = 1, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 16>>
+func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselA(%d: !fly.memref<f32, register, 16:1>, %a: !fly.memref<f4E2M1FN, register, 128:1>, %b: !fly.memref<f4E2M1FN, register, 64:1>, %c: !fly.memref<f32, register, 16:1>, %scale_a: vector<8xi8>, %scale_b: vector<8xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselA
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselA, vector<8xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselA
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselA, vector<8xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselA
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselA, !fly.memref<f32, register, 16:1>, !fly.memref<f4E2M1FN, register, 128:1>, !fly.memref<f4E2M1FN, register, 64:1>, !fly.memref<f32, register, 16:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselB(
+// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<8xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<8xi8>)
+// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i64
+// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i64, i64)>
+// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i64, i64)>
+// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<8xi8> to i64
+// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i64, i64)>
+// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<8xi8> to i64
+// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i64, i64)>
+// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<16xi32>
+// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi32>
+// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<16xf32>
+// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.scale16.f32.32x16x128.f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<16xi32>, vector<8xi32>, vector<16xf32>{{.*}}) -> vector<16xf32>
+// CHECK: llvm.store %[[RES]], %[[D]] : vector<16xf32>, !llvm.ptr<5>
+// REG-LABEL: func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselB(
+// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<128xi4>
+// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<64xi4>
+// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<16xf32>
+// REG: rocdl.wmma.scale16.f32.32x16x128.f4 
+!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselB = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<32x16x128, (f4E2M1FN, f4E2M1FN) -> f32, opselA = 0, opselB = 1, modC = 0, reuseA = false, reuseB = false, blockSize = 16>>
+func.func @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselB(%d: !fly.memref<f32, register, 16:1>, %a: !fly.memref<f4E2M1FN, register, 128:1>, %b: !fly.memref<f4E2M1FN, register, 64:1>, %c: !fly.memref<f32, register, 16:1>, %scale_a: vector<8xi8>, %scale_b: vector<8xi8>) {
+  %atom = fly.make_mma_atom : !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselB
+  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselB, vector<8xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselB
+  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselB, vector<8xi8>) -> !gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselB
+  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselB, !fly.memref<f32, register, 16:1>, !fly.memref<f4E2M1FN, register, 128:1>, !fly.memref<f4E2M1FN, register, 64:1>, !fly.memref<f32, register, 16:1>) -> ()
   return
 }

@@ -3,7 +3,7 @@
 // Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout,
 // `atomgen gen --into` adds the region below to FlyDSL's own Atom.td of this dialect
 // (backend.yaml dialect_extension).
-// ---- atomgen:begin enum sha256:cdc0174d8497627f
+// ---- atomgen:begin enum sha256:4d5bdc99d32dff4a
 include "mlir/IR/EnumAttr.td"
 
 def FlyNVVM_AtomStateField : I32EnumAttr<"AtomStateField", "", [
@@ -17,7 +17,8 @@ def FlyNVVM_AtomStateField : I32EnumAttr<"AtomStateField", "", [
   I32EnumAttrCase<"Coord4", 7, "coord_4">,
   I32EnumAttrCase<"Metadata", 8, "metadata">,
   I32EnumAttrCase<"SfaAddress", 9, "sfa_address">,
-  I32EnumAttrCase<"SfbAddress", 10, "sfb_address">
+  I32EnumAttrCase<"SfbAddress", 10, "sfb_address">,
+  I32EnumAttrCase<"MulticastMask", 11, "multicast_mask">
 ]> {
   let genSpecializedAttr = 0;
   let cppNamespace = FlyNVVM_Dialect.cppNamespace;

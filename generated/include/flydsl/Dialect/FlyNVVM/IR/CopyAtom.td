@@ -7,11 +7,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:5a9f5f17a92cf4c2
+// ---- atomgen:begin atoms sha256:5bed0d12ba8606a1
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM75_LdMatrix.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM80_CpAsync.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_StMatrix.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_TmaLoad.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_TmaLoadMulticast.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_TmaReduce.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_TmaStore.td"
 // ---- atomgen:end atoms
 

@@ -1,0 +1,154 @@
+"""The Hopper GEMM's TMA copies beyond load/store (issue 52.3): multicast load and reduction.
+
+specs/nvvm/sm90/tma_load_multicast.yaml is tma_load with `emission.multicast` and the 16-bit MulticastMask
+state field; specs/nvvm/sm90/tma_reduce.yaml is tma_store with `emission.reduce` naming its redOp parameter.
+Each deliberate mistake below is a one-line edit of the shipped spec, rejected with its rule at its line.
+
+The cp.reduce words (`.reduce`, the reduction `.add` ... `.xor`) and the `.multicast::cluster` tie belong to
+the AG404 grammar (atomgen/spec/instruction.py, atomgen/check/families/call.py); until PtxInstruction has the
+`reduction` and `multicast` fields, the cases that need them are expected failures.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from atomgen.pipeline import analyse_loaded
+from atomgen.spec.backend import find_backend_file, load_backend
+from atomgen.spec.instruction import PtxInstruction
+from atomgen.spec.loader import load_text
+
+ROOT = Path(__file__).resolve().parent.parent
+MULTICAST = "specs/nvvm/sm90/tma_load_multicast.yaml"
+REDUCE = "specs/nvvm/sm90/tma_reduce.yaml"
+
+NO_REDUCE_GRAMMAR = pytest.mark.xfail(
+    not hasattr(PtxInstruction, "reduction"), strict=True,
+    reason="the AG404 grammar does not read cp.reduce words yet (.reduce, .add ... .xor)")
+NO_MULTICAST_FIELD = pytest.mark.xfail(
+    not hasattr(PtxInstruction, "multicast"), strict=True,
+    reason="the AG404 grammar does not tie .multicast::cluster to emission.multicast yet")
+
+
+def _analyse(path: Path, text: str) -> list[tuple[str, int, str]]:
+    backend_file = find_backend_file(path, path.parent.parent.name)
+    backend = load_backend(backend_file, str(backend_file))[0] if backend_file else None
+    _, findings = analyse_loaded(load_text(text, str(path)), backend)
+    return [(d.rule, d.position.line, d.message) for d in findings if d.severity == "error"]
+
+
+def _findings(spec: str, old: str, new: str) -> tuple[int, list[tuple[str, int, str]]]:
+    """(the edited line, the errors as (rule, line, message)) of the shipped spec with `old` -> `new`."""
+    path = ROOT / spec
+    text = path.read_text()
+    assert text.count(old) == 1, f"{old!r} must occur once in {spec}"
+    line = text[: text.index(old)].count("\n") + 1
+    return line, _analyse(path, text.replace(old, new))
+
+
+def _new_at(spec: str, old: str, new: str, rule: str, words: str) -> None:
+    """The edit gives an error of `rule` at its line that names `words` and that the shipped spec does not give."""
+    line, found = _findings(spec, old, new)
+    before = set(_analyse(ROOT / spec, (ROOT / spec).read_text()))
+    fresh = [f for f in found if f not in before]
+    assert any(r == rule and at == line and words in message for r, at, message in fresh), fresh
+
+
+def test_the_multicast_spec_is_clean() -> None:
+    assert _analyse(ROOT / MULTICAST, (ROOT / MULTICAST).read_text()) == []
+
+
+@NO_REDUCE_GRAMMAR
+def test_the_reduce_spec_is_clean() -> None:
+    assert _analyse(ROOT / REDUCE, (ROOT / REDUCE).read_text()) == []
+
+
+def test_multicast_wrong_rank_word() -> None:
+    _new_at(MULTICAST, 'instruction: "cp.async.bulk.tensor.2d.shared::cluster',
+            'instruction: "cp.async.bulk.tensor.3d.shared::cluster', "AG404", ".3d on a row of rank 2")
+
+
+def test_reduce_wrong_rank_word() -> None:
+    # the add family's instruction pinned to .2d: its rows of rank 1, 3, 4, 5 are wrong (at the family's line)
+    _new_at(REDUCE, "cp.reduce.async.bulk.tensor.{rank}d.global.shared::cta.add.",
+            "cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.", "AG404", ".2d on a row of rank 1")
+
+
+@NO_REDUCE_GRAMMAR
+def test_reduce_wrong_reduction_word() -> None:
+    _new_at(REDUCE, "shared::cta.min.tile", "shared::cta.max.tile", "AG404", "redOp is min")
+
+
+@NO_MULTICAST_FIELD
+def test_multicast_word_lost() -> None:
+    _new_at(MULTICAST, "tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster",
+            "tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes", "AG404", "multicast")
+
+
+def test_multicast_without_its_mask_field() -> None:
+    """`multicast: true` reads the MulticastMask field (TmaLoad.required): without it, AG371."""
+    text = (ROOT / MULTICAST).read_text()
+    mask = next(line for line in text.splitlines(keepends=True) if "enum_case: MulticastMask" in line)
+    line, found = _findings(MULTICAST, mask, "")
+    assert any(r == "AG371" and "MulticastMask" in message for r, _, message in found), found
+
+
+def test_multicast_mask_of_the_wrong_width() -> None:
+    line, found = _findings(MULTICAST, "enum_case: MulticastMask, llvm_type: i16",
+                            "enum_case: MulticastMask, llvm_type: i32")
+    assert any(r == "AG367" and at == line for r, at, _ in found), found
+
+
+def test_reduce_naming_no_parameter() -> None:
+    line, found = _findings(REDUCE, "  reduce: redOp\n", "  reduce: redKind\n")
+    assert any(r == "AG371" and "'redKind'" in message for r, _, message in found), found
+
+
+def test_the_payload_prints_the_reduction_in_its_own_brackets() -> None:
+    from atomgen.check.runner import analyze_file
+    from atomgen.spec.printing import atom_type, sample_values
+
+    spec = analyze_file(ROOT / REDUCE, REDUCE, prove=False).spec
+    assert spec is not None
+    row = next(i for i in spec.instances if i.values == {"rank": 2, "redOp": "xor"})
+    assert atom_type(spec, "fly_nvvm", sample_values(spec, row), 0) == \
+        "!fly.copy_atom<!fly_nvvm.sm90.tma.reduce<rank = 2, op = <xor>>, 0>"
+
+
+def test_the_generated_code_and_tests_call_the_ops() -> None:
+    generated = ROOT / "generated"
+    reduce_cpp = (generated / "lib/Dialect/FlyNVVM/SM90/CopyOpSM90_TmaReduce.cpp").read_text()
+    assert "NVVM::CpAsyncBulkTensorReduceOp::create(builder, loc, tmaDesc, src, getRedOp().getValue()," in reduce_cpp
+    assert "redOp.getValue() == ::mlir::NVVM::TMAReduxKind::XOR" in reduce_cpp
+    multicast_cpp = (generated / "lib/Dialect/FlyNVVM/SM90/CopyOpSM90_TmaLoadMulticast.cpp").read_text()
+    assert "/*multicastMask=*/multicastMask," in " ".join(multicast_cpp.split())
+    tests = generated / "tests/mlir/Conversion/atomgen"
+    assert "{redKind = #nvvm.tma_redux_kind<xor>}" in (tests / "sm90_tma_reduce.mlir").read_text()
+    assert "] multicast_mask = %{{[0-9]+}} : !llvm.ptr<7>" in (tests / "sm90_tma_load_multicast.mlir").read_text()
+
+
+def test_cute_is_asked_for_the_multicast_and_reduction_ops() -> None:
+    from atomgen.check.runner import analyze_file
+    from atomgen.oracle.cute.request import build_request
+
+    reduce_spec = analyze_file(ROOT / REDUCE, REDUCE, prove=False).spec
+    multicast_spec = analyze_file(ROOT / MULTICAST, MULTICAST, prove=False).spec
+    assert reduce_spec is not None and multicast_spec is not None
+    row = next(i for i in reduce_spec.instances if i.values == {"rank": 3, "redOp": "inc"})
+    assert build_request(reduce_spec, row) == (
+        {"family": "tma", "direction": "reduce", "reduction": "inc", "elem_type": "f16", "box": [8, 8, 4]}, "")
+    request, _ = build_request(multicast_spec, multicast_spec.instances[0])
+    assert request is not None and request["direction"] == "load_multicast" and request["num_multicast"] == 2
+
+
+def test_the_probe_skips_multicast_and_reduction_with_a_reason() -> None:
+    from atomgen.check.runner import analyze_file
+    from atomgen.probe.cases import case_from_instance
+
+    for spec_path in (MULTICAST, REDUCE):
+        result = analyze_file(ROOT / spec_path, spec_path, prove=False)
+        assert result.spec is not None and result.analysis is not None
+        case = case_from_instance(result.spec, result.analysis.evaluated[0])
+        assert case.skip, spec_path
