@@ -41,8 +41,11 @@ wave64 atoms on RDNA). A row passes when the function holds exactly one instruct
 as the catalogue names the row's intrinsic on that chip (the row's label for copies), with one register
 operand per slot of the dwords its packed type takes (an MFMA accumulator in VGPRs or AGPRs), and
 exactly the modifiers its immediates mean (atomgen/isa/expect.py): none where every immediate is the
-value the layouts describe, the format codes of the row's element types, and a copy's compile-time
-offset as the instruction's `offset:` field.
+value the layouts describe, the format codes of the row's element types, a copy's compile-time
+offset as the instruction's `offset:` field, and what the row's bound call sends (atomgen/check/result.py
+call_values_of): A's and B's sign as `neg_lo`, C's modifier as `neg_lo`/`neg_hi`, `clamp`, the scale
+selectors as `op_sel`/`op_sel_hi` or `matrix_a_scale`/`matrix_b_scale`. A row whose free parameter changes
+the result has a function per value (`..._signA`, `..._clamp`, `..._opselB`): its rows check that value.
 """
 
 

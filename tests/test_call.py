@@ -54,6 +54,8 @@ EDITS = [
                  'shared.cluster.global, instruction: "cp.async.bulk.tensor.3d', "AG404", id="tma-3d-on-rank-2"),
     pytest.param("specs/nvvm/sm90/wgmma_rs.yaml", "aligned.m64n{n}k16.f16.f16.f16", "aligned.m64n{n}k16.f32.f16.f16",
                  "AG404", id="wgmma-f32-on-f16-accumulator"),
+    pytest.param("specs/nvvm/sm100/tcgen05_mma_mxf4.yaml", 'instruction: "tcgen05.mma.cta_group::1.kind::mxf4.block',
+                 'instruction: "tcgen05.mma.cta_group::1.kind::mxf4nvf4.block', "AG404", id="tcgen05-kind-of-another-atom"),
     pytest.param("specs/nvvm/sm80/mma_sync.yaml", "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
                  "mma.sync.aligned.m16n8k16.row.col.f32.f16.bf16.f32", "AG404", id="mma-A-type-word"),
     pytest.param("specs/rocdl/gfx1250/wmma.yaml", "ModsABClamp: [accTy, signA, a, signB, b,",

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from atomgen.check.families.semantics import format_code
 from atomgen.check.intrinsics import Intrinsic, Intrinsics
 from atomgen.intrinsics import llvm22
 from atomgen.spec.emission import GenericVariant, Mfma, MfmaScale, WmmaScale
@@ -219,21 +220,40 @@ def resolve_call(spec: AtomSpec, instance: Instance, intrinsics: Optional[Intrin
     bindings: list[Binding] = []
     for slot, (token, argument) in enumerate(zip(values, arguments), start=first):
         where: tuple[Any, ...] = ()
-        if token in spec.state_operands:
+        named_role = _named_role(token, by_name)
+        value_role = _value_role(spec, instance, token, by_name)
+        if token in spec.state_operands and named_role and named_role != value_role:
+            # the list names the right operand (scaleA in scaleA's slot) but state_operands maps it to another
+            # field's slot: the mapping is what is wrong
             where = ("emission", "state_operands", token)
         # an intrinsic called directly (call_intrinsic) takes integers where a ROCDL builder takes enums
         enum = _enum(entry, argument, _TABLE_WORDS.get(argument.role, "")) if first else (
             "" if argument.immediate else None)
-        bindings.append(Binding(argument.name, argument.role, token, _value_role(spec, instance, token, by_name),
-                                slot, argument.source, where, enum))
+        bindings.append(Binding(argument.name, argument.role, token, value_role, slot, argument.source, where, enum))
     accepted = []
+    listed = _listed(spec)
     for name in _accepted(spec, instance, by_name):
-        # shown where the value should have gone: the slot of the operand of its role, else the list
+        # A value another argument list passes, but not this row's: the row accepts what its op has no slot for
+        # (a pin missing), shown at the row. Else it was left out of the list: shown at the slot of the operand of
+        # its role, or at the list.
         role = _named_role(name, by_name)
         target = next((b for b in bindings if role and b.role == role), None)
-        accepted.append((name, path + (target.slot,) if target is not None else path))
+        if name in listed and target is None and name not in named:
+            accepted.append((name, instance.path))
+        else:
+            accepted.append((name, path + (target.slot,) if target is not None else path))
     return Call(op, shown, path, tuple(bindings), tuple(accepted),
                 by_name=tuple((name, _named_role(name, by_name)) for name in named))
+
+
+def _listed(spec: AtomSpec) -> set[str]:
+    """Every name some argument list of the spec passes."""
+    listed: set[str] = set()
+    for other in spec.variants.values():
+        listed |= {str(t) for t in (other.operands + other.attrs if isinstance(other, GenericVariant) else other)}
+    if isinstance(spec.emission, (Mfma, MfmaScale)):
+        listed |= {str(t) for t in spec.emission.args}
+    return listed
 
 
 def _accepted(spec: AtomSpec, instance: Instance, by_name: dict[str, str]) -> list[str]:
@@ -241,11 +261,7 @@ def _accepted(spec: AtomSpec, instance: Instance, by_name: dict[str, str]) -> li
     each state operand, that some argument list of the spec passes or whose role an operand of the op has;
     and each format code the row gives (`emission: {cbsz: ...}`). A sparsity selector the op has no operand
     for (RDNA4 SWMMAC's index_key, realised by shifting the index: AG343) passes no list and has no role."""
-    listed: set[str] = set()
-    for other in spec.variants.values():
-        listed |= {str(t) for t in (other.operands + other.attrs if isinstance(other, GenericVariant) else other)}
-    if isinstance(spec.emission, (Mfma, MfmaScale)):
-        listed |= {str(t) for t in spec.emission.args}
+    listed = _listed(spec)
     roles = set(by_name.values())
     accepted: list[str] = []
     for parameter in spec.parameters:
@@ -255,7 +271,11 @@ def _accepted(spec: AtomSpec, instance: Instance, by_name: dict[str, str]) -> li
         if name in listed or _named_role(name, by_name) in roles:
             accepted.append(name)
     accepted += [str(name) for name in spec.state_operands]
-    accepted += [key for key in FORMAT_KEYS.get(spec.pattern, {}) if instance.emission.format_value(key) is not None]
+    for key, operand in FORMAT_KEYS.get(spec.pattern, {}).items():  # a format code the row's element type has,
+        if f"format_{operand}" not in roles:  # where the op takes one (gfx1250's F4 WMMA has a single format)
+            continue
+        if instance.emission.format_value(key) is not None or format_code(spec, instance, key, operand) is not None:
+            accepted.append(key)
     return accepted
 
 

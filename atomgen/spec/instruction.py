@@ -9,7 +9,7 @@ is kept in `unknown`, so that check can say which word it is.
 
 The grammar follows the PTX ISA 8.x/9.x syntax sections: mma (9.7.14.5.14), mma.sp (9.7.14.6),
 wgmma.mma_async (9.7.15.5.2), ldmatrix / stmatrix (9.7.14.5.15-16), cp.async (9.7.9.25.3),
-cp.async.bulk.tensor (9.7.9.25.5.1), tcgen05.mma (9.7.16.10).
+cp.async.bulk (9.7.9.25.4.1), cp.async.bulk.tensor (9.7.9.25.5.1), tcgen05.mma (9.7.16.10).
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ ELEMENT_TYPES = {
 _BIT_TYPES = ("b8", "b16", "b32", "b64", "b128")  # ldmatrix / stmatrix: the bits of one matrix element
 # cp.reduce.async.bulk(.tensor): the reduction (PTX ISA 9.7.9.25.4.2 / 9.7.9.25.5.2, `.redOp`)
 _REDUCTIONS = ("add", "min", "max", "inc", "dec", "and", "or", "xor")
+# cp.async(.bulk)(.tensor): the state spaces, written destination first (PTX ISA 9.7.9.25: `.dst.src`)
+_SPACES = ("shared", "shared::cta", "shared::cluster", "global")
 _SHAPE = re.compile(r"^m(\d+)n(\d+)(?:k(\d+))?$")
 _COUNT = re.compile(r"^x(1|2|4)$")
 _RANK = re.compile(r"^([1-5])d$")
@@ -63,6 +65,7 @@ class PtxInstruction:
     bit_op: str = ""  # binary mma: `xor` / `and`
     reduction: str = ""  # cp.reduce.async.bulk: `add`, `min`, ...
     multicast: bool = False  # cp.async.bulk(.tensor) `.multicast::cluster`
+    spaces: tuple[str, ...] = ()  # cp: the state spaces in the order written, the destination's first
     sparse: bool = False  # mma.sp / wgmma .sp / tcgen05 .sp
     unknown: tuple[str, ...] = ()  # words the family's grammar does not know
 
@@ -85,6 +88,7 @@ def parse_ptx(text: str) -> Optional[PtxInstruction]:
     layouts: list[str] = []
     types: list[str] = []
     unknown: list[str] = []
+    spaces: list[str] = []
     plain = _PLAIN[family]
     for position, word in enumerate(words[1:], start=1):
         shape = _SHAPE.match(word)
@@ -119,7 +123,9 @@ def parse_ptx(text: str) -> Optional[PtxInstruction]:
                 fields["sparse"] = True
             if word == "multicast::cluster":
                 fields["multicast"] = True
+            if family == "cp" and word in _SPACES:
+                spaces.append(word)
         else:
             unknown.append(word)
     return PtxInstruction(text=text, family=family, layouts=tuple(layouts), types=tuple(types),
-                          unknown=tuple(unknown), **fields)  # type: ignore[arg-type]
+                          spaces=tuple(spaces), unknown=tuple(unknown), **fields)  # type: ignore[arg-type]

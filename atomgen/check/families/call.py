@@ -21,6 +21,7 @@ from typing import Any, Iterator, Optional
 from atomgen.check.call import Binding, Call, resolve_call
 from atomgen.check.intrinsics import Intrinsics
 from atomgen.diagnostics import Diagnostic, Example, Rule
+from atomgen.spec.emission import BulkCopy
 from atomgen.spec.instruction import ELEMENT_TYPES, PtxInstruction, parse_ptx
 from atomgen.spec.model import AtomSpec, Instance
 
@@ -104,8 +105,11 @@ def check_call(spec: AtomSpec, intrinsics: Optional[Intrinsics] = None) -> Itera
         yield from _domain_findings(spec, instance)
         if instance.instruction:
             parsed = parse_ptx(instance.instruction)
-            if parsed is not None:
-                yield from _word_findings(spec, instance, parsed)
+            for finding in _word_findings(spec, instance, parsed) if parsed is not None else ():
+                key = (finding.rule, finding.position, finding.message.split("': ", 1)[-1])
+                if key not in reported:  # the rows of one family share their instruction's line
+                    reported.add(key)
+                    yield finding
 
 
 # --- AG401-AG403: the builder arguments bound to the op's operands --------------------------------
@@ -234,6 +238,10 @@ def _word_findings(spec: AtomSpec, instance: Instance, parsed: PtxInstruction) -
     if parsed.family == "cp" and spec.pattern == "tma_load" and parsed.multicast != multicast:
         problems.append(f"{'.multicast::cluster' if parsed.multicast else 'no .multicast::cluster'} on an atom "
                         f"whose emission {'passes' if multicast else 'passes no'} CTA mask (emission.multicast)")
+    if parsed.family == "cp" and isinstance(spec.emission, BulkCopy) and parsed.spaces \
+            and isinstance(store := _value(instance, "store"), bool) and (parsed.spaces[0] == "global") != store:
+        problems.append(f"the destination is .{parsed.spaces[0]} on a row with store = {str(store).lower()} "
+                        f"(store: the copy goes {'shared -> global' if store else 'global -> shared'})")
     if parsed.family == "tcgen05" and parsed.kind:
         a_type = _value(instance, spec.operand_types.get("a", "elemTyA"))
         allowed = _KINDS.get(parsed.kind)
@@ -241,6 +249,10 @@ def _word_findings(spec: AtomSpec, instance: Instance, parsed: PtxInstruction) -
             problems.append(f"kind::{parsed.kind} is no tcgen05.mma kind")
         elif a_type not in allowed:
             problems.append(f"kind::{parsed.kind} takes A as {', '.join(allowed)}, the row's A is {a_type}")
+    if parsed.family == "tcgen05" and parsed.kind:
+        named = spec.mnemonic.rsplit(".", 1)[-1]  # an atom named for its kind (sm100.tcgen05.mma.mxf4) issues it
+        if named in _KINDS and named != parsed.kind:
+            problems.append(f"kind::{parsed.kind} in the atom {spec.mnemonic}, which is named for kind::{named}")
     where = instance.path + ("instruction",)
     return [INSTRUCTION_WORD.at(spec, f"instance {instance.id}: instruction '{parsed.text}': {problem}", where)
             for problem in problems]

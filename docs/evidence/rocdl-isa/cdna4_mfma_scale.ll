@@ -12,6 +12,28 @@ define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32(ptr addrspace(5) %
   ret void
 }
 
+define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 0, i32 0, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 0, i32 0, i32 0, i32 %7, i32 1, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f8E5M2_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -19,6 +41,28 @@ define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f8E5M2_f32(ptr addrspace(5) %0,
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 0, i32 1, i32 0, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 0, i32 1, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 0, i32 1, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -34,6 +78,28 @@ define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32(ptr addrspace(5) %
   ret void
 }
 
+define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 0, i32 2, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 0, i32 2, i32 0, i32 %7, i32 1, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -41,6 +107,28 @@ define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32(ptr addrspace(5) %
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 0, i32 3, i32 0, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 0, i32 3, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 0, i32 3, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -56,6 +144,28 @@ define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32(ptr addrspace(5) %
   ret void
 }
 
+define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 0, i32 4, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 0, i32 4, i32 0, i32 %7, i32 1, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna4_mfma_scale_16x16x128_f8E5M2_f8E4M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -63,6 +173,28 @@ define void @cdna4_mfma_scale_16x16x128_f8E5M2_f8E4M3FN_f32(ptr addrspace(5) %0,
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 1, i32 0, i32 0, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 1, i32 0, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 1, i32 0, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -78,6 +210,28 @@ define void @cdna4_mfma_scale_16x16x128_f8E5M2_f8E5M2_f32(ptr addrspace(5) %0, p
   ret void
 }
 
+define void @cdna4_mfma_scale_16x16x128_f8E5M2_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 1, i32 1, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f8E5M2_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 1, i32 1, i32 0, i32 %7, i32 1, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna4_mfma_scale_16x16x128_f8E5M2_f6E2M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -85,6 +239,28 @@ define void @cdna4_mfma_scale_16x16x128_f8E5M2_f6E2M3FN_f32(ptr addrspace(5) %0,
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 1, i32 2, i32 0, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 1, i32 2, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 1, i32 2, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -100,6 +276,28 @@ define void @cdna4_mfma_scale_16x16x128_f8E5M2_f6E3M2FN_f32(ptr addrspace(5) %0,
   ret void
 }
 
+define void @cdna4_mfma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 1, i32 3, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 1, i32 3, i32 0, i32 %7, i32 1, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna4_mfma_scale_16x16x128_f8E5M2_f4E2M1FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -107,6 +305,28 @@ define void @cdna4_mfma_scale_16x16x128_f8E5M2_f4E2M1FN_f32(ptr addrspace(5) %0,
   %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 1, i32 4, i32 0, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 1, i32 4, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 1, i32 4, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -122,6 +342,28 @@ define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32(ptr addrspace(5) %
   ret void
 }
 
+define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 2, i32 0, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 2, i32 0, i32 0, i32 %7, i32 1, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f8E5M2_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -129,6 +371,28 @@ define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f8E5M2_f32(ptr addrspace(5) %0,
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 2, i32 1, i32 0, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 2, i32 1, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 2, i32 1, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -144,6 +408,28 @@ define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32(ptr addrspace(5) %
   ret void
 }
 
+define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 2, i32 2, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 2, i32 2, i32 0, i32 %7, i32 1, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -151,6 +437,28 @@ define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32(ptr addrspace(5) %
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 2, i32 3, i32 0, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 2, i32 3, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 2, i32 3, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -166,6 +474,28 @@ define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32(ptr addrspace(5) %
   ret void
 }
 
+define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 2, i32 4, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 2, i32 4, i32 0, i32 %7, i32 1, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -173,6 +503,28 @@ define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32(ptr addrspace(5) %
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 3, i32 0, i32 0, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 3, i32 0, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 3, i32 0, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -188,6 +540,28 @@ define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f8E5M2_f32(ptr addrspace(5) %0,
   ret void
 }
 
+define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 3, i32 1, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 3, i32 1, i32 0, i32 %7, i32 1, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -195,6 +569,28 @@ define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32(ptr addrspace(5) %
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 3, i32 2, i32 0, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 3, i32 2, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 3, i32 2, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -210,6 +606,28 @@ define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32(ptr addrspace(5) %
   ret void
 }
 
+define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 3, i32 3, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 3, i32 3, i32 0, i32 %7, i32 1, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -217,6 +635,28 @@ define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32(ptr addrspace(5) %
   %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 3, i32 4, i32 0, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 3, i32 4, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 3, i32 4, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -232,6 +672,28 @@ define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32(ptr addrspace(5) %
   ret void
 }
 
+define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 4, i32 0, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 4, i32 0, i32 0, i32 %7, i32 1, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f8E5M2_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -239,6 +701,28 @@ define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f8E5M2_f32(ptr addrspace(5) %0,
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 4, i32 1, i32 0, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 4, i32 1, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 4, i32 1, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -254,6 +738,28 @@ define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32(ptr addrspace(5) %
   ret void
 }
 
+define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 4, i32 2, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 4, i32 2, i32 0, i32 %7, i32 1, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -261,6 +767,28 @@ define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32(ptr addrspace(5) %
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 4, i32 3, i32 0, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 4, i32 3, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 4, i32 3, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -276,6 +804,28 @@ define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32(ptr addrspace(5) %
   ret void
 }
 
+define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v4i32(<4 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 4, i32 4, i32 1, i32 %7, i32 0, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
+define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
+  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v4i32(<4 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 4, i32 4, i32 0, i32 %7, i32 1, i32 %8)
+  store <4 x float> %12, ptr addrspace(5) %0, align 16
+  ret void
+}
+
 define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f8E4M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -283,6 +833,28 @@ define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f8E4M3FN_f32(ptr addrspace(5) %0
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 0, i32 0, i32 0, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 0, i32 0, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 0, i32 0, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -298,6 +870,28 @@ define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f8E5M2_f32(ptr addrspace(5) %0, 
   ret void
 }
 
+define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 0, i32 1, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 0, i32 1, i32 0, i32 %7, i32 1, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
 define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f6E2M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -305,6 +899,28 @@ define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f6E2M3FN_f32(ptr addrspace(5) %0
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 0, i32 2, i32 0, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 0, i32 2, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 0, i32 2, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -320,6 +936,28 @@ define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f6E3M2FN_f32(ptr addrspace(5) %0
   ret void
 }
 
+define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 0, i32 3, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 0, i32 3, i32 0, i32 %7, i32 1, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
 define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f4E2M1FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -327,6 +965,28 @@ define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f4E2M1FN_f32(ptr addrspace(5) %0
   %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 0, i32 4, i32 0, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 0, i32 4, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 0, i32 4, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -342,6 +1002,28 @@ define void @cdna4_mfma_scale_32x32x64_f8E5M2_f8E4M3FN_f32(ptr addrspace(5) %0, 
   ret void
 }
 
+define void @cdna4_mfma_scale_32x32x64_f8E5M2_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 1, i32 0, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f8E5M2_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 1, i32 0, i32 0, i32 %7, i32 1, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
 define void @cdna4_mfma_scale_32x32x64_f8E5M2_f8E5M2_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -349,6 +1031,28 @@ define void @cdna4_mfma_scale_32x32x64_f8E5M2_f8E5M2_f32(ptr addrspace(5) %0, pt
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 1, i32 1, i32 0, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f8E5M2_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 1, i32 1, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f8E5M2_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 1, i32 1, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -364,6 +1068,28 @@ define void @cdna4_mfma_scale_32x32x64_f8E5M2_f6E2M3FN_f32(ptr addrspace(5) %0, 
   ret void
 }
 
+define void @cdna4_mfma_scale_32x32x64_f8E5M2_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 1, i32 2, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f8E5M2_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 1, i32 2, i32 0, i32 %7, i32 1, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
 define void @cdna4_mfma_scale_32x32x64_f8E5M2_f6E3M2FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -371,6 +1097,28 @@ define void @cdna4_mfma_scale_32x32x64_f8E5M2_f6E3M2FN_f32(ptr addrspace(5) %0, 
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 1, i32 3, i32 0, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f8E5M2_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 1, i32 3, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f8E5M2_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 1, i32 3, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -386,6 +1134,28 @@ define void @cdna4_mfma_scale_32x32x64_f8E5M2_f4E2M1FN_f32(ptr addrspace(5) %0, 
   ret void
 }
 
+define void @cdna4_mfma_scale_32x32x64_f8E5M2_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 1, i32 4, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f8E5M2_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 1, i32 4, i32 0, i32 %7, i32 1, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
 define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f8E4M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -393,6 +1163,28 @@ define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f8E4M3FN_f32(ptr addrspace(5) %0
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 2, i32 0, i32 0, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 2, i32 0, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 2, i32 0, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -408,6 +1200,28 @@ define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f8E5M2_f32(ptr addrspace(5) %0, 
   ret void
 }
 
+define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 2, i32 1, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 2, i32 1, i32 0, i32 %7, i32 1, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
 define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f6E2M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -415,6 +1229,28 @@ define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f6E2M3FN_f32(ptr addrspace(5) %0
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 2, i32 2, i32 0, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 2, i32 2, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 2, i32 2, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -430,6 +1266,28 @@ define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f6E3M2FN_f32(ptr addrspace(5) %0
   ret void
 }
 
+define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 2, i32 3, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 2, i32 3, i32 0, i32 %7, i32 1, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
 define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f4E2M1FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -437,6 +1295,28 @@ define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f4E2M1FN_f32(ptr addrspace(5) %0
   %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 2, i32 4, i32 0, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 2, i32 4, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 2, i32 4, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -452,6 +1332,28 @@ define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f8E4M3FN_f32(ptr addrspace(5) %0
   ret void
 }
 
+define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 3, i32 0, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 3, i32 0, i32 0, i32 %7, i32 1, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
 define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f8E5M2_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -459,6 +1361,28 @@ define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f8E5M2_f32(ptr addrspace(5) %0, 
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 3, i32 1, i32 0, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 3, i32 1, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 3, i32 1, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -474,6 +1398,28 @@ define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f6E2M3FN_f32(ptr addrspace(5) %0
   ret void
 }
 
+define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 3, i32 2, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 3, i32 2, i32 0, i32 %7, i32 1, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
 define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f6E3M2FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -481,6 +1427,28 @@ define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f6E3M2FN_f32(ptr addrspace(5) %0
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 3, i32 3, i32 0, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 3, i32 3, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 3, i32 3, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -496,6 +1464,28 @@ define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f4E2M1FN_f32(ptr addrspace(5) %0
   ret void
 }
 
+define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 3, i32 4, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 3, i32 4, i32 0, i32 %7, i32 1, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
 define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f8E4M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -503,6 +1493,28 @@ define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f8E4M3FN_f32(ptr addrspace(5) %0
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 4, i32 0, i32 0, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 4, i32 0, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 4, i32 0, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -518,6 +1530,28 @@ define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f8E5M2_f32(ptr addrspace(5) %0, 
   ret void
 }
 
+define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 4, i32 1, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 4, i32 1, i32 0, i32 %7, i32 1, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
 define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f6E2M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -525,6 +1559,28 @@ define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f6E2M3FN_f32(ptr addrspace(5) %0
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 4, i32 2, i32 0, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 4, i32 2, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 4, i32 2, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -540,6 +1596,28 @@ define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f6E3M2FN_f32(ptr addrspace(5) %0
   ret void
 }
 
+define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 4, i32 3, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 4, i32 3, i32 0, i32 %7, i32 1, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
 define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f4E2M1FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -547,6 +1625,28 @@ define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f4E2M1FN_f32(ptr addrspace(5) %0
   %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v4i32(<4 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 4, i32 4, i32 0, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v4i32(<4 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 4, i32 4, i32 1, i32 %7, i32 0, i32 %8)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
+  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v4i32(<4 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 4, i32 4, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }

@@ -77,6 +77,33 @@ define void @gfx120x_swmmac_16x16x32_i8_i8_i32_indexKey1(ptr addrspace(5) %0, pt
   ret void
 }
 
+define void @gfx120x_swmmac_16x16x32_i8_i8_i32_signA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %9 = call <8 x i32> @llvm.amdgcn.swmmac.i32.16x16x32.iu8.v8i32.v2i32.v4i32.i32(i1 true, <2 x i32> %6, i1 false, <4 x i32> %7, <8 x i32> %8, i32 %4, i1 false)
+  store <8 x i32> %9, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx120x_swmmac_16x16x32_i8_i8_i32_signB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %9 = call <8 x i32> @llvm.amdgcn.swmmac.i32.16x16x32.iu8.v8i32.v2i32.v4i32.i32(i1 false, <2 x i32> %6, i1 true, <4 x i32> %7, <8 x i32> %8, i32 %4, i1 false)
+  store <8 x i32> %9, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx120x_swmmac_16x16x32_i8_i8_i32_clamp(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %9 = call <8 x i32> @llvm.amdgcn.swmmac.i32.16x16x32.iu8.v8i32.v2i32.v4i32.i32(i1 false, <2 x i32> %6, i1 false, <4 x i32> %7, <8 x i32> %8, i32 %4, i1 true)
+  store <8 x i32> %9, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx120x_swmmac_16x16x32_i4_i4_i32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
   %6 = load i32, ptr addrspace(5) %1, align 4
   %7 = load <2 x i32>, ptr addrspace(5) %2, align 8
@@ -96,11 +123,65 @@ define void @gfx120x_swmmac_16x16x32_i4_i4_i32_indexKey1(ptr addrspace(5) %0, pt
   ret void
 }
 
+define void @gfx120x_swmmac_16x16x32_i4_i4_i32_signA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load i32, ptr addrspace(5) %1, align 4
+  %7 = load <2 x i32>, ptr addrspace(5) %2, align 8
+  %8 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %9 = call <8 x i32> @llvm.amdgcn.swmmac.i32.16x16x32.iu4.v8i32.i32.v2i32.i32(i1 true, i32 %6, i1 false, <2 x i32> %7, <8 x i32> %8, i32 %4, i1 false)
+  store <8 x i32> %9, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx120x_swmmac_16x16x32_i4_i4_i32_signB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load i32, ptr addrspace(5) %1, align 4
+  %7 = load <2 x i32>, ptr addrspace(5) %2, align 8
+  %8 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %9 = call <8 x i32> @llvm.amdgcn.swmmac.i32.16x16x32.iu4.v8i32.i32.v2i32.i32(i1 false, i32 %6, i1 true, <2 x i32> %7, <8 x i32> %8, i32 %4, i1 false)
+  store <8 x i32> %9, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx120x_swmmac_16x16x32_i4_i4_i32_clamp(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load i32, ptr addrspace(5) %1, align 4
+  %7 = load <2 x i32>, ptr addrspace(5) %2, align 8
+  %8 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %9 = call <8 x i32> @llvm.amdgcn.swmmac.i32.16x16x32.iu4.v8i32.i32.v2i32.i32(i1 false, i32 %6, i1 false, <2 x i32> %7, <8 x i32> %8, i32 %4, i1 true)
+  store <8 x i32> %9, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx120x_swmmac_16x16x64_i4_i4_i32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
   %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
   %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %8 = load <8 x i32>, ptr addrspace(5) %3, align 32
   %9 = call <8 x i32> @llvm.amdgcn.swmmac.i32.16x16x64.iu4.v8i32.v2i32.v4i32.i32(i1 false, <2 x i32> %6, i1 false, <4 x i32> %7, <8 x i32> %8, i32 %4, i1 false)
+  store <8 x i32> %9, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx120x_swmmac_16x16x64_i4_i4_i32_signA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %9 = call <8 x i32> @llvm.amdgcn.swmmac.i32.16x16x64.iu4.v8i32.v2i32.v4i32.i32(i1 true, <2 x i32> %6, i1 false, <4 x i32> %7, <8 x i32> %8, i32 %4, i1 false)
+  store <8 x i32> %9, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx120x_swmmac_16x16x64_i4_i4_i32_signB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %9 = call <8 x i32> @llvm.amdgcn.swmmac.i32.16x16x64.iu4.v8i32.v2i32.v4i32.i32(i1 false, <2 x i32> %6, i1 true, <4 x i32> %7, <8 x i32> %8, i32 %4, i1 false)
+  store <8 x i32> %9, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx120x_swmmac_16x16x64_i4_i4_i32_clamp(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
+  %6 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %7 = load <4 x i32>, ptr addrspace(5) %2, align 16
+  %8 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %9 = call <8 x i32> @llvm.amdgcn.swmmac.i32.16x16x64.iu4.v8i32.v2i32.v4i32.i32(i1 false, <2 x i32> %6, i1 false, <4 x i32> %7, <8 x i32> %8, i32 %4, i1 true)
   store <8 x i32> %9, ptr addrspace(5) %0, align 32
   ret void
 }

@@ -64,6 +64,33 @@ define void @gfx120x_wmma_16x16x16_i8_i8_i32(ptr addrspace(5) %0, ptr addrspace(
   ret void
 }
 
+define void @gfx120x_wmma_16x16x16_i8_i8_i32_signA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3) {
+  %5 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %6 = load <2 x i32>, ptr addrspace(5) %2, align 8
+  %7 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %8 = call <8 x i32> @llvm.amdgcn.wmma.i32.16x16x16.iu8.v8i32.v2i32(i1 true, <2 x i32> %5, i1 false, <2 x i32> %6, <8 x i32> %7, i1 false)
+  store <8 x i32> %8, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx120x_wmma_16x16x16_i8_i8_i32_signB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3) {
+  %5 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %6 = load <2 x i32>, ptr addrspace(5) %2, align 8
+  %7 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %8 = call <8 x i32> @llvm.amdgcn.wmma.i32.16x16x16.iu8.v8i32.v2i32(i1 false, <2 x i32> %5, i1 true, <2 x i32> %6, <8 x i32> %7, i1 false)
+  store <8 x i32> %8, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx120x_wmma_16x16x16_i8_i8_i32_clamp(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3) {
+  %5 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %6 = load <2 x i32>, ptr addrspace(5) %2, align 8
+  %7 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %8 = call <8 x i32> @llvm.amdgcn.wmma.i32.16x16x16.iu8.v8i32.v2i32(i1 false, <2 x i32> %5, i1 false, <2 x i32> %6, <8 x i32> %7, i1 true)
+  store <8 x i32> %8, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx120x_wmma_16x16x16_i4_i4_i32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3) {
   %5 = load i32, ptr addrspace(5) %1, align 4
   %6 = load i32, ptr addrspace(5) %2, align 4
@@ -73,11 +100,65 @@ define void @gfx120x_wmma_16x16x16_i4_i4_i32(ptr addrspace(5) %0, ptr addrspace(
   ret void
 }
 
+define void @gfx120x_wmma_16x16x16_i4_i4_i32_signA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3) {
+  %5 = load i32, ptr addrspace(5) %1, align 4
+  %6 = load i32, ptr addrspace(5) %2, align 4
+  %7 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %8 = call <8 x i32> @llvm.amdgcn.wmma.i32.16x16x16.iu4.v8i32.i32(i1 true, i32 %5, i1 false, i32 %6, <8 x i32> %7, i1 false)
+  store <8 x i32> %8, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx120x_wmma_16x16x16_i4_i4_i32_signB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3) {
+  %5 = load i32, ptr addrspace(5) %1, align 4
+  %6 = load i32, ptr addrspace(5) %2, align 4
+  %7 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %8 = call <8 x i32> @llvm.amdgcn.wmma.i32.16x16x16.iu4.v8i32.i32(i1 false, i32 %5, i1 true, i32 %6, <8 x i32> %7, i1 false)
+  store <8 x i32> %8, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx120x_wmma_16x16x16_i4_i4_i32_clamp(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3) {
+  %5 = load i32, ptr addrspace(5) %1, align 4
+  %6 = load i32, ptr addrspace(5) %2, align 4
+  %7 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %8 = call <8 x i32> @llvm.amdgcn.wmma.i32.16x16x16.iu4.v8i32.i32(i1 false, i32 %5, i1 false, i32 %6, <8 x i32> %7, i1 true)
+  store <8 x i32> %8, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx120x_wmma_16x16x32_i4_i4_i32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3) {
   %5 = load <2 x i32>, ptr addrspace(5) %1, align 8
   %6 = load <2 x i32>, ptr addrspace(5) %2, align 8
   %7 = load <8 x i32>, ptr addrspace(5) %3, align 32
   %8 = call <8 x i32> @llvm.amdgcn.wmma.i32.16x16x32.iu4.v8i32.v2i32(i1 false, <2 x i32> %5, i1 false, <2 x i32> %6, <8 x i32> %7, i1 false)
+  store <8 x i32> %8, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx120x_wmma_16x16x32_i4_i4_i32_signA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3) {
+  %5 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %6 = load <2 x i32>, ptr addrspace(5) %2, align 8
+  %7 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %8 = call <8 x i32> @llvm.amdgcn.wmma.i32.16x16x32.iu4.v8i32.v2i32(i1 true, <2 x i32> %5, i1 false, <2 x i32> %6, <8 x i32> %7, i1 false)
+  store <8 x i32> %8, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx120x_wmma_16x16x32_i4_i4_i32_signB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3) {
+  %5 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %6 = load <2 x i32>, ptr addrspace(5) %2, align 8
+  %7 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %8 = call <8 x i32> @llvm.amdgcn.wmma.i32.16x16x32.iu4.v8i32.v2i32(i1 false, <2 x i32> %5, i1 true, <2 x i32> %6, <8 x i32> %7, i1 false)
+  store <8 x i32> %8, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx120x_wmma_16x16x32_i4_i4_i32_clamp(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3) {
+  %5 = load <2 x i32>, ptr addrspace(5) %1, align 8
+  %6 = load <2 x i32>, ptr addrspace(5) %2, align 8
+  %7 = load <8 x i32>, ptr addrspace(5) %3, align 32
+  %8 = call <8 x i32> @llvm.amdgcn.wmma.i32.16x16x32.iu4.v8i32.v2i32(i1 false, <2 x i32> %5, i1 false, <2 x i32> %6, <8 x i32> %7, i1 true)
   store <8 x i32> %8, ptr addrspace(5) %0, align 32
   ret void
 }

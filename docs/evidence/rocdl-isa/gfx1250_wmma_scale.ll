@@ -12,6 +12,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -19,6 +52,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32(ptr addrspace(5
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -34,6 +100,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -41,6 +140,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -56,6 +188,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 0, <16 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 0, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 0, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -63,6 +228,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32(ptr addrspace(5
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -78,6 +276,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_32(ptr addrspace(5) 
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -85,6 +316,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_32(ptr addrspace(5
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -100,6 +364,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_32(ptr addrspace(5
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -107,6 +404,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_32(ptr addrspace(5
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 1, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 1, <16 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 1, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 1, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -122,6 +452,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -129,6 +492,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_32(ptr addrspace(5
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -144,6 +540,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_32(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -151,6 +580,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_32(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -166,6 +628,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_32(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 2, <12 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 2, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 2, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -173,6 +668,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32(ptr addrspace
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -188,6 +716,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_32(ptr addrspace(5
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -195,6 +756,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_32(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -210,6 +804,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_32(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -217,6 +844,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_32(ptr addrspace
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 3, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 3, <12 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 3, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 3, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -232,6 +892,39 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -239,6 +932,39 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_32(ptr addrspace(5
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -254,6 +980,39 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_32(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -261,6 +1020,39 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_32(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -276,6 +1068,39 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_32(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v8i32(i32 4, <8 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v8i32(i32 4, <8 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v8i32(i32 4, <8 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -283,6 +1108,39 @@ define void @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32(ptr addrspace
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.wmma.scale.f32.32x16x128.f4.v16f32.v16i32.v8i32(<16 x i32> %9, <8 x i32> %10, i16 0, <16 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.wmma.scale.f32.32x16x128.f4.v16f32.v16i32.v8i32(<16 x i32> %9, <8 x i32> %10, i16 1, <16 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.wmma.scale.f32.32x16x128.f4.v16f32.v16i32.v8i32(<16 x i32> %9, <8 x i32> %10, i16 0, <16 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
+  %7 = bitcast <4 x i8> %4 to i32
+  %8 = bitcast <4 x i8> %5 to i32
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.wmma.scale.f32.32x16x128.f4.v16f32.v16i32.v8i32(<16 x i32> %9, <8 x i32> %10, i16 0, <16 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -298,6 +1156,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E4M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -305,6 +1196,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_16(ptr addrspace(5
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -320,6 +1244,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_16(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -327,6 +1284,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_16(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -342,6 +1332,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_16(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 0, <16 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 0, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 0, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -349,6 +1372,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_16(ptr addrspace(5
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -364,6 +1420,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_16(ptr addrspace(5) 
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -371,6 +1460,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_16(ptr addrspace(5
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -386,6 +1508,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_16(ptr addrspace(5
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -393,6 +1548,39 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_16(ptr addrspace(5
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 1, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 1, <16 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 1, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 1, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -408,6 +1596,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_16(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -415,6 +1636,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_16(ptr addrspace(5
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -430,6 +1684,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_16(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -437,6 +1724,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_16(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -452,6 +1772,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_16(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 2, <12 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 2, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 2, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -459,6 +1812,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_16(ptr addrspace
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -474,6 +1860,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_16(ptr addrspace(5
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -481,6 +1900,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_16(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -496,6 +1948,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_16(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -503,6 +1988,39 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_16(ptr addrspace
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 3, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 3, <12 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 3, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 3, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -518,6 +2036,39 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_16(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -525,6 +2076,39 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_16(ptr addrspace(5
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -540,6 +2124,39 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_16(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -547,6 +2164,39 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_16(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -562,6 +2212,39 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_16(ptr addrspace
   ret void
 }
 
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v8i32(i32 4, <8 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v8i32(i32 4, <8 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
+define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
+  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v8i32(i32 4, <8 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
+  store <8 x float> %12, ptr addrspace(5) %0, align 32
+  ret void
+}
+
 define void @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -569,6 +2252,39 @@ define void @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16(ptr addrspace
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.wmma.scale16.f32.32x16x128.f4.v16f32.v16i32.v8i32(<16 x i32> %9, <8 x i32> %10, i16 0, <16 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.wmma.scale16.f32.32x16x128.f4.v16f32.v16i32.v8i32(<16 x i32> %9, <8 x i32> %10, i16 1, <16 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.wmma.scale16.f32.32x16x128.f4.v16f32.v16i32.v8i32(<16 x i32> %9, <8 x i32> %10, i16 0, <16 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
+  store <16 x float> %12, ptr addrspace(5) %0, align 64
+  ret void
+}
+
+define void @gfx1250_wmma_scale_32x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
+  %7 = bitcast <8 x i8> %4 to i64
+  %8 = bitcast <8 x i8> %5 to i64
+  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
+  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
+  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
+  %12 = call <16 x float> @llvm.amdgcn.wmma.scale16.f32.32x16x128.f4.v16f32.v16i32.v8i32(<16 x i32> %9, <8 x i32> %10, i16 0, <16 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
