@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Mapping, Optional
 
 from atomgen.spec import asmformat
 from atomgen.spec.model import AtomSpec, Instance
@@ -54,14 +54,14 @@ def atom_type(spec: AtomSpec, dialect: str, values: Mapping[str, ScalarValue], v
     return f"!fly.copy_atom<{payload}, {0 if val_bits is None else val_bits}>"
 
 
-def message_value(value: Any) -> str:
+def message_value(value: object) -> str:
     """A value as verify()'s messages print it (true/false for a bool)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
 
 
-def describe(spec: AtomSpec, values: Mapping[str, Any]) -> str:
+def describe(spec: AtomSpec, values: Mapping[str, object]) -> str:
     """`16x16x16 (f16, f16) -> f32` for MMAs; `bitSize = 32` style otherwise."""
     key = [p for p in spec.key_parameters]
     parts: list[str] = []
