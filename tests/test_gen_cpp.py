@@ -257,7 +257,10 @@ def test_ptx_atoms_emit_nvvm_ops(path: Path, rendered: dict[str, str]) -> None:
         "stmatrix": ["NVVM::StMatrixOp::create("],
         "cp_async": ["NVVM::CpAsyncOp::create("],
         "tma_load": ["NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create("],
-        "tma_store": ["NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create("],
+        "tma_store": ["NVVM::CpAsyncBulkTensorReduceOp::create(" if getattr(spec.emission, "reduce", "")
+                      else "NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create("],
+        "bulk_copy": ["NVVM::CpAsyncBulkGlobalToSharedClusterOp::create(",
+                      "NVVM::CpAsyncBulkSharedCTAToGlobalOp::create(", "contiguousBytes(srcMem)"],
         "tcgen05_mma": ["LLVM::InlineAsmOp::create(", "getUmmaBlockScaledDescriptor(getUmma"
                         if spec.scale_factors is not None else "getUmmaInstrDescriptor(getUmma"],
     }[spec.pattern]

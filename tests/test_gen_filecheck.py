@@ -322,7 +322,9 @@ def test_ptx_tests_cover_every_instance_and_are_unsupported_without_fly_nvvm(tmp
               "mma_sp": "llvm.inline_asm", "wgmma_sp": "llvm.inline_asm",
               "ldmatrix": "nvvm.ldmatrix", "stmatrix": "nvvm.stmatrix", "cp_async": "nvvm.cp.async.shared.global",
               "tma_load": "nvvm.cp.async.bulk.tensor.shared.cluster.global",
-              "tma_store": "nvvm.cp.async.bulk.tensor.global.shared.cta", "tcgen05_mma": "llvm.inline_asm"}[pattern]
+              "tma_store": "nvvm.cp.async.bulk.tensor.reduce" if getattr(spec.emission, "reduce", "")
+              else "nvvm.cp.async.bulk.tensor.global.shared.cta", "tcgen05_mma": "llvm.inline_asm",
+              "bulk_copy": "nvvm.cp.async.bulk."}[pattern]  # .shared.cluster.global (G2S), .global.shared.cta (S2G)
         if mnemonic == "sm89.mma.sync":  # backend.yaml inline_ptx: the fp8 rows are their instruction's inline PTX
             op = "llvm.inline_asm"
         assert text.count(f"// CHECK: {op}") + text.count(f"= {op}") >= len(spec.instances), mnemonic

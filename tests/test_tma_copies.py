@@ -1,7 +1,10 @@
-"""The Hopper GEMM's TMA copies beyond load/store (issue 52.3): multicast load and reduction.
+"""The Hopper GEMM's TMA copies beyond load/store (issue 52.3): multicast load, reduction, non-tensor bulk copy.
 
 specs/nvvm/sm90/tma_load_multicast.yaml is tma_load with `emission.multicast` and the 16-bit MulticastMask
 state field; specs/nvvm/sm90/tma_reduce.yaml is tma_store with `emission.reduce` naming its redOp parameter.
+specs/nvvm/sm90/bulk_copy.yaml is the `bulk_copy` pattern: cp.async.bulk without a descriptor, the `store`
+parameter picking the direction (AG404 holds it to the instruction's destination), the Mbarrier state field the
+G2S op's mbar, the byte count the memref's.
 Each deliberate mistake below is a one-line edit of the shipped spec, rejected with its rule at its line.
 
 The cp.reduce words (`.reduce`, the reduction `.add` ... `.xor`) and the `.multicast::cluster` tie belong to
@@ -23,6 +26,7 @@ from atomgen.spec.loader import load_text
 ROOT = Path(__file__).resolve().parent.parent
 MULTICAST = "specs/nvvm/sm90/tma_load_multicast.yaml"
 REDUCE = "specs/nvvm/sm90/tma_reduce.yaml"
+BULK = "specs/nvvm/sm90/bulk_copy.yaml"
 
 NO_REDUCE_GRAMMAR = pytest.mark.xfail(
     not hasattr(PtxInstruction, "reduction"), strict=True,
@@ -152,3 +156,101 @@ def test_the_probe_skips_multicast_and_reduction_with_a_reason() -> None:
         assert result.spec is not None and result.analysis is not None
         case = case_from_instance(result.spec, result.analysis.evaluated[0])
         assert case.skip, spec_path
+
+
+# --- bulk_copy: non-tensor cp.async.bulk (CuTe SM90_BULK_COPY_G2S / S2G) ------------------------------------
+
+def test_the_bulk_copy_spec_is_clean() -> None:
+    assert _analyse(ROOT / BULK, (ROOT / BULK).read_text()) == []
+
+
+def test_bulk_store_row_spelling_the_load_instruction() -> None:
+    """AG404: the destination state space of the instruction is held to `store` (and AG359 to the intrinsic)."""
+    _new_at(BULK, 'store: true, intrinsic: nvvm.cp.async.bulk.global.shared.cta, instruction: "cp.async.bulk.global.'
+            'shared::cta.bulk_group"', 'store: true, intrinsic: nvvm.cp.async.bulk.global.shared.cta, instruction: '
+            '"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"', "AG404",
+            "the destination is .shared::cluster on a row with store = true")
+
+
+def test_bulk_load_row_with_the_store_intrinsic() -> None:
+    _new_at(BULK, "store: false, intrinsic: nvvm.cp.async.bulk.shared.cluster.global",
+            "store: false, intrinsic: nvvm.cp.async.bulk.global.shared.cta", "AG359",
+            "is not one nvvm.cp.async.bulk.global.shared.cta emits")
+
+
+def test_bulk_load_row_marked_store() -> None:
+    """Both rows `store: true`: the first is a duplicate (AG351), and its load instruction contradicts it (AG404)."""
+    _new_at(BULK, "{id: g2s, store: false,", "{id: g2s, store: true,", "AG404",
+            "the destination is .shared::cluster on a row with store = true")
+
+
+def test_bulk_copy_without_its_mbarrier_field() -> None:
+    """The pattern reads the Mbarrier field (BulkCopy.needs): without it, AG371."""
+    line, found = _findings(BULK, "enum_case: Mbarrier,", "enum_case: TmaDescriptor,")
+    assert any(r == "AG371" and at == line and "Mbarrier" in message for r, at, message in found), found
+
+
+def test_bulk_mbarrier_of_the_wrong_type() -> None:
+    _new_at(BULK, 'enum_case: Mbarrier, llvm_type: "!llvm.ptr<3>"', 'enum_case: Mbarrier, llvm_type: "!llvm.ptr"',
+            "AG367", "takes !llvm.ptr<3> for mbar")
+
+
+def test_bulk_copy_without_its_store_parameter() -> None:
+    """The pattern reads the `store` parameter by name (BulkCopy.needs): renamed everywhere, AG371."""
+    path = ROOT / BULK
+    text = path.read_text().replace("{name: store, cpp_type: bool, python: store,",
+                                    "{name: toGlobal, cpp_type: bool, python: to_global,")
+    text = text.replace("store: false, intrinsic:", "toGlobal: false, intrinsic:").replace(
+        "store: true, intrinsic:", "toGlobal: true, intrinsic:").replace("$store", "$toGlobal")
+    text = text.replace("get_args: [store]", "get_args: [to_global]").replace(
+        'signature: "BulkCopy(store)"', 'signature: "BulkCopy(to_global)"').replace(
+        "fixed: {store:", "fixed: {to_global:")
+    found = _analyse(path, text)
+    assert any(r == "AG371" and "'store'" in message for r, _, message in found), found
+
+
+def test_bulk_copy_takes_no_multicast_key() -> None:
+    line, found = _findings(BULK, "  pattern: bulk_copy\n", "  pattern: bulk_copy\n  multicast: true\n")
+    assert any(r == "AG101" and "multicast" in message for r, _, message in found), found
+
+
+def test_the_generated_bulk_copy_calls_both_ops_with_the_memref_bytes() -> None:
+    generated = ROOT / "generated"
+    cpp = " ".join((generated / "lib/Dialect/FlyNVVM/SM90/CopyOpSM90_BulkCopy.cpp").read_text().split())
+    assert "NVVM::CpAsyncBulkGlobalToSharedClusterOp::create(builder, loc, dstCluster, src, mbarrier, size," in cpp
+    assert "NVVM::CpAsyncBulkSharedCTAToGlobalOp::create(builder, loc, dst, src, size," in cpp
+    assert "int64_t bytes = contiguousBytes(srcMem);" in cpp and "contiguousBytes(dstMem) != bytes" in cpp
+    test = (generated / "tests/mlir/Conversion/atomgen/sm90_bulk_copy.mlir").read_text()
+    assert "CHECK: %[[BYTES:[a-z0-9_]+]] = arith.constant 256 : i32" in test
+    assert "nvvm.cp.async.bulk.shared.cluster.global %[[CLUSTER]], %[[SRC]], %{{[0-9]+}}, %[[BYTES]]" in test
+    assert "nvvm.cp.async.bulk.global.shared.cta %[[DST]], %[[SRC]], %[[BYTES]]" in test
+
+
+def test_the_ptx_grammar_reads_the_state_spaces_destination_first() -> None:
+    from atomgen.spec.instruction import parse_ptx
+
+    load = parse_ptx("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes")
+    store = parse_ptx("cp.async.bulk.global.shared::cta.bulk_group")
+    assert load is not None and load.spaces == ("shared::cluster", "global") and not load.unknown
+    assert store is not None and store.spaces == ("global", "shared::cta") and not store.unknown
+
+
+def test_cute_is_asked_for_the_bulk_copy_ops() -> None:
+    from atomgen.check.runner import analyze_file
+    from atomgen.oracle.cute.request import build_request
+
+    spec = analyze_file(ROOT / BULK, BULK, prove=False).spec
+    assert spec is not None
+    assert [build_request(spec, row) for row in spec.instances] == [
+        ({"family": "bulk", "direction": "load", "bytes": 256}, ""),
+        ({"family": "bulk", "direction": "store", "bytes": 256}, "")]
+
+
+def test_the_probe_skips_the_bulk_copy_with_a_reason() -> None:
+    from atomgen.check.runner import analyze_file
+    from atomgen.probe.cases import case_from_instance
+
+    result = analyze_file(ROOT / BULK, BULK, prove=False)
+    assert result.spec is not None and result.analysis is not None
+    assert all(case_from_instance(result.spec, evaluated).skip for evaluated in result.analysis.evaluated)
+

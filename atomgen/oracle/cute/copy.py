@@ -1,10 +1,10 @@
-"""The CuTe worker's copy families: ldmatrix, stmatrix, cp.async and TMA atoms, with their
+"""The CuTe worker's copy families: ldmatrix, stmatrix, cp.async, bulk copy and TMA atoms, with their
 thread/value layouts in bits.
 
 The copies are built with the 1-bit value type so that CuTe reports its bit layouts unchanged;
 TMA, which needs a real element type, has its element layouts scaled by the element width
 (checked against the type's copy_bits). The DSL's types do not expose RefLayout: the rule of
-CUTLASS's C++ `Copy_Traits` is applied (ldmatrix Ref=Dst, stmatrix, cp.async and TMA Ref=Src)
+CUTLASS's C++ `Copy_Traits` is applied (ldmatrix Ref=Dst, stmatrix, cp.async, bulk copy and TMA Ref=Src)
 and named in the record's provenance.
 """
 
@@ -44,6 +44,19 @@ def cp_async(dsl: CuteDsl, atom: dict[str, Any]) -> dict[str, Any]:
         raise AtomError(f"cache must be 'ca' or 'cg', got {cache!r}")
     op = dsl.cpasync.CopyG2SOp(mode)
     return _record(dsl, atom, op, "cp_async", "src", "cute.nvgpu.cpasync.CopyG2SOp", num_bits_per_copy=8 * nbytes)
+
+
+def bulk(dsl: CuteDsl, atom: dict[str, Any]) -> dict[str, Any]:
+    """Non-tensor cp.async.bulk: CopyBulkG2SOp (load) or CopyBulkS2GOp (store), `bytes` per copy."""
+    nbytes = fields.integer(atom, "bytes")
+    if nbytes <= 0 or nbytes % 16 != 0:
+        raise AtomError(f"PTX: cp.async.bulk copies a positive multiple of 16 bytes, got {nbytes}")
+    direction = str(atom.get("direction", "load")).lower()
+    if direction not in ("load", "store"):
+        raise AtomError(f"direction must be 'load' or 'store', got {direction!r}")
+    name = "CopyBulkG2SOp" if direction == "load" else "CopyBulkS2GOp"
+    op = getattr(dsl.cpasync, name)()
+    return _record(dsl, atom, op, "bulk_copy", "src", f"cute.nvgpu.cpasync.{name}", num_bits_per_copy=8 * nbytes)
 
 
 def _record(dsl: CuteDsl, atom: dict[str, Any], op: Any, what: str, ref: str, via: str,

@@ -12,6 +12,10 @@ from atomgen.spec import tcgen05
 
 # A representative box per TMA rank (CuTe needs one to build the atom; the spec's layout does not depend on it).
 TMA_BOX = (8, 8, 4, 2, 2)
+# Non-tensor bulk copies (cp.async.bulk): intrinsic -> the worker's direction, and the bytes asked of CuTe (the
+# atom's byte count is its memref's; CuTe's num_bits_per_copy only scales its one contiguous run)
+BULK_COPIES = {"nvvm.cp.async.bulk.shared.cluster.global": "load", "nvvm.cp.async.bulk.global.shared.cta": "store"}
+BULK_BYTES = 256
 
 
 def _types(spec: Any, instance: Any) -> dict[str, Any]:
@@ -77,6 +81,8 @@ def build_request(spec: Any, instance: Any) -> tuple[dict[str, Any] | None, str]
         if not isinstance(nbytes, int):
             return None, "cp.async instance without integer bytes"
         return {"family": "cp_async", "bytes": nbytes, "cache": str(cache)}, ""
+    if intrinsic in BULK_COPIES:  # the byte count is the memref's: any multiple of 16 shows CuTe's structure
+        return {"family": "bulk", "direction": BULK_COPIES[intrinsic], "bytes": BULK_BYTES}, ""
     if intrinsic.startswith("nvvm.cp.async.bulk.tensor."):
         rank = values.get("rank")
         if not isinstance(rank, int) or not 1 <= rank <= len(TMA_BOX):

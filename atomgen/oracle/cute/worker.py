@@ -19,8 +19,12 @@ Input (stdin, one JSON object)::
       {"id": "tma", "family": "tma", "direction": "load", "elem_type": "f16",
        "box": [64, 32]},
       {"id": "tmar", "family": "tma", "direction": "reduce", "reduction": "add",
-       "elem_type": "f16", "box": [64, 32]}
+       "elem_type": "f16", "box": [64, 32]},
+      {"id": "blk", "family": "bulk", "direction": "load", "bytes": 256}
     ]}
+
+A ``bulk`` copy (non-tensor cp.async.bulk) has a ``direction``, ``load`` (CopyBulkG2SOp) or ``store``
+(CopyBulkS2GOp), and ``bytes`` per copy, a multiple of 16.
 
 A TMA ``direction`` is ``load``, ``store``, ``load_multicast`` (CopyBulkTensorTileG2SMulticastOp, with
 ``num_multicast``) or ``reduce`` (CopyReduceBulkTensorTileS2GOp, with ``reduction``: PTX's name of the
@@ -86,6 +90,7 @@ FAMILIES: dict[str, Callable[[CuteDsl, dict[str, Any]], dict[str, Any]]] = {
     "stmatrix": cute_copy.stmatrix,
     "cp_async": cute_copy.cp_async,
     "tma": cute_copy.tma,
+    "bulk": cute_copy.bulk,
 }
 
 

@@ -1,4 +1,4 @@
-"""PTX (NVVM) emission patterns: mma.sync, mma.sp, wgmma, tcgen05, ldmatrix/stmatrix, cp.async, TMA."""
+"""PTX (NVVM) emission patterns: mma.sync, mma.sp, wgmma, tcgen05, ldmatrix/stmatrix, cp.async, bulk copy, TMA."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from atomgen.render.engine import TemplateContext
 from atomgen.spec import tcgen05
 from atomgen.spec.backend import Backend
 from atomgen.spec.emission import (
+    BulkCopy,
     CpAsync,
     Emission,
     Ldmatrix,
@@ -256,6 +257,15 @@ def ptx_cp_async(
 ) -> TemplateContext:
     # The size is bitSize (FlyNVVM's spelling, as FlyROCDL's copies); NVVM's cp.async takes bytes.
     return {"bytes": f"({params['bitSize'].getter} / 8)", "modifier": f"{params['cacheModifier'].getter}.getValue()"}
+
+
+@pattern_context(BulkCopy)
+def ptx_bulk_copy(
+    spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
+) -> TemplateContext:
+    """cp.async.bulk: `store` picks the direction (AG404 holds it to the row's instruction); the load reads the
+    Mbarrier field (AG371 holds it to exist), the byte count is the memrefs'."""
+    return {"store": params["store"].getter, "mbarrier": slot_of(state, "Mbarrier")}
 
 
 @pattern_context(TmaLoad, TmaStore)

@@ -273,6 +273,30 @@ def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str, types: Type
     return [fn]
 
 
+# The bulk copy's test memref: f16 (8, 16) column-major, one contiguous run of 256 bytes (a multiple of 16).
+_BULK_LAYOUT, _BULK_BYTES = "(8,16):(1,8)", 8 * 16 * 2
+
+
+def _ptx_bulk_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter) -> list[Function]:
+    """cp.async.bulk: the whole contiguous memref in one instruction, its byte count an i32 constant."""
+    values = sample_values(spec, inst)
+    store = values["store"] is True
+    atom_ty = atom_type(spec, dialect, values, 0)
+    src_space, dst_space = ("shared", "global") if store else ("global", "shared")
+    src = f"!fly.memref<f16, {src_space}, {_BULK_LAYOUT}>"
+    dst = f"!fly.memref<f16, {dst_space}, {_BULK_LAYOUT}>"
+    fn = copy_call(function_name(spec, inst), atom_ty, 0, src, dst)
+    state_ops(spec, fn, values)
+    fn.checks.append(_forms().bulk_size(_BULK_BYTES))
+    if store:
+        fn.checks.append(_forms().bulk_store(inst.intrinsic))
+    else:
+        fn.checks += [_forms().tma_cluster(), _forms().bulk_load(inst.intrinsic)]
+    converted = [("src", types.memref(src_space)), ("dst", types.memref(dst_space))] + state_arg_types(spec, fn)
+    signature_checks(fn, converted)
+    return [fn]
+
+
 def _selector_functions(atom: AnalysedAtom, kept: list[Instance], dialect: str, types: TypeConverter) -> list[Function]:
     """Selector-indexed metadata: a function per other sparsity selector a row admits, with the atom's
     selector set to it. Each selector value lowers the same way whatever the row, so a representative
@@ -304,6 +328,7 @@ def _ptx_functions(
         "cp_async": lambda: _ptx_cp_async_functions(spec, inst, dialect, types),
         "tma_load": lambda: _ptx_tma_functions(spec, inst, dialect, types),
         "tma_store": lambda: _ptx_tma_functions(spec, inst, dialect, types),
+        "bulk_copy": lambda: _ptx_bulk_functions(spec, inst, dialect, types),
     }
     builder = builders.get(pattern)
     return builder() if builder is not None else []

@@ -28,6 +28,7 @@ from atomgen.spec.emission.base import (
 )
 from atomgen.spec.emission.buffer_atomic import BufferAtomic
 from atomgen.spec.emission.buffer_copy import BufferCopy
+from atomgen.spec.emission.bulk_copy import BulkCopy
 from atomgen.spec.emission.call_intrinsic import CallIntrinsic
 from atomgen.spec.emission.cp_async import CpAsync
 from atomgen.spec.emission.global_lds_dma import GlobalLdsDma
@@ -55,7 +56,7 @@ from atomgen.spec.yamldata import YamlMap, text
 RECORDS: dict[str, type[Emission]] = {
     record.pattern: record
     for record in (
-        BufferAtomic, BufferCopy, CallIntrinsic, CpAsync, GlobalLdsDma, Ldmatrix, LdsDma, LdsReadTrans, Mfma,
+        BufferAtomic, BufferCopy, BulkCopy, CallIntrinsic, CpAsync, GlobalLdsDma, Ldmatrix, LdsDma, LdsReadTrans, Mfma,
         MfmaScale, MmaSp, MmaSync, Stmatrix, Tcgen05Mma, Tdm, TmaLoad, TmaStore, WgmmaRs, WgmmaSp, WgmmaSs,
         WmmaGeneric, WmmaGfx1250, WmmaPlain, WmmaScale,
     )
@@ -70,7 +71,7 @@ def read(data: YamlMap) -> Emission:
 __all__ = [
     "RECORDS", "Direction", "Emission", "Feed", "FormatCodes", "GenericVariant", "Immediates",
     "PatternNeeds", "RowEmission", "Shim", "ShimResult", "SingleOp", "StateOperands", "Token", "Tokens", "Variant",
-    "Variants", "read", "BufferAtomic", "BufferCopy", "CallIntrinsic", "CpAsync", "GlobalLdsDma",
+    "Variants", "read", "BufferAtomic", "BufferCopy", "BulkCopy", "CallIntrinsic", "CpAsync", "GlobalLdsDma",
     "Ldmatrix", "LdsDma", "LdsReadTrans", "Mfma", "MfmaScale", "MmaSp", "MmaSync", "Stmatrix", "Tcgen05Mma", "Tdm",
     "TmaLoad", "TmaStore", "WgmmaRs", "WgmmaSp", "WgmmaSs", "WmmaGeneric", "WmmaGfx1250", "WmmaPlain", "WmmaScale",
 ]

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:a1a4e477d04e1c92
+// ---- atomgen:begin types sha256:b32acfe9f0a07049
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm {
 
 /// `T::getChecked(...)` for a binding's `get`: an invalid configuration raises ValueError with the
@@ -65,6 +65,29 @@ struct PyCopyOpSM80_CpAsyncType : PyConcreteType<PyCopyOpSM80_CpAsyncType> {
         "bit_size"_a, "cache_modifier"_a = 1, nb::kw_only(), "context"_a = nb::none(),
         "sm80 per-thread asynchronous global -> shared copy of 32, 64 or 128 bits (cp.async.ca / "
         ".cg). (sm80.cp.async; 4 supported configurations)");
+  }
+};
+
+/// sm90 non-tensor bulk copy (cp.async.bulk) of a whole contiguous memref: global ->
+/// shared::cluster completing on an mbarrier (store = false), or shared::cta -> global with
+/// bulk_group completion (store = true); the byte count is the memref's. (sm90.bulk.copy; 2
+/// supported configurations)
+struct PyCopyOpSM90_BulkCopyType : PyConcreteType<PyCopyOpSM90_BulkCopyType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM90_BulkCopyType,
+                               "CopyOpSM90_BulkCopyType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](bool store, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::CopyOpSM90_BulkCopyType>(ctx, store);
+          return PyCopyOpSM90_BulkCopyType(context->getRef(), wrap(type));
+        },
+        "store"_a, nb::kw_only(), "context"_a = nb::none(),
+        "sm90 non-tensor bulk copy (cp.async.bulk) of a whole contiguous memref: global -> "
+        "shared::cluster completing on an mbarrier (store = false), or shared::cta -> global with "
+        "bulk_group completion (store = true); the byte count is the memref's. (sm90.bulk.copy; 2 "
+        "supported configurations)");
   }
 };
 
@@ -509,9 +532,10 @@ struct PyMmaOpSM90_WgmmaSpType : PyConcreteType<PyMmaOpSM90_WgmmaSpType> {
 
 NB_MODULE(_mlirDialectsFlyNVVM, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:b9e811e42b7b8d75
+  // ---- atomgen:begin register sha256:2701a9d4b3cbb63d
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM75_LdMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM80_CpAsyncType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_BulkCopyType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_StMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_TmaLoadType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_TmaLoadMulticastType::bind(m);

@@ -141,9 +141,12 @@ FailureOr<Value> CopyOpCDNA3BufferCopyType::emitAtomCallSSA(OpBuilder &builder, 
     BufferFatPtr buffer(srcMem.getPointerType(), src);
     Value soffset =
         soffsetInBytes(builder, loc, soffsetElems, srcMem.getElemTy().getIntOrFloatBitWidth());
-    Value loaded = ROCDL::RawPtrBufferLoadOp::create(
-        builder, loc, valueTy, buffer.bufferRsrc(builder, loc),
-        buffer.swizzleByteOffset(builder, loc), soffset, aux, noAttrs, noAttrs, noAttrs);
+    // the resource and the offset before anything else, as FlyDSL's atoms build them: the IR's
+    // order does not depend on the order C++ evaluates call arguments in
+    Value rsrc = buffer.bufferRsrc(builder, loc);
+    Value offset = buffer.swizzleByteOffset(builder, loc);
+    Value loaded = ROCDL::RawPtrBufferLoadOp::create(builder, loc, valueTy, rsrc, offset, soffset,
+                                                     aux, noAttrs, noAttrs, noAttrs);
     if (resultTy && resultTy != valueTy)
       loaded = LLVM::BitcastOp::create(builder, loc, resultTy, loaded);
     return loaded;
@@ -152,12 +155,13 @@ FailureOr<Value> CopyOpCDNA3BufferCopyType::emitAtomCallSSA(OpBuilder &builder, 
     BufferFatPtr buffer(dstMem.getPointerType(), dst);
     Value soffset =
         soffsetInBytes(builder, loc, soffsetElems, dstMem.getElemTy().getIntOrFloatBitWidth());
+    Value rsrc = buffer.bufferRsrc(builder, loc);
+    Value offset = buffer.swizzleByteOffset(builder, loc);
     Value stored = src;
     if (stored.getType() != valueTy)
       stored = LLVM::BitcastOp::create(builder, loc, valueTy, stored);
-    ROCDL::RawPtrBufferStoreOp::create(builder, loc, stored, buffer.bufferRsrc(builder, loc),
-                                       buffer.swizzleByteOffset(builder, loc), soffset, aux,
-                                       noAttrs, noAttrs, noAttrs);
+    ROCDL::RawPtrBufferStoreOp::create(builder, loc, stored, rsrc, offset, soffset, aux, noAttrs,
+                                       noAttrs, noAttrs);
     return stored;
   }
   return failure();

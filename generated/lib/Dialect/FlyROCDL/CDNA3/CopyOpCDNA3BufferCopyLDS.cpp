@@ -143,9 +143,11 @@ LogicalResult CopyOpCDNA3BufferCopyLDSType::emitAtomCall(OpBuilder &builder, Loc
   Value size = arith::ConstantIntOp::create(builder, loc, getBitSize() / 8, 32);
   BufferFatPtr buffer(srcMem.getPointerType(), src);
   ArrayAttr noAttrs;
+  Value rsrc =
+      buffer.bufferRsrc(builder, loc); // before the aux constant, as FlyDSL's atom builds them
+  Value offset = buffer.swizzleByteOffset(builder, loc);
   IntegerAttr aux = builder.getI32IntegerAttr(0);
-  ROCDL::RawPtrBufferLoadLdsOp::create(builder, loc, buffer.bufferRsrc(builder, loc), dst, size,
-                                       buffer.swizzleByteOffset(builder, loc), soffset, immOffset,
+  ROCDL::RawPtrBufferLoadLdsOp::create(builder, loc, rsrc, dst, size, offset, soffset, immOffset,
                                        aux, noAttrs, noAttrs, noAttrs);
   return success();
 }

@@ -150,9 +150,11 @@ LogicalResult CopyOpCDNA4BufferLoadAsyncLDSType::emitAtomCall(OpBuilder &builder
   Value size = arith::ConstantIntOp::create(builder, loc, getBitSize() / 8, 32);
   BufferFatPtr buffer(srcMem.getPointerType(), src);
   ArrayAttr noAttrs;
+  Value rsrc =
+      buffer.bufferRsrc(builder, loc); // before the aux constant, as FlyDSL's atom builds them
+  Value offset = buffer.swizzleByteOffset(builder, loc);
   IntegerAttr aux = builder.getI32IntegerAttr(0);
-  ROCDL::RawPtrBufferLoadAsyncLdsOp::create(builder, loc, buffer.bufferRsrc(builder, loc), dst,
-                                            size, buffer.swizzleByteOffset(builder, loc), soffset,
+  ROCDL::RawPtrBufferLoadAsyncLdsOp::create(builder, loc, rsrc, dst, size, offset, soffset,
                                             immOffset, aux, noAttrs, noAttrs, noAttrs);
   return success();
 }

@@ -7,9 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:5bed0d12ba8606a1
+// ---- atomgen:begin atoms sha256:3d12102f1a3566c1
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM75_LdMatrix.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM80_CpAsync.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_BulkCopy.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_StMatrix.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_TmaLoad.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_TmaLoadMulticast.td"
