@@ -149,6 +149,10 @@ def test_wrappers_put_into_flydsl_modules_import_through_the_wheel(adopted: Adop
     # name, and black's layout around every region
     assert flydsl_style(*(expr / f"rocdl/{name}.py" for name in MODULES)) == ""
     assert "import of T (only the removed code read it)" in result_stderr, result_stderr
+    # FlyDSL's architecture switch is generated too: the hand-written WMMA goes, the generated one takes its place
+    assert "python/flydsl/expr/rocdl/universal.py" in result_stderr and "DSL wrapper WMMA" in result_stderr, \
+        result_stderr
+    assert "WMMA" in found["flydsl.expr.rocdl.universal"]["public"]
 
 
 # Each call (module, function, args, kwargs; a type written {"type": name}) made on the checkout's modules over
@@ -252,7 +256,7 @@ def test_generated_wrappers_answer_as_flydsls_own(adopted: Adopted) -> None:
 
     atoms = []
     for path in adopted.specs:
-        spec, problems = model(load_file(str(path)))
+        spec, problems = model(load_file(path))
         assert spec is not None, problems
         if spec.python.wrappers and spec.python.wrappers[0].signature and not spec.python.wrappers[0].arch_dispatch:
             atoms.append(spec)
@@ -281,3 +285,23 @@ def test_a_dsl_module_that_does_not_parse_is_named_and_nothing_is_written(tmp_pa
     assert result.returncode != 0
     assert "python/flydsl/expr/rocdl/cdna4.py:4:12: not valid Python" in result.stderr, result.stderr
     assert tree(checkout) == before
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("adopted")
+def test_generated_wmma_switch_in_flydsls_module_answers_as_its_own(adopted: Adopted,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The generated `WMMA` (FlyDSL's architecture switch over gfx11, gfx120x and gfx1250), put into the wheel's
+    universal.py in place of the hand-written one, and the wheel's own: the same answers on each chip."""
+    from test_dsl_wheel import CALLS
+
+    assert len(CALLS) >= 4  # gfx11, gfx120x, gfx1250 and a chip with no WMMA
+    for chip, chip_calls in sorted(CALLS.items()):
+        monkeypatch.setenv("FLYDSL_GPU_ARCH", chip)  # get_rocm_arch() reads it first
+        calls = [["flydsl.expr.rocdl.universal", "WMMA", args, kwargs] for args, kwargs in chip_calls]
+        theirs = call_through_wheel(None, calls)
+        ours = call_through_wheel(adopted.checkout / "python/flydsl/expr", calls)
+        # a chip without WMMA: ValueError from both (worded differently)
+        assert [a.partition(":")[0] for a in ours] == [a.partition(":")[0] for a in theirs], (chip, ours, theirs)
+        assert [a for a in ours if not a.startswith("ValueError")] == \
+            [a for a in theirs if not a.startswith("ValueError")], (chip, ours, theirs)

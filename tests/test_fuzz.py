@@ -322,5 +322,8 @@ def test_fuzz_check_never_fails_internally(tier: str, shard: int, tmp_path_facto
     # rare random event (a few in 10,000, none for some corpora), so every seed also gets one.
     for rule, count in _expression_mutants().items():
         rules[rule] = rules.get(rule, 0) + count
-    for rule in ("AG001", "AG002", "AG003", "AG006", "AG007", "AG101", "AG201", "AG305", "AG322"):
+    # The quick tier's few hundred mutants reach the loader, the schema and the layout rules; the rarer
+    # families (a bad tag, a control character) need the campaign's 10,000.
+    deep = ("AG001", "AG002", "AG003", "AG006", "AG007", "AG101", "AG201", "AG305", "AG322")
+    for rule in deep if tier == "campaign" else ("AG001", "AG101", "AG201", "AG322"):
         assert rules.get(rule, 0) > 0, (rule, f"{mutants} mutants, {len(rules)} rules fired")

@@ -82,7 +82,9 @@ def test_every_flydsl_atom_has_a_spec() -> None:
               ("FlyROCDL_MmaOpCDNA4_SMFMAC", "MmaOpCDNA4_SMFMACType", "cdna4.smfmac"),
               # issue 21: wave64 iu4 K32 SWMMAC, A and its indices from lanes 0-31 (replicated a and e)
               ("FlyROCDL_MmaOpGFX120X_SWMMACWave64IU4", "MmaOpGFX120X_SWMMACWave64IU4Type",
-               "gfx120x.swmmac_wave64_iu4")}
+               "gfx120x.swmmac_wave64_iu4"),
+              # issue 49: FlyDSL's fp8 K order of the gfx950 scaled MFMA, declared as a convention atom
+              ("FlyROCDL_MmaOpCDNA4_MFMAScaleK32", "MmaOpCDNA4_MFMAScaleK32Type", "cdna4.mfma_scale_k32")}
     assert found == set(FLYDSL_ATOMS) | beyond
 
 

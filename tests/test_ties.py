@@ -30,7 +30,8 @@ from atomgen.spec.loader import load_text
 SPEC_FILES = sorted(p for p in SPECS.rglob("*.yaml") if p.name != "backend.yaml")
 BACKENDS = {path.parent.name: load_backend(path, str(path))[0] for path in sorted(SPECS.glob("*/backend.yaml"))}
 ENUMERATED = ("kind", "operand")  # oracle fields the schema restricts to a few words
-OTHER_TYPE = {"i32": "i64", "i64": "i32", "i1": "i32", "!llvm.ptr": "!llvm.ptr<3>", "!llvm.ptr<3>": "!llvm.ptr"}
+OTHER_TYPE = {"i32": "i64", "i64": "i32", "i1": "i32", "i16": "i32", "!llvm.ptr": "!llvm.ptr<3>",
+              "!llvm.ptr<3>": "!llvm.ptr"}
 
 
 # libyaml's loader and emitter: the mutants are data, their YAML only carries them to load_text, and every

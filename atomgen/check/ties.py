@@ -146,6 +146,10 @@ TIES: tuple[tuple[str, Tie], ...] = (
     ("emission.op_class", _t("instruction", "AG352 AG371", "the op of a single-op pattern")),
     ("emission.load*", _t("instruction", "AG358 AG352", "the load direction's op")),
     ("emission.store*", _t("instruction", "AG358 AG352", "the store direction's op")),
+    ("emission.multicast", _t("instruction", "AG371 AG367 AG404", "tma_load: the op takes the MulticastMask state "
+                              "field as its CTA mask; the instruction spells .multicast::cluster")),
+    ("emission.reduce", _t("instruction", "AG371 AG404", "tma_store: the parameter naming the reduction; the "
+                           "instruction spells it (.add, .min, ...)")),
     ("verify.constraints[].message", _t("text", "AG396", "verify() messages (placeholders checked)")),
     ("verify.constraints*", _t("instruction", "AG396", "verify() conditions over integer parameters")),
     ("verify.wording*", _t("text", "AG396", "verify() messages")),

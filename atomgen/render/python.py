@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -83,9 +84,16 @@ class Wrapper:
     doc: str
     aliases: tuple[str, ...] = ()  # other names FlyDSL gives the same function (`MFMAScale = MFMA_Scale`)
     prologue: tuple[str, ...] = ()  # statements before the call: the defaults FlyDSL's signature fills in
+    dispatcher: str = ""  # FlyDSL's architecture switch that calls this wrapper on its chips (`WMMA`)
 
     @property
     def names(self) -> tuple[str, ...]:
+        """Every name this atom's wrappers define or share (a hand-written definition of one is replaced)."""
+        return (self.name, *self.aliases, *((self.dispatcher,) if self.dispatcher else ()))
+
+    @property
+    def exported(self) -> tuple[str, ...]:
+        """The names this atom alone exports (the dispatcher is exported once, by its own piece)."""
         return (self.name, *self.aliases)
 
 
@@ -160,7 +168,8 @@ def dsl_wrappers(spec: AtomSpec, plan: VerifyPlan) -> list[Wrapper]:
         parameters_text, prologue, arguments = declared
         wrappers.append(Wrapper(main_name, parameters_text, arguments, doc, aliases, prologue))
     else:
-        wrappers.append(Wrapper(main_name, signature(positional, {}), call({}), doc, aliases))
+        dispatcher = main.name if dispatched(spec) else ""
+        wrappers.append(Wrapper(main_name, signature(positional, {}), call({}), doc, aliases, dispatcher=dispatcher))
     for entry in entries[1:]:
         name = entry.name
         if not _PY_IDENTIFIER.match(name) or not entry.fixed or entry.val_type:
@@ -219,6 +228,123 @@ def _python(expr: wrapper_call.Expr) -> str:
     return f"({_python(expr.then)} if {test} else {_python(expr.otherwise)})"
 
 
+def dispatched(spec: AtomSpec) -> bool:
+    """Whether FlyDSL calls this atom's wrapper from an architecture switch of its DSL name (`WMMA` on gfx11,
+    gfx120x and gfx1250): the main wrapper declares `arch_dispatch` and the atom is one FlyDSL has (an atom only
+    atomgen has never joins a switch FlyDSL does not have)."""
+    wrappers = spec.python.wrappers
+    return bool(wrappers and wrappers[0].arch_dispatch and _PY_IDENTIFIER.match(wrappers[0].name)
+                and not spec.tests.flydsl_has_no_atom)
+
+
+class DispatchError(ValueError):
+    """A declared architecture switch the generator cannot write (the message says why)."""
+
+
+def _dispatch_test(pattern: str) -> str:
+    """`arch_dispatch`'s glob as FlyDSL tests the chip: a prefix (`gfx11*`) or one chip (`gfx942`)."""
+    if re.fullmatch(r"[A-Za-z0-9_]+\*", pattern):
+        return f"arch.startswith({pattern[:-1]!r})"
+    if re.fullmatch(r"[A-Za-z0-9_]+", pattern):
+        return f"arch == {pattern!r}"
+    raise DispatchError(f"arch_dispatch '{pattern}': only a chip or a prefix glob (`gfx11*`) is generated")
+
+
+def dispatcher_pieces(spec: AtomSpec, wrapper: Wrapper, dsl_path: str) -> list[RegionPiece]:
+    """FlyDSL's architecture switch (`WMMA(m, n, k, elem_ty_ab, elem_ty_acc=None, **kwargs)`) in pieces that every
+    atom behind it gives alike, plus this atom's branch: `if arch.startswith("gfx11"): return WMMA_gfx11(...)`.
+
+    The switch takes the declared `signature`; each get() argument of the branch's wrapper takes its `maps` entry
+    (over the signature's parameters and the `kwargs` it names), else the signature's parameter of that name, else
+    comes through `**kwargs` (a kwarg that `maps` reads is taken out of them first). Its pieces sort after every
+    wrapper ("|" follows the identifiers that key them), the branches in the order of their subtargets."""
+    declared = spec.python.wrappers[0]
+    name = declared.name
+    match = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*\((.*)\)\s*", declared.signature, re.S)
+    if match is None or match.group(1) != name:
+        raise DispatchError(f"{spec.mnemonic}: signature '{declared.signature}' is not `{name}(parameters)`")
+    function = ast.parse(f"def f({match.group(2)}): pass").body[0]
+    assert isinstance(function, ast.FunctionDef)
+    arguments = function.args
+    names = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
+    kwargs = arguments.kwarg.arg if arguments.kwarg else ""
+    taken = [k for k in declared.kwargs if _PY_IDENTIFIER.match(k)] if kwargs else []
+    mapped = {argument: wrapper_call.parse_expr(text, [*names, *taken], ("maps", argument))
+              for argument, text in declared.maps}
+    read = {n for expr in mapped.values() for n in _expr_names(expr)}
+    prologue = [f"{k} = {kwargs}.pop({k!r}, None)" for k in taken if k in read]
+    call = []
+    for parameter in spec.parameters:
+        python = parameter.python
+        if python in mapped:
+            call.append(f"{python}={_python(mapped[python])}")
+        elif python in names:
+            call.append(f"{python}={python}")
+    if kwargs:
+        call.append(f"**{kwargs}")
+    doc = (f"FlyDSL's architecture switch: the `{name}` atom of the chip compiled for (`get_rocm_arch()`).\n\n"
+           "    One branch per chip; the wrapper a branch calls lists that chip's configurations.\n    ")
+    body = "".join(f"        {line}\n" for line in prologue)
+    source = (f"def {name}({ast.unparse(arguments)}):\n"
+              f'    """{doc}"""\n'
+              "    from flydsl.runtime.device import get_rocm_arch\n\n"
+              '    arch = get_rocm_arch() or ""\n'
+              f"    if {_dispatch_test(declared.arch_dispatch)}:\n{body}"
+              f"        return {wrapper.name}({', '.join(call)})\n"
+              f'    raise ValueError(f"{name} is not available on target arch {{arch!r}}")\n')
+    text = black.top_level(source)
+    head, _, rest = text.partition("    if ")
+    branch, _, tail = rest.partition("    raise ")
+    return [RegionPiece(dsl_path, "wrappers", f"|{name}:0", head),
+            RegionPiece(dsl_path, "wrappers", f"|{name}:1:{spec.subtarget}", "    if " + branch),
+            RegionPiece(dsl_path, "wrappers", f"|{name}:2", "    raise " + tail)]
+
+
+def _expr_names(expr: wrapper_call.Expr) -> set[str]:
+    if isinstance(expr, wrapper_call.Name):
+        return {expr.name}
+    if isinstance(expr, wrapper_call.PerBits):
+        return {expr.of}
+    if isinstance(expr, wrapper_call.Otherwise):
+        return _expr_names(expr.value) | _expr_names(expr.fallback)
+    if isinstance(expr, wrapper_call.Choice):
+        return {expr.test.name} | _expr_names(expr.then) | _expr_names(expr.otherwise)
+    return set()
+
+
+MISSING_BINDINGS = "MISSING_BINDINGS"
+
+
+def binding_pieces(dsl_path: str, dialect: str, binding_class: str, mnemonic: str) -> list[RegionPiece]:
+    """The binding class, looked up in the native extension's dialect module when the DSL module is imported:
+    one this build of the extension lacks becomes a stand-in whose get() raises, naming it and the atom, and is
+    listed in the module's MISSING_BINDINGS, so that the module imports and the atoms the build has work. The
+    lookup helper and the list come first (the same piece from every atom), then a line per binding class,
+    sorted as the import of them was."""
+    helper = black.top_level(
+        f"{MISSING_BINDINGS} = []  # the binding classes this build of the native extension ({dialect}) lacks\n\n\n"
+        "def _binding(name, atom):\n"
+        f'    """The binding class `name` of {dialect}; where this build lacks it, a stand-in whose get() raises\n'
+        f'    (naming the class and the atom `atom`), and the name joins {MISSING_BINDINGS}."""\n'
+        f"    found = getattr({dialect}, name, None)\n"
+        "    if found is not None:\n"
+        "        return found\n"
+        f"    {MISSING_BINDINGS}.append(name)\n\n"
+        "    class Missing:\n"
+        "        @staticmethod\n"
+        "        def get(*args, **kwargs):\n"
+        "            raise NotImplementedError(\n"
+        f'                f"{{name}} (atom {{atom}}) is not in this build of FlyDSL\'s native extension "\n'
+        f'                "({dialect}): build FlyDSL with atomgen\'s generated C++ for it"\n'
+        "            )\n\n"
+        "    Missing.__name__ = Missing.__qualname__ = name\n"
+        "    return Missing\n")
+    order = re.sub(r"\d+", lambda digits: digits.group().zfill(8), binding_class).lower()  # natural, no case
+    return [RegionPiece(dsl_path, "wrappers", '"0', helper + "\n\n"),
+            RegionPiece(dsl_path, "wrappers", f'"1{order}',
+                        black.top_level(f'{binding_class} = _binding("{binding_class}", "{mnemonic}")\n').lstrip("\n"))]
+
+
 def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment) -> RenderOutput:
     spec = atom.spec
     names = backend_names(backend)
@@ -250,19 +376,25 @@ def render(atom: AnalysedAtom, backend: Backend, env: jinja2.Environment) -> Ren
     wrappers = dsl_wrappers(spec, atom.verify)
     dsl = black.top_level(env.get_template("python/wrappers.py.j2").render(wrappers=wrappers,
                                                                           binding_class=spec.cpp_class))
-    used = helpers_used(dsl, env)
-    exported = [name for wrapper in wrappers for name in wrapper.names]
+    exported = [name for wrapper in wrappers for name in wrapper.exported]
+    dispatchers = [piece for wrapper in wrappers if wrapper.dispatcher
+                   for piece in dispatcher_pieces(spec, wrapper, dsl_path)]
+    used = helpers_used(dsl + "".join(piece.text for piece in dispatchers), env)
     return RenderOutput(
         regions=[
             RegionPiece(binding_file, "types", "", binding_prelude),  # once per module: same key, same text
             RegionPiece(binding_file, "types", spec.type_name, struct),
             RegionPiece(binding_file, "register", spec.type_name, registration),
-            *import_pieces(dsl_path, names.dialect, spec.cpp_class, any(h.reads_ir for h in used)),
+            *import_pieces(dsl_path, names.dialect, any(h.reads_ir for h in used)),
             # the helpers this atom's wrappers call, each once per module (same key, same text), before them all
             *(RegionPiece(dsl_path, "wrappers", f"!{h.position:02d}", h.text) for h in used),
+            *binding_pieces(dsl_path, names.dialect, spec.cpp_class, spec.mnemonic),
             RegionPiece(dsl_path, "wrappers", spec.type_name, dsl),
+            *dispatchers,
             RegionPiece(dsl_path, "wrappers", "~", "\n\n"),  # last: the blank lines black keeps after a definition
             RegionPiece(dsl_path, "exports", spec.type_name, "".join(f'__all__.append("{n}")\n' for n in exported)),
+            *(RegionPiece(dsl_path, "exports", f"|{w.dispatcher}", f'__all__.append("{w.dispatcher}")\n')
+              for w in wrappers if w.dispatcher),
         ]
     )
 
@@ -298,16 +430,13 @@ def _prelude(env: jinja2.Environment) -> dict[str, Helper]:
     return found
 
 
-def import_pieces(dsl_path: str, dialect: str, binding_class: str, ir: bool) -> list[RegionPiece]:
-    """The module's import of its binding classes, in FlyDSL's form: relative, a name per line, the names in
-    ruff's order. The statement's first and last lines are pieces every atom of the module gives alike (ordered
-    "#" and "~" around the names' keys); `ir`, which some helpers read, is imported before them ("!")."""
+def import_pieces(dsl_path: str, dialect: str, ir: bool) -> list[RegionPiece]:
+    """The module's imports, in FlyDSL's form (relative, in ruff's order): `ir`, which some helpers read ("!"), and
+    the native extension's dialect module, whose binding classes binding_pieces looks up ("#"); then the directive
+    that makes the module's own imports a block of their own ("~"). Each is the same piece from every atom."""
     prefix = package_prefix(dsl_path)
     ir_line = import_block([(f"{prefix}_mlir", ["ir"], False)]).partition("\n")[0] + "\n"
-    # the block around one name, "@"
-    opening, _, closing = import_block([(f"{prefix}_mlir.dialects.{dialect}", ["@"], True)]).partition("    @,\n")
-    order = re.sub(r"\d+", lambda digits: digits.group().zfill(8), binding_class).lower()  # natural, no case
+    dialect_line, _, closing = import_block([(f"{prefix}_mlir.dialects", [dialect], False)]).partition("\n")
     return [*([RegionPiece(dsl_path, "imports", "!", ir_line)] if ir else []),
-            RegionPiece(dsl_path, "imports", "#", opening),
-            RegionPiece(dsl_path, "imports", order, f"    {binding_class},\n"),
+            RegionPiece(dsl_path, "imports", "#", dialect_line + "\n"),
             RegionPiece(dsl_path, "imports", "~", closing)]

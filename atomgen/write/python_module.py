@@ -7,7 +7,9 @@ every public name. The generated regions keep a module clean under both tools an
   the hand-written block after it as before. A name the module imports already is left out (a second
   import of one is ruff's F811);
 - `wrappers` goes before the module's first definition: the hand-written code after it may name them,
-  and the blank lines black wants around definitions stay where they were;
+  and the blank lines black wants around definitions stay where they were. It looks the binding classes up
+  (`X = _binding("X", ...)`, so that one a build of the native extension lacks is reported, not an
+  ImportError); a class the module imports itself is not looked up again (a second binding of it is F811);
 - `exports` follows the module's `__all__ = [...]`; in a module without one it stays empty
   (`__all__.append` would raise NameError on import, and every public name is exported anyway).
 """
@@ -21,6 +23,7 @@ from pathlib import PurePosixPath
 SOURCE_ROOT = PurePosixPath("python/flydsl")  # the DSL package in a FlyDSL checkout (and in a standalone tree)
 ISORT_SPLIT = "# isort: split"
 _REGION_LINE = re.compile(r"^[ \t]*# ---- atomgen:(begin|end) (\S+)")
+_BINDING_LINE = re.compile(r"^(\w+) = _binding\(")  # render/python.py's binding_pieces
 _STATEMENT = re.compile(r"^from (\S+) import (?:\(\n((?:    \w+,\n)*)\)|(\w+(?:, \w+)*))\n", re.M)
 
 
@@ -219,6 +222,10 @@ def fitted(text: str, path: str, region: str, body: str) -> str:
     """The region's body as this hand-written module takes it (see the module docstring)."""
     if region == "exports" and not defines_all(text, path):
         return ""
+    if region == "wrappers":  # a binding class the module imports itself is not looked up again (F811)
+        own = imported_names(text, path)
+        return "".join(line for line in body.splitlines(keepends=True)
+                       if not ((bound := _BINDING_LINE.match(line)) and bound.group(1) in own))
     if region != "imports":
         return body
     statements = list(_STATEMENT.finditer(body))

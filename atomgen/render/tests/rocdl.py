@@ -68,8 +68,9 @@ def meaning_values(spec: AtomSpec, inst: Instance) -> list[tuple[str, ScalarValu
     that a value in another operand's slot lowers to another instruction (the ISA rung and the CHECK lines
     expect what the call means)."""
     call = call_of(spec, inst)
-    if call is None:
-        return []
+    first = next((other for other in spec.instances if other.intrinsic == inst.intrinsic), inst)
+    if call is None or first.index != inst.index:
+        return []  # one row per op carries them: the call, and so its CHECK lines and modifiers, are the op's
     fed = [(b.value, b.role) for b in call.bindings] + list(call.by_name)
     found: list[tuple[str, ScalarValue]] = []
     for token, role in fed:

@@ -71,11 +71,11 @@ define void @cdna3_buffer_copy_64_load({ ptr addrspace(8), i32 } %0, ptr addrspa
 define void @cdna3_buffer_copy_64_store(ptr addrspace(5) %0, { ptr addrspace(8), i32 } %1, i32 %2) {
   %4 = load <2 x i32>, ptr addrspace(5) %0, align 8
   %5 = mul i32 %2, 4
-  %6 = bitcast <2 x i32> %4 to i64
-  %7 = extractvalue { ptr addrspace(8), i32 } %1, 0
-  %8 = extractvalue { ptr addrspace(8), i32 } %1, 1
-  %9 = mul i32 %8, 4
-  call void @llvm.amdgcn.raw.ptr.buffer.store.i64(i64 %6, ptr addrspace(8) %7, i32 %9, i32 %5, i32 0)
+  %6 = extractvalue { ptr addrspace(8), i32 } %1, 0
+  %7 = extractvalue { ptr addrspace(8), i32 } %1, 1
+  %8 = mul i32 %7, 4
+  %9 = bitcast <2 x i32> %4 to i64
+  call void @llvm.amdgcn.raw.ptr.buffer.store.i64(i64 %9, ptr addrspace(8) %6, i32 %8, i32 %5, i32 0)
   ret void
 }
 
@@ -93,11 +93,11 @@ define void @cdna3_buffer_copy_128_load({ ptr addrspace(8), i32 } %0, ptr addrsp
 define void @cdna3_buffer_copy_128_store(ptr addrspace(5) %0, { ptr addrspace(8), i32 } %1, i32 %2) {
   %4 = load <4 x i32>, ptr addrspace(5) %0, align 16
   %5 = mul i32 %2, 4
-  %6 = bitcast <4 x i32> %4 to i128
-  %7 = extractvalue { ptr addrspace(8), i32 } %1, 0
-  %8 = extractvalue { ptr addrspace(8), i32 } %1, 1
-  %9 = mul i32 %8, 4
-  call void @llvm.amdgcn.raw.ptr.buffer.store.i128(i128 %6, ptr addrspace(8) %7, i32 %9, i32 %5, i32 0)
+  %6 = extractvalue { ptr addrspace(8), i32 } %1, 0
+  %7 = extractvalue { ptr addrspace(8), i32 } %1, 1
+  %8 = mul i32 %7, 4
+  %9 = bitcast <4 x i32> %4 to i128
+  call void @llvm.amdgcn.raw.ptr.buffer.store.i128(i128 %9, ptr addrspace(8) %6, i32 %8, i32 %5, i32 0)
   ret void
 }
 

@@ -45,28 +45,6 @@ define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f8E5M2_f32(ptr addrspace(5) %0,
   ret void
 }
 
-define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 0, i32 1, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 0, i32 1, i32 0, i32 %7, i32 1, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
 define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -74,28 +52,6 @@ define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32(ptr addrspace(5) %
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 0, i32 2, i32 0, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 0, i32 2, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 0, i32 2, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -111,28 +67,6 @@ define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32(ptr addrspace(5) %
   ret void
 }
 
-define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 0, i32 3, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 0, i32 3, i32 0, i32 %7, i32 1, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
 define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -140,28 +74,6 @@ define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32(ptr addrspace(5) %
   %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 0, i32 4, i32 0, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 0, i32 4, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 0, i32 4, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -177,28 +89,6 @@ define void @cdna4_mfma_scale_16x16x128_f8E5M2_f8E4M3FN_f32(ptr addrspace(5) %0,
   ret void
 }
 
-define void @cdna4_mfma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 1, i32 0, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 1, i32 0, i32 0, i32 %7, i32 1, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
 define void @cdna4_mfma_scale_16x16x128_f8E5M2_f8E5M2_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -206,28 +96,6 @@ define void @cdna4_mfma_scale_16x16x128_f8E5M2_f8E5M2_f32(ptr addrspace(5) %0, p
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 1, i32 1, i32 0, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f8E5M2_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 1, i32 1, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f8E5M2_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 1, i32 1, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -243,28 +111,6 @@ define void @cdna4_mfma_scale_16x16x128_f8E5M2_f6E2M3FN_f32(ptr addrspace(5) %0,
   ret void
 }
 
-define void @cdna4_mfma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 1, i32 2, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 1, i32 2, i32 0, i32 %7, i32 1, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
 define void @cdna4_mfma_scale_16x16x128_f8E5M2_f6E3M2FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -272,28 +118,6 @@ define void @cdna4_mfma_scale_16x16x128_f8E5M2_f6E3M2FN_f32(ptr addrspace(5) %0,
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 1, i32 3, i32 0, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 1, i32 3, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 1, i32 3, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -309,28 +133,6 @@ define void @cdna4_mfma_scale_16x16x128_f8E5M2_f4E2M1FN_f32(ptr addrspace(5) %0,
   ret void
 }
 
-define void @cdna4_mfma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 1, i32 4, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 1, i32 4, i32 0, i32 %7, i32 1, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
 define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -338,28 +140,6 @@ define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32(ptr addrspace(5) %
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 2, i32 0, i32 0, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 2, i32 0, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 2, i32 0, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -375,28 +155,6 @@ define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f8E5M2_f32(ptr addrspace(5) %0,
   ret void
 }
 
-define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 2, i32 1, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 2, i32 1, i32 0, i32 %7, i32 1, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
 define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -404,28 +162,6 @@ define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32(ptr addrspace(5) %
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 2, i32 2, i32 0, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 2, i32 2, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 2, i32 2, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -441,28 +177,6 @@ define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32(ptr addrspace(5) %
   ret void
 }
 
-define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 2, i32 3, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 2, i32 3, i32 0, i32 %7, i32 1, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
 define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -470,28 +184,6 @@ define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32(ptr addrspace(5) %
   %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 2, i32 4, i32 0, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 2, i32 4, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 2, i32 4, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -507,28 +199,6 @@ define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32(ptr addrspace(5) %
   ret void
 }
 
-define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 3, i32 0, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 3, i32 0, i32 0, i32 %7, i32 1, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
 define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f8E5M2_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -536,28 +206,6 @@ define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f8E5M2_f32(ptr addrspace(5) %0,
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 3, i32 1, i32 0, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 3, i32 1, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 3, i32 1, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -573,28 +221,6 @@ define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32(ptr addrspace(5) %
   ret void
 }
 
-define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 3, i32 2, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 3, i32 2, i32 0, i32 %7, i32 1, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
 define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -602,28 +228,6 @@ define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32(ptr addrspace(5) %
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 3, i32 3, i32 0, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 3, i32 3, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 3, i32 3, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -639,28 +243,6 @@ define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32(ptr addrspace(5) %
   ret void
 }
 
-define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 3, i32 4, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 3, i32 4, i32 0, i32 %7, i32 1, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
 define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -668,28 +250,6 @@ define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32(ptr addrspace(5) %
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 4, i32 0, i32 0, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 4, i32 0, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 4, i32 0, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -705,28 +265,6 @@ define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f8E5M2_f32(ptr addrspace(5) %0,
   ret void
 }
 
-define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 4, i32 1, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <4 x float> %11, i32 4, i32 1, i32 0, i32 %7, i32 1, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
 define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -734,28 +272,6 @@ define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32(ptr addrspace(5) %
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 4, i32 2, i32 0, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 4, i32 2, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 4, i32 2, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -771,28 +287,6 @@ define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32(ptr addrspace(5) %
   ret void
 }
 
-define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 4, i32 3, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <4 x float> %11, i32 4, i32 3, i32 0, i32 %7, i32 1, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
 define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -800,28 +294,6 @@ define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32(ptr addrspace(5) %
   %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %11 = load <4 x float>, ptr addrspace(5) %3, align 16
   %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v4i32(<4 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 4, i32 4, i32 0, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v4i32(<4 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 4, i32 4, i32 1, i32 %7, i32 0, i32 %8)
-  store <4 x float> %12, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @cdna4_mfma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <4 x float>, ptr addrspace(5) %3, align 16
-  %12 = call <4 x float> @llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.v4i32.v4i32(<4 x i32> %9, <4 x i32> %10, <4 x float> %11, i32 4, i32 4, i32 0, i32 %7, i32 1, i32 %8)
   store <4 x float> %12, ptr addrspace(5) %0, align 16
   ret void
 }
@@ -870,28 +342,6 @@ define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f8E5M2_f32(ptr addrspace(5) %0, 
   ret void
 }
 
-define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 0, i32 1, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 0, i32 1, i32 0, i32 %7, i32 1, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
 define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f6E2M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -899,28 +349,6 @@ define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f6E2M3FN_f32(ptr addrspace(5) %0
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 0, i32 2, i32 0, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 0, i32 2, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 0, i32 2, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -936,28 +364,6 @@ define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f6E3M2FN_f32(ptr addrspace(5) %0
   ret void
 }
 
-define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 0, i32 3, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 0, i32 3, i32 0, i32 %7, i32 1, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
 define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f4E2M1FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -965,28 +371,6 @@ define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f4E2M1FN_f32(ptr addrspace(5) %0
   %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 0, i32 4, i32 0, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 0, i32 4, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f8E4M3FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 0, i32 4, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -1002,28 +386,6 @@ define void @cdna4_mfma_scale_32x32x64_f8E5M2_f8E4M3FN_f32(ptr addrspace(5) %0, 
   ret void
 }
 
-define void @cdna4_mfma_scale_32x32x64_f8E5M2_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 1, i32 0, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f8E5M2_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 1, i32 0, i32 0, i32 %7, i32 1, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
 define void @cdna4_mfma_scale_32x32x64_f8E5M2_f8E5M2_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -1031,28 +393,6 @@ define void @cdna4_mfma_scale_32x32x64_f8E5M2_f8E5M2_f32(ptr addrspace(5) %0, pt
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 1, i32 1, i32 0, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f8E5M2_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 1, i32 1, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f8E5M2_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v8i32(<8 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 1, i32 1, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -1068,28 +408,6 @@ define void @cdna4_mfma_scale_32x32x64_f8E5M2_f6E2M3FN_f32(ptr addrspace(5) %0, 
   ret void
 }
 
-define void @cdna4_mfma_scale_32x32x64_f8E5M2_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 1, i32 2, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f8E5M2_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 1, i32 2, i32 0, i32 %7, i32 1, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
 define void @cdna4_mfma_scale_32x32x64_f8E5M2_f6E3M2FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -1097,28 +415,6 @@ define void @cdna4_mfma_scale_32x32x64_f8E5M2_f6E3M2FN_f32(ptr addrspace(5) %0, 
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 1, i32 3, i32 0, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f8E5M2_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 1, i32 3, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f8E5M2_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v6i32(<8 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 1, i32 3, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -1134,28 +430,6 @@ define void @cdna4_mfma_scale_32x32x64_f8E5M2_f4E2M1FN_f32(ptr addrspace(5) %0, 
   ret void
 }
 
-define void @cdna4_mfma_scale_32x32x64_f8E5M2_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 1, i32 4, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f8E5M2_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32.v4i32(<8 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 1, i32 4, i32 0, i32 %7, i32 1, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
 define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f8E4M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -1163,28 +437,6 @@ define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f8E4M3FN_f32(ptr addrspace(5) %0
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 2, i32 0, i32 0, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 2, i32 0, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 2, i32 0, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -1200,28 +452,6 @@ define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f8E5M2_f32(ptr addrspace(5) %0, 
   ret void
 }
 
-define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 2, i32 1, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 2, i32 1, i32 0, i32 %7, i32 1, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
 define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f6E2M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -1229,28 +459,6 @@ define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f6E2M3FN_f32(ptr addrspace(5) %0
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 2, i32 2, i32 0, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 2, i32 2, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 2, i32 2, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -1266,28 +474,6 @@ define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f6E3M2FN_f32(ptr addrspace(5) %0
   ret void
 }
 
-define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 2, i32 3, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 2, i32 3, i32 0, i32 %7, i32 1, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
 define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f4E2M1FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -1295,28 +481,6 @@ define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f4E2M1FN_f32(ptr addrspace(5) %0
   %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 2, i32 4, i32 0, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 2, i32 4, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f6E2M3FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 2, i32 4, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -1332,28 +496,6 @@ define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f8E4M3FN_f32(ptr addrspace(5) %0
   ret void
 }
 
-define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 3, i32 0, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 3, i32 0, i32 0, i32 %7, i32 1, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
 define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f8E5M2_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -1361,28 +503,6 @@ define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f8E5M2_f32(ptr addrspace(5) %0, 
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 3, i32 1, i32 0, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 3, i32 1, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v8i32(<6 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 3, i32 1, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -1398,28 +518,6 @@ define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f6E2M3FN_f32(ptr addrspace(5) %0
   ret void
 }
 
-define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 3, i32 2, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 3, i32 2, i32 0, i32 %7, i32 1, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
 define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f6E3M2FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -1427,28 +525,6 @@ define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f6E3M2FN_f32(ptr addrspace(5) %0
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 3, i32 3, i32 0, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 3, i32 3, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v6i32(<6 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 3, i32 3, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -1464,28 +540,6 @@ define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f4E2M1FN_f32(ptr addrspace(5) %0
   ret void
 }
 
-define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 3, i32 4, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f6E3M2FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <6 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v6i32.v4i32(<6 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 3, i32 4, i32 0, i32 %7, i32 1, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
 define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f8E4M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -1493,28 +547,6 @@ define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f8E4M3FN_f32(ptr addrspace(5) %0
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 4, i32 0, i32 0, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f8E4M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 4, i32 0, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f8E4M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 4, i32 0, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -1530,28 +562,6 @@ define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f8E5M2_f32(ptr addrspace(5) %0, 
   ret void
 }
 
-define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f8E5M2_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 4, i32 1, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f8E5M2_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v8i32(<4 x i32> %9, <8 x i32> %10, <16 x float> %11, i32 4, i32 1, i32 0, i32 %7, i32 1, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
 define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f6E2M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -1559,28 +569,6 @@ define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f6E2M3FN_f32(ptr addrspace(5) %0
   %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 4, i32 2, i32 0, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f6E2M3FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 4, i32 2, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f6E2M3FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 4, i32 2, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }
@@ -1596,28 +584,6 @@ define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f6E3M2FN_f32(ptr addrspace(5) %0
   ret void
 }
 
-define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f6E3M2FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 4, i32 3, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f6E3M2FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <6 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v6i32(<4 x i32> %9, <6 x i32> %10, <16 x float> %11, i32 4, i32 3, i32 0, i32 %7, i32 1, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
 define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f4E2M1FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -1625,28 +591,6 @@ define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f4E2M1FN_f32(ptr addrspace(5) %0
   %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
   %11 = load <16 x float>, ptr addrspace(5) %3, align 64
   %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v4i32(<4 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 4, i32 4, i32 0, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f4E2M1FN_f32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v4i32(<4 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 4, i32 4, i32 1, i32 %7, i32 0, i32 %8)
-  store <16 x float> %12, ptr addrspace(5) %0, align 64
-  ret void
-}
-
-define void @cdna4_mfma_scale_32x32x64_f4E2M1FN_f4E2M1FN_f32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <4 x i32>, ptr addrspace(5) %1, align 16
-  %10 = load <4 x i32>, ptr addrspace(5) %2, align 16
-  %11 = load <16 x float>, ptr addrspace(5) %3, align 64
-  %12 = call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v4i32.v4i32(<4 x i32> %9, <4 x i32> %10, <16 x float> %11, i32 4, i32 4, i32 0, i32 %7, i32 1, i32 %8)
   store <16 x float> %12, ptr addrspace(5) %0, align 64
   ret void
 }

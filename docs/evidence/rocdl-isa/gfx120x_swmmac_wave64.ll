@@ -230,36 +230,6 @@ define void @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1(ptr addrspace(5)
   ret void
 }
 
-define void @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
-  %6 = load i32, ptr addrspace(5) %1, align 4
-  %7 = load <2 x i32>, ptr addrspace(5) %2, align 8
-  %8 = load <4 x i32>, ptr addrspace(5) %3, align 16
-  %9 = lshr i32 %4, 16
-  %10 = call <4 x i32> @llvm.amdgcn.swmmac.i32.16x16x64.iu4.v4i32.i32.v2i32.i32(i1 true, i32 %6, i1 false, <2 x i32> %7, <4 x i32> %8, i32 %9, i1 false)
-  store <4 x i32> %10, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_signB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
-  %6 = load i32, ptr addrspace(5) %1, align 4
-  %7 = load <2 x i32>, ptr addrspace(5) %2, align 8
-  %8 = load <4 x i32>, ptr addrspace(5) %3, align 16
-  %9 = lshr i32 %4, 16
-  %10 = call <4 x i32> @llvm.amdgcn.swmmac.i32.16x16x64.iu4.v4i32.i32.v2i32.i32(i1 false, i32 %6, i1 true, <2 x i32> %7, <4 x i32> %8, i32 %9, i1 false)
-  store <4 x i32> %10, ptr addrspace(5) %0, align 16
-  ret void
-}
-
-define void @gfx120x_swmmac_wave64_16x16x64_i4_i4_i32_indexKey1_clamp(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
-  %6 = load i32, ptr addrspace(5) %1, align 4
-  %7 = load <2 x i32>, ptr addrspace(5) %2, align 8
-  %8 = load <4 x i32>, ptr addrspace(5) %3, align 16
-  %9 = lshr i32 %4, 16
-  %10 = call <4 x i32> @llvm.amdgcn.swmmac.i32.16x16x64.iu4.v4i32.i32.v2i32.i32(i1 false, i32 %6, i1 false, <2 x i32> %7, <4 x i32> %8, i32 %9, i1 true)
-  store <4 x i32> %10, ptr addrspace(5) %0, align 16
-  ret void
-}
-
 define void @gfx120x_swmmac_wave64_16x16x32_f8E4M3FN_f8E4M3FN_f32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, i32 %4) {
   %6 = load i32, ptr addrspace(5) %1, align 4
   %7 = load <2 x i32>, ptr addrspace(5) %2, align 8

@@ -56,39 +56,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32(ptr addrspace(5
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -96,39 +63,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -144,39 +78,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32(ptr addrspace
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -184,39 +85,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32(ptr addrspace
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 0, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 0, <16 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 0, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 0, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -232,39 +100,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32(ptr addrspace(5
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -272,39 +107,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_32(ptr addrspace(5) 
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -320,39 +122,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_32(ptr addrspace(5
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -360,39 +129,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_32(ptr addrspace(5
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -408,39 +144,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_32(ptr addrspace(5
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 1, <16 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 1, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 1, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -448,39 +151,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32(ptr addrspace
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -496,39 +166,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_32(ptr addrspace(5
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -536,39 +173,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_32(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -584,39 +188,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_32(ptr addrspace
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -624,39 +195,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_32(ptr addrspace
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 2, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 2, <12 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 2, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 2, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -672,39 +210,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32(ptr addrspace
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -712,39 +217,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_32(ptr addrspace(5
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -760,39 +232,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_32(ptr addrspace
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -800,39 +239,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_32(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -848,39 +254,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_32(ptr addrspace
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 3, <12 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 3, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 3, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -888,39 +261,6 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32(ptr addrspace
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -936,39 +276,6 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_32(ptr addrspace(5
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -976,39 +283,6 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_32(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -1024,39 +298,6 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_32(ptr addrspace
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_32(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
   %7 = bitcast <4 x i8> %4 to i32
   %8 = bitcast <4 x i8> %5 to i32
@@ -1064,39 +305,6 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_32(ptr addrspace
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v8i32(i32 4, <8 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_32_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v8i32(i32 4, <8 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v8i32(i32 4, <8 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i32 %7, i32 0, i32 0, i32 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_32_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <4 x i8> %4, <4 x i8> %5) {
-  %7 = bitcast <4 x i8> %4 to i32
-  %8 = bitcast <4 x i8> %5 to i32
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4.v8f32.v8i32.v8i32(i32 4, <8 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i32 %7, i32 1, i32 0, i32 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -1200,39 +408,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_16(ptr addrspace(5
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f8E5M2_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 0, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -1240,39 +415,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_16(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E2M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -1288,39 +430,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_16(ptr addrspace
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f6E3M2FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 0, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -1328,39 +437,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_16(ptr addrspace
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 0, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 0, <16 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 0, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E4M3FN_f4E2M1FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 0, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -1376,39 +452,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_16(ptr addrspace(5
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E4M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -1416,39 +459,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_16(ptr addrspace(5) 
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f8E5M2_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v16i32(i32 1, <16 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -1464,39 +474,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_16(ptr addrspace(5
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E2M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -1504,39 +481,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_16(ptr addrspace(5
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f6E3M2FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v12i32(i32 1, <16 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -1552,39 +496,6 @@ define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_16(ptr addrspace(5
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 1, <16 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 1, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f8E5M2_f4E2M1FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <16 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v16i32.v8i32(i32 1, <16 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -1592,39 +503,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_16(ptr addrspace
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E4M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -1640,39 +518,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_16(ptr addrspace(5
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f8E5M2_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 2, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -1680,39 +525,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_16(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E2M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -1728,39 +540,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_16(ptr addrspace
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f6E3M2FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 2, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -1768,39 +547,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_16(ptr addrspace
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 2, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 2, <12 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 2, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E2M3FN_f4E2M1FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 2, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -1816,39 +562,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_16(ptr addrspace
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E4M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -1856,39 +569,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_16(ptr addrspace(5
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f8E5M2_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v16i32(i32 3, <12 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -1904,39 +584,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_16(ptr addrspace
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E2M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -1944,39 +591,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_16(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f6E3M2FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v12i32(i32 3, <12 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -1992,39 +606,6 @@ define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_16(ptr addrspace
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 3, <12 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 3, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f6E3M2FN_f4E2M1FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <12 x i32>, ptr addrspace(5) %1, align 64
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v12i32.v8i32(i32 3, <12 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -2032,39 +613,6 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_16(ptr addrspace
   %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 0, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E4M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 0, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -2080,39 +628,6 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_16(ptr addrspace(5
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 1, <16 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f8E5M2_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <16 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v16i32(i32 4, <8 x i32> %9, i32 1, <16 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -2120,39 +635,6 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_16(ptr addrspace
   %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 2, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E2M3FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 2, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }
@@ -2168,39 +650,6 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_16(ptr addrspace
   ret void
 }
 
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 3, <12 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f6E3M2FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <12 x i32>, ptr addrspace(5) %2, align 64
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v12i32(i32 4, <8 x i32> %9, i32 3, <12 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
 define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_16(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
   %7 = bitcast <8 x i8> %4 to i64
   %8 = bitcast <8 x i8> %5 to i64
@@ -2208,39 +657,6 @@ define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_16(ptr addrspace
   %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
   %11 = load <8 x float>, ptr addrspace(5) %3, align 32
   %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v8i32(i32 4, <8 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_16_modC(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v8i32(i32 4, <8 x i32> %9, i32 4, <8 x i32> %10, i16 1, <8 x float> %11, i32 0, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselA(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v8i32(i32 4, <8 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 1, i32 0, i64 %7, i32 0, i32 0, i64 %8, i1 false, i1 false)
-  store <8 x float> %12, ptr addrspace(5) %0, align 32
-  ret void
-}
-
-define void @gfx1250_wmma_scale_16x16x128_f4E2M1FN_f4E2M1FN_f32_16_opselB(ptr addrspace(5) %0, ptr addrspace(5) %1, ptr addrspace(5) %2, ptr addrspace(5) %3, <8 x i8> %4, <8 x i8> %5) {
-  %7 = bitcast <8 x i8> %4 to i64
-  %8 = bitcast <8 x i8> %5 to i64
-  %9 = load <8 x i32>, ptr addrspace(5) %1, align 32
-  %10 = load <8 x i32>, ptr addrspace(5) %2, align 32
-  %11 = load <8 x float>, ptr addrspace(5) %3, align 32
-  %12 = call <8 x float> @llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4.v8f32.v8i32.v8i32(i32 4, <8 x i32> %9, i32 4, <8 x i32> %10, i16 0, <8 x float> %11, i32 0, i32 0, i64 %7, i32 1, i32 0, i64 %8, i1 false, i1 false)
   store <8 x float> %12, ptr addrspace(5) %0, align 32
   ret void
 }

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:262280e746e525b6
+// ---- atomgen:begin types sha256:22511ae6858bba18
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl {
 
 /// `T::getChecked(...)` for a binding's `get`: an invalid configuration raises ValueError with the
@@ -282,6 +282,30 @@ struct PyMmaOpCDNA4_MFMAScaleType : PyConcreteType<PyMmaOpCDNA4_MFMAScaleType> {
         "opsel_b"_a = 0, nb::kw_only(), "context"_a = nb::none(),
         "CDNA4 (gfx950) block-scaled MX MFMA f8f6f4 with per-lane E8M0 scales held in atom state. "
         "(cdna4.mfma_scale; 50 supported configurations)");
+  }
+};
+
+/// CDNA4 (gfx950) block-scaled MFMA, fp8 x fp8, with FlyDSL's K order (32 consecutive K per lane):
+/// a declared relabelling of the hardware's K, not the hardware's layout. (cdna4.mfma_scale_k32; 8
+/// supported configurations)
+struct PyMmaOpCDNA4_MFMAScaleK32Type : PyConcreteType<PyMmaOpCDNA4_MFMAScaleK32Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_rocdl::MmaOpCDNA4_MFMAScaleK32Type,
+                               "MmaOpCDNA4_MFMAScaleK32Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           int32_t opselA, int32_t opselB, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_rocdl::MmaOpCDNA4_MFMAScaleK32Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), opselA, opselB);
+          return PyMmaOpCDNA4_MFMAScaleK32Type(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "opsel_a"_a = 0,
+        "opsel_b"_a = 0, nb::kw_only(), "context"_a = nb::none(),
+        "CDNA4 (gfx950) block-scaled MFMA, fp8 x fp8, with FlyDSL's K order (32 consecutive K per "
+        "lane): a declared relabelling of the hardware's K, not the hardware's layout. "
+        "(cdna4.mfma_scale_k32; 8 supported configurations)");
   }
 };
 
@@ -648,7 +672,7 @@ struct PyMmaOpGFX1250_WMMA_BF16F32Type : PyConcreteType<PyMmaOpGFX1250_WMMA_BF16
 
 NB_MODULE(_mlirDialectsFlyROCDL, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:63f35e2dd0ba80ad
+  // ---- atomgen:begin register sha256:6df2fa29d9271ba1
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferAtomicType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyCopyOpCDNA3BufferCopyLDSType::bind(m);
@@ -661,6 +685,7 @@ NB_MODULE(_mlirDialectsFlyROCDL, m) {
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA3_MFMAMultiBlockType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA3_SMFMACType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA4_MFMAScaleType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA4_MFMAScaleK32Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpCDNA4_SMFMACType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_rocdl::PyMmaOpGFX11_WMMAOpselType::bind(m);

@@ -3,16 +3,9 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:5b20efc40342affb
+# ---- atomgen:begin imports sha256:58ef19a75e77e6a4
 from ..._mlir import ir
-from ..._mlir.dialects.fly_nvvm import (
-    MmaOpSM100_Tcgen05Mxf4Type,
-    MmaOpSM100_Tcgen05Nvf4Type,
-    MmaOpSM100_Tcgen05PairTsType,
-    MmaOpSM100_Tcgen05PairType,
-    MmaOpSM100_Tcgen05TsType,
-    MmaOpSM100_Tcgen05Type,
-)
+from ..._mlir.dialects import fly_nvvm
 
 # isort: split
 # ---- atomgen:end imports
@@ -26,7 +19,7 @@ __all__.append("Tcgen05MmaPair")
 __all__.append("Tcgen05MmaPairTs")
 __all__.append("Tcgen05MmaTs")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:6abf901899e8479d
+# ---- atomgen:begin wrappers sha256:ef3df4cb27a0c2c6
 
 
 def _ir_type(value):
@@ -48,6 +41,37 @@ def _width(value):
 def _is_integer(value):
     """Whether an element type is an integer type."""
     return isinstance(_ir_type(value), ir.IntegerType)
+
+
+MISSING_BINDINGS = []  # the binding classes this build of the native extension (fly_nvvm) lacks
+
+
+def _binding(name, atom):
+    """The binding class `name` of fly_nvvm; where this build lacks it, a stand-in whose get() raises
+    (naming the class and the atom `atom`), and the name joins MISSING_BINDINGS."""
+    found = getattr(fly_nvvm, name, None)
+    if found is not None:
+        return found
+    MISSING_BINDINGS.append(name)
+
+    class Missing:
+        @staticmethod
+        def get(*args, **kwargs):
+            raise NotImplementedError(
+                f"{name} (atom {atom}) is not in this build of FlyDSL's native extension "
+                "(fly_nvvm): build FlyDSL with atomgen's generated C++ for it"
+            )
+
+    Missing.__name__ = Missing.__qualname__ = name
+    return Missing
+
+
+MmaOpSM100_Tcgen05Mxf4Type = _binding("MmaOpSM100_Tcgen05Mxf4Type", "sm100.tcgen05.mma.mxf4")
+MmaOpSM100_Tcgen05Nvf4Type = _binding("MmaOpSM100_Tcgen05Nvf4Type", "sm100.tcgen05.mma.nvf4")
+MmaOpSM100_Tcgen05PairTsType = _binding("MmaOpSM100_Tcgen05PairTsType", "sm100.tcgen05.mma.pair.ts")
+MmaOpSM100_Tcgen05PairType = _binding("MmaOpSM100_Tcgen05PairType", "sm100.tcgen05.mma.pair")
+MmaOpSM100_Tcgen05TsType = _binding("MmaOpSM100_Tcgen05TsType", "sm100.tcgen05.mma.ts")
+MmaOpSM100_Tcgen05Type = _binding("MmaOpSM100_Tcgen05Type", "sm100.tcgen05.mma")
 
 
 def Tcgen05Mma(m, n, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_a=False, trans_b=False):

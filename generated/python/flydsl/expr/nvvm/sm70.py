@@ -3,11 +3,9 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:3a24307903d714e8
+# ---- atomgen:begin imports sha256:58ef19a75e77e6a4
 from ..._mlir import ir
-from ..._mlir.dialects.fly_nvvm import (
-    MmaOpSM70_MmaSyncType,
-)
+from ..._mlir.dialects import fly_nvvm
 
 # isort: split
 # ---- atomgen:end imports
@@ -16,7 +14,7 @@ __all__ = []
 # ---- atomgen:begin exports sha256:afc191a85bc0d67c
 __all__.append("MmaSyncQuadPair")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:ec09623c0d322445
+# ---- atomgen:begin wrappers sha256:a54aede18d212c4a
 
 
 def _ir_type(value):
@@ -27,6 +25,32 @@ def _ir_type(value):
 def _type(name):
     """An element type by its MLIR name, in the current context."""
     return ir.Type.parse(name)
+
+
+MISSING_BINDINGS = []  # the binding classes this build of the native extension (fly_nvvm) lacks
+
+
+def _binding(name, atom):
+    """The binding class `name` of fly_nvvm; where this build lacks it, a stand-in whose get() raises
+    (naming the class and the atom `atom`), and the name joins MISSING_BINDINGS."""
+    found = getattr(fly_nvvm, name, None)
+    if found is not None:
+        return found
+    MISSING_BINDINGS.append(name)
+
+    class Missing:
+        @staticmethod
+        def get(*args, **kwargs):
+            raise NotImplementedError(
+                f"{name} (atom {atom}) is not in this build of FlyDSL's native extension "
+                "(fly_nvvm): build FlyDSL with atomgen's generated C++ for it"
+            )
+
+    Missing.__name__ = Missing.__qualname__ = name
+    return Missing
+
+
+MmaOpSM70_MmaSyncType = _binding("MmaOpSM70_MmaSyncType", "sm70.mma.sync")
 
 
 def MmaSyncQuadPair(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, trans_a=False, trans_b=False):

@@ -3,12 +3,9 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:fd3925b4b6430d98
+# ---- atomgen:begin imports sha256:58ef19a75e77e6a4
 from ..._mlir import ir
-from ..._mlir.dialects.fly_nvvm import (
-    MmaOpSM80_MmaSpType,
-    MmaOpSM80_MmaSyncB1Type,
-)
+from ..._mlir.dialects import fly_nvvm
 
 # isort: split
 # ---- atomgen:end imports
@@ -18,7 +15,7 @@ __all__ = []
 __all__.append("MmaSp")
 __all__.append("MmaSyncB1")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:42c08f4b3dbeff2e
+# ---- atomgen:begin wrappers sha256:9b7628e6b307fcc6
 
 
 def _ir_type(value):
@@ -34,6 +31,33 @@ def _type(name):
 def _is_integer(value):
     """Whether an element type is an integer type."""
     return isinstance(_ir_type(value), ir.IntegerType)
+
+
+MISSING_BINDINGS = []  # the binding classes this build of the native extension (fly_nvvm) lacks
+
+
+def _binding(name, atom):
+    """The binding class `name` of fly_nvvm; where this build lacks it, a stand-in whose get() raises
+    (naming the class and the atom `atom`), and the name joins MISSING_BINDINGS."""
+    found = getattr(fly_nvvm, name, None)
+    if found is not None:
+        return found
+    MISSING_BINDINGS.append(name)
+
+    class Missing:
+        @staticmethod
+        def get(*args, **kwargs):
+            raise NotImplementedError(
+                f"{name} (atom {atom}) is not in this build of FlyDSL's native extension "
+                "(fly_nvvm): build FlyDSL with atomgen's generated C++ for it"
+            )
+
+    Missing.__name__ = Missing.__qualname__ = name
+    return Missing
+
+
+MmaOpSM80_MmaSpType = _binding("MmaOpSM80_MmaSpType", "sm80.mma.sp")
+MmaOpSM80_MmaSyncB1Type = _binding("MmaOpSM80_MmaSyncB1Type", "sm80.mma.sync.b1")
 
 
 def MmaSp(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, *, sp_sel=0):

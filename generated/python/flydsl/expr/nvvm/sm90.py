@@ -3,24 +3,18 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:abe27bef5bd5c6f4
+# ---- atomgen:begin imports sha256:58ef19a75e77e6a4
 from ..._mlir import ir
-from ..._mlir.dialects.fly_nvvm import (
-    CopyOpSM90_StMatrixType,
-    CopyOpSM90_TmaLoadMulticastType,
-    CopyOpSM90_TmaLoadType,
-    CopyOpSM90_TmaReduceType,
-    CopyOpSM90_TmaStoreType,
-    MmaOpSM90_WgmmaRSType,
-    MmaOpSM90_WgmmaSpType,
-    MmaOpSM90_WgmmaSSType,
-)
+from ..._mlir.dialects import fly_nvvm
 
 # isort: split
 # ---- atomgen:end imports
 
 __all__ = []
-# ---- atomgen:begin exports sha256:731e1b27aaf3ee6d
+# ---- atomgen:begin exports sha256:2d6093b54764e14c
+__all__.append("BulkCopy")
+__all__.append("BulkCopyG2S")
+__all__.append("BulkCopyS2G")
 __all__.append("StMatrix")
 __all__.append("TmaLoad")
 __all__.append("TmaLoadMulticast")
@@ -31,7 +25,7 @@ __all__.append("WgmmaRS")
 __all__.append("WgmmaSS")
 __all__.append("WgmmaSp")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:480070e96d6a6d33
+# ---- atomgen:begin wrappers sha256:d4ed662519c1b86d
 
 
 def _ir_type(value):
@@ -62,6 +56,60 @@ def _width(value):
 def _is_integer(value):
     """Whether an element type is an integer type."""
     return isinstance(_ir_type(value), ir.IntegerType)
+
+
+MISSING_BINDINGS = []  # the binding classes this build of the native extension (fly_nvvm) lacks
+
+
+def _binding(name, atom):
+    """The binding class `name` of fly_nvvm; where this build lacks it, a stand-in whose get() raises
+    (naming the class and the atom `atom`), and the name joins MISSING_BINDINGS."""
+    found = getattr(fly_nvvm, name, None)
+    if found is not None:
+        return found
+    MISSING_BINDINGS.append(name)
+
+    class Missing:
+        @staticmethod
+        def get(*args, **kwargs):
+            raise NotImplementedError(
+                f"{name} (atom {atom}) is not in this build of FlyDSL's native extension "
+                "(fly_nvvm): build FlyDSL with atomgen's generated C++ for it"
+            )
+
+    Missing.__name__ = Missing.__qualname__ = name
+    return Missing
+
+
+CopyOpSM90_BulkCopyType = _binding("CopyOpSM90_BulkCopyType", "sm90.bulk.copy")
+CopyOpSM90_StMatrixType = _binding("CopyOpSM90_StMatrixType", "sm90.stmatrix")
+CopyOpSM90_TmaLoadMulticastType = _binding("CopyOpSM90_TmaLoadMulticastType", "sm90.tma.load.multicast")
+CopyOpSM90_TmaLoadType = _binding("CopyOpSM90_TmaLoadType", "sm90.tma.load")
+CopyOpSM90_TmaReduceType = _binding("CopyOpSM90_TmaReduceType", "sm90.tma.reduce")
+CopyOpSM90_TmaStoreType = _binding("CopyOpSM90_TmaStoreType", "sm90.tma.store")
+MmaOpSM90_WgmmaRSType = _binding("MmaOpSM90_WgmmaRSType", "sm90.wgmma.rs")
+MmaOpSM90_WgmmaSpType = _binding("MmaOpSM90_WgmmaSpType", "sm90.wgmma.sp")
+MmaOpSM90_WgmmaSSType = _binding("MmaOpSM90_WgmmaSSType", "sm90.wgmma.ss")
+
+
+def BulkCopy(store):
+    """sm90 non-tensor bulk copy (cp.async.bulk) of a whole contiguous memref: global -> shared::cluster completing on an mbarrier (store = false), or shared::cta -> global with bulk_group completion (store = true); the byte count is the memref's.
+
+    Supported configurations:
+      - store = false
+      - store = true
+    """
+    return CopyOpSM90_BulkCopyType.get(store=store)
+
+
+def BulkCopyG2S():
+    """`BulkCopy` with store=False (its docstring lists the configurations)."""
+    return CopyOpSM90_BulkCopyType.get(store=False)
+
+
+def BulkCopyS2G():
+    """`BulkCopy` with store=True (its docstring lists the configurations)."""
+    return CopyOpSM90_BulkCopyType.get(store=True)
 
 
 def StMatrix(num, transpose=False):

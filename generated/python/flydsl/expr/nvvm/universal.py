@@ -3,13 +3,9 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:e24527f0c1c45ecf
+# ---- atomgen:begin imports sha256:58ef19a75e77e6a4
 from ..._mlir import ir
-from ..._mlir.dialects.fly_nvvm import (
-    CopyOpSM75_LdMatrixType,
-    CopyOpSM80_CpAsyncType,
-    MmaOpSM80_MmaSyncType,
-)
+from ..._mlir.dialects import fly_nvvm
 
 # isort: split
 # ---- atomgen:end imports
@@ -20,7 +16,7 @@ __all__.append("LdMatrix")
 __all__.append("CpAsync")
 __all__.append("MmaSync")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:7db8241daf626cb5
+# ---- atomgen:begin wrappers sha256:e959fc946738339b
 
 
 def _ir_type(value):
@@ -45,6 +41,34 @@ def _type(name):
 def _is_integer(value):
     """Whether an element type is an integer type."""
     return isinstance(_ir_type(value), ir.IntegerType)
+
+
+MISSING_BINDINGS = []  # the binding classes this build of the native extension (fly_nvvm) lacks
+
+
+def _binding(name, atom):
+    """The binding class `name` of fly_nvvm; where this build lacks it, a stand-in whose get() raises
+    (naming the class and the atom `atom`), and the name joins MISSING_BINDINGS."""
+    found = getattr(fly_nvvm, name, None)
+    if found is not None:
+        return found
+    MISSING_BINDINGS.append(name)
+
+    class Missing:
+        @staticmethod
+        def get(*args, **kwargs):
+            raise NotImplementedError(
+                f"{name} (atom {atom}) is not in this build of FlyDSL's native extension "
+                "(fly_nvvm): build FlyDSL with atomgen's generated C++ for it"
+            )
+
+    Missing.__name__ = Missing.__qualname__ = name
+    return Missing
+
+
+CopyOpSM75_LdMatrixType = _binding("CopyOpSM75_LdMatrixType", "sm75.ldmatrix")
+CopyOpSM80_CpAsyncType = _binding("CopyOpSM80_CpAsyncType", "sm80.cp.async")
+MmaOpSM80_MmaSyncType = _binding("MmaOpSM80_MmaSyncType", "sm80.mma.sync")
 
 
 def LdMatrix(num, trans=False):

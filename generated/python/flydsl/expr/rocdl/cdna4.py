@@ -3,21 +3,15 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:752122ac034e2ffa
+# ---- atomgen:begin imports sha256:10da1f458525d0a7
 from ..._mlir import ir
-from ..._mlir.dialects.fly_rocdl import (
-    CopyOpCDNA4BufferLoadAsyncLDSType,
-    CopyOpCDNA4GlobalLoadAsyncLDSType,
-    CopyOpCDNA4LdsReadTransposeType,
-    MmaOpCDNA4_MFMAScaleType,
-    MmaOpCDNA4_SMFMACType,
-)
+from ..._mlir.dialects import fly_rocdl
 
 # isort: split
 # ---- atomgen:end imports
 
 __all__ = []
-# ---- atomgen:begin exports sha256:57e125607836c07a
+# ---- atomgen:begin exports sha256:7617de5fd66c27ae
 __all__.append("BufferLoadAsyncLDS")
 __all__.append("BufferLoadAsyncLDS32b")
 __all__.append("BufferLoadAsyncLDS96b")
@@ -33,9 +27,11 @@ __all__.append("LDSReadTrans6_96b")
 __all__.append("LDSReadTrans16_64b")
 __all__.append("MFMA_Scale")
 __all__.append("MFMAScale")
+__all__.append("MFMA_Scale_K32")
+__all__.append("MFMAScaleK32")
 __all__.append("SMFMAC")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:9724012f46754d30
+# ---- atomgen:begin wrappers sha256:08155f606a779c77
 
 
 def _ir_type(value):
@@ -51,6 +47,37 @@ def _type(name):
 def _is_integer(value):
     """Whether an element type is an integer type."""
     return isinstance(_ir_type(value), ir.IntegerType)
+
+
+MISSING_BINDINGS = []  # the binding classes this build of the native extension (fly_rocdl) lacks
+
+
+def _binding(name, atom):
+    """The binding class `name` of fly_rocdl; where this build lacks it, a stand-in whose get() raises
+    (naming the class and the atom `atom`), and the name joins MISSING_BINDINGS."""
+    found = getattr(fly_rocdl, name, None)
+    if found is not None:
+        return found
+    MISSING_BINDINGS.append(name)
+
+    class Missing:
+        @staticmethod
+        def get(*args, **kwargs):
+            raise NotImplementedError(
+                f"{name} (atom {atom}) is not in this build of FlyDSL's native extension "
+                "(fly_rocdl): build FlyDSL with atomgen's generated C++ for it"
+            )
+
+    Missing.__name__ = Missing.__qualname__ = name
+    return Missing
+
+
+CopyOpCDNA4BufferLoadAsyncLDSType = _binding("CopyOpCDNA4BufferLoadAsyncLDSType", "cdna4.buffer_load_async_lds")
+CopyOpCDNA4GlobalLoadAsyncLDSType = _binding("CopyOpCDNA4GlobalLoadAsyncLDSType", "cdna4.global_load_async_lds")
+CopyOpCDNA4LdsReadTransposeType = _binding("CopyOpCDNA4LdsReadTransposeType", "cdna4.lds_read_trans")
+MmaOpCDNA4_MFMAScaleK32Type = _binding("MmaOpCDNA4_MFMAScaleK32Type", "cdna4.mfma_scale_k32")
+MmaOpCDNA4_MFMAScaleType = _binding("MmaOpCDNA4_MFMAScaleType", "cdna4.mfma_scale")
+MmaOpCDNA4_SMFMACType = _binding("MmaOpCDNA4_SMFMACType", "cdna4.smfmac")
 
 
 def BufferLoadAsyncLDS(bit_size):
@@ -184,6 +211,38 @@ def MFMA_Scale(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, *, opsel_a=
 
 
 MFMAScale = MFMA_Scale
+
+
+def MFMA_Scale_K32(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, *, opsel_a=0, opsel_b=0):
+    """CDNA4 (gfx950) block-scaled MFMA, fp8 x fp8, with FlyDSL's K order (32 consecutive K per lane): a declared relabelling of the hardware's K, not the hardware's layout.
+
+    Supported configurations:
+      - 16x16x128 (f8E4M3FN, f8E4M3FN) -> f32
+      - 16x16x128 (f8E4M3FN, f8E5M2) -> f32
+      - 16x16x128 (f8E5M2, f8E4M3FN) -> f32
+      - 16x16x128 (f8E5M2, f8E5M2) -> f32
+      - 32x32x64 (f8E4M3FN, f8E4M3FN) -> f32
+      - 32x32x64 (f8E4M3FN, f8E5M2) -> f32
+      - 32x32x64 (f8E5M2, f8E4M3FN) -> f32
+      - 32x32x64 (f8E5M2, f8E5M2) -> f32
+    """
+    if elem_ty_b is None:
+        elem_ty_b = elem_ty_a
+    if elem_ty_acc is None:
+        elem_ty_acc = _type("f32")
+    return MmaOpCDNA4_MFMAScaleK32Type.get(
+        m=m,
+        n=n,
+        k=k,
+        elem_ty_a=_ir_type(elem_ty_a),
+        elem_ty_b=_ir_type(elem_ty_b),
+        elem_ty_acc=_ir_type(elem_ty_acc),
+        opsel_a=opsel_a,
+        opsel_b=opsel_b,
+    )
+
+
+MFMAScaleK32 = MFMA_Scale_K32
 
 
 def SMFMAC(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, *, abid=0):

@@ -3,12 +3,9 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:07298e60555daed5
+# ---- atomgen:begin imports sha256:10da1f458525d0a7
 from ..._mlir import ir
-from ..._mlir.dialects.fly_rocdl import (
-    CopyOpGFX1250TDMType,
-    MmaOpGFX1250_WMMAScaleType,
-)
+from ..._mlir.dialects import fly_rocdl
 
 # isort: split
 # ---- atomgen:end imports
@@ -18,7 +15,7 @@ __all__ = []
 __all__.append("TDM")
 __all__.append("WMMAScale")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:c1dac17fc8788587
+# ---- atomgen:begin wrappers sha256:7e4435b177f528d6
 
 
 def _ir_type(value):
@@ -29,6 +26,33 @@ def _ir_type(value):
 def _type(name):
     """An element type by its MLIR name, in the current context."""
     return ir.Type.parse(name)
+
+
+MISSING_BINDINGS = []  # the binding classes this build of the native extension (fly_rocdl) lacks
+
+
+def _binding(name, atom):
+    """The binding class `name` of fly_rocdl; where this build lacks it, a stand-in whose get() raises
+    (naming the class and the atom `atom`), and the name joins MISSING_BINDINGS."""
+    found = getattr(fly_rocdl, name, None)
+    if found is not None:
+        return found
+    MISSING_BINDINGS.append(name)
+
+    class Missing:
+        @staticmethod
+        def get(*args, **kwargs):
+            raise NotImplementedError(
+                f"{name} (atom {atom}) is not in this build of FlyDSL's native extension "
+                "(fly_rocdl): build FlyDSL with atomgen's generated C++ for it"
+            )
+
+    Missing.__name__ = Missing.__qualname__ = name
+    return Missing
+
+
+CopyOpGFX1250TDMType = _binding("CopyOpGFX1250TDMType", "gfx1250.tdm")
+MmaOpGFX1250_WMMAScaleType = _binding("MmaOpGFX1250_WMMAScaleType", "gfx1250.wmma_scale")
 
 
 def TDM(rank, num_warps, pad_interval=0, pad_amount=0, cache_modifier=0, atomic_barrier=False, early_timeout=False):

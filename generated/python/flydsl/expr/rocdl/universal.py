@@ -3,36 +3,15 @@
 # Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout, `atomgen gen --into`
 # adds the regions below to the hand-written DSL module of this name instead.
 
-# ---- atomgen:begin imports sha256:d05e0c89d83f6fe5
+# ---- atomgen:begin imports sha256:10da1f458525d0a7
 from ..._mlir import ir
-from ..._mlir.dialects.fly_rocdl import (
-    CopyOpCDNA3BufferAtomicType,
-    CopyOpCDNA3BufferCopyLDSType,
-    CopyOpCDNA3BufferCopyType,
-    MmaOpCDNA3_MFMAExtType,
-    MmaOpCDNA3_MFMAMultiBlockType,
-    MmaOpCDNA3_MFMAType,
-    MmaOpCDNA3_SMFMACType,
-    MmaOpGFX11_WMMAOpselType,
-    MmaOpGFX11_WMMAOpselWave64Type,
-    MmaOpGFX11_WMMAType,
-    MmaOpGFX11_WMMAWave64Type,
-    MmaOpGFX120X_SWMMACType,
-    MmaOpGFX120X_SWMMACWave64IU4Type,
-    MmaOpGFX120X_SWMMACWave64Type,
-    MmaOpGFX120X_WMMAType,
-    MmaOpGFX120X_WMMAWave64IU4Type,
-    MmaOpGFX120X_WMMAWave64Type,
-    MmaOpGFX1250_WMMA_BF16F32Type,
-    MmaOpGFX1250_WMMAF8F6F4Type,
-    MmaOpGFX1250_WMMAType,
-)
+from ..._mlir.dialects import fly_rocdl
 
 # isort: split
 # ---- atomgen:end imports
 
 __all__ = []
-# ---- atomgen:begin exports sha256:ed11a6f10f21933f
+# ---- atomgen:begin exports sha256:dd9af0d6970696bf
 __all__.append("BufferAtomic")
 __all__.append("BufferAtomicAdd")
 __all__.append("BufferAtomicMax")
@@ -63,8 +42,9 @@ __all__.append("WMMAWave64IU4_gfx120x")
 __all__.append("WMMA_gfx1250")
 __all__.append("WMMA_F8F6F4_gfx1250")
 __all__.append("WMMA_BF16F32_gfx1250")
+__all__.append("WMMA")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:34a65cae8a9a033e
+# ---- atomgen:begin wrappers sha256:d968ba9109884285
 
 
 def _ir_type(value):
@@ -89,6 +69,51 @@ def _type(name):
 def _is_integer(value):
     """Whether an element type is an integer type."""
     return isinstance(_ir_type(value), ir.IntegerType)
+
+
+MISSING_BINDINGS = []  # the binding classes this build of the native extension (fly_rocdl) lacks
+
+
+def _binding(name, atom):
+    """The binding class `name` of fly_rocdl; where this build lacks it, a stand-in whose get() raises
+    (naming the class and the atom `atom`), and the name joins MISSING_BINDINGS."""
+    found = getattr(fly_rocdl, name, None)
+    if found is not None:
+        return found
+    MISSING_BINDINGS.append(name)
+
+    class Missing:
+        @staticmethod
+        def get(*args, **kwargs):
+            raise NotImplementedError(
+                f"{name} (atom {atom}) is not in this build of FlyDSL's native extension "
+                "(fly_rocdl): build FlyDSL with atomgen's generated C++ for it"
+            )
+
+    Missing.__name__ = Missing.__qualname__ = name
+    return Missing
+
+
+CopyOpCDNA3BufferAtomicType = _binding("CopyOpCDNA3BufferAtomicType", "cdna3.buffer_atomic")
+CopyOpCDNA3BufferCopyLDSType = _binding("CopyOpCDNA3BufferCopyLDSType", "cdna3.buffer_copy_lds")
+CopyOpCDNA3BufferCopyType = _binding("CopyOpCDNA3BufferCopyType", "cdna3.buffer_copy")
+MmaOpCDNA3_MFMAExtType = _binding("MmaOpCDNA3_MFMAExtType", "cdna3.mfma_ext")
+MmaOpCDNA3_MFMAMultiBlockType = _binding("MmaOpCDNA3_MFMAMultiBlockType", "cdna3.mfma_multiblock")
+MmaOpCDNA3_MFMAType = _binding("MmaOpCDNA3_MFMAType", "cdna3.mfma")
+MmaOpCDNA3_SMFMACType = _binding("MmaOpCDNA3_SMFMACType", "cdna3.smfmac")
+MmaOpGFX11_WMMAOpselType = _binding("MmaOpGFX11_WMMAOpselType", "gfx11.wmma_opsel")
+MmaOpGFX11_WMMAOpselWave64Type = _binding("MmaOpGFX11_WMMAOpselWave64Type", "gfx11.wmma_opsel_wave64")
+MmaOpGFX11_WMMAType = _binding("MmaOpGFX11_WMMAType", "gfx11.wmma")
+MmaOpGFX11_WMMAWave64Type = _binding("MmaOpGFX11_WMMAWave64Type", "gfx11.wmma_wave64")
+MmaOpGFX120X_SWMMACType = _binding("MmaOpGFX120X_SWMMACType", "gfx120x.swmmac")
+MmaOpGFX120X_SWMMACWave64IU4Type = _binding("MmaOpGFX120X_SWMMACWave64IU4Type", "gfx120x.swmmac_wave64_iu4")
+MmaOpGFX120X_SWMMACWave64Type = _binding("MmaOpGFX120X_SWMMACWave64Type", "gfx120x.swmmac_wave64")
+MmaOpGFX120X_WMMAType = _binding("MmaOpGFX120X_WMMAType", "gfx120x.wmma")
+MmaOpGFX120X_WMMAWave64IU4Type = _binding("MmaOpGFX120X_WMMAWave64IU4Type", "gfx120x.wmma_wave64_iu4")
+MmaOpGFX120X_WMMAWave64Type = _binding("MmaOpGFX120X_WMMAWave64Type", "gfx120x.wmma_wave64")
+MmaOpGFX1250_WMMA_BF16F32Type = _binding("MmaOpGFX1250_WMMA_BF16F32Type", "gfx1250.wmma_bf16f32")
+MmaOpGFX1250_WMMAF8F6F4Type = _binding("MmaOpGFX1250_WMMAF8F6F4Type", "gfx1250.wmma_f8f6f4")
+MmaOpGFX1250_WMMAType = _binding("MmaOpGFX1250_WMMAType", "gfx1250.wmma")
 
 
 def BufferAtomic(atomic_op, val_type):
@@ -648,6 +673,50 @@ def WMMA_BF16F32_gfx1250(m, n, k, elem_ty_a, elem_ty_b, elem_ty_acc, elem_ty_d):
         elem_ty_acc=_ir_type(elem_ty_acc),
         elem_ty_d=_ir_type(elem_ty_d),
     )
+
+
+def WMMA(m, n, k, elem_ty_ab, elem_ty_acc=None, **kwargs):
+    """FlyDSL's architecture switch: the `WMMA` atom of the chip compiled for (`get_rocm_arch()`).
+
+    One branch per chip; the wrapper a branch calls lists that chip's configurations.
+    """
+    from flydsl.runtime.device import get_rocm_arch
+
+    arch = get_rocm_arch() or ""
+    if arch.startswith("gfx11"):
+        elem_ty_b = kwargs.pop("elem_ty_b", None)
+        return WMMA_gfx11(
+            m=m,
+            n=n,
+            k=k,
+            elem_ty_a=elem_ty_ab,
+            elem_ty_b=(elem_ty_b if elem_ty_b is not None else elem_ty_ab),
+            elem_ty_acc=(elem_ty_acc if elem_ty_acc is not None else _type("f32")),
+            **kwargs,
+        )
+    if arch.startswith("gfx120"):
+        elem_ty_b = kwargs.pop("elem_ty_b", None)
+        return WMMA_gfx120x(
+            m=m,
+            n=n,
+            k=k,
+            elem_ty_a=elem_ty_ab,
+            elem_ty_b=(elem_ty_b if elem_ty_b is not None else elem_ty_ab),
+            elem_ty_acc=(elem_ty_acc if elem_ty_acc is not None else _type("f32")),
+            **kwargs,
+        )
+    if arch.startswith("gfx1250"):
+        elem_ty_b = kwargs.pop("elem_ty_b", None)
+        return WMMA_gfx1250(
+            m=m,
+            n=n,
+            k=k,
+            elem_ty_a=elem_ty_ab,
+            elem_ty_b=(elem_ty_b if elem_ty_b is not None else elem_ty_ab),
+            elem_ty_acc=(elem_ty_acc if elem_ty_acc is not None else _type("f32")),
+            **kwargs,
+        )
+    raise ValueError(f"WMMA is not available on target arch {arch!r}")
 
 
 # ---- atomgen:end wrappers

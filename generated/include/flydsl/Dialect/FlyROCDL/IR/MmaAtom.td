@@ -7,12 +7,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:cdf90a8ef3e991c1
+// ---- atomgen:begin atoms sha256:bf3b2824f499137d
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMA.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMAExt.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_MFMAMultiBlock.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA3_SMFMAC.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA4_MFMAScale.td"
+include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA4_MFMAScaleK32.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpCDNA4_SMFMAC.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX11_WMMA.td"
 include "flydsl/Dialect/FlyROCDL/IR/atomgen/MmaOpGFX11_WMMAOpsel.td"
