@@ -40,3 +40,12 @@ fi
 python3 -m venv .venv
 .venv/bin/pip install -q uv==0.13.9
 .venv/bin/uv pip install -q --python .venv/bin/python --compile-bytecode -e ".[test]"
+# The wheel's flydsl.expr imports torch (the DSL tests and the kernel rung): its CPU build where this machine keeps
+# one (a plain `torch` from the index is a CUDA build of several GB); elsewhere those tests skip, saying why.
+torch_wheel=$(ls /opt/wheels/torch-2.13.0+cpu-cp3*.whl 2>/dev/null | head -1 || true)
+if [ -n "$torch_wheel" ]; then
+  .venv/bin/uv pip install -q --python .venv/bin/python "$torch_wheel" \
+    || echo "test-setup: could not install $torch_wheel: the tests that import torch skip" >&2
+else
+  echo "test-setup: no CPU torch wheel in /opt/wheels: the tests that import torch skip" >&2
+fi
