@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from atomgen.check.families.semantics import FORMAT_KEYS as FORMAT_PAIRS
 from atomgen.check.families.semantics import format_code
 from atomgen.check.intrinsics import Intrinsic, Intrinsics
 from atomgen.intrinsics import llvm22
@@ -25,9 +26,8 @@ from atomgen.spec.emission import GenericVariant, Mfma, MfmaScale, WmmaScale
 from atomgen.spec.model import AtomSpec, Instance
 
 _INTEGER = re.compile(r"^-?[0-9]+$")
-# The scaled MFMA/WMMA's format codes: the row's `emission` key -> the operand whose format it is.
-FORMAT_KEYS = {"mfma_scale": {"cbsz": "a", "blgp": "b"}, "wmma_scale": {"fmtA": "a", "fmtB": "b"},
-               "call_intrinsic": {"fmtA": "a", "fmtB": "b"}}
+# The scaled MFMA/WMMA's format codes, as semantics (AG375) reads them: the row's key -> the operand it codes.
+FORMAT_KEYS = {pattern: dict(pairs) for pattern, pairs in FORMAT_PAIRS.items()}
 # FlyDSL's words for roles LLVM words otherwise (IntrinsicsAMDGPU.td's %A_sign is FlyDSL's signA): the state
 # field holding the sparse metadata (the `e` layout of spec/sparsity.py), the signs, the scales' selectors.
 # The enum the pinned LLVM's ROCDL builders take for an operand of each role, where the intrinsics table does not

@@ -22,6 +22,7 @@ from atomgen.isa import asm, expect
 from atomgen.isa.compile import compile_functions
 from atomgen.isa.verdict import problems
 from atomgen.lowering import LoweringError, to_llvm_ir
+from atomgen.render import llvm_api
 from atomgen.render.names import backend_names, test_file_stem
 from atomgen.render.tests.files import flydsl_defect
 from atomgen.render.tests.rocdl import positive_functions
@@ -77,6 +78,11 @@ def _describe(expected: expect.Expected) -> str:
     return f"{expected.mnemonic} ({slots}; {mods})"
 
 
+# The IR is fly-opt's lowering of the tests rendered for LLVM 22.1.8 (scripts/rocdl-isa.py: --llvm-api llvm-22.1),
+# the LLVM that fly-opt is built against: the functions expected are that rendering's.
+LOWERED_WITH = llvm_api.load("llvm-22.1")
+
+
 def judge(atoms: Iterable[AnalysedAtom], ir_folder: Path, spec_name: Any = str) -> list[Row]:
     """Every instance's function x every chip its row claims, judged."""
     failures: dict[str, str] = json.loads((ir_folder / FAILURES).read_text(encoding="utf-8")) \
@@ -96,7 +102,9 @@ def judge(atoms: Iterable[AnalysedAtom], ir_folder: Path, spec_name: Any = str) 
         owners: dict[str, Any] = {}
         by_chip: dict[str, list[str]] = {}
         for inst in spec.instances:
-            for fn in positive_functions(spec, inst, dialect, atom.backend.type_converter, atom.packed_for(inst)):
+            with llvm_api.using(LOWERED_WITH):  # the functions as the lowered tests were rendered
+                functions = positive_functions(spec, inst, dialect, atom.backend.type_converter, atom.packed_for(inst))
+            for fn in functions:
                 owners[fn.name] = inst.with_values(fn.values)
                 for chip in sorted(instance_chips(spec, inst, atom.backend) or ()):
                     by_chip.setdefault(chip, []).append(fn.name)

@@ -40,64 +40,6 @@ func.func @cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32(%d: !fly.memref<
   return
 }
 
-// CHECK-LABEL: func.func @cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselA(
-// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
-// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
-// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
-// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
-// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
-// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
-// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xi32>
-// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi32>
-// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xf32>
-// CHECK: %[[RES:[0-9]+]] = rocdl.mfma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<8xi32>, vector<8xi32>, vector<4xf32>{{.*}}) -> vector<4xf32>
-// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xf32>, !llvm.ptr<5>
-// REG-LABEL: func.func @cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselA(
-// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<32xi8>
-// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<32xi8>
-// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xf32>
-// REG: rocdl.mfma.scale.f32.16x16x128.f8f6f4 
-!cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselA = !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale_k32<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 1, opselB = 0>>
-func.func @cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselA(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E4M3FN, register, 32:1>, %b: !fly.memref<f8E4M3FN, register, 32:1>, %c: !fly.memref<f32, register, 4:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
-  %atom = fly.make_mma_atom : !cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselA
-  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselA, vector<4xi8>) -> !cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselA
-  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselA, vector<4xi8>) -> !cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselA
-  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselA, !fly.memref<f32, register, 4:1>, !fly.memref<f8E4M3FN, register, 32:1>, !fly.memref<f8E4M3FN, register, 32:1>, !fly.memref<f32, register, 4:1>) -> ()
-  return
-}
-
-// CHECK-LABEL: func.func @cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselB(
-// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
-// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
-// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
-// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
-// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
-// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
-// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xi32>
-// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi32>
-// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xf32>
-// CHECK: %[[RES:[0-9]+]] = rocdl.mfma.scale.f32.16x16x128.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<8xi32>, vector<8xi32>, vector<4xf32>{{.*}}) -> vector<4xf32>
-// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xf32>, !llvm.ptr<5>
-// REG-LABEL: func.func @cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselB(
-// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<32xi8>
-// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<32xi8>
-// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xf32>
-// REG: rocdl.mfma.scale.f32.16x16x128.f8f6f4 
-!cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselB = !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale_k32<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 1>>
-func.func @cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselB(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f8E4M3FN, register, 32:1>, %b: !fly.memref<f8E4M3FN, register, 32:1>, %c: !fly.memref<f32, register, 4:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
-  %atom = fly.make_mma_atom : !cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselB
-  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselB, vector<4xi8>) -> !cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselB
-  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselB, vector<4xi8>) -> !cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselB
-  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E4M3FN_f32_opselB, !fly.memref<f32, register, 4:1>, !fly.memref<f8E4M3FN, register, 32:1>, !fly.memref<f8E4M3FN, register, 32:1>, !fly.memref<f32, register, 4:1>) -> ()
-  return
-}
-
 // CHECK-LABEL: func.func @cdna4_mfma_scale_k32_16x16x128_f8E4M3FN_f8E5M2_f32(
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
 // CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
@@ -182,63 +124,5 @@ func.func @cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32(%d: !fly.memref<f
   %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32, vector<4xi8>) -> !cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32
   %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32, vector<4xi8>) -> !cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32
   fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32, !fly.memref<f32, register, 16:1>, !fly.memref<f8E4M3FN, register, 32:1>, !fly.memref<f8E4M3FN, register, 32:1>, !fly.memref<f32, register, 16:1>) -> ()
-  return
-}
-
-// CHECK-LABEL: func.func @cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselA(
-// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
-// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
-// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
-// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
-// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
-// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
-// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xi32>
-// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi32>
-// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<16xf32>
-// CHECK: %[[RES:[0-9]+]] = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<8xi32>, vector<8xi32>, vector<16xf32>{{.*}}) -> vector<16xf32>
-// CHECK: llvm.store %[[RES]], %[[D]] : vector<16xf32>, !llvm.ptr<5>
-// REG-LABEL: func.func @cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselA(
-// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<32xi8>
-// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<32xi8>
-// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<16xf32>
-// REG: rocdl.mfma.scale.f32.32x32x64.f8f6f4 
-!cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselA = !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale_k32<32x32x64, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 1, opselB = 0>>
-func.func @cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselA(%d: !fly.memref<f32, register, 16:1>, %a: !fly.memref<f8E4M3FN, register, 32:1>, %b: !fly.memref<f8E4M3FN, register, 32:1>, %c: !fly.memref<f32, register, 16:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
-  %atom = fly.make_mma_atom : !cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselA
-  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselA, vector<4xi8>) -> !cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselA
-  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselA, vector<4xi8>) -> !cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselA
-  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselA, !fly.memref<f32, register, 16:1>, !fly.memref<f8E4M3FN, register, 32:1>, !fly.memref<f8E4M3FN, register, 32:1>, !fly.memref<f32, register, 16:1>) -> ()
-  return
-}
-
-// CHECK-LABEL: func.func @cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselB(
-// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>, %[[S_SCALE_A:[a-z0-9_]+]]: vector<4xi8>, %[[S_SCALE_B:[a-z0-9_]+]]: vector<4xi8>)
-// CHECK: %[[STATE0:[0-9]+]] = llvm.mlir.undef : !llvm.struct<(i32, i32)>
-// CHECK-DAG: %[[DEF0:[a-z0-9_-]+]] = arith.constant 0 : i32
-// CHECK-DAG: %[[STATE1:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE0]][0] : !llvm.struct<(i32, i32)>
-// CHECK-DAG: %[[STATE2:[0-9]+]] = llvm.insertvalue %[[DEF0]], %[[STATE1]][1] : !llvm.struct<(i32, i32)>
-// CHECK: %[[S_SCALE_A_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_A]] : vector<4xi8> to i32
-// CHECK: %[[STATE3:[0-9]+]] = llvm.insertvalue %[[S_SCALE_A_CAST]], %[[STATE2]][0] : !llvm.struct<(i32, i32)>
-// CHECK: %[[S_SCALE_B_CAST:[0-9]+]] = llvm.bitcast %[[S_SCALE_B]] : vector<4xi8> to i32
-// CHECK: %[[STATE4:[0-9]+]] = llvm.insertvalue %[[S_SCALE_B_CAST]], %[[STATE3]][1] : !llvm.struct<(i32, i32)>
-// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<8xi32>
-// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<8xi32>
-// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<16xf32>
-// CHECK: %[[RES:[0-9]+]] = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (vector<8xi32>, vector<8xi32>, vector<16xf32>{{.*}}) -> vector<16xf32>
-// CHECK: llvm.store %[[RES]], %[[D]] : vector<16xf32>, !llvm.ptr<5>
-// REG-LABEL: func.func @cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselB(
-// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<32xi8>
-// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<32xi8>
-// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<16xf32>
-// REG: rocdl.mfma.scale.f32.32x32x64.f8f6f4 
-!cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselB = !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale_k32<32x32x64, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 1>>
-func.func @cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselB(%d: !fly.memref<f32, register, 16:1>, %a: !fly.memref<f8E4M3FN, register, 32:1>, %b: !fly.memref<f8E4M3FN, register, 32:1>, %c: !fly.memref<f32, register, 16:1>, %scale_a: vector<4xi8>, %scale_b: vector<4xi8>) {
-  %atom = fly.make_mma_atom : !cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselB
-  %atom_scale_a = fly.atom.set_value(%atom, "scale_a", %scale_a) : (!cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselB, vector<4xi8>) -> !cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselB
-  %atom_scale_b = fly.atom.set_value(%atom_scale_a, "scale_b", %scale_b) : (!cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselB, vector<4xi8>) -> !cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselB
-  fly.mma_atom_call(%atom_scale_b, %d, %a, %b, %c) : (!cdna4_mfma_scale_k32_32x32x64_f8E4M3FN_f8E4M3FN_f32_opselB, !fly.memref<f32, register, 16:1>, !fly.memref<f8E4M3FN, register, 32:1>, !fly.memref<f8E4M3FN, register, 32:1>, !fly.memref<f32, register, 16:1>) -> ()
   return
 }

@@ -171,66 +171,6 @@ func.func @gfx120x_wmma_wave64_16x16x16_i8_i8_i32(%d: !fly.memref<i32, register,
   return
 }
 
-// CHECK-LABEL: func.func @gfx120x_wmma_wave64_16x16x16_i8_i8_i32_signA(
-// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
-// CHECK: llvm.mlir.undef : !llvm.struct<()>
-// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
-// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> i32
-// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
-// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.i32.16x16x16.iu8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (i32, i32, vector<4xi32>{{.*}}) -> vector<4xi32>
-// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
-// REG-LABEL: func.func @gfx120x_wmma_wave64_16x16x16_i8_i8_i32_signA(
-// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<4xi8>
-// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<4xi8>
-// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
-// REG: rocdl.wmma.i32.16x16x16.iu8 
-!gfx120x_wmma_wave64_16x16x16_i8_i8_i32_signA = !fly.mma_atom<!fly_rocdl.gfx120x.wmma_wave64<16x16x16, (i8, i8) -> i32, signA = true, signB = false, clamp = false>>
-func.func @gfx120x_wmma_wave64_16x16x16_i8_i8_i32_signA(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 4:1>, %b: !fly.memref<i8, register, 4:1>, %c: !fly.memref<i32, register, 4:1>) {
-  %atom = fly.make_mma_atom : !gfx120x_wmma_wave64_16x16x16_i8_i8_i32_signA
-  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!gfx120x_wmma_wave64_16x16x16_i8_i8_i32_signA, !fly.memref<i32, register, 4:1>, !fly.memref<i8, register, 4:1>, !fly.memref<i8, register, 4:1>, !fly.memref<i32, register, 4:1>) -> ()
-  return
-}
-
-// CHECK-LABEL: func.func @gfx120x_wmma_wave64_16x16x16_i8_i8_i32_signB(
-// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
-// CHECK: llvm.mlir.undef : !llvm.struct<()>
-// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
-// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> i32
-// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
-// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.i32.16x16x16.iu8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (i32, i32, vector<4xi32>{{.*}}) -> vector<4xi32>
-// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
-// REG-LABEL: func.func @gfx120x_wmma_wave64_16x16x16_i8_i8_i32_signB(
-// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<4xi8>
-// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<4xi8>
-// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
-// REG: rocdl.wmma.i32.16x16x16.iu8 
-!gfx120x_wmma_wave64_16x16x16_i8_i8_i32_signB = !fly.mma_atom<!fly_rocdl.gfx120x.wmma_wave64<16x16x16, (i8, i8) -> i32, signA = false, signB = true, clamp = false>>
-func.func @gfx120x_wmma_wave64_16x16x16_i8_i8_i32_signB(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 4:1>, %b: !fly.memref<i8, register, 4:1>, %c: !fly.memref<i32, register, 4:1>) {
-  %atom = fly.make_mma_atom : !gfx120x_wmma_wave64_16x16x16_i8_i8_i32_signB
-  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!gfx120x_wmma_wave64_16x16x16_i8_i8_i32_signB, !fly.memref<i32, register, 4:1>, !fly.memref<i8, register, 4:1>, !fly.memref<i8, register, 4:1>, !fly.memref<i32, register, 4:1>) -> ()
-  return
-}
-
-// CHECK-LABEL: func.func @gfx120x_wmma_wave64_16x16x16_i8_i8_i32_clamp(
-// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
-// CHECK: llvm.mlir.undef : !llvm.struct<()>
-// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
-// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> i32
-// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
-// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.i32.16x16x16.iu8 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (i32, i32, vector<4xi32>{{.*}}) -> vector<4xi32>
-// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
-// REG-LABEL: func.func @gfx120x_wmma_wave64_16x16x16_i8_i8_i32_clamp(
-// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<4xi8>
-// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<4xi8>
-// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
-// REG: rocdl.wmma.i32.16x16x16.iu8 
-!gfx120x_wmma_wave64_16x16x16_i8_i8_i32_clamp = !fly.mma_atom<!fly_rocdl.gfx120x.wmma_wave64<16x16x16, (i8, i8) -> i32, signA = false, signB = false, clamp = true>>
-func.func @gfx120x_wmma_wave64_16x16x16_i8_i8_i32_clamp(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i8, register, 4:1>, %b: !fly.memref<i8, register, 4:1>, %c: !fly.memref<i32, register, 4:1>) {
-  %atom = fly.make_mma_atom : !gfx120x_wmma_wave64_16x16x16_i8_i8_i32_clamp
-  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!gfx120x_wmma_wave64_16x16x16_i8_i8_i32_clamp, !fly.memref<i32, register, 4:1>, !fly.memref<i8, register, 4:1>, !fly.memref<i8, register, 4:1>, !fly.memref<i32, register, 4:1>) -> ()
-  return
-}
-
 // CHECK-LABEL: func.func @gfx120x_wmma_wave64_16x16x32_i4_i4_i32(
 // CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
 // CHECK: llvm.mlir.undef : !llvm.struct<()>
@@ -248,66 +188,6 @@ func.func @gfx120x_wmma_wave64_16x16x16_i8_i8_i32_clamp(%d: !fly.memref<i32, reg
 func.func @gfx120x_wmma_wave64_16x16x32_i4_i4_i32(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 8:1>, %b: !fly.memref<i4, register, 8:1>, %c: !fly.memref<i32, register, 4:1>) {
   %atom = fly.make_mma_atom : !gfx120x_wmma_wave64_16x16x32_i4_i4_i32
   fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!gfx120x_wmma_wave64_16x16x32_i4_i4_i32, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i32, register, 4:1>) -> ()
-  return
-}
-
-// CHECK-LABEL: func.func @gfx120x_wmma_wave64_16x16x32_i4_i4_i32_signA(
-// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
-// CHECK: llvm.mlir.undef : !llvm.struct<()>
-// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
-// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> i32
-// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
-// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.i32.16x16x32.iu4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (i32, i32, vector<4xi32>{{.*}}) -> vector<4xi32>
-// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
-// REG-LABEL: func.func @gfx120x_wmma_wave64_16x16x32_i4_i4_i32_signA(
-// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
-// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
-// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
-// REG: rocdl.wmma.i32.16x16x32.iu4 
-!gfx120x_wmma_wave64_16x16x32_i4_i4_i32_signA = !fly.mma_atom<!fly_rocdl.gfx120x.wmma_wave64<16x16x32, (i4, i4) -> i32, signA = true, signB = false, clamp = false>>
-func.func @gfx120x_wmma_wave64_16x16x32_i4_i4_i32_signA(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 8:1>, %b: !fly.memref<i4, register, 8:1>, %c: !fly.memref<i32, register, 4:1>) {
-  %atom = fly.make_mma_atom : !gfx120x_wmma_wave64_16x16x32_i4_i4_i32_signA
-  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!gfx120x_wmma_wave64_16x16x32_i4_i4_i32_signA, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i32, register, 4:1>) -> ()
-  return
-}
-
-// CHECK-LABEL: func.func @gfx120x_wmma_wave64_16x16x32_i4_i4_i32_signB(
-// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
-// CHECK: llvm.mlir.undef : !llvm.struct<()>
-// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
-// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> i32
-// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
-// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.i32.16x16x32.iu4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (i32, i32, vector<4xi32>{{.*}}) -> vector<4xi32>
-// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
-// REG-LABEL: func.func @gfx120x_wmma_wave64_16x16x32_i4_i4_i32_signB(
-// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
-// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
-// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
-// REG: rocdl.wmma.i32.16x16x32.iu4 
-!gfx120x_wmma_wave64_16x16x32_i4_i4_i32_signB = !fly.mma_atom<!fly_rocdl.gfx120x.wmma_wave64<16x16x32, (i4, i4) -> i32, signA = false, signB = true, clamp = false>>
-func.func @gfx120x_wmma_wave64_16x16x32_i4_i4_i32_signB(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 8:1>, %b: !fly.memref<i4, register, 8:1>, %c: !fly.memref<i32, register, 4:1>) {
-  %atom = fly.make_mma_atom : !gfx120x_wmma_wave64_16x16x32_i4_i4_i32_signB
-  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!gfx120x_wmma_wave64_16x16x32_i4_i4_i32_signB, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i32, register, 4:1>) -> ()
-  return
-}
-
-// CHECK-LABEL: func.func @gfx120x_wmma_wave64_16x16x32_i4_i4_i32_clamp(
-// CHECK-SAME: %[[D:[a-z0-9_]+]]: !llvm.ptr<5>, %[[A:[a-z0-9_]+]]: !llvm.ptr<5>, %[[B:[a-z0-9_]+]]: !llvm.ptr<5>, %[[C:[a-z0-9_]+]]: !llvm.ptr<5>)
-// CHECK: llvm.mlir.undef : !llvm.struct<()>
-// CHECK: %[[VA:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr<5> -> i32
-// CHECK: %[[VB:[0-9]+]] = llvm.load %[[B]] : !llvm.ptr<5> -> i32
-// CHECK: %[[VC:[0-9]+]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xi32>
-// CHECK: %[[RES:[0-9]+]] = rocdl.wmma.i32.16x16x32.iu4 %[[VA]], %[[VB]], %[[VC]]{{.*}} : (i32, i32, vector<4xi32>{{.*}}) -> vector<4xi32>
-// CHECK: llvm.store %[[RES]], %[[D]] : vector<4xi32>, !llvm.ptr<5>
-// REG-LABEL: func.func @gfx120x_wmma_wave64_16x16x32_i4_i4_i32_clamp(
-// REG: llvm.load %arg1 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
-// REG: llvm.load %arg2 {{.*}}: !llvm.ptr<5> -> vector<8xi4>
-// REG: llvm.load %arg3 {{.*}}: !llvm.ptr<5> -> vector<4xi32>
-// REG: rocdl.wmma.i32.16x16x32.iu4 
-!gfx120x_wmma_wave64_16x16x32_i4_i4_i32_clamp = !fly.mma_atom<!fly_rocdl.gfx120x.wmma_wave64<16x16x32, (i4, i4) -> i32, signA = false, signB = false, clamp = true>>
-func.func @gfx120x_wmma_wave64_16x16x32_i4_i4_i32_clamp(%d: !fly.memref<i32, register, 4:1>, %a: !fly.memref<i4, register, 8:1>, %b: !fly.memref<i4, register, 8:1>, %c: !fly.memref<i32, register, 4:1>) {
-  %atom = fly.make_mma_atom : !gfx120x_wmma_wave64_16x16x32_i4_i4_i32_clamp
-  fly.mma_atom_call(%atom, %d, %a, %b, %c) : (!gfx120x_wmma_wave64_16x16x32_i4_i4_i32_clamp, !fly.memref<i32, register, 4:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i4, register, 8:1>, !fly.memref<i32, register, 4:1>) -> ()
   return
 }
 
