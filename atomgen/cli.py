@@ -503,7 +503,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.command in REPLAYED and REPLAYED[args.command](args):
         from atomgen import replay
 
-        return replay.recorded(args.command, arguments, lambda: _dispatch(handler, args))
+        # gen: a run that wrote files rehearses the next one, which finds nothing to write (atomgen/replay.py)
+        rehearsal = (lambda: _dispatch(handler, parser.parse_args(arguments))) if args.command == "gen" else None
+        return replay.recorded(args.command, arguments, lambda: _dispatch(handler, args), rehearsal)
     return _dispatch(handler, args)
 
 

@@ -233,6 +233,10 @@ def run(args: argparse.Namespace) -> int:
     key = plan_key(spec_files, f"plan-v5:{profile.name}:{args.tests}")  # v5: the test selection
     plan = None if args.list_deps else load_plan(key)
     if plan is None:
+        from atomgen import replay
+
+        if replay.abandon_rehearsal():  # its memos (parsed specs, proofs) are no inputs a fresh process reads
+            return 2
         from atomgen.project import root_relative
 
         atoms, status = _checked_atoms(paths, args.brief_errors, None if args.paths else root_relative())

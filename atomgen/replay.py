@@ -12,7 +12,13 @@ Files outside the Python installation (atomgen itself, specs, generated trees) a
 by content (BLAKE2, hashed when the run opened them), the standard library and installed
 packages by size and modification time. A run is recorded only when it exited 0 or 1,
 started no process, and changed nothing but the cache and gen's transient `.atomgen` lock
-folder: a gen that wrote files would print something else the next time.
+folder: a gen that wrote files would print something else the next time. That next time is
+the usual one (a build step, a pre-commit hook, an editor: the first gen after an edit writes,
+the following ones find nothing to write), so a gen that could not be recorded (it wrote, or
+rendered: clang-format is a process) rehearses it at once: it runs the same command again in
+this process, printing nothing, and records that run, which reads the tree just written. A
+rehearsal that would write, or render (a plan missing from the cache: what this process holds in
+memory is no input a fresh process would read), records nothing.
 """
 
 from __future__ import annotations
@@ -122,15 +128,20 @@ def _unchanged(record: dict[str, Any]) -> bool:
 
 class _Tee:
     """A stream that also keeps what is written to it (progress lines, which start with a
-    carriage return and depend on timing, are passed on but not kept)."""
+    carriage return and depend on timing, are passed on but not kept). A rehearsal's tee keeps
+    the text and passes nothing on."""
 
-    def __init__(self, stream: TextIO, fd: int, recorder: "_Recorder"):
-        self._stream, self._fd, self._recorder = stream, fd, recorder
+    def __init__(self, stream: TextIO, fd: int, recorder: "_Recorder", silent: bool = False):
+        self._stream, self._fd, self._recorder, self._silent = stream, fd, recorder, silent
 
     def write(self, text: str) -> int:
         if self._recorder.active and not text.startswith("\r"):
             self._recorder.output.append((self._fd, text))
-        return self._stream.write(text)
+        return len(text) if self._silent else self._stream.write(text)
+
+    def flush(self) -> None:
+        if not self._silent:
+            self._stream.flush()
 
     def __getattr__(self, name: str) -> Any:
         if name == "buffer":  # bytes written there would bypass the record
@@ -179,6 +190,8 @@ class _Recorder:
         self.folders: dict[str, Any] = {}
         self.probes: set[str] = set()
         self.output: list[tuple[int, str]] = []
+        self.status = 2
+        self.rehearsal = False
 
     def _ignored(self, path: str) -> bool:
         """atomgen's own cache, a transient folder, and bytecode: Python writes a module's .pyc (in
@@ -298,26 +311,54 @@ class _Workers:
 WORKERS = _Workers()
 
 
-def recorded(command: str, argv: list[str], run: Callable[[], int]) -> int:
-    """`run()`, recorded for replay when it exits 0 or 1 having changed nothing."""
+def recorded(command: str, argv: list[str], run: Callable[[], int],
+             rehearsal: Optional[Callable[[], int]] = None) -> int:
+    """`run()`, recorded for replay when it exits 0 or 1 having changed nothing. When it could not be
+    recorded (it wrote files, or rendered, which runs clang-format), `rehearsal()`, the same
+    command run afresh, runs at once, silently, and is recorded instead if it changes nothing and
+    starts no process: the next identical command then replays."""
     threading = sys.modules.get("threading")
     if threading is not None and threading.active_count() > 1:
         return run()  # the recorder swaps process-wide streams and os.stat: one thread only
     if not _HOOKED:
         sys.addaudithook(_audit)
         _HOOKED.append(True)
+    recorder = _record(run, silent=False)
+    if recorder.status in (0, 1) and not recorder.unrecordable:
+        recorder.save(command, argv, recorder.status)
+    elif rehearsal is not None and recorder.status in (0, 1):
+        try:
+            rehearsed = _record(rehearsal, silent=True)
+        except (Exception, SystemExit):  # noqa: BLE001 - the run itself is done; only its record is lost
+            return recorder.status
+        if rehearsed.status in (0, 1) and not rehearsed.unrecordable:
+            rehearsed.save(command, argv, rehearsed.status)
+    return recorder.status
+
+
+def _record(run: Callable[[], int], silent: bool) -> _Recorder:
     recorder = _Recorder()
+    recorder.rehearsal = silent
     streams = sys.stdout, sys.stderr
     _ACTIVE.append(recorder)
     os.stat = _recording_stat
-    sys.stdout, sys.stderr = _Tee(streams[0], 1, recorder), _Tee(streams[1], 2, recorder)  # type: ignore[assignment]
+    sys.stdout = _Tee(streams[0], 1, recorder, silent)  # type: ignore[assignment]
+    sys.stderr = _Tee(streams[1], 2, recorder, silent)  # type: ignore[assignment]
     try:
-        status = run()
+        recorder.status = run()
     finally:
         sys.stdout, sys.stderr = streams
         os.stat = _real_stat
         recorder.active = False
         _ACTIVE.remove(recorder)
-    if status in (0, 1) and not recorder.unrecordable:
-        recorder.save(command, argv, status)
-    return status
+    return recorder
+
+
+def abandon_rehearsal() -> bool:
+    """True in a rehearsal, which is then not recorded: asked by a run about to rely on what this
+    process computed before (gen rendering a plan the cache lacks), so that it stops at once. A fresh
+    process would read inputs this one holds in memory, which its record would miss."""
+    if _ACTIVE and _ACTIVE[-1].rehearsal:
+        _ACTIVE[-1].unrecordable = True
+        return True
+    return False

@@ -3,6 +3,7 @@
 
     flydsl-kernels.py run --src FLYDSL_CHECKOUT --hand FLY_OPT --generated FLY_OPT --work DIR
                           [--only SUBSTR ...] [--chip CHIP ...] [--timeout S] [--force] [--retrace]
+                          [--pydeps DIR]
     flydsl-kernels.py report --work DIR [--json PATH] [--md PATH]
 
 run: for every recipe x chip x configuration of scripts/flydsl/kernel_recipes.py (filtered by
@@ -15,7 +16,13 @@ target options the wheel attached (its stage-12 #rocdl.target), and (4) compares
 (scripts/flydsl/kernel_isa.py: raw bytes first, then without comments). (5) Where they differ, both
 sides are lowered to the LLVM dialect, the two known differences of the generated atoms are undone on
 the generated side (the TDM address mask; a buffer store's bitcast before its offset) and the ISA is
-compared again, to say whether those explain every differing line. Both fly-opts must be
+compared again, to say whether those explain every differing line; where they do not, the generated
+side's TDM descriptors are also put in FlyDSL's order (kernel_isa.tdm_descriptor_in_flydsl_order) and
+compared once more. (6) Where the generated fly-opt
+refuses a kernel that issues fp8 x fp8 cdna4.mfma_scale (FlyDSL's 32-consecutive-K convention), the
+kernel is lowered again through the atom atomgen declares for it, cdna4.mfma_scale_k32
+(scripts/flydsl/kernel_declared.py), and compared with the hand-written ISA: "identical through a
+declared atom". Both fly-opts must be
 built against the same LLVM (scripts/flydsl-build.sh builds both on Debian's 22.1.8): ISA is never
 compared across LLVMs. Results go to DIR/results.json (one record per case, resumable: a case
 already there is not redone without --force) and the files of each case to DIR/cases/<case>/
@@ -45,6 +52,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "flydsl"))
 
 import kernel_bridge  # noqa: E402
+import kernel_declared  # noqa: E402
 import kernel_isa  # noqa: E402
 import kernel_recipes  # noqa: E402
 
@@ -128,6 +136,16 @@ def tail(text: str, lines: int = 12) -> str:
 
 
 def first_error(text: str) -> str:
+    if "Stack dump:" in text:
+        # a crash, not a diagnostic: name the first frame outside LLVM's signal handling
+        frames = re.findall(r"^\s*#\d+ 0x[0-9a-f]+ (\S.*)$", text, re.M)
+        named = [f for f in frames if not f.startswith("(") and "llvm::sys::" not in f]
+        where = "crashed (stack dump), in " + (named[0] if named else "an unnamed frame")
+        # and the first of FlyDSL's ops on the stack, which says what was being built or verified
+        op = next((f for f in named if re.search(r"mlir::fly\w*::\w+Op::", f)), None)
+        if op:
+            where += ", under " + re.sub(r"\(.*", "", op)
+        return where[:400]
     for line in text.splitlines():
         if "error:" in line or "Error" in line or "error" in line.lower().split(":")[0]:
             return line.strip()[:400]
@@ -144,7 +162,7 @@ def trace(case: kernel_recipes.Case, src: Path, dump: Path, rocm: Path, timeout:
         FLYDSL_DUMP_DIR=str(dump),
         FLYDSL_RUNTIME_ENABLE_CACHE="0",
         ROCM_PATH=str(rocm),
-        PYTHONPATH=str(src),
+        PYTHONPATH=os.pathsep.join([str(src), *([str(PYDEPS)] if PYDEPS else [])]),
     )
     command = [
         sys.executable,
@@ -210,16 +228,9 @@ def explain(args: argparse.Namespace, bridged: Path, chip: str, target: dict[str
     for side, text in llvm.items():
         path = work / f"{side}.llvm-dialect.mlir"
         path.write_text(text, encoding="utf-8")
-        proc = subprocess.run(
-            [str(args.hand), str(path), f"--pass-pipeline=builtin.module({TO_ISA})"],
-            capture_output=True,
-            text=True,
-            timeout=args.timeout,
-            env=env,
-        )
-        if proc.returncode != 0:
-            return {"verdict": "not lowered", "reason": first_error(proc.stderr)}
-        isa[side] = "".join(kernel_isa.extract_assembly(proc.stdout))
+        isa[side], error = to_isa(args, path, env)
+        if error:
+            return {"verdict": "not lowered", "reason": error}
     (work / "generated.explained.s").write_text(isa["generated"], encoding="utf-8")
     residue = kernel_isa.compare(isa["hand"], isa["generated"])
     result: dict[str, Any] = {
@@ -229,7 +240,57 @@ def explain(args: argparse.Namespace, bridged: Path, chip: str, target: dict[str
     }
     if residue.verdict == "different":
         result.update(first_difference=residue.first_difference, differing_lines=residue.differing_lines)
+    if result["verdict"] != "identical":
+        # What is left: is it the order in which the generated TDM atom builds its descriptor? The generated
+        # side again, its clamped dims where and as FlyDSL builds them (kernel_isa.tdm_descriptor_in_flydsl_order).
+        text, moved = kernel_isa.tdm_descriptor_in_flydsl_order(llvm["generated"])
+        if moved:
+            path = work / "generated.flydsl-order.llvm-dialect.mlir"
+            path.write_text(text, encoding="utf-8")
+            ordered, error = to_isa(args, path, env)
+            result["tdm_descriptor_order"] = {
+                "dims_moved": moved,
+                "verdict": f"not lowered ({error})" if error else kernel_isa.explain_residue(isa["hand"], ordered),
+            }
     return result
+
+
+def to_isa(args: argparse.Namespace, llvm_dialect: Path, env: dict[str, str]) -> tuple[str, str]:
+    """The assembly gpu-module-to-binary makes of an LLVM-dialect file (the hand-written build's fly-opt;
+    at this stage no atom is left) and "", or "" and the error."""
+    proc = subprocess.run(
+        [str(args.hand), str(llvm_dialect), f"--pass-pipeline=builtin.module({TO_ISA})"],
+        capture_output=True,
+        text=True,
+        timeout=args.timeout,
+        env=env,
+    )
+    if proc.returncode != 0:
+        return "", first_error(proc.stderr)
+    return "".join(kernel_isa.extract_assembly(proc.stdout)), ""
+
+
+def declared(
+    args: argparse.Namespace, entry: dict[str, Any], bridged_text: str, chip: str, target: dict[str, str], work: Path
+) -> None:
+    """The generated fly-opt refused a kernel that names FlyDSL's fp8 convention through the hardware atom:
+    lower it again through the atom atomgen declares for that convention (kernel_declared), compare with the
+    hand-written fly-opt's ISA and record both outcomes."""
+    text, count = kernel_declared.rename(bridged_text)
+    renamed = work / "bridged_k32.mlir"
+    renamed.write_text(text, encoding="utf-8")
+    lowered = lower(args.generated, renamed, chip, target, work / "generated_k32.s", args.timeout)
+    record: dict[str, Any] = {"atom": kernel_declared.ATOM_NAME, "renamed": count, "hardware_atom": entry["reason"]}
+    if lowered["rc"] != 0:
+        record.update(verdict="refused", reason=lowered["error"])
+    else:
+        hand_s = (work / "hand.s").read_text()
+        cmp = kernel_isa.compare(hand_s, (work / "generated_k32.s").read_text())
+        record.update(verdict=cmp.verdict, isa_lines=len(kernel_isa.normalise(hand_s).splitlines()))
+        if cmp.verdict == "different":
+            record.update(first_difference=cmp.first_difference, differing_lines=cmp.differing_lines)
+    entry["declared_atom"] = record
+    entry["status"] = f"{record['verdict']} through a declared atom"
 
 
 def run_case(case: kernel_recipes.Case, args: argparse.Namespace, rocm: Path) -> dict[str, Any]:
@@ -297,6 +358,8 @@ def run_case(case: kernel_recipes.Case, args: argparse.Namespace, rocm: Path) ->
                 side="hand-written" if hand["rc"] != 0 else "generated",
                 reason=(hand if hand["rc"] != 0 else gen)["error"],
             )
+            if gen["rc"] != 0 and hand["rc"] == 0 and kernel_declared.applies(bridged_text):
+                declared(args, entry, bridged_text, case.chip, target, work)
         else:
             cmp = kernel_isa.compare((work / "hand.s").read_text(), (work / "generated.s").read_text())
             entry.update(
@@ -315,10 +378,12 @@ def run_case(case: kernel_recipes.Case, args: argparse.Namespace, rocm: Path) ->
 
 
 ROCM = Path("rocm")  # set by cmd_run: DIR/rocm
+PYDEPS: Path | None = None  # set by cmd_run: --pydeps
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    global ROCM
+    global ROCM, PYDEPS
+    PYDEPS = args.pydeps.resolve() if args.pydeps else None
     args.work.mkdir(parents=True, exist_ok=True)
     rocm = ROCM = args.work / "rocm"
     (rocm / "llvm" / "bin").mkdir(parents=True, exist_ok=True)
@@ -358,6 +423,12 @@ def main(argv: list[str]) -> int:
     run.add_argument("--timeout", type=int, default=900)
     run.add_argument("--force", action="store_true", help="redo cases already in results.json")
     run.add_argument("--retrace", action="store_true", help="trace again even where a case's trace is kept")
+    run.add_argument(
+        "--pydeps",
+        type=Path,
+        help="a `pip install --target` folder put on the traces' PYTHONPATH: pandas, which FlyDSL's "
+        "tests/test_common.py imports (the MoE recipes call tests/kernels/test_moe_gemm.py's runners)",
+    )
     report = sub.add_parser("report")
     report.add_argument("--work", type=Path, required=True)
     report.add_argument("--json", type=Path)

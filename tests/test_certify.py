@@ -185,16 +185,24 @@ def test_atomgen_cli_and_check_do_not_import_sympy(tmp_path: Path) -> None:
     assert _imports_sympy("check", "specs/rocdl/cdna3/mfma.yaml", "--certify", cache=cache)  # the probe sees it
 
 
-def test_a_warm_gen_imports_no_sympy(tmp_path: Path) -> None:
+# A plain `pytest` gens specs of both backends (MFMA, WMMA, mma.sync, wgmma: the layouts sympy certifies);
+# `pytest -m campaign` gens specs/.
+WARM_SAMPLE = ("specs/rocdl/cdna3/mfma.yaml", "specs/rocdl/gfx1250/wmma.yaml", "specs/nvvm/sm80/mma_sync.yaml",
+               "specs/nvvm/sm90/wgmma_ss.yaml")
+
+
+@pytest.mark.parametrize("specs", [pytest.param(WARM_SAMPLE, id="sample"),
+                                   pytest.param(("specs/",), id="every-spec", marks=pytest.mark.campaign)])
+def test_a_warm_gen_imports_no_sympy(tmp_path: Path, specs: tuple[str, ...]) -> None:
     cache, out = tmp_path / "cache", tmp_path / "out"
-    assert _imports_sympy("gen", "specs/", "--out", str(out), "--quiet", cache=cache)
+    assert _imports_sympy("gen", *specs, "--out", str(out), "--quiet", cache=cache)
     assert len(list((cache / "certificates").glob("*.json"))) > 10
     written = _tree(out)
     for folder in cache.iterdir():  # everything but the certificates: check, render, write run again
         if folder.name != "certificates":
             shutil.rmtree(folder) if folder.is_dir() else folder.unlink()
     shutil.rmtree(out)
-    assert not _imports_sympy("gen", "specs/", "--out", str(out), "--quiet", cache=cache)
+    assert not _imports_sympy("gen", *specs, "--out", str(out), "--quiet", cache=cache)
     assert _tree(out) == written
 
 
@@ -342,9 +350,12 @@ def test_a_common_polynomial_factor_in_an_atom_is_a_disagreement() -> None:
         certify_records("x.yaml", [record])
 
 
-def test_the_engines_agree_on_the_layout_mutants_of_the_shipped_specs() -> None:
-    """tests/test_mutations.py's literal mutants (every other one): their facts include false ones,
-    which the shipped specs have none of; sympy reaches the polynomial verdict on each."""
+@pytest.mark.parametrize("stride", [pytest.param(6, id="quick"),
+                                    pytest.param(2, id="campaign", marks=pytest.mark.campaign)])
+def test_the_engines_agree_on_the_layout_mutants_of_the_shipped_specs(stride: int) -> None:
+    """tests/test_mutations.py's literal mutants (every `stride`-th: a plain `pytest` every sixth, the
+    campaign every other one): their facts include false ones, which the shipped specs have none of;
+    sympy reaches the polynomial verdict on each."""
     from test_mutations import mutants
 
     from atomgen.pipeline import model
@@ -352,7 +363,7 @@ def test_the_engines_agree_on_the_layout_mutants_of_the_shipped_specs() -> None:
 
     statements: dict[str, dict[str, Any]] = {}
     for spec, _ in SHIPPED:
-        for _, text in mutants(spec)[::2]:
+        for _, text in mutants(spec)[::stride]:
             modeled, _ = model(load_text(text, str(spec)))
             if modeled is not None:
                 for record in prove_spec(modeled):

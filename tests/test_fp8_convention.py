@@ -154,33 +154,19 @@ def hardware(shape: tuple[int, int, int], regs: dict[str, np.ndarray]) -> np.nda
 
 
 def model_run(regs: dict[str, np.ndarray]) -> np.ndarray:
-    """The AMD model of v_mfma_scale_f32_32x32x64_f8f6f4 on these registers, one run per hardware K block (the
-    model takes one scale word per wave): the bytes its table places outside block b zeroed, block b's scale
-    (the scale every lane of that block holds: per-block scales only) as the wave's word, D through C."""
+    """The AMD model of v_mfma_scale_f32_32x32x64_f8f6f4 on these registers: every lane's A/B bytes and its own
+    E8M0 scale byte, which the model places (lane t: row / column t % M of K block t // M, Triton's gfx950
+    scale layout) so that scales may differ between blocks and rows."""
     model = models.find_model("cdna4", 64, "v_mfma_scale_f32_32x32x64_f8f6f4")
-    assert model is not None and model.scaled["uniform"] and model.scaled["block"] == BLOCK
+    assert model is not None and model.scaled["block"] == BLOCK
     variant = model.variants["cbsz=0,blgp=0"]
-    m, n, k = model.m, model.n, model.k
-    c = [0] * 64
-    for block in range(k // BLOCK):
-        lanes_a, lanes_b = [], []
-        for lane in range(64):
-            word_a = word_b = 0
-            for v, (cell_a, cell_b) in enumerate(zip(variant["A"].lanes[lane], variant["B"].lanes[lane])):
-                (_, k_a, _), = cell_a
-                (k_b, _, _), = cell_b
-                if k_a // BLOCK == block:
-                    word_a |= int(regs["a"][lane, v]) << (8 * v)
-                if k_b // BLOCK == block:
-                    word_b |= int(regs["b"][lane, v]) << (8 * v)
-            lanes_a.append(word_a)
-            lanes_b.append(word_b)
-        # the scale of block `block`: held by the lanes whose scale byte covers it (lane // m == block)
-        scale_a = {int(regs["sa"][lane]) for lane in range(64) if lane // m == block}
-        scale_b = {int(regs["sb"][lane]) for lane in range(64) if lane // n == block}
-        assert len(scale_a) == len(scale_b) == 1, "per-block scales only: the model takes one word per wave"
-        call = models.Call(lanes_a, lanes_b, c, scale_a=[scale_a.pop()] * 64, scale_b=[scale_b.pop()] * 64)
-        c = models.execute(model, call)
+    m, n = model.m, model.n
+    lanes_a = [sum(int(byte) << (8 * v) for v, byte in enumerate(regs["a"][lane])) for lane in range(64)]
+    lanes_b = [sum(int(byte) << (8 * v) for v, byte in enumerate(regs["b"][lane])) for lane in range(64)]
+    assert len(variant["A"].lanes) == len(variant["B"].lanes) == 64
+    call = models.Call(lanes_a, lanes_b, [0] * 64, scale_a=[int(x) for x in regs["sa"]],
+                       scale_b=[int(x) for x in regs["sb"]])
+    c = models.execute(model, call)
     d = np.zeros((m, n))
     for lane, cells in enumerate(model.operand("D").lanes):
         for slot, cell in zip(model.operand("D").slots, cells):

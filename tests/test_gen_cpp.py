@@ -263,6 +263,9 @@ def test_ptx_atoms_emit_nvvm_ops(path: Path, rendered: dict[str, str]) -> None:
                       "NVVM::CpAsyncBulkSharedCTAToGlobalOp::create(", "contiguousBytes(srcMem)"],
         "tcgen05_mma": ["LLVM::InlineAsmOp::create(", "getUmmaBlockScaledDescriptor(getUmma"
                         if spec.scale_factors is not None else "getUmmaInstrDescriptor(getUmma"],
+        "tcgen05_ld": ["NVVM::Tcgen05LdOp::create("],
+        "tcgen05_st": ["NVVM::Tcgen05StOp::create("],
+        "tcgen05_cp": ["NVVM::Tcgen05CpOp::create(", "NVVM::Tcgen05CpShapeAttr::get("],
     }[spec.pattern]
     for op in expected:
         assert op in text, op

@@ -36,12 +36,25 @@ SPECS = REPO / "specs" / "rocdl"
 LIT_CONFIG_DIR = REPO / "tests"
 # Counted from the specs: every ROCDL atom, and the ones FlyDSL does not have (`tests.flydsl_has_no_atom`;
 # their tests say REQUIRES: atomgen-verifier: the wheel cannot parse them).
-_DECLARED = [yaml.load(p.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
-             for p in sorted(SPECS.rglob("*.yaml")) if p.name != "backend.yaml"]
+_PATHS = sorted(p for p in SPECS.rglob("*.yaml") if p.name != "backend.yaml")
+_DECLARED = [yaml.load(p.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader) for p in _PATHS]
 ROCDL_ATOMS = len(_DECLARED)
 NEW_ATOMS = {d["mnemonic"] for d in _DECLARED if (d.get("tests") or {}).get("flydsl_has_no_atom")}
 WHEEL_ATOMS = ROCDL_ATOMS - len(NEW_ATOMS)
 assert NEW_ATOMS and WHEEL_ATOMS > 0
+# lit's runs through the wheel's pipeline (about 2 s a file, 4 s a positive one: a fly-opt per RUN line) were
+# the suite's longest test (112 s of 1350 single-process on the loaded 2-core machine), and the mutants' run
+# the fifth. The CHECK lines come from one test template per kind (an MMA's, a copy's), and what each spec
+# claims (its intrinsics, its packed operands) is checked against the wheel for every spec by the campaign
+# (`pytest -m campaign`) and, for an MMA and a copy, by tests/test_oracle_flydsl.py: a plain `pytest` runs
+# lit and the mutants on the smallest spec of each kind.
+_SMALLEST_KIND: dict[str, str] = {}
+for _path, _data in sorted(zip(_PATHS, _DECLARED, strict=True), key=lambda pair: (pair[0].stat().st_size, pair[0])):
+    if _data["mnemonic"] not in NEW_ATOMS:
+        _SMALLEST_KIND.setdefault(_data["kind"], _data["mnemonic"])
+ONE_A_KIND = frozenset(_SMALLEST_KIND.values())
+SCOPES = [pytest.param(ONE_A_KIND, id="one-spec-a-kind"),
+          pytest.param(None, id="every-spec", marks=pytest.mark.campaign)]
 
 pytest.importorskip("flydsl")
 pytest.importorskip("lit")
@@ -187,9 +200,12 @@ def test_every_type_parses_with_the_wheel(tree: tuple[Path, dict[str, list[Path]
             assert not re.match(r"expected|unknown|invalid|custom op", first), f"{text}: syntax error {message}"
 
 
-def test_lit_runs_green(tree: tuple[Path, dict[str, list[Path]]]) -> None:
+@pytest.mark.parametrize("scope", SCOPES)
+def test_lit_runs_green(tree: tuple[Path, dict[str, list[Path]]], scope: frozenset[str] | None) -> None:
     root, files = tree
-    results = _lit(root)
+    chosen = [path for mnemonic, paths in files.items() if scope is None or mnemonic in scope for path in paths]
+    results = _lit(root, *chosen) if scope is not None else _lit(root)
+    assert len(results) == len(chosen)
     bad = {name: code for name, code in results.items() if code not in ("PASS", "XFAIL", "UNSUPPORTED")}
     assert not bad, bad
     for name, code in results.items():
@@ -200,7 +216,8 @@ def test_lit_runs_green(tree: tuple[Path, dict[str, list[Path]]]) -> None:
                            for m in NEW_ATOMS)
             assert name.endswith("_verify.mlir") or new_atom, name
     positives = [n for n in results if not re.search(r"_(neg|xfail|verify)", n) and results[n] != "UNSUPPORTED"]
-    assert len(positives) == WHEEL_ATOMS and all(results[n] == "PASS" for n in positives)
+    assert len(positives) == (WHEEL_ATOMS if scope is None else len(scope)) and all(results[n] == "PASS"
+                                                                                   for n in positives)
 
 
 def _mutate_intrinsic(text: str, intrinsics: list[str]) -> str | None:
@@ -233,7 +250,9 @@ def _mutate_packed(text: str, intrinsics: list[str]) -> str | None:
     return None
 
 
-def test_mutated_checks_fail(tree: tuple[Path, dict[str, list[Path]]], tmp_path: Path) -> None:
+@pytest.mark.parametrize("scope", SCOPES)
+def test_mutated_checks_fail(tree: tuple[Path, dict[str, list[Path]]], tmp_path: Path,
+                             scope: frozenset[str] | None) -> None:
     root, files = tree
     mutated_root = tmp_path / "mutated"
     expected: dict[str, str] = {}
@@ -241,6 +260,8 @@ def test_mutated_checks_fail(tree: tuple[Path, dict[str, list[Path]]], tmp_path:
     for mnemonic, paths in files.items():
         if mnemonic in NEW_ATOMS:
             continue  # unsupported without an atomgen build: a mutation could not fail
+        if scope is not None and mnemonic not in scope:
+            continue
         spec = specs[mnemonic]
         intrinsics = sorted({i.intrinsic for i in spec.instances} | _extra_intrinsics(spec), key=len, reverse=True)
         positive = next(p for p in paths if p.name == f"{mnemonic.replace('.', '_')}.mlir")
@@ -254,7 +275,8 @@ def test_mutated_checks_fail(tree: tuple[Path, dict[str, list[Path]]], tmp_path:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(changed, encoding="utf-8")
             expected[target.name] = mnemonic
-    assert sum(1 for name in expected if name.endswith("__intrinsic.mlir")) == WHEEL_ATOMS
+    assert sum(1 for name in expected if name.endswith("__intrinsic.mlir")) == (WHEEL_ATOMS if scope is None
+                                                                                  else len(scope))
     results = _lit(mutated_root)
     survivors = {name: code for name, code in results.items() if code != "FAIL"}
     assert not survivors, f"mutations not caught: {survivors}"
@@ -315,6 +337,14 @@ def test_ptx_tests_cover_every_instance_and_are_unsupported_without_fly_nvvm(tmp
         text = positive.read_text(encoding="utf-8")
         # and one more per other sparsity selector a row admits (selector-indexed metadata)
         expected = sum(len(admitted_selectors(spec, i)) for i in spec.instances)
+        # and, for format parameters (AG379), the first row once more per other value of A's and of B's
+        # formats, and once per free major beside them
+        free = [q for q in (spec.parameter(spec.operand_types.get(r, "")) for r in ("a", "b"))
+                if q is not None and q.is_free]
+        if free:
+            expected += sum(len(q.free_values or ()) - 1 for q in free)
+            expected += sum(1 for name in ("transA", "transB")
+                            if (q := spec.parameter(name)) is not None and q.is_free)
         assert expected >= len(spec.instances) and text.count("\nfunc.func @") == expected, mnemonic
         assert "// REQUIRES: fly-nvvm" in text and "--convert-fly-to-nvvm" in text
         pattern = spec.pattern
@@ -324,7 +354,8 @@ def test_ptx_tests_cover_every_instance_and_are_unsupported_without_fly_nvvm(tmp
               "tma_load": "nvvm.cp.async.bulk.tensor.shared.cluster.global",
               "tma_store": "nvvm.cp.async.bulk.tensor.reduce" if getattr(spec.emission, "reduce", "")
               else "nvvm.cp.async.bulk.tensor.global.shared.cta", "tcgen05_mma": "llvm.inline_asm",
-              "bulk_copy": "nvvm.cp.async.bulk."}[pattern]  # .shared.cluster.global (G2S), .global.shared.cta (S2G)
+              "bulk_copy": "nvvm.cp.async.bulk.", "tcgen05_ld": "nvvm.tcgen05.ld", "tcgen05_st": "nvvm.tcgen05.st",
+              "tcgen05_cp": "nvvm.tcgen05.cp"}[pattern]  # .shared.cluster.global (G2S), .global.shared.cta (S2G)
         if mnemonic == "sm89.mma.sync":  # backend.yaml inline_ptx: the fp8 rows are their instruction's inline PTX
             op = "llvm.inline_asm"
         assert text.count(f"// CHECK: {op}") + text.count(f"= {op}") >= len(spec.instances), mnemonic
@@ -335,10 +366,10 @@ def test_ptx_tests_cover_every_instance_and_are_unsupported_without_fly_nvvm(tmp
         if pattern == "tcgen05_mma":  # one thread, no warpgroup fences; the descriptor is a checked constant,
             # and the one the inline PTX takes as its idesc operand
             assert "wgmma" not in text
-            assert text.count("// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(") == len(spec.instances)
+            assert text.count("// CHECK: %[[IDESC:[0-9]+]] = llvm.mlir.constant(") == expected
             # (a block-scaled one after the scale factors' bytes are shifted into it: IDESC_B)
             idesc = "IDESC_B" if spec.scale_factors is not None else "IDESC"
-            assert text.count(f"%[[VB]], %[[{idesc}]], ") == len(spec.instances)
+            assert text.count(f"%[[VB]], %[[{idesc}]], ") == expected
         for path in rendered:
             assert "// REQUIRES: fly-nvvm" in path.read_text(encoding="utf-8"), path
     results = _lit(tmp_path / "tests" / "mlir")

@@ -11,6 +11,7 @@ target options read off the wheel's dump.
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -101,24 +102,116 @@ def test_a_buffer_ops_aux_attribute_becomes_an_operand() -> None:
     assert kernel_bridge.bridge(bridged) == (bridged, {})
 
 
+def test_an_mfmas_immediates_become_operands() -> None:
+    stage00 = (DATA / "mfma_immediates.stage00").read_text(encoding="utf-8")
+    bridged, fired = kernel_bridge.bridge(stage00)
+    assert fired == {"mfma_immediate_operands": 7}
+    assert bridged == (DATA / "mfma_immediates.bridged").read_text(encoding="utf-8")
+    blgp = "      %bridge_mfma3 = arith.constant 0 : i32\n"
+    assert blgp + "      %605 = rocdl.mfma.f32.32x32x8bf16.1k %603, %604, %183, %bridge_mfma1, " in bridged
+    assert (
+        "%1130, %357, %0, %bridge_mfma4, %bridge_mfma5, %bridge_mfma6, %c2139062143_i32, %bridge_mfma7, "
+        "%c2139062143_i32_320 : (vector<8xi32>, vector<8xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32)"
+    ) in bridged
+    assert kernel_bridge.bridge(bridged) == (bridged, {})
+
+
+@pytest.mark.parametrize("name", ["bcast_first_32", "fp4_e2m1"])
+def test_an_mfma_immediate_without_a_checked_value_is_refused(name: str) -> None:
+    stage00 = (DATA / "mfma_immediates.stage00").read_text(encoding="utf-8").replace("0, 0, none", f"0, 0, {name}")
+    stage00 = stage00.replace("fp8_e4m3, fp8_e4m3", f"{name}, fp8_e4m3")
+    with pytest.raises(kernel_bridge.BridgeError, match=name):
+        kernel_bridge.bridge(stage00)
+
+
+def test_a_casts_fastmath_is_dropped_and_nothing_elses() -> None:
+    stage00 = (DATA / "cast_fastmath.stage00").read_text(encoding="utf-8")
+    bridged, fired = kernel_bridge.bridge(stage00)
+    assert fired == {"cast_fastmath": 2}
+    assert bridged == (DATA / "cast_fastmath.bridged").read_text(encoding="utf-8")
+    assert "%423 = llvm.fpext %422 : vector<64xbf16> to vector<64xf32> loc(#loc1)" in bridged
+    assert "%428 = llvm.fptrunc %427 : vector<64xf32> to vector<64xbf16> loc(#loc1)" in bridged
+    # Ops whose fastmath LLVM 22.1.8 keeps are left alone, unary ones too.
+    kept = (
+        "      %427 = arith.mulf %426, %423 fastmath<fast> : vector<64xf32> loc(#loc1403)\n"
+        "      %430 = math.exp2 %429 fastmath<fast> : vector<64xf32> loc(#loc1)\n"
+        "      %431 = arith.negf %430 fastmath<fast> : vector<64xf32> loc(#loc1)\n"
+    )
+    assert kernel_bridge.bridge(kept) == (kept, {})
+    assert kernel_bridge.bridge(bridged) == (bridged, {})
+
+
+def test_the_lds_loads_aux_attribute_becomes_an_operand() -> None:
+    stage00 = (DATA / "buffer_load_lds.stage00").read_text(encoding="utf-8")
+    bridged, fired = kernel_bridge.bridge(stage00)
+    assert fired == {"buffer_load_lds_aux_operand": 1}
+    assert bridged == (DATA / "buffer_load_lds.bridged").read_text(encoding="utf-8")
+    assert (
+        "            %bridge_aux1 = arith.constant 0 : i32\n"
+        "            rocdl.raw.ptr.buffer.load.lds %10, %426, %c4_i32_162, %424, %c0_i32_163, %c64_i32_164, "
+        "%bridge_aux1 loc(#loc1315)"
+    ) in bridged
+    assert kernel_bridge.bridge(bridged) == (bridged, {})
+
+
+def test_an_unused_atomic_result_loses_its_name() -> None:
+    stage00 = (DATA / "atomic_result.stage00").read_text(encoding="utf-8")
+    bridged, fired = kernel_bridge.bridge(stage00)
+    assert fired == {"buffer_aux_operand": 1, "atomic_result": 1}
+    assert bridged == (DATA / "atomic_result.bridged").read_text(encoding="utf-8")
+    assert "          rocdl.raw.ptr.buffer.atomic.fadd %590, %68, %592, %c0_i32_42, %bridge_aux1 :" in bridged
+    # the sibling region's %593 is another value: its uses do not count
+    assert "%594 = arith.addi %593, %593 : i32" in bridged
+    assert kernel_bridge.bridge(bridged) == (bridged, {})
+
+
+def test_a_used_atomic_result_is_refused() -> None:
+    stage00 = (DATA / "atomic_result.stage00").read_text(encoding="utf-8")
+    atomic = "vector<2xf16> loc(#loc710)\n"
+    used = stage00.replace(atomic, atomic + "          %595 = llvm.bitcast %593 : vector<2xf16> to i32\n", 1)
+    with pytest.raises(kernel_bridge.BridgeError, match="result %593 is used"):
+        kernel_bridge.bridge(used)
+
+
 def test_every_rewrite_that_can_fire_has_a_reason() -> None:
     reasons = kernel_bridge.reasons()
-    for sample in ("sched_barriers", "get_mma_atom", "buffer_aux"):
+    samples = ("sched_barriers", "get_mma_atom", "buffer_aux", "mfma_immediates", "cast_fastmath", "buffer_load_lds")
+    for sample in (*samples, "atomic_result"):
         _, fired = kernel_bridge.bridge((DATA / f"{sample}.stage00").read_text(encoding="utf-8"))
         assert set(fired) <= set(reasons)
 
 
 @pytest.mark.skipif(not MLIR_OPT.exists(), reason="mlir-opt-22 (Debian's mlir-22-tools) is not installed")
 @pytest.mark.parametrize(
-    "sample, op", [("sched_barriers", "rocdl.sched.barrier"), ("buffer_aux", "rocdl.raw.ptr.buffer.load")]
+    "sample, op",
+    [
+        ("sched_barriers", "rocdl.sched.barrier"),
+        ("buffer_aux", "rocdl.raw.ptr.buffer.load"),
+        ("mfma_immediates", "rocdl.mfma"),
+        ("cast_fastmath", "llvm.fpext"),
+        ("buffer_load_lds", "rocdl.raw.ptr.buffer.load.lds"),
+        ("atomic_result", "rocdl.raw.ptr.buffer.atomic.fadd"),
+    ],
 )
 def test_llvm_22_parses_the_bridged_sample_and_not_the_wheels(sample: str, op: str) -> None:
-    def parse(path: Path) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(MLIR_OPT), str(path), "-o", "/dev/null"], capture_output=True, text=True)
-
-    assert parse(DATA / f"{sample}.bridged").returncode == 0
-    refused = parse(DATA / f"{sample}.stage00")
+    assert _parse((DATA / f"{sample}.bridged").read_text(encoding="utf-8")).returncode == 0
+    refused = _parse((DATA / f"{sample}.stage00").read_text(encoding="utf-8"))
     assert refused.returncode != 0 and op in refused.stderr
+
+
+def _parse(text: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(MLIR_OPT), "-", "-o", "/dev/null"], input=text, capture_output=True, text=True)
+
+
+@pytest.mark.skipif(not MLIR_OPT.exists(), reason="mlir-opt-22 (Debian's mlir-22-tools) is not installed")
+def test_llvm_22s_buffer_atomic_has_no_result() -> None:
+    # The one-line mistake the atomic_result rewrite guards: the result's name kept.
+    bridged = (DATA / "atomic_result.bridged").read_text(encoding="utf-8")
+    named = bridged.replace(
+        "          rocdl.raw.ptr.buffer.atomic.fadd", "          %593 = rocdl.raw.ptr.buffer.atomic.fadd"
+    )
+    refused = _parse(named)
+    assert refused.returncode != 0 and "cannot name an operation with no results" in refused.stderr
 
 
 # ---- ISA: extraction, normalisation, comparison ----------------------------------------------
@@ -194,6 +287,31 @@ def test_a_buffer_stores_bitcast_moves_after_its_offset() -> None:
     assert out.splitlines()[3:] == llvm.splitlines()[3:]
 
 
+def _ssa_shape(text: str) -> list[str]:
+    """The lines without comments, SSA names renumbered in order of appearance."""
+    names: dict[str, str] = {}
+    body = [line for line in text.splitlines() if not line.startswith("//")]
+    return [re.sub(r"%\w+", lambda m: names.setdefault(m.group(0), f"%v{len(names)}"), line) for line in body]
+
+
+def test_the_tdm_descriptor_in_flydsl_order_is_flydsls_op_sequence() -> None:
+    generated = (DATA / "tdm_order.generated").read_text(encoding="utf-8")
+    hand = (DATA / "tdm_order.hand").read_text(encoding="utf-8")
+    assert _ssa_shape(generated) != _ssa_shape(hand)
+    ordered, moved = kernel_isa.tdm_descriptor_in_flydsl_order(generated)
+    assert moved == 1
+    assert _ssa_shape(ordered) == _ssa_shape(hand)
+    assert "%flydsl_low3178 = llvm.and %3178, %23 : i32\n      %3188 = llvm.shl %flydsl_low3178, %66" in ordered
+    assert kernel_isa.tdm_descriptor_in_flydsl_order(hand) == (hand, 0)  # FlyDSL's own order: nothing to move
+
+
+def test_a_dim_read_before_its_shift_is_not_moved() -> None:
+    generated = (DATA / "tdm_order.generated").read_text(encoding="utf-8")
+    read = "      %3179 = llvm.trunc %3174 : i64 to i32\n"
+    early = generated.replace(read, read + "      %9999 = llvm.add %3178, %3178 : i32\n", 1)
+    assert kernel_isa.tdm_descriptor_in_flydsl_order(early) == (early, 0)
+
+
 def test_residue_tells_reordering_from_difference() -> None:
     a = "\ts_mov_b32 s4, 16\n\ts_lshl_b32 s1, s0, 16\n"
     assert kernel_isa.explain_residue(a, "\ts_lshl_b32 s2, s0, 16\n\ts_mov_b32 s4, 16\n") == "reordered"
@@ -249,3 +367,65 @@ def test_the_report_counts_verdicts_and_shows_first_differences() -> None:
     assert "| a | gfx1250 | different 1 |" in text
     assert "with 1 TDM address masks removed and 0 buffer stores in FlyDSL's order: identical" in text
     assert "+\ts_and_b32 s2, s37, 0x1ffffff" in text
+
+
+# ---- the declared atom (kernel_declared: FlyDSL's fp8 K order through cdna4.mfma_scale_k32) ----------
+
+
+def test_only_fp8_mfma_scale_atoms_are_renamed_to_the_declared_atom() -> None:
+    import kernel_declared
+
+    sample = (DATA / "mfma_scale_fp8.bridged").read_text(encoding="utf-8")
+    renamed, count = kernel_declared.rename(sample)
+    assert count == 2  # the fp8 make_mma_atom and the fp8 atom inside make_fragment's tiled_mma type
+    assert renamed.count("!fly_rocdl.cdna4.mfma_scale_k32<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32") == 2
+    assert "!fly_rocdl.cdna4.mfma_scale<16x16x128, (f4E2M1FN, f4E2M1FN)" in renamed  # fp4 is the hardware atom's
+    assert "mfma_scale<16x16x128, (f8E4M3FN" not in renamed
+    assert kernel_declared.applies(sample) and not kernel_declared.applies(renamed)
+
+
+def test_the_declared_atom_is_the_specs_mnemonic() -> None:
+    import kernel_declared
+
+    spec = (REPO / "specs" / "rocdl" / "cdna4" / "mfma_scale_k32.yaml").read_text(encoding="utf-8")
+    assert f"mnemonic: {kernel_declared.ATOM_NAME}\n" in spec
+    renamed, _ = kernel_declared.rename((DATA / "mfma_scale_fp8.bridged").read_text(encoding="utf-8"))
+    assert f"!fly_rocdl.{kernel_declared.ATOM_NAME}<" in renamed
+
+
+def test_the_report_shows_a_kernel_compared_through_the_declared_atom() -> None:
+    import kernel_report
+
+    kernel = {
+        "kernel": "kernel_gemm_0",
+        "status": "identical through a declared atom",
+        "side": "generated",
+        "reason": "make_fragment refused",
+        "declared_atom": {"atom": "cdna4.mfma_scale_k32", "renamed": 22, "hardware_atom": "make_fragment refused",
+                          "verdict": "identical", "isa_lines": 401},
+    }  # fmt: skip
+    results = {"p@gfx950[fp8]": {"recipe": "p", "chip": "gfx950", "config": "fp8", "status": kernel["status"],
+                                 "kernels": [kernel]}}  # fmt: skip
+    summary = kernel_report.summarise(results)
+    assert summary["by_status"] == {"identical through a declared atom": 1}
+    text = kernel_report.markdown(results, summary)
+    assert "| p | gfx950 | identical through a declared atom 1 |" in text
+    assert "with its 22 fp8 atoms renamed to cdna4.mfma_scale_k32: identical, 401 lines" in text
+
+
+def test_the_report_shows_what_the_tdm_descriptor_order_leaves() -> None:
+    import kernel_report
+
+    hand = (DATA / "tdm_descriptor.hand.s").read_text(encoding="utf-8")
+    diff = kernel_isa.compare(hand, (DATA / "tdm_descriptor.generated.s").read_text(encoding="utf-8"))
+    explained = {"tdm_masks_removed": 17, "buffer_stores_reordered": 0, "verdict": "reordered",
+                 "tdm_descriptor_order": {"dims_moved": 9, "verdict": "identical"}}  # fmt: skip
+    kernel = {"kernel": "k0", "status": "different", "first_difference": diff.first_difference,
+              "differing_lines": diff.differing_lines, "explained": explained}  # fmt: skip
+    results = {"a@gfx1250[c]": {"recipe": "a", "chip": "gfx1250", "config": "c", "status": "different",
+                                "kernels": [kernel]}}  # fmt: skip
+    summary = kernel_report.summarise(results)
+    assert summary["different_once_the_known_differences_are_undone"] == {"reordered": 1}
+    assert summary["of_those_not_identical_with_the_tdm_descriptor_in_flydsl_order"] == {"identical": 1}
+    text = kernel_report.markdown(results, summary)
+    assert "in FlyDSL's order: reordered; with also 9 TDM descriptor dims built in FlyDSL's order: identical" in text

@@ -166,5 +166,26 @@ def test_gen_with_nothing_changed_is_replayed_and_stays_exact(project: Project) 
     assert pruned[0] == 1 and "stray.txt" in pruned[1] + pruned[2]
 
 
+def test_the_first_gen_after_a_write_replays_the_run_the_writer_rehearsed(project: Project) -> None:
+    """A gen that writes rehearses the next identical gen (atomgen/replay.py): that one finds nothing to
+    write, so the first no-op after a write is a replay too (issue 51: it was an ordinary run, 2.3x
+    the floor), with the bytes an ordinary run prints, and never over a tree edited since."""
+    out = ("--out", "generated")
+    written = project.run("gen", "specs", *out)
+    assert written[0] == 0 and not written[3] and written[2].count("atomgen gen:") == 1  # the rehearsal is silent
+    first = project.run("gen", "specs", *out)
+    assert first[3], "the first gen after a write was an ordinary run"
+    assert first[0] == 0 and "0 file(s) written" in first[2]
+    some = sorted((project.root / "generated").rglob("*.cpp"))[0]
+    some.write_text(some.read_text() + "// hand edit\n")
+    rewritten = project.run("gen", "specs", *out)
+    assert not rewritten[3] and "1 file(s) written" in rewritten[2] and "hand edit" not in some.read_text()
+    again = project.run("gen", "specs", *out)
+    assert again[3] and again[:3] == first[:3]
+    # the replay is exact: an ordinary run (no record) prints the same
+    shutil.rmtree(project.root / "cache" / "replay")
+    assert project.run("gen", "specs", *out)[:3] == first[:3]
+
+
 def test_the_transient_folder_is_the_journals() -> None:
     assert replay.TRANSIENT == journal.FOLDER

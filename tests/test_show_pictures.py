@@ -176,13 +176,20 @@ def check_json(text: str, evaluated: Any, operands: list[OperandPicture]) -> Non
         assert algebra.format_layout(evaluated.operands[record["operand"]].layout) == record["layout"]
 
 
+# 100 s single-process on the loaded 2-core machine for every instance of every spec (the campaign's); a
+# plain `pytest` draws every spec's first and last instance and every tenth between (the N families of
+# wgmma and tcgen05 hold hundreds of one shape each).
+@pytest.mark.parametrize("stride", [pytest.param(10, id="every-tenth"),
+                                    pytest.param(1, id="every-instance", marks=pytest.mark.campaign)])
 @pytest.mark.parametrize("display", SHIPPED)
 @pytest.mark.slow
-def test_show_every_format_on_every_instance(display: str) -> None:
+def test_show_every_format_on_every_instance(display: str, stride: int) -> None:
     result = _spec_result(display)
     spec = result.spec
     assert result.analysis.evaluated
-    for evaluated in result.analysis.evaluated:
+    instances = list(result.analysis.evaluated)
+    chosen = instances[::stride] + (instances[-1:] if (len(instances) - 1) % stride else [])
+    for evaluated in chosen:
         operands = operand_pictures(spec, evaluated)
         # a sparse MMA adds its metadata E (over the index tile) after A, B, C
         metadata = ["e"] if spec.sparse else []

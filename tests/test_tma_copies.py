@@ -1,10 +1,11 @@
-"""The Hopper GEMM's TMA copies beyond load/store (issue 52.3): multicast load, reduction, non-tensor bulk copy.
+"""The Hopper GEMM's TMA copies beyond load/store (issue 52.3): multicast load, reduction, im2col, non-tensor bulk copy.
 
 specs/nvvm/sm90/tma_load_multicast.yaml is tma_load with `emission.multicast` and the 16-bit MulticastMask
 state field; specs/nvvm/sm90/tma_reduce.yaml is tma_store with `emission.reduce` naming its redOp parameter.
 specs/nvvm/sm90/bulk_copy.yaml is the `bulk_copy` pattern: cp.async.bulk without a descriptor, the `store`
 parameter picking the direction (AG404 holds it to the instruction's destination), the Mbarrier state field the
-G2S op's mbar, the byte count the memref's.
+G2S op's mbar, the byte count the memref's. specs/nvvm/sm90/tma_load_im2col.yaml is tma_load with `emission.im2col`
+and the three 16-bit Im2colOffset state fields (rank - 2 used), ranks 3-5.
 Each deliberate mistake below is a one-line edit of the shipped spec, rejected with its rule at its line.
 
 The cp.reduce words (`.reduce`, the reduction `.add` ... `.xor`) and the `.multicast::cluster` tie belong to
@@ -27,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MULTICAST = "specs/nvvm/sm90/tma_load_multicast.yaml"
 REDUCE = "specs/nvvm/sm90/tma_reduce.yaml"
 BULK = "specs/nvvm/sm90/bulk_copy.yaml"
+IM2COL = "specs/nvvm/sm90/tma_load_im2col.yaml"
 
 NO_REDUCE_GRAMMAR = pytest.mark.xfail(
     not hasattr(PtxInstruction, "reduction"), strict=True,
@@ -147,15 +149,16 @@ def test_cute_is_asked_for_the_multicast_and_reduction_ops() -> None:
     assert request is not None and request["direction"] == "load_multicast" and request["num_multicast"] == 2
 
 
-def test_the_probe_skips_multicast_and_reduction_with_a_reason() -> None:
+def test_the_probe_runs_multicast_and_reduction() -> None:
+    """tests/test_probe_tma_copies.py holds their programs and references; here: they are cases, not skips."""
     from atomgen.check.runner import analyze_file
     from atomgen.probe.cases import case_from_instance
 
-    for spec_path in (MULTICAST, REDUCE):
+    for spec_path, direction in ((MULTICAST, "multicast"), (REDUCE, "reduce")):
         result = analyze_file(ROOT / spec_path, spec_path, prove=False)
         assert result.spec is not None and result.analysis is not None
         case = case_from_instance(result.spec, result.analysis.evaluated[0])
-        assert case.skip, spec_path
+        assert not case.skip and case.tma is not None and case.tma[0] == direction, spec_path
 
 
 # --- bulk_copy: non-tensor cp.async.bulk (CuTe SM90_BULK_COPY_G2S / S2G) ------------------------------------
@@ -246,11 +249,74 @@ def test_cute_is_asked_for_the_bulk_copy_ops() -> None:
         ({"family": "bulk", "direction": "store", "bytes": 256}, "")]
 
 
-def test_the_probe_skips_the_bulk_copy_with_a_reason() -> None:
+def test_the_probe_runs_the_bulk_copy() -> None:
     from atomgen.check.runner import analyze_file
     from atomgen.probe.cases import case_from_instance
 
     result = analyze_file(ROOT / BULK, BULK, prove=False)
     assert result.spec is not None and result.analysis is not None
-    assert all(case_from_instance(result.spec, evaluated).skip for evaluated in result.analysis.evaluated)
+    assert [case_from_instance(result.spec, evaluated).tma[0] for evaluated in result.analysis.evaluated] == \
+        ["bulk_load", "bulk_store"]
 
+
+# --- tma_load_im2col: cp.async.bulk.tensor .im2col (CuTe SM90_TMA_LOAD_IM2COL) --------------------------------
+
+def test_the_im2col_spec_is_clean() -> None:
+    assert _analyse(ROOT / IM2COL, (ROOT / IM2COL).read_text()) == []
+
+
+def test_im2col_word_lost() -> None:
+    """A row spelling the tile mode on an atom whose emission passes im2col offsets: AG404 at its line."""
+    _new_at(IM2COL, "tensor.4d.shared::cluster.global.im2col.mbarrier",
+            "tensor.4d.shared::cluster.global.tile.mbarrier", "AG404",
+            ".tile (no .im2col) on an atom whose emission passes im2col offsets")
+
+
+def test_im2col_on_a_tile_atom() -> None:
+    """The emission's `im2col: true` dropped: every .im2col row contradicts it, AG404 at each row's line."""
+    text = (ROOT / IM2COL).read_text()
+    rows = [n for n, line in enumerate(text.splitlines(), 1) if "instruction: \"cp.async.bulk.tensor" in line]
+    _, found = _findings(IM2COL, "  im2col: true\n", "")
+    assert sorted(at for r, at, message in found if r == "AG404" and "passes no im2col offsets" in message) == rows
+
+
+def test_im2col_of_rank_two() -> None:
+    """im2col takes ranks 3 to 5 (rank - 2 offsets): a .2d row is rejected at its line."""
+    _new_at(IM2COL, '{rank: 3, intrinsic: nvvm.cp.async.bulk.tensor.shared.cluster.global, instruction: '
+            '"cp.async.bulk.tensor.3d.', '{rank: 2, intrinsic: nvvm.cp.async.bulk.tensor.shared.cluster.global, '
+            'instruction: "cp.async.bulk.tensor.2d.', "AG404", "the im2col mode takes ranks 3 to 5")
+
+
+def test_im2col_offset_of_the_wrong_width() -> None:
+    """The offsets are the op's i16 im2colOffsets: an i32 field is rejected (AG367) at its line."""
+    line, found = _findings(IM2COL, "enum_case: Im2colOffset1, llvm_type: i16",
+                            "enum_case: Im2colOffset1, llvm_type: i32")
+    assert any(r == "AG367" and at == line and "i16" in message for r, at, message in found), found
+
+
+def test_im2col_without_an_offset_field() -> None:
+    """`im2col: true` reads the three Im2colOffset fields (TmaLoad.required): without one, AG371."""
+    text = (ROOT / IM2COL).read_text()
+    field = next(line for line in text.splitlines(keepends=True) if "enum_case: Im2colOffset2" in line)
+    _, found = _findings(IM2COL, field, "")
+    assert any(r == "AG371" and "Im2colOffset2" in message for r, _, message in found), found
+
+
+def test_the_generated_im2col_code_and_test_pass_the_offsets() -> None:
+    generated = ROOT / "generated"
+    cpp = " ".join((generated / "lib/Dialect/FlyNVVM/SM90/CopyOpSM90_TmaLoadIm2col.cpp").read_text().split())
+    assert "/*im2colOffsets=*/im2colOffsets," in cpp and "NVVM::TMALoadMode::IM2COL" in cpp
+    assert "for (int32_t i = 0; i + 2 < getRank(); ++i)" in cpp
+    test = (generated / "tests/mlir/Conversion/atomgen/sm90_tma_load_im2col.mlir").read_text()
+    assert ("] im2col[%{{[0-9]+}}, %{{[0-9]+}}] {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr"
+            in test)
+
+
+def test_cute_is_asked_for_the_im2col_op() -> None:
+    from atomgen.check.runner import analyze_file
+    from atomgen.oracle.cute.request import build_request
+
+    spec = analyze_file(ROOT / IM2COL, IM2COL, prove=False).spec
+    assert spec is not None
+    assert [build_request(spec, row)[0]["rank"] for row in spec.instances] == [3, 4, 5]  # type: ignore[index]
+    assert build_request(spec, spec.instances[0])[0]["direction"] == "load_im2col"  # type: ignore[index]

@@ -90,6 +90,8 @@ def rejections(spec: AtomSpec, plan: VerifyPlan) -> tuple[Rejection, ...]:
             if all(isinstance(v, bool) for v in free.values):
                 missing = [v for v in (False, True) if v not in free.values]
                 value = missing[0] if missing else None
+            elif parameter.is_type:  # a format parameter: a type it does not list
+                value = next((t for t in TYPE_CANDIDATES if t not in free.values), None)
             else:
                 value = next(v for v in range(0, 1 << 16) if v not in free.values)
         elif free.maximum is not None and free.maximum < 2**31 - 1:

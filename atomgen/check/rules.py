@@ -29,6 +29,7 @@ from atomgen.check.families import (
     side_files,
     sparse,
     state,
+    tcgen05,
     tensor_memory,
     verify_section,
     wrappers,
@@ -57,6 +58,7 @@ FAMILIES = (
     against_intrinsics,  # AG352, AG354, AG358, AG359
     state,  # AG36x
     emission,  # AG371-AG373
+    tcgen05,  # AG379: format parameters carried in tcgen05's instruction descriptor
     semantics,  # AG367, AG374-AG378: fields tied to the instruction
     names,  # AG381-AG384
     wrappers,  # AG385: FlyDSL's declared wrapper

@@ -148,6 +148,8 @@ TIES: tuple[tuple[str, Tie], ...] = (
     ("emission.store*", _t("instruction", "AG358 AG352", "the store direction's op")),
     ("emission.multicast", _t("instruction", "AG371 AG367 AG404", "tma_load: the op takes the MulticastMask state "
                               "field as its CTA mask; the instruction spells .multicast::cluster")),
+    ("emission.im2col", _t("instruction", "AG371 AG367 AG404", "tma_load: the op takes the Im2colOffset state "
+                           "fields (rank - 2 of them) in im2col mode; the instruction spells .im2col")),
     ("emission.reduce", _t("instruction", "AG371 AG404", "tma_store: the parameter naming the reduction; the "
                            "instruction spells it (.add, .min, ...)")),
     ("verify.constraints[].message", _t("text", "AG396", "verify() messages (placeholders checked)")),

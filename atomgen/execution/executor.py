@@ -11,6 +11,9 @@ wave at once. The intrinsic -> ISA instruction names come from atomgen's intrins
 (atomgen/intrinsics/rocdl.yaml, transcribed from IntrinsicsAMDGPU.td and the AMDGPU backend), the argument order
 of each intrinsic family from IntrinsicsAMDGPU.td (CALLS below).
 
+Copies: `extractvalue` (the buffer memref's {resource, offset} struct) and the `llvm.amdgcn.raw.ptr.buffer.*`
+loads and stores, executed on a buffer / LDS memory model (atomgen/execution/copies.py, its sources there).
+
 `mutate` breaks the lowering on purpose (negative controls): it rewrites the intrinsic's arguments (the roles
 below) before the model runs, as a lowering that swapped A and B, dropped clamp, flipped a sign flag, chose
 another selector or reversed the value order inside each register would have emitted them.
@@ -27,11 +30,35 @@ from typing import Any, Callable, Optional, Union
 import llvmlite.binding as llvm
 import yaml
 
-from atomgen.execution import models
+from atomgen.execution import copies, models
 from atomgen.execution.models import Call, InstructionModel, ModelError
 
 CATALOGUE = Path(__file__).resolve().parent.parent / "intrinsics" / "rocdl.yaml"
-CHIPS = {"cdna3": "gfx942", "cdna4": "gfx950", "rdna3": "gfx1100", "rdna4": "gfx1200"}
+CHIPS = {"cdna3": "gfx942", "cdna4": "gfx950", "rdna3": "gfx1100", "rdna4": "gfx1200", "gfx1250": "gfx1250"}
+# gfx1250's WMMA argument conventions (IntrinsicsAMDGPU.td, llvm-22: the AMDGPUWmmaIntrinsic* classes of the
+# AMDGPUWMMAIntrinsicsGFX1250 set); the iu4 16x16x32 keeps gfx12's AMDGPUWmmaIntrinsicIU
+SCALE_ROLES = ["opsel_a", "scale_fmt_a", "scale_a", "opsel_b", "scale_fmt_b", "scale_b", "reuse_a", "reuse_b"]
+GFX1250_CALLS = {
+    "mods_all": ["neg_a", "a", "neg_b", "b", "c_mod", "c", "reuse_a", "reuse_b"],  # ModsAllReuse, ModsAllDiff
+    "mods_c": ["a", "b", "c_mod", "c", "reuse_a", "reuse_b"],  # ModsC: fp8/bf8
+    "iu8": ["sign_a", "a", "sign_b", "b", "c", "reuse_a", "reuse_b", "clamp"],  # ModsABClamp
+    "iu4": ["sign_a", "a", "sign_b", "b", "c", "clamp"],  # AMDGPUWmmaIntrinsicIU
+    "f8f6f4": ["fmt_a", "a", "fmt_b", "b", "c_mod", "c"],  # ModsC_MatrixFMT
+    "f4": ["a", "b", "c_mod", "c"],  # F4ModsC
+    "scale": ["fmt_a", "a", "fmt_b", "b", "c_mod", "c", *SCALE_ROLES],  # WmmaScaleIntrinsicModsC
+    "scale_f4": ["a", "b", "c_mod", "c", *SCALE_ROLES],  # WmmaScaleF4IntrinsicModsC
+}
+
+
+def _gfx1250_calls(name: str) -> list[str]:
+    if name.startswith(("wmma.scale.", "wmma.scale16.")):
+        return GFX1250_CALLS["scale_f4" if name.endswith(".f4") else "scale"]
+    for ending, family in ((".f8f6f4", "f8f6f4"), (".f4", "f4"), (".iu8", "iu8"), (".iu4", "iu4")):
+        if name.endswith(ending):
+            return GFX1250_CALLS[family]
+    if any(f in name for f in ("fp8", "bf8")):
+        return GFX1250_CALLS["mods_c"]
+    return GFX1250_CALLS["mods_all"]
 Lanes = list[int]
 Roles = dict[str, Any]
 Mutation = Callable[[str, Roles, InstructionModel], Roles]
@@ -51,8 +78,10 @@ class Target:
         return CHIPS[self.architecture]
 
 
-def _calls(name: str) -> list[str]:
+def _calls(name: str, chip: str = "") -> list[str]:
     """The intrinsic family's argument roles in call order (IntrinsicsAMDGPU.td)."""
+    if chip == "gfx1250" and name.startswith("wmma."):
+        return _gfx1250_calls(name)
     if name.startswith("mfma.scale."):
         return ["a", "b", "c", "cbsz", "blgp", "opsel_a", "scale_a", "opsel_b", "scale_b"]
     if name.startswith("mfma."):
@@ -151,7 +180,8 @@ class Module:
         return Module(Path(path).read_text())
 
 
-Argument = Union[list[bytearray], Lanes]  # a pointer: each lane's memory; a value: each lane's bits
+# a pointer: each lane's memory; a value: each lane's bits (a struct: each lane's tuple of them)
+Argument = Union[list[bytearray], Lanes, list[tuple[int, ...]]]
 
 
 @dataclass
@@ -161,18 +191,26 @@ class Trace:
     calls: list[tuple[str, str, str]]  # intrinsic, instruction, model source
 
 
+def _is_memory(ref: Any) -> bool:
+    """A pointer whose memory each lane holds (private / register memrefs); an LDS pointer (addrspace 3: an
+    address into the wave's LDS) and a buffer resource (addrspace 8: a handle) are values."""
+    return bool(ref.is_pointer) and not any(f"addrspace({n})" in str(ref) for n in (3, 8))
+
+
 def run(module: Module, function: str, target: Target, arguments: list[Argument],
-        mutate: Optional[Mutation] = None) -> Trace:
-    """Execute `function` for target.wave lanes; pointer arguments' memories are written in place."""
+        mutate: Optional[Mutation] = None, world: Optional[copies.World] = None,
+        copy_mutate: Optional[copies.CopyMutation] = None) -> Trace:
+    """Execute `function` for target.wave lanes; pointer arguments' memories are written in place, and so are
+    `world`'s buffer and LDS memories (the copies: atomgen/execution/copies.py)."""
     fn = module.functions[function]
     values: dict[int, Lanes] = {}
     memory: dict[int, list[bytearray]] = {}
     lanes = target.wave
     trace = Trace([])
     for arg, given in zip(fn.arguments, arguments):
-        if _type(arg.type).pointer:
+        if _is_memory(arg.type):
             memory[hash(arg)] = given  # type: ignore[assignment]
-        else:
+        else:  # a value: bits, an LDS address, a buffer resource handle, or a tuple of them (a struct)
             values[hash(arg)] = list(given)  # type: ignore[arg-type]
 
     def value(operand: Any) -> Lanes:
@@ -199,6 +237,9 @@ def run(module: Module, function: str, target: Target, arguments: list[Argument]
                 for lane, bits in enumerate(value(operands[0])):
                     buffer = memory[hash(operands[1])][lane]
                     buffer[:width] = bits.to_bytes(width, "little")
+            elif op == "extractvalue":  # the index is kept out of the operand list: read it from the text
+                field = int(str(ins).split(",")[-1].split("!")[0])
+                values[hash(ins)] = [item[field] for item in value(operands[0])]  # type: ignore[index]
             elif op == "bitcast":
                 values[hash(ins)] = value(operands[0])
             elif op in ("zext", "trunc", "sext"):
@@ -229,6 +270,20 @@ def run(module: Module, function: str, target: Target, arguments: list[Argument]
             elif op == "call":
                 callee = operands[-1].name
                 args = [value(o) for o in operands[:-1]]
+                if callee.startswith(copies.BUFFER):
+                    if world is None:
+                        raise NotModelled(f"{callee}: no buffer / LDS memory given")
+                    try:
+                        out = copies.buffer_call(callee, args, [_type(o.type).bits for o in operands[:-1]],
+                                                 _type(ins.type).bits if str(ins.type) != "void" else 0, world,
+                                                 copy_mutate)
+                    except copies.Unmodelled as error:
+                        raise NotModelled(f"{callee}: {error}") from None
+                    source = copies.LDS_SOURCE if callee.endswith(".lds") else copies.SOURCE
+                    trace.calls.append((callee, callee.removeprefix("llvm.amdgcn."), source))
+                    if out is not None:
+                        values[hash(ins)] = out
+                    continue
                 values[hash(ins)] = _call(callee, args, [_type(o.type) for o in operands[:-1]], _type(ins.type),
                                           target, mutate, trace)
             else:
@@ -277,7 +332,7 @@ def _call(callee: str, args: list[Lanes], types: list[IrType], result: IrType, t
     model = models.find_model(target.architecture, target.wave, instruction)
     if model is None:
         raise NotModelled(f"{instruction} ({target.architecture} wave{target.wave}): no instruction model")
-    roles_order = _calls(name)
+    roles_order = _calls(name, target.chip)
     if len(roles_order) < len(args):
         raise NotModelled(f"{callee}: {len(args)} arguments, the convention names {len(roles_order)}")
     roles: Roles = {}
@@ -292,13 +347,19 @@ def _call(callee: str, args: list[Lanes], types: list[IrType], result: IrType, t
                 bool(roles.get("clamp", 0)), bool(roles.get("opsel", 0)), int(roles.get("selector", 0)),
                 int(roles.get("cbsz", 0)), int(roles.get("abid", 0)), int(roles.get("blgp", 0)),
                 roles.get("scale_a"), roles.get("scale_b"), int(roles.get("opsel_a", 0)),
-                int(roles.get("opsel_b", 0)))
-    trace.calls.append((callee, instruction, model.source))
+                int(roles.get("opsel_b", 0)), bool(roles.get("neg_a", 0)), bool(roles.get("neg_b", 0)),
+                int(roles.get("c_mod", 0)), _int_or_none(roles.get("fmt_a")), _int_or_none(roles.get("fmt_b")),
+                int(roles.get("scale_fmt_a", 0)), int(roles.get("scale_fmt_b", 0)))
+    trace.calls.append((callee, instruction, model.source_of(call)))
     try:
         out = models.execute(model, call)
     except models.Undocumented as error:
         raise NotModelled(f"{instruction}: {error}") from None
     return [x & ((1 << result.bits) - 1) for x in out]
+
+
+def _int_or_none(value: Any) -> Optional[int]:
+    return None if value is None else int(value)
 
 
 __all__ = ["Module", "ModelError", "NotModelled", "Target", "instruction_of", "run"]

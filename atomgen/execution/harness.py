@@ -8,7 +8,7 @@ prints, with its replicas). Lane t's fragment of an operand is the instance's va
 element width). The IR is docs/evidence/rocdl-isa/<subtarget>_<atom>.ll, function @<subtarget>_<atom>_<instance>.
 A sparse instance's index register is placed by the spec's metadata (`atomgen.check.families.sparse.
 evaluate_metadata`: layout e, holders, selector bits; the e picture of operand_pictures), a block-scaled one's
-scale words are one E8M0 word per operand for the wave.
+E8M0 scales vary per (row / column, K block) and sit where the model's scale layout (Triton's) reads them.
 """
 
 from __future__ import annotations
@@ -25,16 +25,29 @@ from atomgen.check.result import analyze_file, evaluate_metadata, instance_chips
 from atomgen.execution import formats, models
 from atomgen.execution.executor import Module, NotModelled, Roles, Target, run
 from atomgen.execution.models import InstructionModel, ModelError
+from atomgen.isa.rung import XFAIL
 from atomgen.pictures.model import OperandPicture, operand_pictures
+from atomgen.render import llvm_api
+from atomgen.render.tests.rocdl import meaning_values
 from atomgen.spec.sparsity import chunk_indices, dense_positions, selector_parameter
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 IR = ROOT / "docs" / "evidence" / "rocdl-isa"
 # spec subtarget folder -> the models' architecture (None: the calculator has no such architecture)
 ARCHITECTURES: dict[str, Optional[str]] = {"cdna3": "cdna3", "gfx11": "rdna3", "gfx120x": "rdna4",
-                                           "cdna4": "cdna4", "gfx1250": None}
-NO_MODEL = ("gfx1250 instructions are not in AMD's Matrix Instruction Calculator and no gfx1250 ISA document "
-            "describing the WMMA register layouts was found here: no model")
+                                           "cdna4": "cdna4", "gfx1250": "gfx1250"}
+NO_MODEL = "no instruction model for this subtarget"
+# gfx1250 instructions without a model, and why (their one layout source, Triton, does not express them)
+GFX1250_GAP = {
+    "iu4": "; llc-22 -mcpu=gfx1250 cannot select llvm.amdgcn.wmma.i32.16x16x32.iu4 (docs/evidence/rocdl-isa.md; the "
+           "intrinsic is in IntrinsicsAMDGPU.td's GFX12 WMMA set, not gfx1250's; llvm-mc-22 still assembles the "
+           "mnemonic for gfx1250 with gfx1200's encoding), so no gfx1250 code path emits it and the calculator's "
+           "RDNA4 table is not evidence of what gfx1250 computes; gfx1250's layout sources here (Triton 3.9.0, "
+           "FlyDSL's kernels) have no int4 WMMA",
+}
+# specs whose scales are declared uniform over the K blocks of a row / column (their valid domain): their inputs
+# keep that, the block-varying scales that break them are shown by tests/test_execution.py
+UNIFORM_K_SCALES = {"cdna4.mfma_scale_k32"}
 
 
 CDNA4_GAP = ("; the CDNA4 documents read here (AMD's ROCm blog 'Matrix Core Programming on AMD CDNA3 and CDNA4 "
@@ -73,6 +86,11 @@ def _flip_signs(name: str, roles: Roles, model: InstructionModel) -> Roles:
     return {**roles, "sign_a": 1 - roles["sign_a"], "sign_b": 1 - roles["sign_b"]}
 
 
+def _swap_signs(name: str, roles: Roles, model: InstructionModel) -> Roles:
+    """A's sign flag sent as B's and B's as A's (the gfx1250 bug of issue 48: signA and signB exchanged)."""
+    return {**roles, "sign_a": roles["sign_b"], "sign_b": roles["sign_a"]}
+
+
 def _flip_clamp(name: str, roles: Roles, model: InstructionModel) -> Roles:
     return {**roles, "clamp": 1 - roles["clamp"]}
 
@@ -82,7 +100,7 @@ def _flip_opsel(name: str, roles: Roles, model: InstructionModel) -> Roles:
 
 
 def a_width(model: InstructionModel, cbsz: int = 0) -> int:
-    """A's element bits (a block-scaled MFMA: the format CBSZ names)."""
+    """A's element bits (a block-scaled MFMA / gfx1250 f8f6f4: the format its code names)."""
     if model.scaled:
         return formats.WIDTH[model.scaled["format_codes"].get(str(cbsz), "fp8_e4m3fn")]
     return formats.WIDTH[model.formats["A"]]
@@ -90,7 +108,12 @@ def a_width(model: InstructionModel, cbsz: int = 0) -> int:
 
 def _reverse_values(name: str, roles: Roles, model: InstructionModel) -> Roles:
     """A's values in each 32-bit register in reverse order (a lowering that packed them high-first)."""
-    width = a_width(model, int(roles.get("cbsz", 0)))
+    width = a_width(model, int(roles.get("fmt_a", roles.get("cbsz", 0)) or 0))
+    if width < 32 and 32 % width:  # fp6: values straddle registers; the operand's values in reverse order
+        count = roles["types"]["a"].bits // width
+        mask = (1 << width) - 1
+        return {**roles, "a": [sum((x >> (width * i) & mask) << (width * (count - 1 - i)) for i in range(count))
+                               for x in roles["a"]]}
     if width >= 32:
         width = 32  # a 32/64-bit element: reverse the registers' order instead within pairs
     bits = roles["types"]["a"].bits
@@ -142,41 +165,87 @@ def _rotate_chunks(name: str, roles: Roles, model: InstructionModel) -> Roles:
     return {**roles, "index": _rotate(roles["index"], low, width, roles["chunk_bits"])}
 
 
+def _format_roles(roles: Roles) -> tuple[str, str]:
+    return ("fmt_a", "fmt_b") if "fmt_a" in roles else ("cbsz", "blgp")
+
+
 def _swap_formats(name: str, roles: Roles, model: InstructionModel) -> Roles:
-    """CBSZ and BLGP exchanged (a lowering that gave A's format code to B and B's to A)."""
-    return {**roles, "cbsz": roles["blgp"], "blgp": roles["cbsz"]}
+    """A's and B's format codes exchanged (CBSZ/BLGP, matrix_a_fmt/matrix_b_fmt: a lowering that gave A's
+    format to B and B's to A)."""
+    fa, fb = _format_roles(roles)
+    return {**roles, fa: roles[fb], fb: roles[fa]}
+
+
+def _wrong_format(name: str, roles: Roles, model: InstructionModel) -> Roles:
+    """A's format code replaced by its same-width sibling (fp8 <-> bf8, fp6 <-> bf6: the wrong format code)."""
+    fa, _ = _format_roles(roles)
+    return {**roles, fa: int(roles[fa]) ^ 1}
 
 
 def _move_scale_byte(name: str, roles: Roles, model: InstructionModel) -> Roles:
-    """Each scale word rotated by one byte (a lowering that put the E8M0 scale in another byte than OPSEL reads)."""
-    return {**roles, "scale_a": _rotate(roles["scale_a"], 0, 32, 8), "scale_b": _rotate(roles["scale_b"], 0, 32, 8)}
+    """Each scale operand rotated by one byte (a lowering that put the E8M0 scales in other bytes than the
+    instruction reads them from)."""
+    width = {k: roles["types"][k].bits for k in ("scale_a", "scale_b")}
+    return {**roles, **{k: _rotate(roles[k], 0, width[k], 8) for k in width}}
+
+
+def _flip_neg_a(name: str, roles: Roles, model: InstructionModel) -> Roles:
+    """A's neg modifier flipped (flipping both would cancel: (-A)(-B) = AB)."""
+    return {**roles, "neg_a": 1 - int(roles["neg_a"])}
+
+
+def _flip_c_mod(name: str, roles: Roles, model: InstructionModel) -> Roles:
+    """C's neg modifier flipped (a lowering that sent another C modifier)."""
+    return {**roles, "c_mod": int(roles["c_mod"]) ^ 1}
+
+
+def _flip_scale_row(name: str, roles: Roles, model: InstructionModel) -> Roles:
+    """B's matrix_b_scale flipped (MATRIX_SCALE_ROW0 <-> ROW1: a lowering that selected the other lane half's
+    scales)."""
+    return {**roles, "opsel_b": 1 - int(roles["opsel_b"])}
 
 
 NEGATIVES: dict[str, Callable[[str, Roles, InstructionModel], Roles]] = {
-    "CBSZ/BLGP exchanged": _swap_formats, "scale byte moved": _move_scale_byte,
-    "A/B swapped": _swap_ab, "sign flags flipped": _flip_signs, "clamp flipped": _flip_clamp,
+    "format codes exchanged": _swap_formats, "A's format code wrong": _wrong_format,
+    "scale byte moved": _move_scale_byte, "B's scale row select flipped": _flip_scale_row,
+    "A's neg flag flipped": _flip_neg_a, "C modifier flipped": _flip_c_mod,
+    "A/B swapped": _swap_ab, "sign flags flipped": _flip_signs, "sign flags swapped": _swap_signs,
+    "clamp flipped": _flip_clamp,
     "OPSEL flipped": _flip_opsel, "value order reversed in A's registers": _reverse_values,
     "index set swapped": _swap_index_set, "chunk indices rotated": _rotate_chunks,
 }
 
 
 def applicable(name: str, roles_present: set[str], model: InstructionModel, a_bits: int,
-               sets: int = 0, a_fmt: str = "", b_fmt: str = "") -> dict[str, str]:
+               sets: int = 0, a_fmt: str = "", b_fmt: str = "", signs: tuple[bool, bool] = (False, False)
+               ) -> dict[str, str]:
     """Negative class -> why it does not apply ("" when it does). `sets`: a sparse instance's index sets in the
     register (0: dense); a_fmt, b_fmt: the instance's A and B formats."""
     width = formats.WIDTH[a_fmt] if a_fmt else a_width(model)
-    scaled = {} if not model.scaled else {
-        "CBSZ/BLGP exchanged": "" if a_fmt != b_fmt else "A and B have one format",
-        "scale byte moved": "",
+    codes = "fmt_a" in roles_present or "cbsz" in roles_present and bool(model.scaled)  # format codes (not broadcasts)
+    scaled = {} if not codes else {
+        "format codes exchanged": "" if a_fmt != b_fmt else "A and B have one format",
+        "A's format code wrong": "" if width in (6, 8) else "A's format (fp4) has no same-width sibling",
     }
+    if "scale_a" in roles_present:
+        scaled["scale byte moved"] = ""
+    if "opsel_b" in roles_present and "B" in model.scaled.get("scale_row1", {}):
+        scaled["B's scale row select flipped"] = ""
+    gfx1250 = {}
+    if "neg_a" in roles_present:
+        gfx1250["A's neg flag flipped"] = ""
+    if "c_mod" in roles_present:
+        gfx1250["C modifier flipped"] = ""
     sparse = {} if not sets else {
         "index set swapped": "" if sets > 1 else "one index set in the register",
         "chunk indices rotated": "",
     }
     return {
-        **sparse, **scaled,
+        **sparse, **scaled, **gfx1250,
         "A/B swapped": "",
         "sign flags flipped": "" if "sign_a" in roles_present else "no sign flags",
+        "sign flags swapped": ("no sign flags" if "sign_a" not in roles_present else
+                               "" if signs[0] != signs[1] else "A's and B's sign flags are equal here"),
         "clamp flipped": "" if "clamp" in roles_present else "no clamp",
         "OPSEL flipped": "" if model.variants.get("opsel=4", {}).get("D") and "opsel" in roles_present
         else "no OPSEL",
@@ -203,13 +272,16 @@ def _cells(picture: OperandPicture) -> list[tuple[int, int, int, int]]:
     return rows
 
 
-def _draw(fmt: str, rng: random.Random, signed: bool, shape: tuple[int, int], clamp_edge: bool = False
-          ) -> np.ndarray:
-    """Codes of a random matrix: every finite code of a small format, moderate values of the wide ones."""
+def _draw(fmt: str, rng: random.Random, signed: bool, shape: tuple[int, int], clamp_edge: bool = False,
+          bound: Optional[float] = None, spread: float = 0.0) -> np.ndarray:
+    """Codes of a random matrix: every finite code of a small format (`bound`: those of magnitude <= bound, for a
+    16-bit float D the exact sum of all codes would overflow), moderate values of the wide ones (`spread`: a float
+    C of about that magnitude, the typical |A| x |B|, so that C's placement and sign always show in D)."""
     rows, cols = shape
     out = np.zeros(shape, dtype=object)
     width = formats.WIDTH[fmt]
-    small = [c for c in formats.finite_codes(fmt)] if width <= 8 and fmt not in formats.INTEGER else []
+    small = [c for c in formats.finite_codes(fmt) if bound is None or abs(formats.decode(fmt, c)) <= bound] \
+        if width <= 8 and fmt not in formats.INTEGER else []
     for r in range(rows):
         for c in range(cols):
             if small:
@@ -222,7 +294,7 @@ def _draw(fmt: str, rng: random.Random, signed: bool, shape: tuple[int, int], cl
                     value = rng.choice([(1 << 31) - 1 - rng.randrange(64), -(1 << 31) + rng.randrange(64)])
                 out[r, c] = value & 0xFFFFFFFF
             else:
-                out[r, c] = formats.encode(fmt, rng.uniform(-4.0, 4.0))
+                out[r, c] = formats.encode(fmt, rng.uniform(-4.0, 4.0) * max(1.0, spread / 4.0))
     return out
 
 
@@ -279,41 +351,45 @@ def execute_instance(spec_path: Path, spec: Any, evaluated: Any, module: Optiona
             outcome.reason = (f"the instance's chips ({', '.join(sorted(chips))}) are not the {architecture} model's "
                               f"({target.chip}); {NO_MODEL}")
             return outcome
-        runs: list[tuple[str, Optional[int]]] = [(name, None)]
+        runs: list[tuple[str, Optional[int], dict[str, Any]]] = [(name, None, {})]
         if "k_packed" in evaluated.variables:
-            runs += _selector_variants(spec, evaluated, module, name)
+            runs += [(f, s, {}) for f, s in _selector_variants(spec, evaluated, module, name)]
+        runs += [(f"{name}_{p}", None, {p: v}) for p, v in value_functions(spec, evaluated.instance)
+                 if f"{name}_{p}" in module.functions]
         details, sources = [], []
-        for function, selector in runs:
-            base = _prepare(spec, evaluated, target, seed, selector)
+        for function, selector, values in runs:
             try:
+                base = _prepare(spec, evaluated, target, seed, selector, values)
                 ok, detail, trace = _check(module, function, target, base, None)
             except NotModelled as error:
-                outcome.reason = str(error) + (CDNA4_GAP if target.architecture == "cdna4" else "")
+                gap = CDNA4_GAP if target.architecture == "cdna4" else next(
+                    (why for key, why in GFX1250_GAP.items() if key in str(error)), "")
+                if function != name and outcome.executed:  # a per-value function outside the model: said, skipped
+                    details.append(f"@..._{function.rsplit('_', 1)[1]}: not executed ({error})")
+                    continue
+                outcome.reason = str(error) + (gap if "no instruction model" in str(error) else "")
                 return outcome
             outcome.executed = True
             outcome.passed = ok if outcome.passed is None else outcome.passed and ok
-            details.append(detail if selector is None else f"@..._{function.rsplit('_', 1)[1]}: {detail}")
+            details.append(detail if function == name else f"@..._{function.rsplit('_', 1)[1]}: {detail}")
             if trace:
                 sources.append(trace[0])
             if negatives and trace:
                 model = models.find_model(target.architecture, target.wave, trace[0][1])
                 assert model is not None
                 present = base["roles_present"](module, function)
-                suffix = "" if selector is None else f" (@..._{function.rsplit('_', 1)[1]})"
+                suffix = "" if function == name else f" (@..._{function.rsplit('_', 1)[1]})"
                 for label, why in applicable("", present, model, base["a_bits"], base.get("sets", 0),
-                                             base["ops"]["a"].fmt, base["ops"]["b"].fmt).items():
+                                             base["ops"]["a"].fmt, base["ops"]["b"].fmt, base["signs"]).items():
                     if why:
-                        outcome.negatives.setdefault(label, f"not applicable: {why}")
+                        outcome.negatives.setdefault(label + suffix, f"not applicable: {why}")
                         continue
                     try:
                         bad, detail, _ = _check(module, function, target, base, _with(NEGATIVES[label], base))
                         verdict = ("detected: " + detail) if not bad else "NOT DETECTED"
                     except NotModelled as error:  # the broken call is outside the model's document
                         verdict = f"not applicable: {error}"
-                    if selector is None:
-                        outcome.negatives[label] = verdict
-                    else:
-                        outcome.negatives[label + suffix] = verdict
+                    outcome.negatives[label + suffix] = verdict
         outcome.detail = "; ".join(details)
         if sources:
             outcome.model_source = f"{_source_name(sources[0][2])}: {sources[0][1]} ({sources[0][2]})"
@@ -323,8 +399,19 @@ def execute_instance(spec_path: Path, spec: Any, evaluated: Any, module: Optiona
 
 
 def _source_name(source: str) -> str:
+    """The kind of a model's source, as the evidence's "model" column names it."""
+    if source.startswith("single: no AMD document describes gfx1250"):
+        if "; corroborated:" in source:
+            return "Triton's gfx1250 layout (AMD-engineered), corroborated by FlyDSL's tested gfx1250 kernel"
+        return "Triton's gfx1250 layout (AMD-engineered), single-sourced"
+    if source.startswith("single: Composable Kernel"):
+        return "AMD engineers' code (Composable Kernel), single-sourced"
     if source.startswith("single:"):
         return "AMD document, single-sourced"
+    if source.startswith("derived: each operand"):
+        return "AMD document layouts per operand format, derived"
+    if source.startswith("derived: the calculator's CDNA3 layout"):
+        return "AMD Matrix Instruction Calculator layout with the K run doubled, derived"
     if source.startswith("derived:"):
         return "AMD Matrix Instruction Calculator layout + AMD document formats"
     return "AMD Matrix Instruction Calculator"
@@ -348,15 +435,26 @@ def _selector_variants(spec: Any, evaluated: Any, module: Module, name: str) -> 
             if f"{name}_{selector}{s}" in module.functions]
 
 
-def _prepare(spec: Any, evaluated: Any, target: Target, seed: int, selector: Optional[int] = None
-             ) -> dict[str, Any]:
-    rng = random.Random(f"{spec.mnemonic}/{evaluated.instance.id}/{seed}/{selector}")
+def value_functions(spec: Any, instance: Any) -> list[tuple[str, Any]]:
+    """(parameter, value) of each per-value test function the ISA rung lowered (`@..._signA`, `_clamp`, `_modC`,
+    `_opselA`): the generator's own choice of the value (atomgen.render.tests.rocdl.meaning_values, for the LLVM
+    22.1 rendering the committed IR was lowered from)."""
+    with llvm_api.using(llvm_api.load("llvm-22.1")):
+        return list(meaning_values(spec, instance))
+
+
+def _prepare(spec: Any, evaluated: Any, target: Target, seed: int, selector: Optional[int] = None,
+             values: Optional[dict[str, Any]] = None) -> dict[str, Any]:
+    rng = random.Random(f"{spec.mnemonic}/{evaluated.instance.id}/{seed}/{selector}/{sorted((values or {}).items())}")
     ops = _spec_operands(spec, evaluated)
-    variables, params = evaluated.variables, evaluated.instance.values
+    variables, params = evaluated.variables, {**evaluated.instance.values, **(values or {})}
     m, n, k, blocks = variables["m"], variables["n"], variables["k"], variables.get("blocks", 1)
     sign_a, sign_b = bool(params.get("signA", False)), bool(params.get("signB", False))
     clamp = bool(params.get("clamp", False))
     int_a = ops["a"].fmt in formats.INTEGER
+    d_type = evaluated.instance.values.get(spec.operand_types.get("d", ""))
+    d_fmt = formats.MLIR[str(d_type)] if d_type is not None else ops["c"].fmt
+    bound = 8.0 if d_fmt == "f16" and formats.WIDTH[ops["a"].fmt] <= 8 and not int_a else None
     signed_a = sign_a if ops["a"].fmt in ("i8", "i4") and "signA" in _parameters(spec) else None
     signed_b = sign_b if ops["b"].fmt in ("i8", "i4") and "signB" in _parameters(spec) else None
     sparse: dict[str, Any] = {}
@@ -364,22 +462,31 @@ def _prepare(spec: Any, evaluated: Any, target: Target, seed: int, selector: Opt
         sparse = _sparse_a(spec, evaluated, ops["a"].fmt, rng, bool(signed_a), signed_a, target.wave, selector)
         a_codes, a = sparse.pop("codes"), sparse.pop("dense")
     else:
-        a_codes = _draw(ops["a"].fmt, rng, bool(signed_a), (m, k * blocks))
+        a_codes = _draw(ops["a"].fmt, rng, bool(signed_a), (m, k * blocks), bound=bound)
         a = _values(a_codes, ops["a"].fmt, signed_a)
-    b_codes = _draw(ops["b"].fmt, rng, bool(signed_b), (k * blocks, n))
-    c_codes = _draw(ops["c"].fmt, rng, True, (m, n * blocks), clamp_edge=int_a)
-    b, c = _values(b_codes, ops["b"].fmt, signed_b), _values(c_codes, ops["c"].fmt, None)
+    b_codes = _draw(ops["b"].fmt, rng, bool(signed_b), (k * blocks, n), bound=bound)
+    b = _values(b_codes, ops["b"].fmt, signed_b)
+    c_codes = _draw(ops["c"].fmt, rng, True, (m, n * blocks), clamp_edge=int_a,
+                    spread=float(np.median(np.abs(a[:, :k].astype(np.float64)) @ np.abs(b[:k].astype(np.float64)))))
+    c = _values(c_codes, ops["c"].fmt, None)
     scales: dict[str, Any] = {}
     if {"scale_a", "scale_b"} <= {field.name for field in spec.state}:
-        scales = _scales(rng, lanes=target.wave)
+        model = models.find_model(target.architecture, target.wave, evaluated.instance.instruction or "")
+        if model is None or "scale" not in model.scaled:
+            raise NotModelled(f"{evaluated.instance.instruction}: no scale placement in the model")
+        scales = _scales(rng, model, m, n, k, int(params.get("opselA", 0) or 0), int(params.get("opselB", 0) or 0),
+                         spec.mnemonic in UNIFORM_K_SCALES)
+        a, b = a * scales["a"], b * scales["b"]  # each element times its row's / column's block scale
+    c_ref = c
+    if params.get("modC"):  # gfx1250's C modifier: C as the instruction reads it
+        c_ref = models.c_modified(c.astype(np.float64), int(params["modC"]))
     ref = np.zeros_like(c)
     magnitude = np.zeros(c.shape, dtype=np.float64)
     for blk in range(blocks):
         ab, bb = a[:, k * blk:k * (blk + 1)], b[k * blk:k * (blk + 1), :]
-        factor = scales.get("factor", 1.0)
-        ref[:, n * blk:n * (blk + 1)] = (ab @ bb) * factor + c[:, n * blk:n * (blk + 1)]
-        magnitude[:, n * blk:n * (blk + 1)] = np.abs(ab.astype(np.float64)) @ np.abs(bb.astype(np.float64)) * \
-            factor + np.abs(c[:, n * blk:n * (blk + 1)].astype(np.float64))
+        ref[:, n * blk:n * (blk + 1)] = (ab @ bb) + c_ref[:, n * blk:n * (blk + 1)]
+        magnitude[:, n * blk:n * (blk + 1)] = np.abs(ab.astype(np.float64)) @ np.abs(bb.astype(np.float64)) + \
+            np.abs(c[:, n * blk:n * (blk + 1)].astype(np.float64))
     if ops["c"].fmt in formats.INTEGER:
         ref = np.vectorize(lambda x: max(-(1 << 31), min((1 << 31) - 1, int(x))) if clamp else
                            ((int(x) + (1 << 31)) % (1 << 32)) - (1 << 31), otypes=[np.int64])(ref)
@@ -389,7 +496,13 @@ def _prepare(spec: Any, evaluated: Any, target: Target, seed: int, selector: Opt
         op = ops[role]
         fragment = (op.picture.picture.values * op.value_bits + 7) // 8
         memories[role] = _fill(op, codes, lanes, op.picture.picture.values, max(fragment, 8))
-    fragment_d = (ops["c"].picture.picture.values * ops["c"].value_bits + 7) // 8
+    d_type = evaluated.instance.values.get(spec.operand_types.get("d", ""))
+    if d_type is not None:  # a D of another format than C (gfx1250 bf16f32): C's placement, D's element width
+        fmt = formats.MLIR[str(d_type)]
+        ops["d"] = Operand(ops["c"].picture, fmt, formats.WIDTH[fmt], ops["c"].cells)
+    else:
+        ops["d"] = ops["c"]
+    fragment_d = (ops["d"].picture.picture.values * ops["d"].value_bits + 7) // 8
 
     def roles_present(module: Module, name: str) -> set[str]:
         seen: set[str] = set()
@@ -401,7 +514,8 @@ def _prepare(spec: Any, evaluated: Any, target: Target, seed: int, selector: Opt
             spy)
         return seen
 
-    return {**sparse, "scales": scales.get("words"), "ops": ops, "ref": ref, "magnitude": magnitude,
+    return {**sparse, "scales": scales.get("words"), "ops": ops, "signs": (sign_a, sign_b), "ref": ref,
+            "magnitude": magnitude,
             "memories": memories, "fragment_d": fragment_d, "lanes": lanes, "roles_present": roles_present,
             "a_bits": ops["a"].picture.picture.values * ops["a"].value_bits}
 
@@ -420,16 +534,40 @@ def _arguments(memories: dict[str, list[bytearray]], lanes: int, fragment_d: int
     return out + ([list(index)] if index is not None else []) + [list(x) for x in scales or []]
 
 
-def _scales(rng: random.Random, lanes: int) -> dict[str, Any]:
-    """The E8M0 scale words of A and B: one word for the whole wave (the models know no per-lane scale placement),
-    byte 0 (what OPSEL 0 reads) a scale 2^-6 .. 2^6, the other bytes other scales (so a wrong byte shows)."""
-    words, factor = [], 1.0
-    for _ in range(2):
-        chosen = [127 + rng.randint(-6, 6)]
-        chosen += [c for c in rng.sample(range(100, 155), 8) if c != chosen[0]][:3]
-        words.append([sum(c << (8 * i) for i, c in enumerate(chosen))] * lanes)
-        factor *= formats.decode("e8m0", chosen[0])
-    return {"words": words, "factor": factor}
+def _scales(rng: random.Random, model: InstructionModel, m: int, n: int, k: int, opsel_a: int = 0,
+            opsel_b: int = 0, uniform_k: bool = False) -> dict[str, Any]:
+    """E8M0 scales varying within the block grid: a random 2^-6 .. 2^6 for every (row of A, K block) and (column
+    of B, K block) (`uniform_k`: one per row / column, the same for all its K blocks), placed into each lane's
+    scale operand where the model's scale layout reads them (the spec declares the scales atom state, not their
+    lane placement: the model's, from its sources). CDNA4: the byte OPSEL selects, the other bytes other random
+    scales; gfx1250: the lanes the selected MATRIX_SCALE_ROW does not read, other random scales. Returns the words
+    and the (M, K) / (K, N) factors of the reference."""
+    block = model.scaled["block"]
+    blocks = k // block
+    mfma = "opsel_bytes" in model.scaled
+    out: dict[str, Any] = {"words": []}
+    for which, rows, opsel in (("A", m, opsel_a), ("B", n, opsel_b)):
+        grid = np.array([[rng.randrange(121, 134)] * blocks if uniform_k else
+                         [rng.randrange(121, 134) for _ in range(blocks)] for _ in range(rows)])
+        words = []
+        placement = model.scaled["scale"][which]
+        if not mfma and opsel:  # gfx1250 MATRIX_SCALE_ROW1 reads other lanes (unmodelled: the model refuses it)
+            placement = model.scaled.get(f"scale_row{opsel}", {}).get(which, placement)
+        per_lane = max(len(entries) for entries in placement)
+        for entries in placement:
+            if not entries:  # a lane the selected row does not read: other scales
+                words.append(sum(rng.randrange(121, 134) << (8 * j) for j in range(per_lane)))
+            elif mfma:  # one scale byte per lane, in the byte OPSEL reads; the others hold other scales
+                byte = model.scaled["opsel_bytes"].get(str(opsel), 0)
+                word = sum(rng.randrange(121, 134) << (8 * i) for i in range(4) if i != byte)
+                row, blk = entries[0]
+                words.append(word | int(grid[row, blk]) << (8 * byte))
+            else:
+                words.append(sum(int(grid[row, blk]) << (8 * j) for j, (row, blk) in enumerate(entries)))
+        out["words"].append(words)
+        factors = np.vectorize(lambda e: formats.decode("e8m0", int(e)))(grid)[:, np.arange(k) // block]
+        out[which.lower()] = factors if which == "A" else factors.T
+    return out
 
 
 def _sparse_a(spec: Any, evaluated: Any, fmt: str, rng: random.Random, signed: bool, signed_a: Optional[bool],
@@ -482,7 +620,7 @@ def _check(module: Module, name: str, target: Target, base: dict[str, Any],
         trace = run(module, name, target, arguments, mutate)
     except ModelError as error:
         return False, f"the model refuses the registers: {error}", []
-    c = base["ops"]["c"]
+    c = base["ops"]["d"]
     mask = (1 << c.value_bits) - 1
     worst, where, count = 0.0, None, 0
     for t, v, r, col in c.cells:
@@ -507,6 +645,18 @@ def _check(module: Module, name: str, target: Target, base: dict[str, Any],
     return True, f"{len(c.cells)} D values match", trace.calls
 
 
+def read_ir(stem: str) -> Optional[Module]:
+    """A spec's committed IR: its test file's functions and those of its XFAIL file (the instances FlyDSL's wheel
+    cannot lower, lowered by the ISA rung with a fly-opt of the generated atoms: atomgen/isa/rung.py)."""
+    texts = [path.read_text() for path in (IR / f"{stem}.ll", IR / f"{stem}{XFAIL}.ll") if path.exists()]
+    if not texts:
+        return None
+    module = Module(texts[0])
+    for text in texts[1:]:
+        module.functions.update(Module(text).functions)
+    return module
+
+
 def run_spec(spec_path: Path, seed: int = 0, negatives: bool = True,
              instances: Optional[set[str]] = None) -> list[Outcome]:
     spec_path = spec_path.resolve()
@@ -514,7 +664,6 @@ def run_spec(spec_path: Path, seed: int = 0, negatives: bool = True,
     spec = result.spec
     if spec is None or result.analysis is None or spec.kind != "mma":
         return []
-    path = IR / f"{spec.subtarget}_{spec_path.stem}.ll"
-    module = Module.read(path) if path.exists() else None
+    module = read_ir(f"{spec.subtarget}_{spec_path.stem}")
     return [execute_instance(spec_path, spec, evaluated, module, seed, negatives, result.analysis.backend)
             for evaluated in result.analysis.evaluated if instances is None or evaluated.instance.id in instances]

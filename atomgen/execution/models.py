@@ -1,5 +1,6 @@
 """Instruction models: the committed facts of atomgen/execution/models/*.json (scripts/amd-models.py writes them
-from AMD's Matrix Instruction Calculator) and the arithmetic a model does with them.
+from AMD's Matrix Instruction Calculator, AMD's CDNA4 documents and, for gfx1250, Triton's AMD layouts) and the
+arithmetic a model does with them.
 
 A model knows, per operand, which matrix element each (lane, register slice) of the wave holds. Executing an
 instruction: every A, B, C element is read from the registers its model names (a replicated element must hold one
@@ -69,9 +70,14 @@ class InstructionModel:
     operands: dict[str, OperandModel]
     variants: dict[str, dict[str, OperandModel]] = field(default_factory=dict)
     source: str = ""
-    # a block-scaled MFMA (CDNA4 v_mfma_scale_*): {"block": K per scale, "format_codes": {cbsz/blgp: format},
-    # "opsel_bytes": {opsel: scale byte}, "uniform": one scale word per wave}; A/B layouts per "cbsz=X,blgp=Y"
+    # a block-scaled MFMA / WMMA: {"block": K per scale (0: unscaled f8f6f4), "format_codes": {code: format},
+    # "scale": {"A"/"B": per lane [[row or column, K block] per scale byte]}, CDNA4 "opsel_bytes": {opsel: byte},
+    # gfx1250 "selects": the matrix_*_scale values modelled}; A/B layouts per "cbsz=X,blgp=Y" / "fmt_a=X,fmt_b=Y"
     scaled: dict[str, Any] = field(default_factory=dict)
+
+    def source_of(self, call: Call) -> str:
+        """The source of what a call uses: a block-scaled MFMA's format pair may have its own."""
+        return str(self.scaled.get("sources", {}).get(f"cbsz={call.cbsz},blgp={call.blgp}", self.source))
 
     def operand(self, matrix: str, variant: str = "") -> OperandModel:
         if variant and matrix in self.variants.get(variant, {}):
@@ -180,23 +186,68 @@ class Call:
     cbsz: int = 0
     abid: int = 0
     blgp: int = 0
-    scale_a: Optional[list[int]] = None  # block-scaled MFMA: each lane's scale VGPR
+    scale_a: Optional[list[int]] = None  # block-scaled: each lane's scale VGPR(s)
     scale_b: Optional[list[int]] = None
-    opsel_a: int = 0
+    opsel_a: int = 0  # CDNA4: the scale byte; gfx1250: matrix_a_scale (MATRIX_SCALE_ROW0/1)
     opsel_b: int = 0
+    neg_a: bool = False  # gfx1250 float A/B: negate (IntrinsicsAMDGPU.td "%A_mod: 1 -- neg")
+    neg_b: bool = False
+    c_mod: int = 0  # gfx1250: 0 none, 1 neg, 2 abs, 3 neg(abs) of C
+    fmt_a: Optional[int] = None  # gfx1250 f8f6f4: matrix_a_fmt / matrix_b_fmt (LLVM MatrixFMT)
+    fmt_b: Optional[int] = None
+    scale_fmt_a: int = 0  # gfx1250: matrix_a_scale_fmt (0: E8M0)
+    scale_fmt_b: int = 0
 
 
-def _scale(model: InstructionModel, scales: Optional[list[int]], opsel: int, which: str) -> float:
-    """The wave's one scale (2^(e-127)) of A or B: the byte OPSEL selects, the same in every lane."""
-    byte = model.scaled["opsel_bytes"].get(str(opsel))
-    if byte is None:
-        raise Undocumented(f"OPSEL {opsel} of the {which} scale: not in the model's document")
-    if scales is None:
+def scales(model: InstructionModel, words: Optional[list[int]], select: int, which: str, rows: int
+           ) -> np.ndarray:
+    """(rows, K blocks) of 2^(e-127): each (row or column, K block)'s scale read from the lane bytes the model's
+    scale layout names (CDNA4: the byte OPSEL selects, one per lane; gfx1250: byte j of the lane's scale
+    operand). Replicas must agree."""
+    if words is None:
         raise ModelError(f"no {which} scale operand")
-    codes = {x >> (8 * byte) & 0xFF for x in scales}
-    if len(codes) != 1:
-        raise ModelError(f"{which} scales differ between lanes: the per-lane scale placement is not modelled")
-    return formats.decode("e8m0", codes.pop())
+    bytes_at = model.scaled.get("opsel_bytes")
+    placement = model.scaled["scale"][which]
+    if bytes_at is not None:
+        byte = bytes_at.get(str(select))
+        if byte is None:
+            raise Undocumented(f"OPSEL {select} of the {which} scale: not in the model's document")
+    else:
+        placement = scale_placement(model, which, select)
+    blocks = model.k // model.scaled["block"]
+    codes: dict[tuple[int, int], int] = {}
+    for lane, entries in enumerate(placement):
+        for j, (row, block) in enumerate(entries):
+            shift = 8 * (byte if bytes_at is not None else j)
+            code = words[lane] >> shift & 0xFF
+            if codes.setdefault((row, block), code) != code:
+                raise ModelError(f"{which} scale ({row}, block {block}) held with different values by its replicas")
+    out = np.zeros((rows, blocks))
+    for (row, block), code in codes.items():
+        out[row, block] = formats.decode("e8m0", code)
+    if len(codes) != rows * blocks:
+        raise ModelError(f"{which} scales: {rows * blocks - len(codes)} (row, block) pairs held by no lane")
+    return out
+
+
+def scale_placement(model: InstructionModel, which: str, select: int) -> list[list[list[int]]]:
+    """gfx1250: where matrix_a_scale / matrix_b_scale `select` reads A's / B's scales: per lane, [row or column,
+    K block] per scale byte (an empty lane is not read). MATRIX_SCALE_ROW1 of a 16-wide operand: lanes 16-31."""
+    selects = model.scaled.get("selects", ["0"])
+    if isinstance(selects, dict):
+        selects = selects.get(which, ["0"])
+    if str(select) not in selects:
+        raise Undocumented(f"matrix_{which.lower()}_scale {select}: no source says which scales it selects")
+    return model.scaled["scale"][which] if not select else model.scaled[f"scale_row{select}"][which]
+
+
+def _scaled_product(model: InstructionModel, a: np.ndarray, b: np.ndarray, call: Call) -> np.ndarray:
+    """A x B with each product scaled by its row's and column's scales of its K block."""
+    block = model.scaled["block"]
+    sa = scales(model, call.scale_a, call.opsel_a, "A", model.m)
+    sb = scales(model, call.scale_b, call.opsel_b, "B", model.n)
+    ks = np.arange(model.k) // block
+    return np.einsum("bik,bkj->bij", a * sa[:, ks][None], b * sb[:, ks].T[None])
 
 
 def _execute_scaled(model: InstructionModel, call: Call) -> list[int]:
@@ -209,13 +260,49 @@ def _execute_scaled(model: InstructionModel, call: Call) -> list[int]:
     a = _matrix(read_codes(variant["A"], call.a), fa, model.m, model.k, 1, None)
     b = _matrix(read_codes(variant["B"], call.b), fb, model.k, model.n, 1, None)
     c = _matrix(read_codes(model.operand("C"), call.c), fc, model.m, model.n, 1, None)
-    scale = _scale(model, call.scale_a, call.opsel_a, "A") * _scale(model, call.scale_b, call.opsel_b, "B")
-    d = np.einsum("bik,bkj->bij", a, b) * scale + c
+    d = _scaled_product(model, a, b, call) + c
     return _write(model, model.operand("D"), d, call, fd)
+
+
+def c_modified(c: np.ndarray, c_mod: int) -> np.ndarray:
+    """gfx1250's C modifier (IntrinsicsAMDGPU.td: 0 none, 1 neg, 2 abs, 3 neg(abs))."""
+    if c_mod not in (0, 1, 2, 3):
+        raise Undocumented(f"C modifier {c_mod}")
+    c = np.abs(c) if c_mod & 2 else c
+    return -c if c_mod & 1 else c
+
+
+def _execute_gfx1250(model: InstructionModel, call: Call) -> list[int]:
+    """gfx1250 WMMA: neg of float A/B, sign of IU8 A/B, the C modifier, clamp, the f8f6f4 format codes and the
+    block scales (reuse flags are operand-cache hints: no effect on D)."""
+    fa, fb, fc, fd = (model.formats[m] for m in "ABCD")
+    if fa != "fmt_a":
+        a_op, b_op = model.operand("A"), model.operand("B")
+    else:
+        codes = model.scaled["format_codes"]
+        only = next(iter(codes)) if len(codes) == 1 else None  # 32x16x128 f4: no format operands, fp4 x fp4
+        fmt_a, fmt_b = (only, only) if call.fmt_a is None else (call.fmt_a, call.fmt_b)
+        variant = model.variants.get(f"fmt_a={fmt_a},fmt_b={fmt_b}")
+        if variant is None:
+            raise Undocumented(f"matrix_a_fmt {call.fmt_a} / matrix_b_fmt {call.fmt_b}: Triton (the model's source) "
+                               "gives no layout for this format pair")
+        fa, fb, a_op, b_op = codes[str(fmt_a)], codes[str(fmt_b)], variant["A"], variant["B"]
+    if call.scale_fmt_a or call.scale_fmt_b:
+        raise Undocumented(f"scale formats {call.scale_fmt_a} / {call.scale_fmt_b}: only E8M0 (0) is modelled")
+    integer = fa in formats.INTEGER
+    a = _matrix(read_codes(a_op, call.a), fa, model.m, model.k, 1, call.sign_a if integer else None)
+    b = _matrix(read_codes(b_op, call.b), fb, model.k, model.n, 1, call.sign_b if integer else None)
+    c = c_modified(_matrix(read_codes(model.operand("C"), call.c), fc, model.m, model.n, 1, None), call.c_mod)
+    if not integer:
+        a, b = (-a if call.neg_a else a), (-b if call.neg_b else b)
+    product = _scaled_product(model, a, b, call) if model.scaled.get("block") else np.einsum("bik,bkj->bij", a, b)
+    return _write(model, model.operand("D"), product + c, call, fd)
 
 
 def execute(model: InstructionModel, call: Call) -> list[int]:
     """D's register bits per lane."""
+    if model.architecture == "gfx1250":
+        return _execute_gfx1250(model, call)
     if model.scaled:
         return _execute_scaled(model, call)
     if call.cbsz or call.abid and not model.sparse or call.blgp:

@@ -30,11 +30,13 @@ _PARAM = re.compile(r"\.param\s+\.(b|u|s|f)(8|16|32|64)\s+\w+")
 _C_TYPE = {"8": "uint8_t", "16": "uint16_t", "32": "uint32_t", "64": "uint64_t"}
 # The value each state field gets in the probe kernel: scale-d on (D = A*B + C), the lane's metadata word;
 # TMA's descriptor (the generic address of the kernel's __grid_constant__ tensor map) and mbarrier.
-STATE_VALUES = {"accumulate": "1", "metadata": "e0", "tma_desc": "map_address", "mbarrier": "bar"}
+STATE_VALUES = {"accumulate": "1", "metadata": "e0", "tma_desc": "map_address", "mbarrier": "bar",
+                "multicast_mask": "mask"}
 # A copy atom's (src, dst), as the copy kernels (templates/probe/copy.cu.j2, tma.cu.j2) name them: the
 # thread's shared-memory address, its registers (a local array: the register memref), its global source.
 COPY_OPERANDS = {"ldmatrix": ("address", "regs"), "stmatrix": ("regs", "address"), "cp_async": ("source", "address"),
-                 "tma load": ("in", "smem"), "tma store": ("smem", "out")}
+                 "tma load": ("in", "smem"), "tma store": ("smem", "out"), "bulk load": ("in", "smem"),
+                 "bulk store": ("smem", "out")}
 
 
 class AtomError(LoweringError):
@@ -50,14 +52,16 @@ class AtomFunction:
     kind: str = "mma"
     fields: tuple[str, ...] = ()  # the state fields, in parameter order
 
-    def copy_call(self, family: str, coordinates: tuple[int, ...] = ()) -> str:
+    def copy_call(self, family: str, coordinates: tuple[int, ...] = (), offsets: tuple[int, ...] = ()) -> str:
         """The call of a copy atom: (src, dst, state...) as the kernel's variables, each cast to the
-        parameter's width in the PTX signature (a shared address is 32 bits in the kernel, 64 here)."""
+        parameter's width in the PTX signature (a shared address is 32 bits in the kernel, 64 here);
+        `offsets` are an im2col load's (the Im2colOffset fields, innermost first)."""
         values = list(COPY_OPERANDS[family])
         for field in self.fields:
-            if field.startswith("coord_"):
-                index = int(field.split("_")[1])
-                values.append(str(coordinates[index]) if index < len(coordinates) else "0")
+            if field.startswith(("coord_", "im2col_offset_")):
+                given = coordinates if field.startswith("coord_") else offsets
+                index = int(field.rsplit("_", 1)[1])
+                values.append(str(given[index]) if index < len(given) else "0")
             else:
                 values.append(STATE_VALUES[field])
         if len(values) != len(self.params):

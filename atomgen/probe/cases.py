@@ -75,6 +75,7 @@ class ProbeCase:
 # cp.async.ca / cp.async.cg).
 _FAMILY_PREFIXES = (("mma.sync", "mma_sync"), ("mma.sp", "mma_sp"), ("wgmma.mma_async", "wgmma"),
                     ("ldmatrix", "ldmatrix"), ("stmatrix", "stmatrix"), ("cp.async.bulk", "tma"),
+                    ("cp.reduce.async.bulk.tensor", "tma"),
                     ("cp.async.c", "cp_async"))
 
 

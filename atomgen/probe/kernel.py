@@ -212,6 +212,10 @@ def copy_part(p: CopyPlan, atom: Any = None) -> str:
 
 def tma_part(p: TmaPlan, atom: Any = None) -> str:
     """Kernel and `run` of one TMA case (to be put in its namespace); `atom` as for copy_part."""
+    from atomgen.probe import tma_more
+
+    if p.direction in tma_more.DIRECTIONS:  # multicast, reduce, im2col, bulk: templates/probe/tma_more.cu.j2
+        return _render("tma_more.cu.j2", p.case, p=p, atom=atom, **tma_more.kernel_context(p))
     status_at = align(p.output_elements * ELEMENT_BYTES)
     strides = tuple(prod(p.dims[:i + 1]) * ELEMENT_BYTES for i in range(p.rank - 1)) or (0,)
     return _render("tma.cu.j2", p.case, p=p, element_bytes=ELEMENT_BYTES, strides=strides, status_at=status_at,
@@ -222,7 +226,9 @@ def input_size(planned: Planned) -> int:
     if isinstance(planned, MmaPlan):
         return total(mma_input_sections(planned))
     if isinstance(planned, TmaPlan):
-        return align(planned.input_elements * 4)
+        from atomgen.probe.tma import input_bytes as tma_input_bytes
+
+        return len(tma_input_bytes(planned))
     return align(planned.tile_bytes)
 
 
@@ -270,7 +276,8 @@ def program(cases: list[ProbeCase], timing: bool = False,
         in_total += input_size(planned)
         out_total += output_size(planned)
     text = render("probe/program.cu.j2", bodies=bodies, offsets=offsets, in_total=in_total, out_total=out_total,
-                  wgmma=any(c.family == "wgmma" for c in cases), tma=any(c.family == "tma" for c in cases))
+                  wgmma=any(c.family == "wgmma" for c in cases), tma=any(c.family == "tma" for c in cases),
+                  im2col=any(c.tma is not None and c.tma[0] == "im2col" for c in cases))
     return text, offsets, in_total, out_total
 
 

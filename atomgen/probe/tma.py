@@ -41,13 +41,17 @@ class TmaClaim:
     """What the spec says the coordinate operands mean."""
 
     innermost_first: bool = True
-    units: str = "elements"  # or "bytes"
+    units: str = "elements"  # or "bytes" (a bulk copy: "bytes" or "f16 elements", its size)
+    reduction: str = ""  # reduce: the operation the reference applies (tma_more.py)
+    mask_shift: int = 0  # multicast: bit i of the mask names the CTA of rank i + mask_shift
+    offset_scale: int = 1  # im2col: the offsets are pixels times this
+    offsets_reversed: bool = False  # im2col: the offsets outermost first
 
 
 @dataclass(frozen=True, slots=True)
 class TmaPlan:
     case: ProbeCase
-    direction: str  # "load" (global -> shared) | "store" (shared -> global)
+    direction: str  # "load" (global -> shared) | "store" (shared -> global) | one of tma_more.DIRECTIONS
     rank: int
     claim: TmaClaim
 
@@ -115,9 +119,19 @@ def claim_of(spec: Any) -> TmaClaim:
 
 def tma_case(base: ProbeCase, spec: Any, evaluated: Any) -> ProbeCase:
     """The TMA case of an instance (skipped with a reason where the probe cannot run it)."""
+    from atomgen.probe import tma_more
+
+    declared = evaluated.instance.values.get("rank")
+    more = tma_more.classify(base.opcode)
+    if more is not None:  # multicast, reduce, im2col, the non-tensor bulk copy
+        if declared is not None and declared != more[1]:
+            return replace(base, skip=f"instance rank {declared} but the instruction is {more[1]}d")
+        if spec.threads != 1:
+            return replace(base, skip="a bulk copy is issued by one thread; the spec names another count")
+        return replace(base, tma=(more[0], more[1], replace(claim_of(spec), reduction=_reduction(spec, evaluated),
+                                                              units=_units(spec, more[0]))))
     rank = rank_of(base.opcode)
     direction = direction_of(base.opcode)
-    declared = evaluated.instance.values.get("rank")
     if rank is None or direction is None:
         return replace(base, skip=f"not a tiled cp.async.bulk.tensor load or store: '{base.opcode}'")
     if ".tile" not in base.opcode:
@@ -132,6 +146,18 @@ def tma_case(base: ProbeCase, spec: Any, evaluated: Any) -> ProbeCase:
     return replace(base, tma=(direction, rank, claim))
 
 
+def _reduction(spec: Any, evaluated: Any) -> str:
+    """The reduction the spec claims: the value of the parameter its emission names (tma_store's `reduce`)."""
+    parameter = str(getattr(spec.emission, "reduce", "") or "")
+    return str(evaluated.instance.values.get(parameter, "")) if parameter else ""
+
+
+def _units(spec: Any, direction: str) -> str:
+    """A bulk copy counts bytes (its lowering takes them from the memrefs); the tensor copies' coordinates are
+    in the units their state fields say."""
+    return "bytes" if direction.startswith("bulk") else claim_of(spec).units
+
+
 def plan_tma(case: ProbeCase) -> TmaPlan:
     if case.tma is None:
         raise CaseError("not a TMA case")
@@ -144,8 +170,17 @@ def tma_mutations(case: ProbeCase) -> list[ProbeCase]:
     if case.skip or case.tma is None:
         return []
     direction, rank, claim = case.tma
+    from atomgen.probe import tma_more
+
+    if direction in tma_more.DIRECTIONS:
+        wrong = tma_more.mutations(direction, rank, claim)
+        if direction != "multicast":
+            return [replace(case, tma=(direction, rank, perturbed), mutation=text, mutation_tag=tag)
+                    for perturbed, text, tag in wrong]
+    else:
+        wrong = []
     other = "bytes" if claim.units == "elements" else "elements"
-    wrong = [(replace(claim, units=other), f"coordinates: {claim.units} -> {other}", "_units")]
+    wrong += [(replace(claim, units=other), f"coordinates: {claim.units} -> {other}", "_units")]
     if rank >= 2:
         wrong.append((replace(claim, innermost_first=not claim.innermost_first),
                       "coordinates: innermost dimension first -> outermost first", "_order"))
@@ -213,17 +248,30 @@ def _align(value: int) -> int:
     return align(value)
 
 
+def _more(p: TmaPlan) -> Any:
+    """tma_more for the copies it probes, else None."""
+    from atomgen.probe import tma_more
+
+    return tma_more if p.direction in tma_more.DIRECTIONS else None
+
+
 def input_bytes(p: TmaPlan) -> bytes:
+    if _more(p):
+        return _more(p).input_bytes(p)  # type: ignore[no-any-return]
     data = b"".join(w.to_bytes(4, "little") for w in input_words(p))
     return data + bytes(_align(len(data)) - len(data))
 
 
 def output_size(p: TmaPlan) -> int:
+    if _more(p):
+        return _more(p).output_size(p)  # type: ignore[no-any-return]
     return _align(p.output_elements * ELEMENT_BYTES) + 256
 
 
 def simulate(p: TmaPlan) -> bytes:
     """The program's output if the hardware reads the coordinate operands as PTX defines them."""
+    if _more(p):
+        return _more(p).simulate(p)  # type: ignore[no-any-return]
     words = expected_words(p, hardware_origin(p))
     data = bytearray(b"\xff" * output_size(p))
     for i, w in enumerate(words):
@@ -236,6 +284,8 @@ def simulate(p: TmaPlan) -> bytes:
 def compare(p: TmaPlan, output: bytes) -> Any:
     from atomgen.probe.reference import Verdict
 
+    if _more(p):
+        return _more(p).compare(p, output)
     want = expected_words(p)
     status_at = _align(p.output_elements * ELEMENT_BYTES)
     if len(output) < status_at + 4:

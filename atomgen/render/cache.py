@@ -21,6 +21,13 @@ from atomgen.write.output import Plan, SharedFile
 _PACKAGE = Path(__file__).resolve().parent.parent
 # atomgen's own sources are inputs too; specs over 1 MiB are refused by check anyway (AG003)
 MAX_INPUT_BYTES = 64 << 20
+# What gen never imports or reads, below atomgen's package or the templates: the satellites
+# (docs/architecture.md, and the probe's CUDA templates), their shared modules and the other
+# commands. No plan depends on them: an edit to one neither stales the plan cache nor makes every
+# atomgen step of a CMake build (ATOMGEN_COMMON_INPUTS) run again, as any edit under atomgen/
+# did (issue 51, the lived-in build folder). tests/test_cmake.py holds gen to reading none of them.
+NOT_RENDER_INPUTS = frozenset(("oracle", "probe", "isa", "site", "pictures", "execution", "show.py", "scaffold.py",
+                               "completion.py", "verdicts.py", "reports.py", "lowering.py"))
 
 
 def render_inputs(spec_files: list[tuple[Path, str]]) -> list[Path]:
@@ -34,7 +41,8 @@ def render_inputs(spec_files: list[tuple[Path, str]]) -> list[Path]:
                 files.add(folder / "backend.yaml")
     for folder in (data_dir("templates"), data_dir("schema"), _PACKAGE):
         for file in folder.rglob("*"):
-            if file.is_file() and file.suffix in (".j2", ".py", ".json", ".yaml") and "__pycache__" not in file.parts:
+            if file.is_file() and file.suffix in (".j2", ".py", ".json", ".yaml") and "__pycache__" not in file.parts \
+                    and file.relative_to(folder).parts[0] not in NOT_RENDER_INPUTS:
                 files.add(file.resolve())
     return sorted(files)
 

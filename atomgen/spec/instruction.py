@@ -33,6 +33,11 @@ _SPACES = ("shared", "shared::cta", "shared::cluster", "global")
 _SHAPE = re.compile(r"^m(\d+)n(\d+)(?:k(\d+))?$")
 _COUNT = re.compile(r"^x(1|2|4)$")
 _RANK = re.compile(r"^([1-5])d$")
+# tcgen05.ld / tcgen05.st (9.7.16.8.4-5): the data-path shape, the repetition .num; tcgen05.cp (9.7.16.8.3): its shape
+_TMEM_SHAPES = ("16x64b", "16x128b", "16x256b", "32x32b", "16x32bx2")
+_CP_SHAPES = ("128x256b", "4x256b", "128x128b", "64x128b", "32x128b")
+_TMEM_COUNT = re.compile(r"^x(1|2|4|8|16|32|64|128)$")
+_CP_MULTICAST = ("warpx2::02_13", "warpx2::01_23", "warpx4")
 # words a family's grammar allows beside its fields (state spaces, completion mechanisms, modifiers)
 _PLAIN = {
     "mma": {"sync", "aligned", "satfinite", "popc", "xor", "and", "sp", "sp::ordered_metadata"},
@@ -41,7 +46,7 @@ _PLAIN = {
     "stmatrix": {"sync", "aligned", "shared", "shared::cta"},
     "cp": {"async", "shared", "global", "shared::cta", "shared::cluster", "bulk", "tensor", "tile", "im2col",
            "mbarrier::complete_tx::bytes", "bulk_group", "multicast::cluster", "L2::cache_hint", "reduce"},
-    "tcgen05": {"mma", "block_scale", "ws", "sp"},
+    "tcgen05": {"mma", "block_scale", "ws", "sp", "ld", "st", "cp", "sync", "aligned", "b32"},
 }
 
 
@@ -65,8 +70,13 @@ class PtxInstruction:
     bit_op: str = ""  # binary mma: `xor` / `and`
     reduction: str = ""  # cp.reduce.async.bulk: `add`, `min`, ...
     multicast: bool = False  # cp.async.bulk(.tensor) `.multicast::cluster`
+    im2col: bool = False  # cp.async.bulk.tensor load mode `.im2col` (else `.tile`)
     spaces: tuple[str, ...] = ()  # cp: the state spaces in the order written, the destination's first
     sparse: bool = False  # mma.sp / wgmma .sp / tcgen05 .sp
+    tmem_shape: str = ""  # tcgen05.ld / st / cp: the shape word (`32x32b`, `16x32bx2`, `128x256b`)
+    repetition: Optional[int] = None  # tcgen05.ld / st `.x1` ... `.x128`
+    pack: str = ""  # tcgen05.ld `pack::16b`, tcgen05.st `unpack::16b`
+    cp_multicast: str = ""  # tcgen05.cp `warpx2::02_13`, `warpx2::01_23`, `warpx4`
     unknown: tuple[str, ...] = ()  # words the family's grammar does not know
 
     @property
@@ -114,6 +124,14 @@ def parse_ptx(text: str) -> Optional[PtxInstruction]:
             fields["kind"] = word[len("kind::"):]
         elif word.startswith("cta_group::") and family == "tcgen05" and word[len("cta_group::"):].isdigit():
             fields["cta_group"] = int(word[len("cta_group::"):])
+        elif word in _TMEM_SHAPES + _CP_SHAPES and family == "tcgen05" and "tmem_shape" not in fields:
+            fields["tmem_shape"] = word
+        elif (count := _TMEM_COUNT.match(word)) is not None and family == "tcgen05" and words[1] in ("ld", "st"):
+            fields["repetition"] = int(count.group(1))
+        elif word in ("pack::16b", "unpack::16b") and family == "tcgen05":
+            fields["pack"] = word
+        elif word in _CP_MULTICAST and family == "tcgen05":
+            fields["cp_multicast"] = word
         elif word.startswith("scale_vec::") and family == "tcgen05":
             fields["scale_vec"] = word[len("scale_vec::"):]
         elif word in plain:
@@ -123,6 +141,8 @@ def parse_ptx(text: str) -> Optional[PtxInstruction]:
                 fields["sparse"] = True
             if word == "multicast::cluster":
                 fields["multicast"] = True
+            if word == "im2col":
+                fields["im2col"] = True
             if family == "cp" and word in _SPACES:
                 spaces.append(word)
         else:

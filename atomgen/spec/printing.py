@@ -24,9 +24,10 @@ def sample_values(spec: AtomSpec, instance: Instance) -> dict[str, ScalarValue]:
     return values
 
 
-# Enum attributes whose own assembly format is `<` $value `>` (NVVMOps.td: TMAReduxKindAttr): a type parameter
-# of one prints stripped of its dialect prefix, brackets kept (`op = <add>`).
-BRACKETED_ENUM_ATTRS = frozenset({"::mlir::NVVM::TMAReduxKindAttr"})
+# Enum attributes whose own assembly format is `<` $value `>` (NVVMOps.td: TMAReduxKindAttr,
+# Tcgen05CpMulticastAttr): a type parameter of one prints stripped of its dialect prefix, brackets kept
+# (`op = <add>`); MLIR 22's parser of the bare value says "expected '<'".
+BRACKETED_ENUM_ATTRS = frozenset({"::mlir::NVVM::TMAReduxKindAttr", "::mlir::NVVM::Tcgen05CpMulticastAttr"})
 
 
 def format_value(spec: AtomSpec, name: str, value: object) -> str:
@@ -69,7 +70,8 @@ def describe(spec: AtomSpec, values: Mapping[str, object]) -> str:
     if spec.kind == "mma" and all(n in values for n in ("m", "n", "k")):
         text = f"{values['m']}x{values['n']}x{values['k']}"
         a, b, c = (spec.operand_types.get(role, "") for role in ("a", "b", "c"))
-        if all(name in values for name in (a, b, c)):
+        # as messages.describe_stream: a format parameter (a free type, AG379) is not part of the description
+        if all(name in values and name in names for name in (a, b, c)):
             text += f" ({values[a]}, {values[b]}) -> {values[c]}"
             names = [n for n in names if n not in (a, b, c)]
         names = [n for n in names if n not in ("m", "n", "k")]

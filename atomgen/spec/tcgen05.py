@@ -16,7 +16,41 @@ from dataclasses import dataclass
 from typing import Mapping, Optional
 
 D_FORMAT = {"f16": 0, "f32": 1, "i32": 2}
-AB_FORMAT = {"f16": 0, "bf16": 1, "tf32": 2, "ui8": 0, "i8": 1}  # kind::i8: 1 signed, 0 unsigned
+# kind -> the A / B formats a dense row of it takes (their idesc codes) and its accumulator types. CuTe:
+# UMMA::F16F32Format, S8Format (1 signed, 0 unsigned) and MXF8F6F4Format (kind::f8f6f4: fp6 and fp4 are
+# read as a byte each from shared memory, K is 32 for every format).
+DENSE_KINDS: dict[str, tuple[dict[str, int], tuple[str, ...]]] = {
+    "f16": ({"f16": 0, "bf16": 1}, ("f16", "f32")),
+    "tf32": ({"tf32": 2}, ("f32",)),
+    "i8": ({"ui8": 0, "i8": 1}, ("i32",)),
+    "f8f6f4": ({"f8E4M3FN": 0, "f8E5M2": 1, "f6E2M3FN": 3, "f6E3M2FN": 4, "f4E2M1FN": 5}, ("f16", "f32")),
+}
+AB_FORMAT = {name: code for formats, _ in DENSE_KINDS.values() for name, code in formats.items()}
+# The formats an operand may be MN-major in (idesc a_major / b_major; CuTe's InstrDescriptor: "Major value
+# of 1 is only valid for E4M3, E5M2, INT8 (signed and unsigned), F16, BF16 and TF32 source formats").
+MN_MAJOR_FORMATS = frozenset({"f16", "bf16", "tf32", "i8", "ui8", "f8E4M3FN", "f8E5M2"})
+_KIND = re.compile(r"\.kind::(\w+)")
+
+
+def kind_of(instruction: str) -> Optional[str]:
+    """The `.kind::` of a tcgen05.mma text (f16, f8f6f4, mxf4, ...), None when it names none."""
+    found = _KIND.search(instruction)
+    return found.group(1) if found else None
+
+
+def format_pairs(a_values: tuple[str, ...], b_values: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(A, B) formats that take every value of each once: every A format with B's first, then every B format
+    with A's first (the generated C++ needs each value's code, the generated tests lower each value once)."""
+    return list(dict.fromkeys([(a, b_values[0]) for a in a_values] + [(a_values[0], b) for b in b_values]))
+
+
+def operand_formats(instruction: str) -> Optional[dict[str, int]]:
+    """The A / B formats (name -> idesc code) a row with this instruction text takes; None: unknown kind."""
+    scale = block_scale(instruction)
+    if scale is not None:
+        return BLOCK_SCALED_FORMATS[scale.kind]
+    kind = kind_of(instruction)
+    return DENSE_KINDS[kind][0] if kind in DENSE_KINDS else None
 PACKED = {"a": "i64", "b": "i64", "c": "i32"}  # two shared-memory descriptors and the TMEM address
 PACKED_A_IN_TMEM = {"a": "i32", "b": "i64", "c": "i32"}  # .ts: A's TMEM address, B's descriptor, D's address
 

@@ -81,7 +81,7 @@ def parse(
     (syntax errors reported)."""
     found: dict[str, TensorMemoryOperand] = {}
     for role, value in mapping(data.get(section)).items():
-        if role not in ("a", "b", "c"):
+        if role not in ("a", "b", "c", "src", "dst"):  # src / dst: a copy's tensor-memory side (tcgen05.ld/st/cp)
             continue  # scale_factors' own keys (the schema allows no other role)
         entry = mapping(value)
         path = (section, role)

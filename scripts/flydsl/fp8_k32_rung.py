@@ -22,13 +22,13 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+import kernel_declared  # noqa: E402
 import kernel_isa  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("flydsl_kernels", HERE.parent / "flydsl-kernels.py")
@@ -36,13 +36,7 @@ assert _spec is not None and _spec.loader is not None
 kernels = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(kernels)
 
-FP8 = r"f8E4M3FN|f8E5M2"
-ATOM = re.compile(rf"!fly_rocdl\.cdna4\.mfma_scale<(\d+x\d+x\d+), \(({FP8}), ({FP8})\)")
-
-
-def rename(text: str) -> tuple[str, int]:
-    """Every fp8 x fp8 cdna4.mfma_scale type -> cdna4.mfma_scale_k32 (same parameters)."""
-    return ATOM.subn(lambda m: f"!fly_rocdl.cdna4.mfma_scale_k32<{m[1]}, ({m[2]}, {m[3]})", text)
+rename = kernel_declared.rename
 
 
 def main(argv: list[str]) -> int:

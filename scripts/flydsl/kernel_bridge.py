@@ -121,6 +121,16 @@ REWRITES: tuple[Rewrite, ...] = (
         re.compile(r"\brocdl\.sched\.group\.barrier\s+" + _MASK + r"\s*,"),
         lambda m: f"rocdl.sched.group.barrier {_mask_value(m.group(1))},",
     ),
+    Rewrite(
+        "cast_fastmath",
+        "the wheel's LLVM dialect gives llvm.fpext / llvm.fptrunc fast-math flags (`%y = llvm.fpext %x "
+        "fastmath<fast> : ...`, the wheel's LLVM IR `fpext fast`); LLVM 22.1.8's casts have no fastmath "
+        "attribute, so no spelling keeps the flag and it is dropped, on both sides alike. The one rewrite "
+        "that drops a flag: for flash_attn_gfx950, llc-22 makes byte-identical ISA of the wheel's own LLVM IR "
+        "with and without `fast` on its fpext/fptrunc (docs/evidence/kernels.md)",
+        re.compile(r"\b(llvm\.(?:fpext|fptrunc) %[\w#.]+) fastmath<[\w, ]*>(?= :)"),
+        lambda m: m.group(1),
+    ),
 )
 
 
@@ -139,8 +149,22 @@ BUFFER_AUX_REASON = (
 )
 
 
-def _buffer_aux(text: str) -> tuple[str, int]:
-    count = 0
+# The buffer load into LDS (rocdl.raw.ptr.buffer.load.lds: rsrc, lds pointer, size, voffset, soffset, offset,
+# aux) has no result and no type suffix, so _BUFFER_AUX's ` : T` does not find it; the same change of aux.
+_BUFFER_LOAD_LDS_AUX = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<head>rocdl\.raw\.ptr\.buffer\.load\.lds (?:%[\w#.]+, ){6})"
+    r"(?P<aux>-?\d+)(?P<tail>(?: loc\(.*\))?)$",
+    re.M,
+)
+BUFFER_LOAD_LDS_AUX_REASON = (
+    "the same for rocdl.raw.ptr.buffer.load.lds, which has no type suffix: the wheel gives its aux as an "
+    "integer attribute after six operands, LLVM 22.1.8 as a seventh i32 operand (the wheel's LLVM IR: "
+    "llvm.amdgcn.raw.ptr.buffer.load.lds(..., i32 0, i32 64, i32 0) for `..., %c64_i32, 0`)"
+)
+
+
+def _aux_operand(pattern: re.Pattern[str], text: str, start: int) -> tuple[str, int]:
+    count = start
 
     def replace(m: re.Match[str]) -> str:
         nonlocal count
@@ -148,7 +172,105 @@ def _buffer_aux(text: str) -> tuple[str, int]:
         name = f"%bridge_aux{count}"
         return f"{m['indent']}{name} = arith.constant {m['aux']} : i32\n{m['indent']}{m['head']}{name}{m['tail']}"
 
-    return _BUFFER_AUX.sub(replace, text), count
+    return pattern.sub(replace, text), count - start
+
+
+def _buffer_aux(text: str) -> tuple[str, int]:
+    return _aux_operand(_BUFFER_AUX, text, 0)
+
+
+# Buffer atomics without a return value in LLVM 22.1.8 (ROCDL_RawPtrBufferAtomicNoRet: fadd, fmax, smax, umin):
+# the wheel's op names a result, 22.1.8's has none. Both call the same intrinsic (22.1.8 discards its value),
+# so dropping the name is a spelling only where nothing uses it; a used result is refused.
+_ATOMIC_RESULT = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<result>%[\w#.]+) = (?P<op>rocdl\.raw\.ptr\.buffer\.atomic\.(?:fadd|fmax|smax|umin)) ",
+    re.M,
+)
+ATOMIC_RESULT_REASON = (
+    "a buffer atomic written in the kernel (rocdl.raw.ptr.buffer.atomic.fadd/fmax/smax/umin) names a result in "
+    "the wheel's ROCDL; LLVM 22.1.8's has none (the same intrinsic, its value discarded: the wheel's LLVM IR "
+    "calls llvm.amdgcn.raw.ptr.buffer.atomic.fadd.v2f16 and never uses the value). The name is dropped where "
+    "nothing uses it; a used result is refused"
+)
+
+
+def _used(text: str, start: int, name: str) -> bool:
+    """Is the value `name`, defined on the line at `start`, used before its region closes? The printer reuses
+    a name in sibling regions, so the search stops where the defining region's braces do."""
+    use = re.compile(re.escape(name) + r"(?![\w#.])")
+    depth = 0
+    for line in text[start:].splitlines()[1:]:
+        code = re.sub(r'"[^"]*"', "", line)
+        for ch in code:
+            depth += {"{": 1, "}": -1}.get(ch, 0)
+            if depth < 0:
+                return False
+        if use.search(code):
+            return True
+    return False
+
+
+def _atomic_result(text: str) -> tuple[str, int]:
+    count = 0
+
+    def replace(m: re.Match[str]) -> str:
+        nonlocal count
+        if _used(text, m.start(), m["result"]):
+            raise BridgeError(f"{m['op']}: its result {m['result']} is used; LLVM 22.1.8's op has no result")
+        count += 1
+        return f"{m['indent']}{m['op']} "
+
+    return _ATOMIC_RESULT.sub(replace, text), count
+
+
+# MFMA ops written directly in a kernel (rocdl.mfma.*, rocdl.mfma.scale.*): the wheel's LLVM gives the
+# immediates after A, B, C (cbsz/abid/blgp; the scaled ops' A/B formats and opsels) as attributes, the
+# blgp and formats by enum name; LLVM 22.1.8 takes every one as an i32 SSA operand. Names by the value the
+# wheel's own LLVM IR gives them (stage 21: flash_attn_generic's llvm.amdgcn.mfma.f32.32x32x8bf16.1k(...,
+# i32 0, i32 0, i32 0) for `0, 0, none`; flash_attn_fp8_gfx950's mfma.scale.f32.32x32x64.f8f6f4(..., i32 0,
+# i32 0, i32 0, %scale, i32 0, %scale) for `fp8_e4m3, fp8_e4m3, 0, ...`); any other name is refused.
+MFMA_IMMEDIATES = {"none": 0, "fp8_e4m3": 0}
+_MFMA = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<result>%[\w#.]+ = )?(?P<op>rocdl\.mfma\.[\w.]+) (?P<operands>[^:]*?) : "
+    r"\((?P<types>[^)]*)\)(?P<tail> -> .*)$",
+    re.M,
+)
+MFMA_IMMEDIATES_REASON = (
+    "an MFMA op written in the kernel gives its immediates (cbsz, abid, blgp; a scaled MFMA's A/B formats "
+    "and opsels) as attributes in the wheel's ROCDL, blgp and formats by enum name; LLVM 22.1.8's rocdl.mfma.* "
+    "take them as i32 SSA operands: the same values (names as the wheel's own LLVM IR gives them: none 0, "
+    "fp8_e4m3 0) as arith.constants on the lines before"
+)
+
+
+def _mfma_immediates(text: str) -> tuple[str, int]:
+    count = 0
+
+    def replace(m: re.Match[str]) -> str:
+        nonlocal count
+        operands = [o.strip() for o in m["operands"].split(",")]
+        if len(operands) <= 3 or all(o.startswith("%") for o in operands):
+            return m.group(0)
+        lines, ssa = [], operands[:3]
+        for token in operands[3:]:
+            if token.startswith("%"):
+                ssa.append(token)
+                continue
+            if re.fullmatch(r"-?\d+", token):
+                value = int(token)
+            elif token in MFMA_IMMEDIATES:
+                value = MFMA_IMMEDIATES[token]
+            else:
+                raise BridgeError(f"{m['op']}: immediate '{token}' has no known integer value in LLVM 22.1.8")
+            count += 1
+            name = f"%bridge_mfma{count}"
+            lines.append(f"{m['indent']}{name} = arith.constant {value} : i32\n")
+            ssa.append(name)
+        types = m["types"].split(", ")[:3] + ["i32"] * (len(ssa) - 3)
+        result = m["result"] or ""
+        return "".join(lines) + f"{m['indent']}{result}{m['op']} {', '.join(ssa)} : ({', '.join(types)}){m['tail']}"
+
+    return _MFMA.sub(replace, text), count
 
 
 def bridge(text: str) -> tuple[str, dict[str, int]]:
@@ -161,9 +283,24 @@ def bridge(text: str) -> tuple[str, dict[str, int]]:
     text, n = _buffer_aux(text)
     if n:
         counts["buffer_aux_operand"] = n
+    text, m = _aux_operand(_BUFFER_LOAD_LDS_AUX, text, n)
+    if m:
+        counts["buffer_load_lds_aux_operand"] = m
+    text, n = _atomic_result(text)
+    if n:
+        counts["atomic_result"] = n
+    text, n = _mfma_immediates(text)
+    if n:
+        counts["mfma_immediate_operands"] = n
     return text, counts
 
 
 def reasons() -> dict[str, str]:
     """Every rewrite by name, with its reason."""
-    return {**{r.name: r.reason for r in REWRITES}, "buffer_aux_operand": BUFFER_AUX_REASON}
+    return {
+        **{r.name: r.reason for r in REWRITES},
+        "buffer_aux_operand": BUFFER_AUX_REASON,
+        "buffer_load_lds_aux_operand": BUFFER_LOAD_LDS_AUX_REASON,
+        "atomic_result": ATOMIC_RESULT_REASON,
+        "mfma_immediate_operands": MFMA_IMMEDIATES_REASON,
+    }

@@ -155,3 +155,53 @@ def buffer_store_in_flydsl_order(llvm_dialect: str) -> tuple[str, int]:
             continue
         i += 1
     return "".join(lines), swapped
+
+
+_SMAX = re.compile(r"\s*(%\w+) = llvm\.intr\.smax\((%\w+), %\w+\) : \(i32, i32\) -> i32")
+
+
+def tdm_descriptor_in_flydsl_order(llvm_dialect: str) -> tuple[str, int]:
+    """LLVM-dialect MLIR with each TDM descriptor's clamped tensor dim built where and as FlyDSL builds it.
+
+    The third known difference (docs/evidence/kernels.md, finding 1): the generated TDM atom computes a
+    clamped dim `%d = llvm.intr.smax(%extent, 0)` (with the `llvm.sub` before it that only it reads) ahead
+    of group 0's words and puts it into group 1 dword 1 as `llvm.shl %d, 16`; FlyDSL's hand-written atom
+    computes it after group 0 and shifts `llvm.and %d, 0xFFFF` (the same bits: a shift by 16 drops the high
+    half). The smax is moved to just before its shift and the mask inserted, taking 0xFFFF from the
+    `llvm.and (lshr %d, 16), %k` that follows; a dim read by anything in between is left alone."""
+    lines = llvm_dialect.splitlines(keepends=True)
+    moved = 0
+    i = 0
+    while i < len(lines):
+        smax = _SMAX.match(lines[i])
+        if not smax:
+            i += 1
+            continue
+        dim = smax.group(1)
+        reads = re.compile(re.escape(dim) + r"\b")
+        shl = next((k for k in range(i + 1, min(i + 40, len(lines))) if reads.search(lines[k])), None)
+        if shl is None or not re.match(r"\s*%\w+ = llvm\.shl " + re.escape(dim) + r", %\w+ : i32", lines[shl]):
+            i += 1
+            continue
+        # the high half, a line or two after: `%h = llvm.lshr %d, 16` then `llvm.and %h, <0xFFFF>`
+        high = re.compile(r"\s*(%\w+) = llvm\.lshr " + re.escape(dim) + r", ")
+        at = next((k for k in range(shl + 1, min(shl + 4, len(lines) - 1)) if high.match(lines[k])), None)
+        lshr = high.match(lines[at]) if at else None
+        mask = re.match(r"\s*%\w+ = llvm\.and (%\w+), (%\w+) : i32", lines[at + 1]) if at else None
+        if not (lshr and mask and mask.group(1) == lshr.group(1)):
+            i += 1
+            continue
+        start = i
+        sub = re.match(r"\s*(%\w+) = llvm\.sub ", lines[i - 1])
+        if sub and sub.group(1) == smax.group(2):
+            read_sub = re.compile(re.escape(sub.group(1)) + r"\b")
+            if not any(read_sub.search(line) for line in lines[i + 1 : shl]):
+                start = i - 1
+        indent = re.match(r"\s*", lines[i]).group(0)
+        low = f"%flydsl_low{dim[1:]}"
+        moving = lines[start : i + 1] + [f"{indent}{low} = llvm.and {dim}, {mask.group(2)} : i32\n"]
+        shifted = lines[shl].replace(f"llvm.shl {dim},", f"llvm.shl {low},", 1)
+        lines = lines[:start] + lines[i + 1 : shl] + moving + [shifted] + lines[shl + 1 :]
+        moved += 1
+        i = shl + 2
+    return "".join(lines), moved

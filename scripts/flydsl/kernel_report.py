@@ -18,6 +18,9 @@ ORDER = (
     "identical",
     "identical after normalisation",
     "different",
+    "identical through a declared atom",
+    "different through a declared atom",
+    "refused through a declared atom",
     "refused",
     "not lowered",
     "not for this chip",
@@ -35,6 +38,7 @@ def summarise(results: dict[str, Any]) -> dict[str, Any]:
     per_status: Counter[str] = Counter()
     per_recipe_chip: dict[str, dict[str, Counter[str]]] = {}
     explained: Counter[str] = Counter()
+    in_order: Counter[str] = Counter()
     trace = lower = 0.0
     for record in results.values():
         for status in _statuses(record):
@@ -43,6 +47,8 @@ def summarise(results: dict[str, Any]) -> dict[str, Any]:
         for k in record.get("kernels", []):
             if "explained" in k:
                 explained[k["explained"]["verdict"]] += 1
+                if "tdm_descriptor_order" in k["explained"]:
+                    in_order[k["explained"]["tdm_descriptor_order"]["verdict"]] += 1
         trace += float(record.get("trace_seconds") or 0)
         lower += float(record.get("seconds") or 0)
     return {
@@ -50,6 +56,7 @@ def summarise(results: dict[str, Any]) -> dict[str, Any]:
         "kernels_compared": sum(per_status.values()),
         "by_status": dict(per_status),
         "different_once_the_known_differences_are_undone": dict(explained),
+        "of_those_not_identical_with_the_tdm_descriptor_in_flydsl_order": dict(in_order),
         "by_recipe_chip": {r: {c: dict(v) for c, v in chips.items()} for r, chips in per_recipe_chip.items()},
         "seconds": {"trace_total": round(trace), "lower_compare_total": round(lower)},
     }
@@ -75,7 +82,19 @@ def _detail(record: dict[str, Any]) -> str:
                 f"; with {w.get('tdm_masks_removed', 0)} TDM address masks removed and "
                 f"{w.get('buffer_stores_reordered', 0)} buffer stores in FlyDSL's order: {w['verdict']}"
             )
-        if k.get("reason"):
+            if "tdm_descriptor_order" in w:
+                o = w["tdm_descriptor_order"]
+                d += f"; with also {o['dims_moved']} TDM descriptor dims built in FlyDSL's order: {o['verdict']}"
+        if "declared_atom" in k:
+            a = k["declared_atom"]
+            d += (
+                f" (the generated {a['atom'].rsplit('_', 1)[0]} refuses it: {a['hardware_atom']}; with its "
+                f"{a['renamed']} fp8 atoms renamed to {a['atom']}: {a['verdict']}"
+                + (f", {a['isa_lines']} lines" if a.get("isa_lines") else "")
+                + (f", {a['reason']}" if a.get("reason") else "")
+                + ")"
+            )
+        elif k.get("reason"):
             d += " (" + k["reason"] + ")"
         if k.get("reason_generated"):
             d += " (generated: " + k["reason_generated"] + ")"
@@ -132,6 +151,12 @@ def markdown(results: dict[str, Any], summary: dict[str, Any]) -> str:
                     "```diff",
                     *residue["first_difference"],
                     "```",
+                    "",
+                ]
+            if residue.get("tdm_descriptor_order"):
+                o = residue["tdm_descriptor_order"]
+                lines += [
+                    f"With also its {o['dims_moved']} TDM descriptor dims built in FlyDSL's order: {o['verdict']}.",
                     "",
                 ]
     return "\n".join(lines) + "\n"

@@ -16,7 +16,13 @@ because there is no GPU:
   is None, which flydsl takes as fx.Stream(None); is_available says True because FlyDSL's test
   modules, whose argument builders some recipes call, skip themselves at import otherwise);
 - flydsl.utils.smem_allocator.check_smem_capacity, which the gfx1250 kernels import and the wheel
-  moved to flydsl.runtime.device, is bound to the wheel's own function there.
+  moved to flydsl.runtime.device, is bound to the wheel's own function there;
+- torch.cuda.get_device_properties answers for the traced chip: gcnArchName is FLYDSL_GPU_ARCH and
+  multi_processor_count the CU count of that chip's product named in CU_COUNT (kernels that ask use it
+  for a launch grid or a route between two kernel paths; each recipe that depends on it says so);
+- flydsl.compiler.compile returns None under COMPILE_ONLY: it is wrapped to return a launcher that
+  does nothing instead, so that a test's runner that compiles and launches several kernels in turn
+  (MoE stage 1, then stage 2) goes on to trace the next one.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import types
 from pathlib import Path
 from typing import Any, Callable
 
@@ -53,6 +60,11 @@ _FACTORIES = (
 
 
 SKIP_EXIT = 3
+
+# CUs of one product per chip, for torch.cuda.get_device_properties: MI300X (gfx942), MI355X (gfx950),
+# RX 7900 XTX (gfx1100), RX 9060 XT (gfx1200), RX 9070 XT (gfx1201); gfx1250 has no public product
+# figure: MI355X's 256 is taken.
+CU_COUNT = {"gfx942": 304, "gfx950": 256, "gfx1100": 96, "gfx1200": 32, "gfx1201": 64, "gfx1250": 256}
 
 
 def _cpu(device: object) -> object:
@@ -92,6 +104,20 @@ def install_shims() -> None:
     for name in ("Stream", "current_stream", "synchronize"):
         setattr(torch.cuda, name, none)
     setattr(torch.cuda, "is_available", lambda: True)  # noqa: B010 (FlyDSL's test modules skip without it)
+    chip = os.environ.get("FLYDSL_GPU_ARCH", "")
+    props = types.SimpleNamespace(
+        name=f"traced for {chip}", gcnArchName=chip, multi_processor_count=CU_COUNT.get(chip, 256)
+    )
+    setattr(torch.cuda, "get_device_properties", lambda *a, **k: props)  # noqa: B010
+    import flydsl.compiler as flyc
+
+    compile_only = flyc.compile
+
+    def compile_and_go_on(*args: Any, **kwargs: Any) -> Any:
+        compiled = compile_only(*args, **kwargs)
+        return none if compiled is None else compiled
+
+    setattr(flyc, "compile", compile_and_go_on)  # noqa: B010
     if not hasattr(smem, "check_smem_capacity"):
         setattr(smem, "check_smem_capacity", device.check_smem_capacity)  # noqa: B010
 

@@ -238,6 +238,13 @@ def _word_findings(spec: AtomSpec, instance: Instance, parsed: PtxInstruction) -
     if parsed.family == "cp" and spec.pattern == "tma_load" and parsed.multicast != multicast:
         problems.append(f"{'.multicast::cluster' if parsed.multicast else 'no .multicast::cluster'} on an atom "
                         f"whose emission {'passes' if multicast else 'passes no'} CTA mask (emission.multicast)")
+    im2col = bool(getattr(spec.emission, "im2col", False))  # tma_load's: the op takes the im2col offsets
+    if parsed.family == "cp" and spec.pattern == "tma_load" and parsed.im2col != im2col:
+        problems.append(f"{'.im2col' if parsed.im2col else '.tile (no .im2col)'} on an atom whose emission "
+                        f"{'passes' if im2col else 'passes no'} im2col offsets (emission.im2col)")
+    if parsed.family == "cp" and parsed.im2col and parsed.rank is not None and parsed.rank < 3:
+        problems.append(f".im2col on a {parsed.rank}d copy: the im2col mode takes ranks 3 to 5 (PTX ISA "
+                        f"cp.async.bulk.tensor: rank - 2 im2col offsets)")
     if parsed.family == "cp" and isinstance(spec.emission, BulkCopy) and parsed.spaces \
             and isinstance(store := _value(instance, "store"), bool) and (parsed.spaces[0] == "global") != store:
         problems.append(f"the destination is .{parsed.spaces[0]} on a row with store = {str(store).lower()} "
@@ -253,9 +260,63 @@ def _word_findings(spec: AtomSpec, instance: Instance, parsed: PtxInstruction) -
         named = spec.mnemonic.rsplit(".", 1)[-1]  # an atom named for its kind (sm100.tcgen05.mma.mxf4) issues it
         if named in _KINDS and named != parsed.kind:
             problems.append(f"kind::{parsed.kind} in the atom {spec.mnemonic}, which is named for kind::{named}")
+    if parsed.family == "tcgen05" and spec.pattern in ("tcgen05_ld", "tcgen05_st", "tcgen05_cp"):
+        problems += _tmem_copy_problems(spec, instance, parsed)
     where = instance.path + ("instruction",)
     return [INSTRUCTION_WORD.at(spec, f"instance {instance.id}: instruction '{parsed.text}': {problem}", where)
             for problem in problems]
+
+
+# tcgen05.ld / st: (dp, bits) -> the shape word, and the most repetitions PTX gives it (9.7.16.8.4: the
+# registers of one thread are at most 128)
+_TMEM_SHAPE_WORDS = {(32, 32): ("32x32b", 128), (16, 32): ("16x32bx2", 128), (16, 64): ("16x64b", 128),
+                     (16, 128): ("16x128b", 64), (16, 256): ("16x256b", 32)}
+# tcgen05.cp: (rows, bits) -> the multicast cases the shape takes (9.7.16.8.3)
+_CP_MULTICASTS = {(128, 256): ("none",), (4, 256): ("none",), (128, 128): ("none",),
+                  (64, 128): ("warpx2_02_13", "warpx2_01_23"), (32, 128): ("warpx4",)}
+
+
+def _tmem_copy_problems(spec: AtomSpec, instance: Instance, parsed: PtxInstruction) -> list[str]:
+    """tcgen05.ld / st / cp: the operation, the shape, the repetition, (un)packing and multicast words against
+    the row (what the lowering passes to NVVM's op comes from the row, the layouts from the same values)."""
+    op = spec.pattern.rsplit("_", 1)[-1]
+    words = parsed.text.split(".")
+    problems = [] if len(words) > 1 and words[1] == op else [f"the atom's pattern issues tcgen05.{op}"]
+    if op == "cp":
+        rows, bits, multicast = _value(instance, "rows"), _value(instance, "bits"), str(_value(instance, "multicast"))
+        word = f"{rows}x{bits}b"
+        takes = _CP_MULTICASTS.get((rows, bits), ()) if isinstance(rows, int) and isinstance(bits, int) else ()
+        if not takes:
+            problems.append(f"no tcgen05.cp shape has rows = {rows}, bits = {bits}")
+        elif parsed.tmem_shape != word:
+            problems.append(f".{parsed.tmem_shape or '(no shape)'} on a row with rows = {rows}, bits = {bits} "
+                            f"(the .{word} shape)")
+        spelled = parsed.cp_multicast.replace("::", "_") or "none"
+        if spelled != multicast:
+            problems.append(f"{'.' + parsed.cp_multicast if parsed.cp_multicast else 'no multicast'} on a row "
+                            f"whose multicast is {multicast}")
+        elif takes and multicast not in takes:
+            problems.append(f"the {word} shape takes multicast {', '.join(takes)}, not {multicast}")
+        return problems
+    dp, bits, num = _value(instance, "dp"), _value(instance, "bits"), _value(instance, "num")
+    known = _TMEM_SHAPE_WORDS.get((dp, bits)) if isinstance(dp, int) and isinstance(bits, int) else None
+    if known is None:
+        problems.append(f"no tcgen05.{op} shape has dp = {dp}, bits = {bits}")
+    elif parsed.tmem_shape != known[0]:
+        problems.append(f".{parsed.tmem_shape or '(no shape)'} on a row with dp = {dp}, bits = {bits} "
+                        f"(the .{known[0]} shape)")
+    elif isinstance(num, int) and num > known[1]:
+        problems.append(f"the .{known[0]} shape repeats at most .x{known[1]}, the row has num = {num}")
+    if parsed.repetition != num:
+        problems.append(f".x{parsed.repetition} on a row with num = {num}" if parsed.repetition is not None
+                        else f"no repetition (.x1 ... .x128) on a row with num = {num}")
+    flag, word = ("pack", "pack::16b") if op == "ld" else ("unpack", "unpack::16b")
+    if parsed.pack and parsed.pack != word:
+        problems.append(f".{parsed.pack} is not a tcgen05.{op} word (tcgen05.{op} takes .{word})")
+    elif (parsed.pack == word) != (_value(instance, flag) is True):
+        problems.append(f"{'.' + word if parsed.pack else 'no .' + word} on a row with {flag} = "
+                        f"{str(_value(instance, flag) is True).lower()}")
+    return problems
 
 
 def _type_problems(spec: AtomSpec, instance: Instance, parsed: PtxInstruction) -> list[str]:

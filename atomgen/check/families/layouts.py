@@ -154,7 +154,10 @@ def _when_value_mismatch(spec: AtomSpec, name: str, accepted: tuple[Any, ...]) -
 
 def check_exceptions(spec: AtomSpec) -> Iterator[Diagnostic]:
     path = ("exceptions",)
-    if spec.kind == "copy" and (spec.replicated or spec.operand_source):
+    # a copy's operand_source may only put its src or dst in tensor memory (tcgen05.ld / st / cp)
+    copy_sources = {role: source for role, source in spec.operand_source.items()
+                    if not (role in ("src", "dst") and source == "tensor_memory")}
+    if spec.kind == "copy" and (spec.replicated or copy_sources):
         yield REPLICATION.at(spec, "replication/operand_source exceptions are for MMA operands", path)
     if spec.kind == "mma" and spec.copy_replicated:
         yield REPLICATION.at(spec, "src/dst/ref replication exceptions are for copy operands", path)

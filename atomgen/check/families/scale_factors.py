@@ -12,7 +12,8 @@ fields must agree with the instruction text the row emits, since none of the lat
   A's and B's types have a format in the kind's idesc;
 - each scale-factor tile is placed like a tensor-memory operand (rule AG349's walk): every factor
   of the `rows` x K / vector_size tile, and of each copy, in its own byte, within lanes 0..127 and
-  the declared columns, every declared column used; `rows` covers M (A) or N (B).
+  the declared columns, every declared column used; `rows` covers M (A) or N (B); over a CTA pair each CTA
+  holds its M / 2 rows of A's factors and all of B's.
 """
 
 from __future__ import annotations
@@ -158,7 +159,8 @@ def _placement(spec: AtomSpec, evaluated: EvaluatedInstance, role: str, operand:
         return
     if piece.parsed is None:
         return
-    extent = variables.get("m" if role == "a" else "n", 0)
+    # each CTA of a pair (exceptions.ctas: 2) holds the factors of its own rows of A, and of all of B's columns
+    extent = variables.get("m", 0) // max(1, spec.ctas) if role == "a" else variables.get("n", 0)
     try:
         layout = evaluate_layout(piece, variables)
         columns = evaluate_columns(operand, variables)
@@ -169,8 +171,9 @@ def _placement(spec: AtomSpec, evaluated: EvaluatedInstance, role: str, operand:
                               piece.path, error.offset)
         return
     if rows < extent:
+        whose = ("A (M)" if spec.ctas == 1 else "A a CTA holds (M / 2)") if role == "a" else "B (N)"
         yield SCALE_FACTORS.at(spec, f"scale_factors.{role}.rows is {rows}, fewer than the {extent} rows of "
-                              f"{'A (M)' if role == 'a' else 'B (N)'} (instance {instance.id})",
+                              f"{whose} (instance {instance.id})",
                               operand.path + ("rows",))
         return
     if copies is not None and len(offsets) > LANES:

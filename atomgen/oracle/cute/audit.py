@@ -32,12 +32,12 @@ the declarations), ``report`` (findings and the report).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Sequence
 
 from atomgen.oracle.cute.client import OracleError, require_cutlass, run_worker
-from atomgen.oracle.cute.compare import apply_declarations, compare_instance
+from atomgen.oracle.cute.compare import apply_declarations, compare_instance, descriptor_difference
 from atomgen.oracle.cute.report import Finding, Report, SpecReport
 from atomgen.oracle.cute.request import build_request
 
@@ -51,6 +51,35 @@ class _Job:
     spec_index: int
     evaluated: Any  # EvaluatedInstance
     request: dict[str, Any]
+    formats: dict[str, Any] | None = None  # a format-parameter variant of the row: only its idesc is compared
+
+
+def _format_jobs(spec: Any, index: int, evaluated: Any) -> list[_Job]:
+    """A spec whose A and B types are format parameters (free Type parameters, AG379): its first row once per other
+    (A, B) value pair, each compared by its instruction descriptor alone (the layouts do not depend on the formats:
+    AG379), so every value CuTe can encode is checked inside the oracle, not only the default."""
+    from itertools import product
+
+    from atomgen.spec.frozen import FrozenMap
+
+    names = [spec.operand_types.get(role, f"elemTy{role.upper()}") for role in ("a", "b")]
+    parameters = [spec.parameter(name) for name in names]
+    if not all(p is not None and p.cpp_type == "Type" and p.free_values for p in parameters):
+        return []
+    instance = evaluated.instance
+    # free majors (transA / transB beside fp8 formats only, AG379) are descriptor bits too: every combination
+    majors = [p for p in (spec.parameter("transA"), spec.parameter("transB")) if p is not None and p.is_free]
+    jobs = []
+    for a, b, *trans in product(*(p.free_values for p in parameters), *([False, True] for _ in majors)):
+        if (a, b) == (instance.values.get(names[0]), instance.values.get(names[1])) and not any(trans):
+            continue  # the row itself
+        variant = {names[0]: a, names[1]: b, **{p.name: t for p, t in zip(majors, trans)}}
+        values = FrozenMap({**instance.values, **variant})
+        request, _ = build_request(spec, replace(instance, values=values))
+        if request is not None:
+            key = ":".join([str(index), str(instance.index), *map(str, variant.values())])
+            jobs.append(_Job(key, index, evaluated, {"id": key, **request}, {**variant, "all": values}))
+    return jobs
 
 
 def audit(paths: Sequence[str], python: str, arch: str, timeout: float) -> Report:
@@ -104,6 +133,8 @@ def audit(paths: Sequence[str], python: str, arch: str, timeout: float) -> Repor
                 continue
             key = f"{index}:{evaluated.instance.index}"
             jobs.append(_Job(key, index, evaluated, {"id": key, **request}))
+        if result.analysis is not None and result.analysis.evaluated:
+            jobs += _format_jobs(spec, index, result.analysis.evaluated[0])
     if not report.specs:
         raise OracleError("no PTX specs (backend: nvvm) under " + ", ".join(paths))
     stages.step(f"asking CuTe about {len(jobs)} instances")
@@ -127,6 +158,9 @@ def audit(paths: Sequence[str], python: str, arch: str, timeout: float) -> Repor
         if answer is None:
             continue
         spec_report = report.specs[job.spec_index]
+        if job.formats is not None:
+            spec_report.findings.extend(_format_findings(specs[job.spec_index], job, answer, spec_report))
+            continue
         spec_report.compared += 1
         spec_report.findings.extend(
             compare_instance(specs[job.spec_index], job.evaluated, answer, spec_report.path, spec_report))
@@ -136,6 +170,22 @@ def audit(paths: Sequence[str], python: str, arch: str, timeout: float) -> Repor
     stages.done()
     report.seconds = time.monotonic() - started
     return report
+
+
+def _format_findings(spec: Any, job: _Job, answer: dict[str, Any], spec_report: SpecReport) -> list[Finding]:
+    """The instruction descriptor of one format-parameter variant of a row against CuTe's (reported at the row)."""
+    assert job.formats is not None
+    instance = job.evaluated.instance
+    pair = ", ".join(f"{name} = {value}" for name, value in job.formats.items() if name != "all")
+    theirs = answer.get("instruction_descriptor") if answer.get("ok") else None
+    if theirs is None:
+        why = answer.get("error", "no instruction descriptor in CuTe's answer")
+        return [Finding(spec_report.path, instance.id, "request", "rejected", f"{pair}: {why}")]
+    message = descriptor_difference(spec, job.formats["all"], instance.instruction or "", int(theirs))
+    if message is not None:
+        return [Finding(spec_report.path, instance.id, "idesc", "descriptor", f"{pair}: {message}")]
+    spec_report.descriptor_values += 1
+    return []
 
 
 def _peek_backend(path: Path) -> str | None:

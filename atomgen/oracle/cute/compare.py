@@ -82,21 +82,27 @@ def compare_instance(spec: Any, evaluated: Any, answer: dict[str, Any], display:
         finding("request", "rejected", f"CuTe cannot build this instance: {answer.get('error', '?')}")
         return findings
     try:
-        threads = int(answer["threads"])
-        cute_thr = _cute_layout(answer["thr"])
+        threads = int(answer.get("threads", spec.threads))
+        cute_thr = _cute_layout(answer.get("thr", {"shape": 1, "stride": 0}))
         cute_layouts = {role: _cute_layout(record) for role, record in answer["layouts"].items()}
     except (KeyError, TypeError, ValueError) as error:
         finding("request", "worker", f"malformed CuTe answer ({error}): {json.dumps(answer)[:200]}")
         return findings
-    if threads != spec.threads:
+    absent = set(answer.get("not_in_cute") or ())  # what CuTe has no counterpart of (.ws: only its TMEM fragment)
+    if threads != spec.threads and "threads" not in absent:
         finding("threads", "threads", f"thread count: spec {spec.threads}, CuTe {threads}")
     thr = evaluated.operands.get("thr")
-    if thr is not None:
+    if thr is not None and "thr" not in absent:
         difference = compare_functions(thr.layout, cute_thr, thread_layout=True)
         if difference is not None:
             finding("thr", "layout", f"thread layout: {difference[0]}", spec_layout=format_layout(thr.layout),
                     cute_layout=format_layout(cute_thr), first_difference=difference[1])
-    for role in spec.operands:
+    # tcgen05.cp: CuTe's tile is the tensor-memory side, the multicast a mode of it; the spec's is the shared-memory
+    # matrix, the multicast its copies: the two meet only in the relation element -> TMEM bits (tmem.py).
+    by_relation = "tmem_val_id" in answer and spec.threads == 1
+    for role in () if by_relation else spec.operands:
+        if role in absent:
+            continue
         operand = evaluated.operands.get(role)
         theirs = cute_layouts.get(role)
         if operand is None:
@@ -118,7 +124,20 @@ def compare_instance(spec: Any, evaluated: Any, answer: dict[str, Any], display:
         else:
             finding(role, "layout", f"layout '{role}': {difference[0]}", spec_layout=format_layout(operand.layout),
                     cute_layout=format_layout(theirs), first_difference=difference[1])
-    if getattr(spec, "tensor_memory", None):
+    if "instruction_descriptor" in answer:
+        message = descriptor_difference(spec, instance.values, instance.instruction or "",
+                                        int(answer["instruction_descriptor"]))
+        if message is None:
+            spec_report.operands_agreeing += 1
+        else:
+            finding("idesc", "descriptor", message)
+    if getattr(spec, "tensor_memory", None) and "tmem_val_id" in answer:  # tcgen05.ld / st / cp
+        tmem_differences = cute_tmem.copy_tmem_differences(spec, evaluated, answer)
+        for role, message, mine, theirs_text in tmem_differences:
+            finding(f"tmem_{role}", "layout", message, spec_layout=mine, cute_layout=theirs_text)
+        if not tmem_differences:
+            spec_report.operands_agreeing += len(spec.tensor_memory) + (len(spec.operands) if by_relation else 0)
+    elif getattr(spec, "tensor_memory", None):
         tmem_differences = cute_tmem.differences(spec, evaluated, answer) + \
             cute_tmem.scale_factor_differences(spec, evaluated, answer)
         for role, message, mine, theirs_text in tmem_differences:
@@ -126,6 +145,32 @@ def compare_instance(spec: Any, evaluated: Any, answer: dict[str, Any], display:
         factors = spec.scale_factors.operands if spec.scale_factors is not None else {}
         spec_report.operands_agreeing += len(spec.tensor_memory) + len(factors) - len(tmem_differences)
     return findings
+
+
+def descriptor_difference(spec: Any, values: Any, instruction: str, theirs: int) -> str | None:
+    """The tcgen05 instruction descriptor the emission builds for a row (its types at `values`: a format
+    parameter at its default, or at each of its values for the audit's format jobs) against CuTe's. A
+    block-scaled row's is compared with both scale-factor ids 0 (the run-time bits)."""
+    from atomgen.spec import tcgen05
+
+    a, b, c = (str(values.get(spec.operand_types.get(role, name))) for role, name in
+               (("a", "elemTyA"), ("b", "elemTyB"), ("c", "elemTyAcc")))
+    scale = tcgen05.block_scale(instruction)
+    factors = getattr(spec, "scale_factors", None)
+    try:
+        m, n = int(values["m"]), int(values["n"])
+        if scale is not None and factors is not None:
+            sf = str(values.get(factors.type_parameter))
+            mine = tcgen05.block_scaled_descriptor(scale.kind, m, n, a, b, sf, values.get("transA") is True,
+                                                   values.get("transB") is True)
+        else:
+            mine = tcgen05.instruction_descriptor(m, n, a, b, c, values.get("transA") is True,
+                                                  values.get("transB") is True)
+    except (KeyError, TypeError, ValueError) as error:
+        return f"no instruction descriptor for this row: {error}"
+    if mine is None or mine != theirs:
+        return f"instruction descriptor: spec {mine if mine is None else hex(mine)}, CuTe {hex(theirs)}"
+    return None
 
 
 def _declaration(spec: AtomSpec, finding: Finding) -> KnownDefect | None:

@@ -91,6 +91,29 @@ def _compact(extents: list[int]) -> tuple[int, ...]:
     return tuple(strides)
 
 
+def _im2col_atom(dsl: CuteDsl, op: Any, ptr: Any, atom: dict[str, Any], box: list[int]) -> Any:
+    """CuTe's im2col TMA atom over an activation tensor of `rank` modes, channels innermost, in CuTe's
+    hierarchical form ((W[, H[, D]], N), C); `box` is the (pixels, channels) tile, a 1x1 filter, stride 1."""
+    cute = dsl.cute
+    rank = atom.get("rank", 3)
+    if not isinstance(rank, int) or isinstance(rank, bool) or not 3 <= rank <= 5:
+        raise AtomError("an im2col load takes rank 3..5")
+    if len(box) != 2:
+        raise AtomError("an im2col box is (pixels, channels)")
+    pixels, channels = box
+    spatial = (8,) * (rank - 2)
+    strides, pitch = [], channels
+    for extent in spatial:
+        strides.append(pitch)
+        pitch *= extent
+    layout = cute.make_layout(((*spatial, 2), channels), stride=((*strides, pitch), 1))
+    zero, one = (0,) * (rank - 2), (1,) * (rank - 2)
+    tile = cute.make_layout((pixels, channels), stride=(channels, 1))
+    return dsl.cpasync.make_im2col_tma_atom(
+        op, cute.make_tensor(ptr, layout), tile, (pixels, channels), lower_corner_whd=zero, upper_corner_whd=zero,
+        lower_padding_whd=zero, upper_padding_whd=zero, stride_whd=one, lower_srt=zero, stride_srt=one).atom
+
+
 def tma(dsl: CuteDsl, atom: dict[str, Any]) -> dict[str, Any]:
     cute = dsl.cute
     direction = str(atom.get("direction", "load")).lower()
@@ -119,12 +142,20 @@ def tma(dsl: CuteDsl, atom: dict[str, Any]) -> dict[str, Any]:
     elif direction in ("load", "store"):
         op_name = "CopyBulkTensorTileG2SOp" if direction == "load" else "CopyBulkTensorTileS2GOp"
         op = getattr(dsl.cpasync, op_name)()
+    elif direction == "load_im2col":
+        op_name = "CopyBulkTensorIm2ColG2SOp"
+        op = dsl.cpasync.CopyBulkTensorIm2ColG2SOp()
     else:
-        raise AtomError(f"direction must be 'load', 'store', 'load_multicast' or 'reduce', got {direction!r}")
+        raise AtomError(f"direction must be 'load', 'store', 'load_multicast', 'load_im2col' or 'reduce', "
+                        f"got {direction!r}")
     ptr = cute.make_ptr(dsl.numeric(name), 0, cute.AddressSpace.gmem, assumed_align=16)
-    gtensor = cute.make_tensor(ptr, cute.make_layout(tuple(gmem), stride=_compact(gmem)))
-    slayout = cute.make_layout(tuple(box), stride=_compact(box))
-    ty = dsl.cpasync.make_tiled_tma_atom(op, gtensor, slayout, tuple(box), **kwargs).atom.type
+    if direction == "load_im2col":
+        ty = _im2col_atom(dsl, op, ptr, atom, box).type
+        gmem = list(box)
+    else:
+        gtensor = cute.make_tensor(ptr, cute.make_layout(tuple(gmem), stride=_compact(gmem)))
+        slayout = cute.make_layout(tuple(box), stride=_compact(box))
+        ty = dsl.cpasync.make_tiled_tma_atom(op, gtensor, slayout, tuple(box), **kwargs).atom.type
     threads, thr = dsl.thread_layouts(ty)
     src, dst = layout_of(ty.layout_src_tv), layout_of(ty.layout_dst_tv)
     printed = str(ty)
@@ -151,7 +182,10 @@ def tma(dsl: CuteDsl, atom: dict[str, Any]) -> dict[str, Any]:
         "elem_layouts": {"elem_type": name, "src": src, "dst": dst},
         "tma": {"box": box, "gmem_shape": gmem, "copy_bits": copy_bits},
         "provenance": dsl.provenance(
-            f"cute.nvgpu.cpasync.make_tiled_tma_atom({op_name}) on a fake gmem pointer, compact column-major smem box",
+            (f"cute.nvgpu.cpasync.make_im2col_tma_atom({op_name}) on a fake gmem pointer, ((W..., N), C) "
+             f"activation tensor, (pixels, channels) smem box" if direction == "load_im2col" else
+             f"cute.nvgpu.cpasync.make_tiled_tma_atom({op_name}) on a fake gmem pointer, compact column-major "
+             f"smem box"),
             bits="element layouts scaled by the element width (checked against the type's copy_bits)",
             ref="RefLayout = SrcLayout: rule of CUTLASS C++ Copy_Traits<SM90_TMA_*>"),
     }

@@ -47,6 +47,7 @@ class SpecReport:
     instances: int = 0
     compared: int = 0  # instances CuTe answered and that were compared
     operands_agreeing: int = 0
+    descriptor_values: int = 0  # format-parameter values (A, B pairs) whose instruction descriptor CuTe confirmed
     whole_tile: bool = False
     findings: list[Finding] = field(default_factory=list)
     stale: list[dict[str, Any]] = field(default_factory=list)  # declarations that matched nothing
@@ -86,6 +87,7 @@ def render_json(report: Report) -> str:
                 "instances": s.instances,
                 "compared": s.compared,
                 "operands_agreeing": s.operands_agreeing,
+                "descriptor_values": s.descriptor_values,
                 "whole_tile": s.whole_tile,
                 "findings": [f.to_json() for f in s.findings],
                 "stale_declarations": s.stale,
@@ -124,8 +126,10 @@ def render_text(report: Report) -> str:
     for spec in report.specs:
         mode = " (whole-tile: compared structurally)" if spec.whole_tile else ""
         undeclared = sum(1 for f in spec.findings if not f.declared)
+        values = f", {spec.descriptor_values} format pairs' descriptors agree" if spec.descriptor_values else ""
         lines.append(f"{spec.path}: {spec.compared}/{spec.instances} instances compared, "
-                     f"{spec.operands_agreeing} operand layouts agree, {undeclared} undeclared finding(s){mode}")
+                     f"{spec.operands_agreeing} operand layouts agree{values}, {undeclared} undeclared "
+                     f"finding(s){mode}")
         for finding in spec.findings:
             prefix = "  known " if finding.declared else "  DISAGREES "
             lines.append(prefix + _finding_text(finding).replace("\n", "\n  "))

@@ -18,6 +18,26 @@ BULK_COPIES = {"nvvm.cp.async.bulk.shared.cluster.global": "load", "nvvm.cp.asyn
 BULK_BYTES = 256
 
 
+TMEM_COPIES = ("nvvm.tcgen05.ld", "nvvm.tcgen05.st", "nvvm.tcgen05.cp")
+# tcgen05.cp (cta_group::1): (rows, bits, multicast) -> CuTe's UTCCP op
+UTCCP_OPS: dict[tuple[Any, Any, str], str] = {
+    (128, 256, "none"): "128dp256bit", (4, 256, "none"): "4dp256bit", (128, 128, "none"): "128dp128bit",
+    (64, 128, "warpx2_02_13"): "2x64dp128bitlw0213", (64, 128, "warpx2_01_23"): "2x64dp128bitlw0123",
+    (32, 128, "warpx4"): "4x32dp128bit"}
+
+
+def tmem_copy_op(intrinsic: str, values: dict[str, Any]) -> str | None:
+    """CuTe's C++ op of a tcgen05.ld / st / cp row: SM100_TMEM_LOAD_16dp64b2x_16b, SM100_UTCCP_4dp256bit_1cta..."""
+    if intrinsic == "nvvm.tcgen05.cp":
+        found = UTCCP_OPS.get((values.get("rows"), values.get("bits"), str(values.get("multicast"))))
+        return f"SM100_UTCCP_{found}_1cta" if found else None
+    kind, flag = ("LOAD", "pack") if intrinsic == "nvvm.tcgen05.ld" else ("STORE", "unpack")
+    dp, bits, num = values.get("dp"), values.get("bits"), values.get("num")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (dp, bits, num)):
+        return None
+    return f"SM100_TMEM_{kind}_{dp}dp{bits}b{num}x" + ("_16b" if values.get(flag) is True else "")
+
+
 def _types(spec: Any, instance: Any) -> dict[str, Any]:
     values = instance.values
     return {
@@ -58,7 +78,8 @@ def build_request(spec: Any, instance: Any) -> tuple[dict[str, Any] | None, str]
         trans = (values.get("transA") is True, values.get("transB") is True)
         scale = _scale(spec, instance)
         cpp_op = cute_cpp.op_name(family, m, n, k, str(types["a_type"]), str(types["b_type"]), str(types["c_type"]),
-                                  bit_op, trans, ctas, spec.operand_source.get("a") == "tensor_memory", scale)
+                                  bit_op, trans, ctas, spec.operand_source.get("a") == "tensor_memory", scale,
+                                  ws=".ws." in (instance.instruction or ""))
         if scale is not None and cpp_op is None:
             return None, f"no CuTe traits for block-scaled kind::{scale[0]} with these types"
         if cpp_op is not None:  # no CuTe DSL type: CuTe's C++ traits
@@ -70,6 +91,9 @@ def build_request(spec: Any, instance: Any) -> tuple[dict[str, Any] | None, str]
             return {"family": "wgmma", **mnk, **_types(spec, instance), "a_source": source,
                     "a_major": "k", "b_major": "k"}, ""
         return None, f"no CuTe MMA family has {spec.threads} threads"
+    if intrinsic in TMEM_COPIES:
+        op = tmem_copy_op(intrinsic, values)
+        return ({"family": "copy_cpp", "op": op}, "") if op else (None, "no CuTe tensor-memory copy op of this row")
     if intrinsic in ("nvvm.ldmatrix", "nvvm.stmatrix"):
         num, transpose = values.get("num"), values.get("transpose", False)
         if not isinstance(num, int) or not isinstance(transpose, bool):
@@ -94,6 +118,10 @@ def build_request(spec: Any, instance: Any) -> tuple[dict[str, Any] | None, str]
             if not reduce or not isinstance(values.get(reduce), str):
                 return None, "TMA reduction instance without its reduction"
             request.update(direction="reduce", reduction=values[reduce])
+        elif getattr(spec.emission, "im2col", False):  # a (pixels, channels) box of an N-d activation tensor
+            if rank < 3:
+                return None, "TMA im2col instance of rank below 3"
+            request.update(direction="load_im2col", rank=rank, box=[32, 64])
         elif getattr(spec.emission, "multicast", False):
             request.update(direction="load_multicast", num_multicast=2)  # a pair of CTAs shares the box
         return request, ""

@@ -21,6 +21,7 @@ fragment with more (or fewer) addresses than the spec places is a difference, no
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, Optional, Sequence
 
 from atomgen.layout.algebra import Layout, flatten, format_layout, from_json, image, mode, size
@@ -90,9 +91,10 @@ def scale_factor_differences(spec: Any, evaluated: Any, answer: dict[str, Any]) 
                           "the block mode at stride 0", "", format_layout(Layout(from_json(record["shape"]),
                                                                                  from_json(record["stride"])))))
             continue
-        tile = Layout((1, (rows, per_row)), (0, (1, rows)))
-        message = _first_difference(mine, tile, theirs, False, _to_cells(int(record["value_bits"]), operand.cell_bits),
-                                    offsets)
+        ctas = getattr(spec, "ctas", 1)  # a pair: each CTA's factors in its own TMEM, CuTe's fragment one CTA's
+        tile = Layout((ctas, (rows, per_row)), (0, (1, rows)))
+        message = _first_difference(mine, tile, theirs, ctas > 1,
+                                    _to_cells(int(record["value_bits"]), operand.cell_bits), offsets)
         if message is not None:
             found.append((name, message, format_layout(mine), format_layout(theirs)))
     return found
@@ -154,3 +156,104 @@ def _first_difference(mine: Layout, tile: Layout, theirs: Layout, per_cta: bool 
                 return (f"TMEM address of element {coords[index]}{which} (point {index}): spec lane {address >> 16} "
                         f"{below} {address & 0xFFFF}, CuTe lane {cute_address >> 16} {below} {cute_address & 0xFFFF}")
     return None
+
+
+CUTE_LANE_BITS = 1 << 21  # CuTe's TMEM::DP_b: the lane stride of a bit address
+
+
+def copy_tmem_differences(spec: Any, evaluated: Any, answer: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    """A tensor-memory copy (tcgen05.ld / st / cp) against CuTe's Copy_Traits, as the relation
+    element -> the TMEM bit addresses it occupies.
+
+    The element is what the tensor-memory side holds: its index in the reference tile (tcgen05.ld / st),
+    or, for the one-thread tcgen05.cp, the shared-memory element the source reads, since CuTe's UTCCP tile
+    is the tensor-memory side with the multicast as a stride-0 mode of its source while the spec's tile is
+    the shared-memory matrix with the multicast as `copies`. CuTe's addresses are ValID of its
+    tensor-memory-side index; each side's element indices are ranked (CuTe's 4x256b source indexes a
+    128-lane tile of which it uses four rows). The relations must be equal as sets."""
+    found: list[tuple[str, str, str, str]] = []
+    cute_val_id = answer.get("tmem_val_id")
+    for role, operand in getattr(spec, "tensor_memory", {}).items():
+        data_role = "src" if spec.threads == 1 else role
+        tile, data = evaluated.operands.get(role), evaluated.operands.get(data_role)
+        piece = next((p for p in operand.pieces if piece_matches(p, evaluated.instance, evaluated.variables)), None)
+        layouts = answer.get("layouts") or {}
+        if cute_val_id is None or tile is None or data is None or piece is None or role not in layouts \
+                or data_role not in layouts:
+            found.append((role, f"no TMEM layout of '{role}' to compare (CuTe or the spec gives none)", "", ""))
+            continue
+        try:
+            mine = evaluate_layout(piece, evaluated.variables)
+            _, offsets = copies_at(operand, evaluated.instance, evaluated.variables)
+        except ExprError as error:
+            found.append((role, f"tensor_memory.{role}: {error.message}", "", ""))
+            continue
+        if size(mine) != size(data.layout):
+            found.append((role, f"tensor_memory.{role} has {size(mine)} points, the operand layout "
+                          f"{size(data.layout)}", format_layout(mine), ""))
+            continue
+        spec_relation = _relation(data.layout, mine, partial(_spec_bit, operand.cell_bits), offsets)
+        theirs = Layout(from_json(cute_val_id["shape"]), from_json(cute_val_id["stride"]))
+        side = _cute_layout(layouts[role])
+        cute_data = _cute_layout(layouts[data_role])
+        addresses = image(theirs)
+        if max(image(side)) >= len(addresses):
+            found.append((role, f"CuTe's {role} layout reaches past its ValID ({len(addresses)} values)", "",
+                          format_layout(theirs)))
+            continue
+        cute_relation = _relation(cute_data, side, partial(_cute_bit, addresses), (0,))
+        message = _relation_difference(spec_relation, cute_relation)
+        if message is not None:
+            found.append((role, message, format_layout(mine), format_layout(theirs)))
+    return found
+
+
+def _spec_bit(cell_bits: int, address: int) -> int:
+    """The spec's lane * 65536 + cell -> lane * 65536 + bit."""
+    lane, cell = divmod(address, LANE_STRIDE)
+    return lane * LANE_STRIDE + cell * cell_bits
+
+
+def _cute_bit(val_id: list[int], index: int) -> int:
+    """CuTe's ValID(index), lane * 2^21 + bit -> lane * 65536 + bit."""
+    lane, bit = divmod(val_id[index], CUTE_LANE_BITS)
+    return lane * LANE_STRIDE + bit
+
+
+def _cute_layout(record: dict[str, Any]) -> Layout:
+    return Layout(from_json(record["shape"]), from_json(record["stride"]))
+
+
+def _relation(data: Layout, side: Layout, address: Callable[[int], int],
+              offsets: Sequence[int]) -> dict[int, frozenset[int]]:
+    """Ranked element index -> the TMEM bit addresses (lane * 65536 + bit) it is written to, over every
+    (thr, val): `address` of the side's value plus each copy's offset (CuTe's side value is an index into
+    ValID, the spec's an address in its cells). Threads whose modes are all stride 0 on both layouts are
+    the same thread: only the first is walked."""
+    threads = size(mode(data, 0)) if len(data.shape) == 2 else 1  # type: ignore[arg-type]
+    replicated = threads > 1 and set(image(mode(data, 0))) == {0} and set(image(mode(side, 0))) == {0}
+    points = size(data) // threads if replicated else size(data)
+    by_element: dict[int, set[int]] = {}
+    for element, at in zip(image(data)[:points], image(side)[:points], strict=True):
+        by_element.setdefault(element, set()).update(address(at + offset) for offset in offsets)
+    return {rank: frozenset(by_element[element]) for rank, element in enumerate(sorted(by_element))}
+
+
+def _relation_difference(mine: dict[int, frozenset[int]], theirs: dict[int, frozenset[int]]) -> Optional[str]:
+    if len(mine) != len(theirs):
+        return f"the spec writes {len(mine)} elements to tensor memory, CuTe {len(theirs)}"
+    if mine == theirs:
+        return None
+    if set(mine.values()) == set(theirs.values()):
+        element = next(e for e in sorted(mine) if mine[e] != theirs[e])
+        return (f"the same TMEM bits, grouped the same way (one group per element, its copies), but CuTe numbers "
+                f"the elements in another order: element {element} is spec {_bits(mine[element])}, CuTe "
+                f"{_bits(theirs[element])}")
+    for element in sorted(mine):
+        if mine[element] != theirs[element]:
+            return f"TMEM bits of element {element}: spec {_bits(mine[element])}; CuTe {_bits(theirs[element])}"
+    return None
+
+
+def _bits(addresses: frozenset[int]) -> str:
+    return ", ".join(f"lane {a >> 16} bit {a & 0xFFFF}" for a in sorted(addresses)[:4])

@@ -20,14 +20,20 @@ Input (stdin, one JSON object)::
        "box": [64, 32]},
       {"id": "tmar", "family": "tma", "direction": "reduce", "reduction": "add",
        "elem_type": "f16", "box": [64, 32]},
-      {"id": "blk", "family": "bulk", "direction": "load", "bytes": 256}
+      {"id": "blk", "family": "bulk", "direction": "load", "bytes": 256},
+      {"id": "tld", "family": "copy_cpp", "op": "SM100_TMEM_LOAD_16dp64b2x"}
     ]}
+
+``mma_cpp`` and ``copy_cpp`` atoms name a CuTe C++ op (``cute_cpp``): MMAs and tensor-memory copies the DSL
+has no type for; a ``copy_cpp`` answer adds ``tmem_val_id``, CuTe's ValID (TMEM bit address of each value of
+the tensor-memory side).
 
 A ``bulk`` copy (non-tensor cp.async.bulk) has a ``direction``, ``load`` (CopyBulkG2SOp) or ``store``
 (CopyBulkS2GOp), and ``bytes`` per copy, a multiple of 16.
 
 A TMA ``direction`` is ``load``, ``store``, ``load_multicast`` (CopyBulkTensorTileG2SMulticastOp, with
-``num_multicast``) or ``reduce`` (CopyReduceBulkTensorTileS2GOp, with ``reduction``: PTX's name of the
+``num_multicast``), ``load_im2col`` (CopyBulkTensorIm2ColG2SOp, with the tensor's ``rank`` 3-5 and a
+(pixels, channels) ``box``) or ``reduce`` (CopyReduceBulkTensorTileS2GOp, with ``reduction``: PTX's name of the
 reduction, add min max inc dec and or xor).
 
 Element types are MLIR names: ``f16 bf16 f32 tf32 f64 i8 ui8 i32 f8E4M3FN f8E5M2``
@@ -115,6 +121,8 @@ def process(request: Any, dsl: CuteDsl | None = None) -> list[dict[str, Any]]:
     # Atoms the DSL has no type for come from CuTe's C++ traits: one compile for all of them.
     cpp_ops = [str(a.get("op")) for a in request["atoms"] if isinstance(a, dict) and a.get("family") == "mma_cpp"]
     cpp = cute_cpp.traits(cpp_ops) if cpp_ops else {}
+    copy_ops = [str(a.get("op")) for a in request["atoms"] if isinstance(a, dict) and a.get("family") == "copy_cpp"]
+    copies = cute_cpp.copy_traits(copy_ops) if copy_ops else {}
     for index, atom in enumerate(request["atoms"]):
         atom_id = atom.get("id", index) if isinstance(atom, dict) else index
         if not isinstance(atom, dict):
@@ -125,6 +133,11 @@ def process(request: Any, dsl: CuteDsl | None = None) -> list[dict[str, Any]]:
                 op = str(atom.get("op"))
                 record = cute_cpp.record(cpp.get(op, {"error": f"no answer for {op}"}), op)
                 results.append({"id": atom_id, "ok": True, "family": "mma_cpp", **record})
+                continue
+            if atom.get("family") == "copy_cpp":  # the tensor-memory copies: C++ Copy_Traits
+                op = str(atom.get("op"))
+                record = cute_cpp.copy_record(copies.get(op, {"error": f"no answer for {op}"}), op)
+                results.append({"id": atom_id, "ok": True, "family": "copy_cpp", **record})
                 continue
             if dsl is None:
                 dsl = CuteDsl()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from atomgen.render.cpp.messages import cpp_string
 from atomgen.render.cpp.mlirtype import (
@@ -29,7 +29,10 @@ from atomgen.spec.emission import (
     MmaSp,
     MmaSync,
     Stmatrix,
+    Tcgen05Cp,
+    Tcgen05Ld,
     Tcgen05Mma,
+    Tcgen05St,
     TmaLoad,
     TmaStore,
     WgmmaRs,
@@ -268,11 +271,28 @@ def ptx_bulk_copy(
     return {"store": params["store"].getter, "mbarrier": slot_of(state, "Mbarrier")}
 
 
+@pattern_context(Tcgen05Ld, Tcgen05St, Tcgen05Cp)
+def ptx_tcgen05_copy(
+    spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend
+) -> TemplateContext:
+    """tcgen05.ld / st / cp: the parameters NVVM's op is built from (AG404 holds the row's instruction to them)."""
+    op = spec.pattern.rsplit("_", 1)[-1]
+    if op == "cp":
+        if params["multicast"].enum != "::mlir::NVVM::Tcgen05CpMulticast":
+            raise CppRenderError("tcgen05.cp's multicast must be an ::mlir::NVVM::Tcgen05CpMulticastAttr enum")
+        return {"op": op, "rows": params["rows"].getter, "bits": params["bits"].getter,
+                "multicast": params["multicast"].getter}
+    flag = "pack" if op == "ld" else "unpack"
+    return {"op": op, "dp": params["dp"].getter, "bits": params["bits"].getter, "num": params["num"].getter,
+            "flag": flag, "packed": params[flag].getter}
+
+
 @pattern_context(TmaLoad, TmaStore)
 def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | None, backend: Backend) -> TemplateContext:
     coords = [slot_of(state, f"Coord{i}") for i in range(5)]
     emission = spec.emission
     multicast = isinstance(emission, TmaLoad) and emission.multicast
+    im2col = isinstance(emission, TmaLoad) and emission.im2col
     reduce = emission.reduce if isinstance(emission, TmaStore) else ""
     if reduce and params[reduce].enum != "::mlir::NVVM::TMAReduxKind":  # AG371 holds the parameter to exist
         raise CppRenderError(f"the reduction parameter {reduce} must be an ::mlir::NVVM::TMAReduxKindAttr enum")
@@ -281,6 +301,7 @@ def ptx_tma(spec: AtomSpec, params: dict[str, CppParam], state: StateModel | Non
         "desc": slot_of(state, "TmaDescriptor"),
         "mbarrier": slot_of(state, "Mbarrier") if spec.pattern == "tma_load" else None,
         "multicast": slot_of(state, "MulticastMask") if multicast else None,
+        "im2col": [slot_of(state, f"Im2colOffset{i}") for i in range(3)] if im2col else None,
         "reduce": params[reduce].getter if reduce else "",
         "coords": coords,
         "rank": params["rank"].getter,
@@ -300,25 +321,16 @@ def ptx_tcgen05(
     kinds: dict[str, str] = {}
     scale_formats: dict[str, int] = {}
     factors = spec.scale_factors
+    # A format parameter (a free type, AG379) is any of its values at run time: each needs its idesc code,
+    # and A's its instruction.
+    formats = {role: tuple(str(v) for v in parameter.free_values or ())
+               for role in ("a", "b") if (parameter := spec.parameter(operand[role])) is not None and parameter.is_free}
     for instance in spec.instances:
         if instance.packed != tcgen05.packed(a_in_tmem):  # AG371 refuses these
             raise CppRenderError(f"row {instance.id}: tcgen05 takes packed {tcgen05.packed(a_in_tmem)}")
-        a_el, b_el, c_el = (str(instance.values[operand[r]]) for r in ("a", "b", "c"))
-        scale = tcgen05.block_scale(instance.instruction or "")
-        if factors is not None and scale is not None:  # AG350 holds the rest to the instruction
-            sf = str(instance.values[factors.type_parameter])
-            if tcgen05.block_scaled_descriptor(scale.kind, 1, 1, a_el, b_el, sf) is None:
-                raise CppRenderError(f"row {instance.id}: no kind::{scale.kind} idesc format for ({a_el}, {b_el}), "
-                                     f"{sf}")
-            ab_formats.update({e: tcgen05.BLOCK_SCALED_FORMATS[scale.kind][e] for e in (a_el, b_el)})
-            scale_formats[sf] = tcgen05.SCALE_FORMAT[sf]
-        elif factors is None and tcgen05.instruction_descriptor(1, 1, a_el, b_el, c_el) is not None:
-            d_formats[c_el] = tcgen05.D_FORMAT[c_el]
-            ab_formats.update({e: tcgen05.AB_FORMAT[e] for e in (a_el, b_el)})
-        else:  # AG350 / AG371 refuse these
-            raise CppRenderError(f"row {instance.id}: no tcgen05 idesc format for ({a_el}, {b_el}) -> {c_el}")
-        if kinds.setdefault(a_el, instance.instruction or "") != (instance.instruction or ""):
-            raise CppRenderError(f"row {instance.id}: {a_el} rows name different instructions")
+        row_a, row_b, c_el = (str(instance.values[operand[r]]) for r in ("a", "b", "c"))
+        for a_el, b_el in tcgen05.format_pairs(formats.get("a", (row_a,)), formats.get("b", (row_b,))):
+            _tcgen05_formats(instance, factors, a_el, b_el, c_el, d_formats, ab_formats, scale_formats, kinds)
     return {
         "scale_formats": [TypeCase(type_predicate("type", e), f"{scale_formats[e]}u")
                           for e in specific_first(list(scale_formats))],
@@ -337,3 +349,24 @@ def ptx_tcgen05(
         "trans_a": params["transA"].getter if "transA" in params else "false",  # no transA: K-major (AG371)
         "trans_b": params["transB"].getter if "transB" in params else "false",  # no transB: K-major
     }
+
+
+def _tcgen05_formats(instance: Any, factors: Any, a_el: str, b_el: str, c_el: str, d_formats: dict[str, int],
+                     ab_formats: dict[str, int], scale_formats: dict[str, int], kinds: dict[str, str]) -> None:
+    """Records the idesc codes and A's instruction a row takes with these formats (a CppRenderError where
+    none: AG350, AG371 and AG379 refuse those)."""
+    scale = tcgen05.block_scale(instance.instruction or "")
+    if factors is not None and scale is not None:  # AG350 holds the rest to the instruction
+        sf = str(instance.values[factors.type_parameter])
+        if tcgen05.block_scaled_descriptor(scale.kind, 1, 1, a_el, b_el, sf) is None:
+            raise CppRenderError(f"row {instance.id}: no kind::{scale.kind} idesc format for ({a_el}, {b_el}), "
+                                 f"{sf}")
+        ab_formats.update({e: tcgen05.BLOCK_SCALED_FORMATS[scale.kind][e] for e in (a_el, b_el)})
+        scale_formats[sf] = tcgen05.SCALE_FORMAT[sf]
+    elif factors is None and tcgen05.instruction_descriptor(1, 1, a_el, b_el, c_el) is not None:
+        d_formats[c_el] = tcgen05.D_FORMAT[c_el]
+        ab_formats.update({e: tcgen05.AB_FORMAT[e] for e in (a_el, b_el)})
+    else:  # AG350 / AG371 refuse these
+        raise CppRenderError(f"row {instance.id}: no tcgen05 idesc format for ({a_el}, {b_el}) -> {c_el}")
+    if kinds.setdefault(a_el, instance.instruction or "") != (instance.instruction or ""):
+        raise CppRenderError(f"row {instance.id}: {a_el} rows name different instructions")

@@ -41,7 +41,8 @@ def cpp_param(parameter: Parameter, values: frozenset[str] = frozenset()) -> Cpp
 
 
 # Enums whose C++ cases are not the spec value with its first letter capitalised.
-_ENUM_CASE_SPELLING = {"::mlir::NVVM::LoadCacheModifierKind": str.upper, "::mlir::NVVM::TMAReduxKind": str.upper}
+_ENUM_CASE_SPELLING = {"::mlir::NVVM::LoadCacheModifierKind": str.upper, "::mlir::NVVM::TMAReduxKind": str.upper,
+                       "::mlir::NVVM::Tcgen05CpMulticast": str.upper}
 
 
 def _enum_case(parameter: CppParam, value: Any) -> str:

@@ -84,6 +84,8 @@ def _free_check(free: Any, param: CppParam) -> FreeCheck | None:
             if {bool(v) for v in values} == {False, True}:
                 return None
             condition = var if values == [False] else f"!{var}"
+        elif param.is_type:  # a format parameter (AG379): one of the listed types
+            condition = "!(" + " || ".join(value_condition(param, v) for v in values) + ")"
         else:
             condition = " && ".join(f"{var} != {v}" for v in values)
     else:

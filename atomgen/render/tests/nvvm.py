@@ -263,7 +263,8 @@ def _ptx_tma_functions(spec: AtomSpec, inst: Instance, dialect: str, types: Type
     multicast = bool(getattr(spec.emission, "multicast", False))
     reduce = str(getattr(spec.emission, "reduce", ""))
     if load:
-        fn.checks += [_forms().tma_cluster(), _forms().tma_load(inst.intrinsic, rank, multicast)]
+        im2col = bool(getattr(spec.emission, "im2col", False))
+        fn.checks += [_forms().tma_cluster(), _forms().tma_load(inst.intrinsic, rank, multicast, im2col)]
     elif reduce:
         fn.checks.append(_forms().tma_reduce(inst.intrinsic, rank, values[reduce]))
     else:
@@ -297,6 +298,49 @@ def _ptx_bulk_functions(spec: AtomSpec, inst: Instance, dialect: str, types: Typ
     return [fn]
 
 
+# tcgen05.ld / st: (dp, bits) -> NVVM's shape case, the 32-bit registers one repetition gives a thread
+_TMEM_SHAPES = {(32, 32): ("shape_32x32b", 1), (16, 32): ("shape_16x32bx2", 1), (16, 64): ("shape_16x64b", 1),
+                (16, 128): ("shape_16x128b", 2), (16, 256): ("shape_16x256b", 4)}
+_CP_SHAPES = {(128, 256): "shape_128x256b", (4, 256): "shape_4x256b", (128, 128): "shape_128x128b",
+              (64, 128): "shape_64x128b", (32, 128): "shape_32x128b"}
+
+
+def _ptx_tcgen05_copy_functions(spec: AtomSpec, inst: Instance, dialect: str, types: TypeConverter) -> list[Function]:
+    """tcgen05.ld / st / cp: the tensor-memory side is a register memref holding the TMEM address (cp's source
+    one holding the shared-memory descriptor); NVVM's op takes the address as a pointer in address space 6."""
+    values = sample_values(spec, inst)
+    register = types.memref("register")
+    if spec.pattern == "tcgen05_cp":
+        shape = _CP_SHAPES[(int(values["rows"]), int(values["bits"]))]
+        atom_ty = atom_type(spec, dialect, values, 0)
+        # FlyDSL's copy_atom_call takes src and dst of one element type: the 64-bit descriptor is two i32
+        fn = copy_call(function_name(spec, inst), atom_ty, 0, memref_type("i32", "register", 2),
+                       memref_type("i32", "register", 1))
+        fn.checks.append(check_forms().stateless(types.stateless_atom))
+        fn.checks += str(_forms().tcgen05_cp(shape, str(values["multicast"]), types.register_memref)).split("\n")
+        signature_checks(fn, [("src", register), ("dst", register)])
+        return [fn]
+    load = spec.pattern == "tcgen05_ld"
+    flag = "pack" if load else "unpack"
+    shape, per = _TMEM_SHAPES[(int(values["dp"]), int(values["bits"]))]
+    num = int(values["num"])
+    regs = per * num
+    vb = min(inst.val_bits) if inst.val_bits else 32
+    count = regs * 32 // vb
+    atom_ty = atom_type(spec, dialect, values, vb)
+    # FlyDSL's copy_atom_call takes src and dst of one element type: the register holding the 32-bit TMEM
+    # address is typed as the data is (two i16 for .pack::16b / .unpack::16b)
+    address = memref_type(f"i{vb}", "register", 32 // vb)
+    data = memref_type(f"i{vb}", "register", count)
+    fn = copy_call(function_name(spec, inst), atom_ty, vb, address if load else data, data if load else address)
+    fn.checks.append(check_forms().stateless(types.stateless_atom))
+    offset = num * (2 if values[flag] is True else 1) if shape == "shape_16x32bx2" else None
+    fn.checks += str(_forms().tcgen05_ldst("ld" if load else "st", shape, vector_type(regs, "i32"), offset,
+                                           flag if values[flag] is True else "", types.register_memref)).split("\n")
+    signature_checks(fn, [("src", register), ("dst", register)])
+    return [fn]
+
+
 def _selector_functions(atom: AnalysedAtom, kept: list[Instance], dialect: str, types: TypeConverter) -> list[Function]:
     """Selector-indexed metadata: a function per other sparsity selector a row admits, with the atom's
     selector set to it. Each selector value lowers the same way whatever the row, so a representative
@@ -311,6 +355,37 @@ def _selector_functions(atom: AnalysedAtom, kept: list[Instance], dialect: str, 
             functions.append(_ptx_mma_function(spec, inst.with_values(chosen), dialect, atom.packed_for(inst), types,
                                                suffix=suffix))
             functions[-1].values = dict(chosen)
+    return functions
+
+
+def _format_functions(atom: AnalysedAtom, kept: list[Instance], dialect: str, types: TypeConverter) -> list[Function]:
+    """Format parameters (free types, AG379): the generated lowering encodes the atom's A and B formats in
+    the instruction descriptor at run time, so the first row is lowered once more with each other value of
+    each (A's with B's default, B's with A's), its idesc constant spelled in the CHECK lines."""
+    spec = atom.spec
+    names = {role: spec.operand_types.get(role, "") for role in ("a", "b")}
+    values = {role: tuple(str(v) for v in parameter.free_values or ())
+              for role, name in names.items() if (parameter := spec.parameter(name)) is not None and parameter.is_free}
+    if not values or not kept or spec.pattern != "tcgen05_mma":
+        return []
+    inst = kept[0]
+    row = sample_values(spec, inst)
+    own = (str(row[names["a"]]), str(row[names["b"]]))
+    functions = []
+    for a, b in tcgen05.format_pairs(values.get("a", own[:1]), values.get("b", own[1:])):
+        if (a, b) == own:
+            continue
+        chosen: dict[str, ScalarValue] = {names["a"]: a, names["b"]: b}
+        functions.append(_ptx_mma_function(spec, inst.with_values(chosen), dialect, atom.packed_for(inst), types,
+                                           suffix=f"_{a}_{b}"))
+        functions[-1].values = dict(chosen)
+    # free majors beside format parameters (fp8 only, AG379): each operand MN-major once, its idesc bit spelled
+    for name in ("transA", "transB"):
+        parameter = spec.parameter(name)
+        if parameter is not None and parameter.is_free and row.get(name) is not True:
+            functions.append(_ptx_mma_function(spec, inst.with_values({name: True}), dialect, atom.packed_for(inst),
+                                               types, suffix=f"_{name}"))
+            functions[-1].values = {name: True}
     return functions
 
 
@@ -329,6 +404,9 @@ def _ptx_functions(
         "tma_load": lambda: _ptx_tma_functions(spec, inst, dialect, types),
         "tma_store": lambda: _ptx_tma_functions(spec, inst, dialect, types),
         "bulk_copy": lambda: _ptx_bulk_functions(spec, inst, dialect, types),
+        "tcgen05_ld": lambda: _ptx_tcgen05_copy_functions(spec, inst, dialect, types),
+        "tcgen05_st": lambda: _ptx_tcgen05_copy_functions(spec, inst, dialect, types),
+        "tcgen05_cp": lambda: _ptx_tcgen05_copy_functions(spec, inst, dialect, types),
     }
     builder = builders.get(pattern)
     return builder() if builder is not None else []
@@ -365,6 +443,7 @@ def render_nvvm(atom: AnalysedAtom, backend: Backend) -> RenderOutput:
     functions = [fn for inst in kept
                  for fn in _ptx_functions(spec, inst, dialect, atom.packed_for(inst), types, backend)]
     functions += _selector_functions(atom, kept, dialect, types)
+    functions += _format_functions(atom, kept, dialect, types)
     if functions:
         header = [title, described(len(kept), len(spec.instances)) + ","]
         header.append("lowered to NVVM: converted signature, default state and")

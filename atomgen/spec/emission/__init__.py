@@ -40,7 +40,10 @@ from atomgen.spec.emission.mfma_scale import MfmaScale
 from atomgen.spec.emission.mma_sp import MmaSp
 from atomgen.spec.emission.mma_sync import MmaSync
 from atomgen.spec.emission.stmatrix import Stmatrix
+from atomgen.spec.emission.tcgen05_cp import Tcgen05Cp
+from atomgen.spec.emission.tcgen05_ld import Tcgen05Ld
 from atomgen.spec.emission.tcgen05_mma import Tcgen05Mma
+from atomgen.spec.emission.tcgen05_st import Tcgen05St
 from atomgen.spec.emission.tdm import Tdm
 from atomgen.spec.emission.tma_load import TmaLoad
 from atomgen.spec.emission.tma_store import TmaStore
@@ -57,7 +60,8 @@ RECORDS: dict[str, type[Emission]] = {
     record.pattern: record
     for record in (
         BufferAtomic, BufferCopy, BulkCopy, CallIntrinsic, CpAsync, GlobalLdsDma, Ldmatrix, LdsDma, LdsReadTrans, Mfma,
-        MfmaScale, MmaSp, MmaSync, Stmatrix, Tcgen05Mma, Tdm, TmaLoad, TmaStore, WgmmaRs, WgmmaSp, WgmmaSs,
+        MfmaScale, MmaSp, MmaSync, Stmatrix, Tcgen05Cp, Tcgen05Ld, Tcgen05Mma, Tcgen05St, Tdm, TmaLoad, TmaStore,
+        WgmmaRs, WgmmaSp, WgmmaSs,
         WmmaGeneric, WmmaGfx1250, WmmaPlain, WmmaScale,
     )
 }
@@ -72,6 +76,7 @@ __all__ = [
     "RECORDS", "Direction", "Emission", "Feed", "FormatCodes", "GenericVariant", "Immediates",
     "PatternNeeds", "RowEmission", "Shim", "ShimResult", "SingleOp", "StateOperands", "Token", "Tokens", "Variant",
     "Variants", "read", "BufferAtomic", "BufferCopy", "BulkCopy", "CallIntrinsic", "CpAsync", "GlobalLdsDma",
-    "Ldmatrix", "LdsDma", "LdsReadTrans", "Mfma", "MfmaScale", "MmaSp", "MmaSync", "Stmatrix", "Tcgen05Mma", "Tdm",
+    "Ldmatrix", "LdsDma", "LdsReadTrans", "Mfma", "MfmaScale", "MmaSp", "MmaSync", "Stmatrix", "Tcgen05Cp", "Tcgen05Ld",
+    "Tcgen05Mma", "Tcgen05St", "Tdm",
     "TmaLoad", "TmaStore", "WgmmaRs", "WgmmaSp", "WgmmaSs", "WmmaGeneric", "WmmaGfx1250", "WmmaPlain", "WmmaScale",
 ]

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin types sha256:b32acfe9f0a07049
+// ---- atomgen:begin types sha256:5c0d79dc6a22c8bf
 namespace mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm {
 
 /// `T::getChecked(...)` for a binding's `get`: an invalid configuration raises ValueError with the
@@ -24,6 +24,77 @@ template <typename T, typename... Args> T getCheckedOrRaise(MLIRContext *ctx, Ar
     throw nb::value_error(message.c_str());
   return type;
 }
+
+/// sm100a tcgen05.cp.cta_group::1 (UTCCP): one thread copies a shared-memory matrix, named by its
+/// 64-bit descriptor, into tensor memory: 128x256b, 4x256b, 128x128b, 64x128b (.warpx2::02_13 /
+/// ::01_23) or 32x128b (.warpx4). (sm100.tcgen05.cp; 6 supported configurations)
+struct PyCopyOpSM100_Tcgen05CpType : PyConcreteType<PyCopyOpSM100_Tcgen05CpType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM100_Tcgen05CpType,
+                               "CopyOpSM100_Tcgen05CpType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t rows, int32_t bits, int multicast, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          if (multicast < 0 || multicast > 3)
+            throw nb::value_error("multicast must be in [0, 3]");
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::CopyOpSM100_Tcgen05CpType>(
+              ctx, rows, bits,
+              ::mlir::NVVM::Tcgen05CpMulticastAttr::get(
+                  ctx, static_cast<::mlir::NVVM::Tcgen05CpMulticast>(multicast)));
+          return PyCopyOpSM100_Tcgen05CpType(context->getRef(), wrap(type));
+        },
+        "rows"_a, "bits"_a, "multicast"_a, nb::kw_only(), "context"_a = nb::none(),
+        "sm100a tcgen05.cp.cta_group::1 (UTCCP): one thread copies a shared-memory matrix, named "
+        "by its 64-bit descriptor, into tensor memory: 128x256b, 4x256b, 128x128b, 64x128b "
+        "(.warpx2::02_13 / ::01_23) or 32x128b (.warpx4). (sm100.tcgen05.cp; 6 supported "
+        "configurations)");
+  }
+};
+
+/// sm100a warp-collective tcgen05.ld (tensor memory -> registers): a dp x bits data-path shape
+/// (32x32b, 16x32bx2, 16x64b, 16x128b, 16x256b) repeated num times along the columns, optionally
+/// .pack::16b. (sm100.tcgen05.ld; 74 supported configurations)
+struct PyCopyOpSM100_Tcgen05LdType : PyConcreteType<PyCopyOpSM100_Tcgen05LdType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM100_Tcgen05LdType,
+                               "CopyOpSM100_Tcgen05LdType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t dp, int32_t bits, int32_t num, bool pack, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::CopyOpSM100_Tcgen05LdType>(ctx, dp, bits,
+                                                                                     num, pack);
+          return PyCopyOpSM100_Tcgen05LdType(context->getRef(), wrap(type));
+        },
+        "dp"_a, "bits"_a, "num"_a, "pack"_a = false, nb::kw_only(), "context"_a = nb::none(),
+        "sm100a warp-collective tcgen05.ld (tensor memory -> registers): a dp x bits data-path "
+        "shape (32x32b, 16x32bx2, 16x64b, 16x128b, 16x256b) repeated num times along the columns, "
+        "optionally .pack::16b. (sm100.tcgen05.ld; 74 supported configurations)");
+  }
+};
+
+/// sm100a warp-collective tcgen05.st (registers -> tensor memory): a dp x bits data-path shape
+/// (32x32b, 16x32bx2, 16x64b, 16x128b, 16x256b) repeated num times along the columns, optionally
+/// .unpack::16b. (sm100.tcgen05.st; 74 supported configurations)
+struct PyCopyOpSM100_Tcgen05StType : PyConcreteType<PyCopyOpSM100_Tcgen05StType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM100_Tcgen05StType,
+                               "CopyOpSM100_Tcgen05StType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t dp, int32_t bits, int32_t num, bool unpack, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::CopyOpSM100_Tcgen05StType>(ctx, dp, bits,
+                                                                                     num, unpack);
+          return PyCopyOpSM100_Tcgen05StType(context->getRef(), wrap(type));
+        },
+        "dp"_a, "bits"_a, "num"_a, "unpack"_a = false, nb::kw_only(), "context"_a = nb::none(),
+        "sm100a warp-collective tcgen05.st (registers -> tensor memory): a dp x bits data-path "
+        "shape (32x32b, 16x32bx2, 16x64b, 16x128b, 16x256b) repeated num times along the columns, "
+        "optionally .unpack::16b. (sm100.tcgen05.st; 74 supported configurations)");
+  }
+};
 
 /// Warp-collective ldmatrix of num (1, 2, 4) 8x8 b16 matrices, shared memory -> registers,
 /// optionally transposed. (sm75.ldmatrix; 6 supported configurations)
@@ -131,6 +202,29 @@ struct PyCopyOpSM90_TmaLoadType : PyConcreteType<PyCopyOpSM90_TmaLoadType> {
   }
 };
 
+/// sm90 TMA bulk tensor load in im2col mode (cp.async.bulk.tensor .im2col, rank 3-5): a
+/// convolution's im2col tile, global -> shared::cluster, completing on an mbarrier; descriptor,
+/// coordinates and the rank - 2 im2col offsets are state. (sm90.tma.load.im2col; 3 supported
+/// configurations)
+struct PyCopyOpSM90_TmaLoadIm2colType : PyConcreteType<PyCopyOpSM90_TmaLoadIm2colType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::CopyOpSM90_TmaLoadIm2colType,
+                               "CopyOpSM90_TmaLoadIm2colType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t rank, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::CopyOpSM90_TmaLoadIm2colType>(ctx, rank);
+          return PyCopyOpSM90_TmaLoadIm2colType(context->getRef(), wrap(type));
+        },
+        "rank"_a, nb::kw_only(), "context"_a = nb::none(),
+        "sm90 TMA bulk tensor load in im2col mode (cp.async.bulk.tensor .im2col, rank 3-5): a "
+        "convolution's im2col tile, global -> shared::cluster, completing on an mbarrier; "
+        "descriptor, coordinates and the rank - 2 im2col offsets are state. (sm90.tma.load.im2col; "
+        "3 supported configurations)");
+  }
+};
+
 /// sm90 TMA tiled bulk tensor load multicast over a cluster (cp.async.bulk.tensor
 /// .multicast::cluster, rank 1-5): global -> the shared memory of every CTA the 16-bit mask names,
 /// each completing on its mbarrier; descriptor, coordinates and mask are state.
@@ -226,6 +320,56 @@ struct PyMmaOpSM100_Tcgen05Type : PyConcreteType<PyMmaOpSM100_Tcgen05Type> {
   }
 };
 
+/// sm100a Blackwell tensor-core MMA tcgen05.mma kind::f8f6f4 (dense fp8 / fp6 / fp4), cta_group::1:
+/// A and B from shared-memory descriptors, D in tensor memory; A's and B's formats are descriptor
+/// parameters, not instance columns. (sm100.tcgen05.mma.f8f6f4; 128 supported configurations)
+struct PyMmaOpSM100_Tcgen05F8f6f4Type : PyConcreteType<PyMmaOpSM100_Tcgen05F8f6f4Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM100_Tcgen05F8f6f4Type,
+                               "MmaOpSM100_Tcgen05F8f6f4Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM100_Tcgen05F8f6f4Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc));
+          return PyMmaOpSM100_Tcgen05F8f6f4Type(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a = f8E4M3FN, "elem_ty_b"_a = f8E4M3FN, "elem_ty_acc"_a,
+        nb::kw_only(), "context"_a = nb::none(),
+        "sm100a Blackwell tensor-core MMA tcgen05.mma kind::f8f6f4 (dense fp8 / fp6 / fp4), "
+        "cta_group::1: A and B from shared-memory descriptors, D in tensor memory; A's and B's "
+        "formats are descriptor parameters, not instance columns. (sm100.tcgen05.mma.f8f6f4; 128 "
+        "supported configurations)");
+  }
+};
+
+/// sm100a Blackwell tensor-core MMA tcgen05.mma kind::f8f6f4 with fp8 A and B (e4m3, e5m2) in
+/// either major, cta_group::1: A and B from shared-memory descriptors, D in tensor memory; formats
+/// and majors are descriptor parameters. (sm100.tcgen05.mma.f8f6f4_mn; 64 supported configurations)
+struct PyMmaOpSM100_Tcgen05F8f6f4MnType : PyConcreteType<PyMmaOpSM100_Tcgen05F8f6f4MnType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM100_Tcgen05F8f6f4MnType,
+                               "MmaOpSM100_Tcgen05F8f6f4MnType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool transA, bool transB, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM100_Tcgen05F8f6f4MnType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), transA, transB);
+          return PyMmaOpSM100_Tcgen05F8f6f4MnType(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a = f8E4M3FN, "elem_ty_b"_a = f8E4M3FN, "elem_ty_acc"_a,
+        "trans_a"_a = false, "trans_b"_a = false, nb::kw_only(), "context"_a = nb::none(),
+        "sm100a Blackwell tensor-core MMA tcgen05.mma kind::f8f6f4 with fp8 A and B (e4m3, e5m2) "
+        "in either major, cta_group::1: A and B from shared-memory descriptors, D in tensor "
+        "memory; formats and majors are descriptor parameters. (sm100.tcgen05.mma.f8f6f4_mn; 64 "
+        "supported configurations)");
+  }
+};
+
 /// sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf4 (MXFP4: fp4 A and B, a
 /// UE8M0 scale factor per 32 K elements), cta_group::1: A and B from shared-memory descriptors, D
 /// and the scale factors in tensor memory. (sm100.tcgen05.mma.mxf4; 32 supported configurations)
@@ -247,6 +391,31 @@ struct PyMmaOpSM100_Tcgen05Mxf4Type : PyConcreteType<PyMmaOpSM100_Tcgen05Mxf4Typ
         "sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf4 (MXFP4: fp4 A and B, "
         "a UE8M0 scale factor per 32 K elements), cta_group::1: A and B from shared-memory "
         "descriptors, D and the scale factors in tensor memory. (sm100.tcgen05.mma.mxf4; 32 "
+        "supported configurations)");
+  }
+};
+
+/// sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf8f6f4 (MXFP8/6/4: A and B
+/// each e4m3, e5m2, e2m3, e3m2 or e2m1, a UE8M0 factor per 32 K elements), cta_group::1; the
+/// formats are descriptor parameters. (sm100.tcgen05.mma.mxf8f6f4; 32 supported configurations)
+struct PyMmaOpSM100_Tcgen05Mxf8f6f4Type : PyConcreteType<PyMmaOpSM100_Tcgen05Mxf8f6f4Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM100_Tcgen05Mxf8f6f4Type,
+                               "MmaOpSM100_Tcgen05Mxf8f6f4Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           PyType &elemTySF, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM100_Tcgen05Mxf8f6f4Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), unwrap(elemTySF));
+          return PyMmaOpSM100_Tcgen05Mxf8f6f4Type(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a = f8E4M3FN, "elem_ty_b"_a = f8E4M3FN, "elem_ty_acc"_a,
+        "elem_ty_sf"_a, nb::kw_only(), "context"_a = nb::none(),
+        "sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf8f6f4 (MXFP8/6/4: A "
+        "and B each e4m3, e5m2, e2m3, e3m2 or e2m1, a UE8M0 factor per 32 K elements), "
+        "cta_group::1; the formats are descriptor parameters. (sm100.tcgen05.mma.mxf8f6f4; 32 "
         "supported configurations)");
   }
 };
@@ -301,6 +470,80 @@ struct PyMmaOpSM100_Tcgen05PairType : PyConcreteType<PyMmaOpSM100_Tcgen05PairTyp
   }
 };
 
+/// sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf4 (fp4 A and B, a UE8M0
+/// factor per 32 K elements) over a CTA pair (cta_group::2, M = 128 or 256).
+/// (sm100.tcgen05.mma.pair.mxf4; 32 supported configurations)
+struct PyMmaOpSM100_Tcgen05PairMxf4Type : PyConcreteType<PyMmaOpSM100_Tcgen05PairMxf4Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM100_Tcgen05PairMxf4Type,
+                               "MmaOpSM100_Tcgen05PairMxf4Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           PyType &elemTySF, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM100_Tcgen05PairMxf4Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), unwrap(elemTySF));
+          return PyMmaOpSM100_Tcgen05PairMxf4Type(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "elem_ty_sf"_a,
+        nb::kw_only(), "context"_a = nb::none(),
+        "sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf4 (fp4 A and B, a "
+        "UE8M0 factor per 32 K elements) over a CTA pair (cta_group::2, M = 128 or 256). "
+        "(sm100.tcgen05.mma.pair.mxf4; 32 supported configurations)");
+  }
+};
+
+/// sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf8f6f4 over a CTA pair
+/// (cta_group::2, M = 256): A and B each e4m3, e5m2, e2m3, e3m2 or e2m1, a UE8M0 factor per 32 K
+/// elements; the formats are descriptor parameters. (sm100.tcgen05.mma.pair.mxf8f6f4; 16 supported
+/// configurations)
+struct PyMmaOpSM100_Tcgen05PairMxf8f6f4Type : PyConcreteType<PyMmaOpSM100_Tcgen05PairMxf8f6f4Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM100_Tcgen05PairMxf8f6f4Type,
+                               "MmaOpSM100_Tcgen05PairMxf8f6f4Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           PyType &elemTySF, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM100_Tcgen05PairMxf8f6f4Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), unwrap(elemTySF));
+          return PyMmaOpSM100_Tcgen05PairMxf8f6f4Type(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a = f8E4M3FN, "elem_ty_b"_a = f8E4M3FN, "elem_ty_acc"_a,
+        "elem_ty_sf"_a, nb::kw_only(), "context"_a = nb::none(),
+        "sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf8f6f4 over a CTA pair "
+        "(cta_group::2, M = 256): A and B each e4m3, e5m2, e2m3, e3m2 or e2m1, a UE8M0 factor per "
+        "32 K elements; the formats are descriptor parameters. (sm100.tcgen05.mma.pair.mxf8f6f4; "
+        "16 supported configurations)");
+  }
+};
+
+/// sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf4nvf4 (fp4 A and B, a UE8M0
+/// or UE4M3 factor per 16 K elements) over a CTA pair (cta_group::2, M = 128 or 256).
+/// (sm100.tcgen05.mma.pair.nvf4; 64 supported configurations)
+struct PyMmaOpSM100_Tcgen05PairNvf4Type : PyConcreteType<PyMmaOpSM100_Tcgen05PairNvf4Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM100_Tcgen05PairNvf4Type,
+                               "MmaOpSM100_Tcgen05PairNvf4Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           PyType &elemTySF, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM100_Tcgen05PairNvf4Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), unwrap(elemTySF));
+          return PyMmaOpSM100_Tcgen05PairNvf4Type(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "elem_ty_sf"_a,
+        nb::kw_only(), "context"_a = nb::none(),
+        "sm100a Blackwell block-scaled tensor-core MMA tcgen05.mma kind::mxf4nvf4 (fp4 A and B, a "
+        "UE8M0 or UE4M3 factor per 16 K elements) over a CTA pair (cta_group::2, M = 128 or 256). "
+        "(sm100.tcgen05.mma.pair.nvf4; 64 supported configurations)");
+  }
+};
+
 /// sm100a Blackwell tensor-core MMA tcgen05.mma over a CTA pair with A from tensor memory
 /// (cta_group::2, the .ts form), kinds f16, tf32 and i8: each CTA's half of A and of D in its own
 /// tensor memory, B from shared-memory descriptors. (sm100.tcgen05.mma.pair.ts; 128 supported
@@ -348,6 +591,57 @@ struct PyMmaOpSM100_Tcgen05TsType : PyConcreteType<PyMmaOpSM100_Tcgen05TsType> {
         "sm100a Blackwell tensor-core MMA tcgen05.mma (UMMA) with A from tensor memory (the .ts "
         "form), cta_group::1, kinds f16, tf32 and i8: A in tensor memory, B from a shared-memory "
         "descriptor, D in tensor memory. (sm100.tcgen05.mma.ts; 328 supported configurations)");
+  }
+};
+
+/// sm100a Blackwell tensor-core MMA tcgen05.mma.ws (weight-stationary), cta_group::1, kinds f16,
+/// tf32 and i8: A and B from shared-memory descriptors, D in tensor memory, M 32 / 64 / 128, N 64 /
+/// 128 / 256. (sm100.tcgen05.mma.ws; 72 supported configurations)
+struct PyMmaOpSM100_Tcgen05WsType : PyConcreteType<PyMmaOpSM100_Tcgen05WsType> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM100_Tcgen05WsType,
+                               "MmaOpSM100_Tcgen05WsType");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           bool transA, bool transB, DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM100_Tcgen05WsType>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc), transA, transB);
+          return PyMmaOpSM100_Tcgen05WsType(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a, "elem_ty_b"_a, "elem_ty_acc"_a, "trans_a"_a = false,
+        "trans_b"_a = false, nb::kw_only(), "context"_a = nb::none(),
+        "sm100a Blackwell tensor-core MMA tcgen05.mma.ws (weight-stationary), cta_group::1, kinds "
+        "f16, tf32 and i8: A and B from shared-memory descriptors, D in tensor memory, M 32 / 64 / "
+        "128, N 64 / 128 / 256. (sm100.tcgen05.mma.ws; 72 supported configurations)");
+  }
+};
+
+/// sm100a Blackwell tensor-core MMA tcgen05.mma.ws kind::f8f6f4 (weight-stationary, dense fp8 / fp6
+/// / fp4), cta_group::1, M 32 / 64 / 128, N 64 / 128 / 256: A and B from shared-memory descriptors,
+/// D in tensor memory; A's and B's formats are descriptor parameters, not instance columns.
+/// (sm100.tcgen05.mma.ws.f8f6f4; 18 supported configurations)
+struct PyMmaOpSM100_Tcgen05WsF8f6f4Type : PyConcreteType<PyMmaOpSM100_Tcgen05WsF8f6f4Type> {
+  FLYDSL_REGISTER_TYPE_BINDING(::mlir::fly_nvvm::MmaOpSM100_Tcgen05WsF8f6f4Type,
+                               "MmaOpSM100_Tcgen05WsF8f6f4Type");
+  static void bindDerived(ClassTy &c) {
+    c.def_static(
+        "get",
+        [](int32_t m, int32_t n, int32_t k, PyType &elemTyA, PyType &elemTyB, PyType &elemTyAcc,
+           DefaultingPyMlirContext context) {
+          MLIRContext *ctx = unwrap(context.get()->get());
+          auto type = getCheckedOrRaise<::mlir::fly_nvvm::MmaOpSM100_Tcgen05WsF8f6f4Type>(
+              ctx, m, n, k, unwrap(elemTyA), unwrap(elemTyB), unwrap(elemTyAcc));
+          return PyMmaOpSM100_Tcgen05WsF8f6f4Type(context->getRef(), wrap(type));
+        },
+        "m"_a, "n"_a, "k"_a, "elem_ty_a"_a = f8E4M3FN, "elem_ty_b"_a = f8E4M3FN, "elem_ty_acc"_a,
+        nb::kw_only(), "context"_a = nb::none(),
+        "sm100a Blackwell tensor-core MMA tcgen05.mma.ws kind::f8f6f4 (weight-stationary, dense "
+        "fp8 / fp6 / fp4), cta_group::1, M 32 / 64 / 128, N 64 / 128 / 256: A and B from "
+        "shared-memory descriptors, D in tensor memory; A's and B's formats are descriptor "
+        "parameters, not instance columns. (sm100.tcgen05.mma.ws.f8f6f4; 18 supported "
+        "configurations)");
   }
 };
 
@@ -532,21 +826,33 @@ struct PyMmaOpSM90_WgmmaSpType : PyConcreteType<PyMmaOpSM90_WgmmaSpType> {
 
 NB_MODULE(_mlirDialectsFlyNVVM, m) {
   // clang-format off
-  // ---- atomgen:begin register sha256:2701a9d4b3cbb63d
+  // ---- atomgen:begin register sha256:bd7239a619b2e0b7
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM100_Tcgen05CpType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM100_Tcgen05LdType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM100_Tcgen05StType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM75_LdMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM80_CpAsyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_BulkCopyType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_StMatrixType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_TmaLoadType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_TmaLoadIm2colType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_TmaLoadMulticastType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_TmaReduceType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyCopyOpSM90_TmaStoreType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05Type::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05F8f6f4Type::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05F8f6f4MnType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05Mxf4Type::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05Mxf8f6f4Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05Nvf4Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05PairType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05PairMxf4Type::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05PairMxf8f6f4Type::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05PairNvf4Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05PairTsType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05TsType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05WsType::bind(m);
+::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM100_Tcgen05WsF8f6f4Type::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM70_MmaSyncType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM80_MmaSpType::bind(m);
 ::mlir::python::MLIR_BINDINGS_PYTHON_DOMAIN::fly_nvvm::PyMmaOpSM80_MmaSyncType::bind(m);

@@ -189,7 +189,8 @@ Attribute MmaOpGFX1250_WMMAF8F6F4Type::getThrValLayoutA() const {
   int32_t m = getM();
   int32_t k = getK();
   if (m == 32)
-    return FxLayout(FxShape(FxC(32), FxC(k)), FxStride(FxC(1), FxC(32)));
+    return FxLayout(FxShape(FxThr(16, 2), FxVal(32, 2, 2)),
+                    FxStride(FxThr(1, 1024), FxVal(32, 2048, 16)));
   if ((isa<Float6E2M3FNType>(getElemTyA()) || isa<Float6E3M2FNType>(getElemTyA()) ||
        isa<Float4E2M1FNType>(getElemTyA())))
     return FxLayout(FxShape(FxThr(16, 2), FxVal(32, 2)), FxStride(FxThr(1, 512), FxVal(16, 1024)));

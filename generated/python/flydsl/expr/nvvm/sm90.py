@@ -11,12 +11,13 @@ from ..._mlir.dialects import fly_nvvm
 # ---- atomgen:end imports
 
 __all__ = []
-# ---- atomgen:begin exports sha256:2d6093b54764e14c
+# ---- atomgen:begin exports sha256:fafaa81841fa04ef
 __all__.append("BulkCopy")
 __all__.append("BulkCopyG2S")
 __all__.append("BulkCopyS2G")
 __all__.append("StMatrix")
 __all__.append("TmaLoad")
+__all__.append("TmaLoadIm2col")
 __all__.append("TmaLoadMulticast")
 __all__.append("TmaReduce")
 __all__.append("TmaReduceAdd")
@@ -25,7 +26,7 @@ __all__.append("WgmmaRS")
 __all__.append("WgmmaSS")
 __all__.append("WgmmaSp")
 # ---- atomgen:end exports
-# ---- atomgen:begin wrappers sha256:d4ed662519c1b86d
+# ---- atomgen:begin wrappers sha256:395543053a19f29b
 
 
 def _ir_type(value):
@@ -83,6 +84,7 @@ def _binding(name, atom):
 
 CopyOpSM90_BulkCopyType = _binding("CopyOpSM90_BulkCopyType", "sm90.bulk.copy")
 CopyOpSM90_StMatrixType = _binding("CopyOpSM90_StMatrixType", "sm90.stmatrix")
+CopyOpSM90_TmaLoadIm2colType = _binding("CopyOpSM90_TmaLoadIm2colType", "sm90.tma.load.im2col")
 CopyOpSM90_TmaLoadMulticastType = _binding("CopyOpSM90_TmaLoadMulticastType", "sm90.tma.load.multicast")
 CopyOpSM90_TmaLoadType = _binding("CopyOpSM90_TmaLoadType", "sm90.tma.load")
 CopyOpSM90_TmaReduceType = _binding("CopyOpSM90_TmaReduceType", "sm90.tma.reduce")
@@ -137,6 +139,17 @@ def TmaLoad(rank):
       - rank = 5
     """
     return CopyOpSM90_TmaLoadType.get(rank=rank)
+
+
+def TmaLoadIm2col(rank):
+    """sm90 TMA bulk tensor load in im2col mode (cp.async.bulk.tensor .im2col, rank 3-5): a convolution's im2col tile, global -> shared::cluster, completing on an mbarrier; descriptor, coordinates and the rank - 2 im2col offsets are state.
+
+    Supported configurations:
+      - rank = 3
+      - rank = 4
+      - rank = 5
+    """
+    return CopyOpSM90_TmaLoadIm2colType.get(rank=rank)
 
 
 def TmaLoadMulticast(rank):

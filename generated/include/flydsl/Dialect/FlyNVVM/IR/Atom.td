@@ -3,7 +3,7 @@
 // Standalone tree written by `atomgen gen --out`. In a FlyDSL checkout,
 // `atomgen gen --into` adds the region below to FlyDSL's own Atom.td of this dialect
 // (backend.yaml dialect_extension).
-// ---- atomgen:begin enum sha256:4d5bdc99d32dff4a
+// ---- atomgen:begin enum sha256:daf9405a323d0791
 include "mlir/IR/EnumAttr.td"
 
 def FlyNVVM_AtomStateField : I32EnumAttr<"AtomStateField", "", [
@@ -18,7 +18,10 @@ def FlyNVVM_AtomStateField : I32EnumAttr<"AtomStateField", "", [
   I32EnumAttrCase<"Metadata", 8, "metadata">,
   I32EnumAttrCase<"SfaAddress", 9, "sfa_address">,
   I32EnumAttrCase<"SfbAddress", 10, "sfb_address">,
-  I32EnumAttrCase<"MulticastMask", 11, "multicast_mask">
+  I32EnumAttrCase<"MulticastMask", 11, "multicast_mask">,
+  I32EnumAttrCase<"Im2colOffset0", 12, "im2col_offset_0">,
+  I32EnumAttrCase<"Im2colOffset1", 13, "im2col_offset_1">,
+  I32EnumAttrCase<"Im2colOffset2", 14, "im2col_offset_2">
 ]> {
   let genSpecializedAttr = 0;
   let cppNamespace = FlyNVVM_Dialect.cppNamespace;

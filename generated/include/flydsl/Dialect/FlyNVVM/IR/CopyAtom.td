@@ -7,12 +7,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:3d12102f1a3566c1
+// ---- atomgen:begin atoms sha256:852e16e95da8e243
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM100_Tcgen05Cp.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM100_Tcgen05Ld.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM100_Tcgen05St.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM75_LdMatrix.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM80_CpAsync.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_BulkCopy.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_StMatrix.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_TmaLoad.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_TmaLoadIm2col.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_TmaLoadMulticast.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_TmaReduce.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/CopyOpSM90_TmaStore.td"

@@ -7,13 +7,21 @@
 //
 //===----------------------------------------------------------------------===//
 
-// ---- atomgen:begin atoms sha256:6745d489205fc7ea
+// ---- atomgen:begin atoms sha256:cb7329b387e5ecdf
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05F8f6f4.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05F8f6f4Mn.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05Mxf4.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05Mxf8f6f4.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05Nvf4.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05Pair.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05PairMxf4.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05PairMxf8f6f4.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05PairNvf4.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05PairTs.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05Ts.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05Ws.td"
+include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM100_Tcgen05WsF8f6f4.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM70_MmaSync.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM80_MmaSp.td"
 include "flydsl/Dialect/FlyNVVM/IR/atomgen/MmaOpSM80_MmaSync.td"
