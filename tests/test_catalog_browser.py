@@ -29,7 +29,8 @@ pytestmark = [pytest.mark.skipif(
     CHROMIUM is None or DRIVER is None,
     reason="needs Debian's chromium and chromium-driver (README command 2 installs them where it can: "
            "scripts/test-setup.sh)",
-), pytest.mark.xdist_group("browser")]  # one worker: the catalogue is built once
+), pytest.mark.xdist_group("browser"),  # one worker: the catalogue is built once
+    pytest.mark.campaign]  # the catalogue built, then read in a real browser: the CI tier (issue 51: 4 minutes)
 
 
 def build_catalog(out: Path) -> None:

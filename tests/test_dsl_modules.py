@@ -288,6 +288,8 @@ def test_a_dsl_module_that_does_not_parse_is_named_and_nothing_is_written(tmp_pa
 
 
 @pytest.mark.slow
+@pytest.mark.campaign  # the generated switch against the wheel's, every chip, in the adopted modules (15 s);
+# tests/test_dsl_wheel.py asks the same of the standalone modules in a plain run
 @pytest.mark.xdist_group("adopted")
 def test_generated_wmma_switch_in_flydsls_module_answers_as_its_own(adopted: Adopted,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,10 +15,9 @@ and both register images are given to the same hardware semantics:
   picture) names, and lane l's scale byte scales row l%m (A) / column l%n (B) over hardware K block l/m (the CDNA4
   ISA's scale layout, section 7.2.1, as quoted in docs/evidence/amd-layouts.md); exact in float64.
 * `model_run` (32x32x64 only): the single-sourced AMD model of v_mfma_scale_f32_32x32x64_f8f6f4
-  (atomgen/execution/models/cdna4.json, from AMD's CDNA4 matrix-core blog). The model takes one scale word per
-  wave, so a product whose scales vary between K blocks is run once per hardware K block b (the register bytes
-  the model places outside block b zeroed, block b's scales as the wave's word, D accumulated through C): the
-  block structure is the model's own table. Its scales vary per block, not per row (what the model can take).
+  (atomgen/execution/models/cdna4.json, from AMD's CDNA4 matrix-core blog), run once with every lane's own
+  scale byte, which the model places itself (lane t: row / column t % M of K block t // M, Triton's gfx950
+  scale layout): scales may vary per block and per row.
 
 Shown: with scales equal across the K blocks both placements give the true product (a K relabelling shared by A
 and B is harmless); with scales that differ between blocks FlyDSL's placement does not (its order moves K across

@@ -110,6 +110,7 @@ def test_worker_abort_becomes_an_answer(isolate: bool) -> None:
 
 
 @needs_flydsl
+@pytest.mark.campaign  # the oracle's own mistakes injected, each a full wheel run (6-20 s)
 def test_aborting_instance_is_a_finding_not_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     row = ("  - {m: 32, n: 16, k: 8, elemTyA: f16, elemTyB: f16, elemTyAcc: f32, intrinsic: rocdl.mfma.f32.32x16x8f16, "
            "packed: {a: vector<4xf16>, b: vector<4xf16>, c: vector<8xf32>}}")
@@ -128,6 +129,7 @@ def test_aborting_instance_is_a_finding_not_a_traceback(tmp_path: Path, capsys: 
 
 # --------------------------------------------------------------------------- injected disagreements
 @needs_flydsl
+@pytest.mark.campaign  # the oracle's own mistakes injected, each a full wheel run (6-20 s)
 def test_injected_wrong_layout_is_exactly_a_layout_finding(tmp_path: Path) -> None:
     spec = _copy_spec(tmp_path, "rocdl/gfx11/wmma.yaml",
                       edit=('c: "((16, 2), 8) : ((16, 1), 2)"', 'c: "((16, 2), 8) : ((1, 16), 2)"'))
@@ -140,6 +142,7 @@ def test_injected_wrong_layout_is_exactly_a_layout_finding(tmp_path: Path) -> No
 
 
 @needs_flydsl
+@pytest.mark.campaign  # the oracle's own mistakes injected, each a full wheel run (6-20 s)
 def test_injected_wrong_intrinsic_is_exactly_a_lowering_finding(tmp_path: Path) -> None:
     spec = _copy_spec(tmp_path, "rocdl/gfx11/wmma.yaml",
                       edit=("intrinsic: rocdl.wmma.f32.16x16x16.f16,", "intrinsic: rocdl.wmma.f32.16x16x16.bf16,"))
@@ -149,6 +152,7 @@ def test_injected_wrong_intrinsic_is_exactly_a_lowering_finding(tmp_path: Path) 
 
 
 @needs_flydsl
+@pytest.mark.campaign  # the oracle's own mistakes injected, each a full wheel run (6-20 s)
 def test_injected_wrong_assembly_format_is_exactly_a_syntax_finding(tmp_path: Path) -> None:
     spec = _copy_spec(tmp_path, "rocdl/gfx11/wmma.yaml", edit=("`signA` `=` $signA", "`sign_a` `=` $signA"))
     reports = flydsl.audit([str(spec)])

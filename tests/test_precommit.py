@@ -24,8 +24,11 @@ ROOT = Path(__file__).resolve().parent.parent
 Shadow = tuple[Path, str]  # a commit of this checkout (folder, rev): where the hooks come from
 PRE_COMMIT = shutil.which("pre-commit") or str(Path(sys.executable).parent / "pre-commit")
 
+# one worker: the hook environment is installed once; the campaign tier: installing and running the hooks
+# through pre-commit takes 30 s
 pytestmark = [pytest.mark.skipif(not Path(PRE_COMMIT).exists(), reason="pre-commit is not installed"),
-              pytest.mark.xdist_group("precommit")]  # one worker: the hook environment is installed once
+              pytest.mark.xdist_group("precommit"),
+              pytest.mark.campaign]
 
 
 @pytest.fixture(scope="module")

@@ -177,9 +177,9 @@ def check_json(text: str, evaluated: Any, operands: list[OperandPicture]) -> Non
 
 
 # 100 s single-process on the loaded 2-core machine for every instance of every spec (the campaign's); a
-# plain `pytest` draws every spec's first and last instance and every tenth between (the N families of
+# plain `pytest` draws every spec's first and last instance and every fortieth between (the N families of
 # wgmma and tcgen05 hold hundreds of one shape each).
-@pytest.mark.parametrize("stride", [pytest.param(10, id="every-tenth"),
+@pytest.mark.parametrize("stride", [pytest.param(40, id="every-fortieth"),
                                     pytest.param(1, id="every-instance", marks=pytest.mark.campaign)])
 @pytest.mark.parametrize("display", SHIPPED)
 @pytest.mark.slow

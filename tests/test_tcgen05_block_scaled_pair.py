@@ -74,6 +74,7 @@ def test_a_mistake_is_rejected_at_its_line(tmp_path: Path, spec: str, old: str, 
         "\n".join(d.format() for d in errors)
 
 
+@pytest.mark.campaign  # every pair instance through CuTe's C++ traits (16 s)
 def test_the_oracle_compares_the_pairs_with_cute(tmp_path: Path) -> None:
     """`atomgen oracle cute`: every row's A, B, C layouts, D's and both factor tiles' TMEM fragments are CuTe's;
     B's factors of M = 128 with the halves of N 32 lanes apart and the copies 64 (the same cells, so check takes

@@ -97,6 +97,7 @@ def test_a_cp_shape_without_its_multicast_is_rejected() -> None:
 
 # --- AG349: where the tensor-memory side lives --------------------------------------------------------------
 
+@pytest.mark.campaign  # a whole-spec check of a mutant (10 s)
 def test_pack_placing_two_halves_in_one_column_is_rejected() -> None:
     # packed 16-bit halves come from the low halves of two columns (stride 32 bits), not one column's two halves
     _rejected_at(LD, 'layout: "(32, ((16, W / 16), dp)) : (0, ((1, 32), 65536))"',

@@ -79,6 +79,7 @@ def test_a_mistake_is_rejected_at_its_line(tmp_path: Path, spec: str, old: str, 
         "\n".join(d.format() for d in errors)
 
 
+@pytest.mark.campaign  # the whole spec and a mutant through CuTe's C++ traits (7 s)
 def test_the_oracle_compares_ws_with_cutes_fragment(tmp_path: Path) -> None:
     """`atomgen oracle cute`: every row's accumulator placement and idesc are CuTe's; M = 64 with the two halves
     of N interleaved column by column (a bijection onto the same lanes and columns, so check takes it) is a

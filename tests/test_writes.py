@@ -172,6 +172,24 @@ def test_concurrent_writers_take_turns(fast_tmp: Path) -> None:
         assert after in ({p: t.encode() for p, t in new.items()}, {p: t.encode() for p, t in other.items()})
 
 
+def test_a_writer_whose_lock_folder_vanishes_under_it_tries_again(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race test_concurrent_writers_take_turns once hit: pathlib's mkdir(exist_ok=True) found the lock
+    folder, the finishing holder removed it, and pathlib raised FileExistsError. The writer must try again."""
+    real = Path.mkdir
+    raised = []
+
+    def vanishing(self: Path, *args: object, **kwargs: object) -> None:
+        if self.name == journal.FOLDER and not raised:
+            raised.append(self)
+            raise FileExistsError(17, "File exists", str(self))
+        real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "mkdir", vanishing)
+    _write(tmp_path / "root", {"a.td": "x\n"})
+    assert raised and (tmp_path / "root" / "a.td").read_text() == "x\n"
+
+
 def test_modes_follow_the_umask(tmp_path: Path) -> None:
     for umask, expected in ((0o022, 0o644), (0o027, 0o640)):
         root = tmp_path / f"u{umask:o}"

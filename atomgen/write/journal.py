@@ -87,7 +87,12 @@ def locked(root: Path, on_wait: Optional[Callable[[str], None]] = None,
     deadline = time.monotonic() + wait_seconds
     told = False
     while True:
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            # pathlib found the folder, then the holder removed it on its way out before pathlib
+            # could see it was a folder: a race with a finishing writer, so try again
+            continue
         try:
             descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
         except FileNotFoundError:
