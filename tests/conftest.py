@@ -208,6 +208,18 @@ def shipped_specs() -> list[Path]:
     return sorted(p for p in SPECS.rglob("*.yaml") if p.name != "backend.yaml")
 
 
+def require_cute_traits() -> None:
+    """Skip, with the reason, where CuTe's C++ traits cannot be compiled here (no g++, or the wheel's headers
+    missing): a missing system tool skips, never fails."""
+    from atomgen.oracle.cute import cpp as cute_cpp
+
+    try:
+        cute_cpp.include_dirs()
+        cute_cpp.compiler()
+    except cute_cpp.TraitsUnavailable as why:
+        pytest.skip(f"CuTe's C++ traits cannot be compiled here: {why}")
+
+
 def spec_instances(*paths: Path | str) -> list[Any]:
     """The instances the specs at `paths` declare, as the model expands them (tables, `expand`): the count a
     test compares against comes from the specs, so that adding a row cannot leave a literal behind."""

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import spec_instances
+from conftest import require_cute_traits, spec_instances
 
 from atomgen.check.runner import analyze_file
 from atomgen.layout.algebra import Layout, from_json
@@ -45,11 +45,7 @@ def _ops() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def traits() -> dict[str, Any]:
-    try:
-        cute_cpp.include_dirs()
-        cute_cpp.compiler()
-    except cute_cpp.TraitsUnavailable as why:
-        pytest.skip(f"CuTe's C++ traits cannot be compiled here: {why}")
+    require_cute_traits()
     answers = cute_cpp.traits(list(_ops()))
     assert not [op for op, answer in answers.items() if "error" in answer], answers
     return answers

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import require_cute_traits
 
 from atomgen.check.runner import analyze_file, check_paths
 from atomgen.oracle.cute import cpp as cute_cpp
@@ -47,11 +48,7 @@ MX_CASES = [(a, b, 8) for a in MX_TYPES for b in MX_TYPES]
 
 @pytest.fixture(scope="module")
 def traits() -> dict[str, Any]:
-    try:
-        cute_cpp.include_dirs()
-        cute_cpp.compiler()
-    except cute_cpp.TraitsUnavailable as why:
-        pytest.skip(f"CuTe's C++ traits cannot be compiled here: {why}")
+    require_cute_traits()
     answers = cute_cpp.traits([_op(kind, vs, n, sf) for _, kind, vs, n, sf in CASES] +
                               [_mx_op(a, b, n) for a, b, n in MX_CASES])
     assert not [op for op, answer in answers.items() if "error" in answer], answers

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import require_cute_traits
 
 from atomgen.check.runner import analyze_file, check_paths
 from atomgen.oracle.cute import cpp as cute_cpp
@@ -103,11 +104,7 @@ def test_the_oracle_compares_the_pairs_with_cute(tmp_path: Path) -> None:
 def test_instruction_descriptors_are_cutes() -> None:
     """CuTe's InstrDescriptorBlockScaled of the 2x1SM ops is atomgen's: every mxf8f6f4 format pair, both fp4 kinds
     at M = 128 and 256 with each scale-factor type."""
-    try:
-        cute_cpp.include_dirs()
-        cute_cpp.compiler()
-    except cute_cpp.TraitsUnavailable as why:
-        pytest.skip(f"CuTe's C++ traits cannot be compiled here: {why}")
+    require_cute_traits()
     cases = [("mxf8f6f4", 256, 32, a, b, "f8E8M0FNU") for a in FORMATS for b in FORMATS]
     cases += [(kind, m, vs, "f4E2M1FN", "f4E2M1FN", sf) for m in (128, 256)
               for kind, vs, sf in (("mxf4", 32, "f8E8M0FNU"), ("mxf4nvf4", 16, "f8E8M0FNU"),

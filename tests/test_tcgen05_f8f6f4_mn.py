@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import require_cute_traits
 
 from atomgen.check.runner import analyze_file, check_paths
 from atomgen.oracle.cute import cpp as cute_cpp
@@ -46,11 +47,7 @@ def test_formats_and_majors_are_parameters() -> None:
 
 @pytest.fixture(scope="module")
 def traits() -> dict[str, Any]:
-    try:
-        cute_cpp.include_dirs()
-        cute_cpp.compiler()
-    except cute_cpp.TraitsUnavailable as why:
-        pytest.skip(f"CuTe's C++ traits cannot be compiled here: {why}")
+    require_cute_traits()
     ops = {(a, b, m, trans): str(cute_cpp.op_name("umma", m, 16, 32, a, b, "f32", trans=trans))
            for a, b in itertools.product(FP8, FP8) for m in (64, 128) for trans in MAJORS}
     answers = cute_cpp.traits(sorted(set(ops.values())))
@@ -78,11 +75,7 @@ def test_a_swapped_major_is_found_by_the_oracles_comparison(traits: dict[str, An
 
 def test_cute_refuses_b_mn_major_at_n_24() -> None:
     """The N % 16 constraint is CuTe's: its static_assert fails for B MN-major at N = 24 (K-major compiles)."""
-    try:
-        cute_cpp.include_dirs()
-        cute_cpp.compiler()
-    except cute_cpp.TraitsUnavailable as why:
-        pytest.skip(f"CuTe's C++ traits cannot be compiled here: {why}")
+    require_cute_traits()
     assert cute_cpp.op_name("umma", 128, 24, 32, FP8[0], FP8[0], "f32", trans=(False, True)) is None
     name = str(cute_cpp.op_name("umma", 128, 24, 32, FP8[0], FP8[0], "f32"))
     assert "error" not in cute_cpp.traits([name])[name]

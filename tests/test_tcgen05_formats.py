@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import require_cute_traits
 
 from atomgen.check.runner import analyze_file, check_paths
 from atomgen.oracle.cute import cpp as cute_cpp
@@ -55,11 +56,7 @@ def test_formats_are_parameters_not_rows(spec: str, instances: int) -> None:
 
 @pytest.fixture(scope="module")
 def traits() -> dict[str, Any]:
-    try:
-        cute_cpp.include_dirs()
-        cute_cpp.compiler()
-    except cute_cpp.TraitsUnavailable as why:
-        pytest.skip(f"CuTe's C++ traits cannot be compiled here: {why}")
+    require_cute_traits()
     pairs = tcgen05.format_pairs(FORMATS, FORMATS)
     ops = [_op(spec, a, b, 128, 8, "f32") for spec in (DENSE, SCALED) for a, b in pairs]
     answers = cute_cpp.traits(ops)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import require_cute_traits
 
 from atomgen.check.runner import analyze_file
 from atomgen.layout.algebra import Layout, from_json
@@ -39,11 +40,7 @@ def _op(m: int, n: int, a: str, b: str, c: str, ta: bool, tb: bool) -> str:
 
 @pytest.fixture(scope="module")
 def traits() -> dict[str, Any]:
-    try:
-        cute_cpp.include_dirs()
-        cute_cpp.compiler()
-    except cute_cpp.TraitsUnavailable as why:
-        pytest.skip(f"CuTe's C++ traits cannot be compiled here: {why}")
+    require_cute_traits()
     answers = cute_cpp.traits([_op(*case) for case in CASES])
     assert not [op for op, answer in answers.items() if "error" in answer], answers
     return answers

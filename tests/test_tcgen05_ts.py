@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SPECS
+from conftest import SPECS, require_cute_traits
 
 from atomgen.check.runner import analyze_file, check_paths
 from atomgen.layout.algebra import Layout, from_json, image, mode, size
@@ -42,11 +42,7 @@ def _op(m: int, n: int, a: str, b: str, c: str, tb: bool) -> str:
 
 @pytest.fixture(scope="module")
 def traits() -> dict[str, Any]:
-    try:
-        cute_cpp.include_dirs()
-        cute_cpp.compiler()
-    except cute_cpp.TraitsUnavailable as why:
-        pytest.skip(f"CuTe's C++ traits cannot be compiled here: {why}")
+    require_cute_traits()
     answers = cute_cpp.traits([_op(*case) for case in CASES])
     assert not [op for op, answer in answers.items() if "error" in answer], answers
     return answers
@@ -181,11 +177,7 @@ def _pair_op(m: int, n: int, a: str, b: str, c: str, tb: bool) -> str:
 
 @pytest.fixture(scope="module")
 def pair_traits() -> dict[str, Any]:
-    try:
-        cute_cpp.include_dirs()
-        cute_cpp.compiler()
-    except cute_cpp.TraitsUnavailable as why:
-        pytest.skip(f"CuTe's C++ traits cannot be compiled here: {why}")
+    require_cute_traits()
     ops = [_pair_op(m, *case) for m in (128, 256) for case in PAIR_CASES]
     ops.append(_pair_op(128, 64, "f16", "f16", "f32", False))
     answers = cute_cpp.traits(ops)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import require_cute_traits
 
 from atomgen.check.runner import analyze_file, check_paths
 from atomgen.oracle.cute import cpp as cute_cpp
@@ -107,11 +108,7 @@ def test_the_oracle_compares_ws_with_cutes_fragment(tmp_path: Path) -> None:
 
 def test_every_format_pair_is_cutes_in_the_idesc() -> None:
     """kind::f8f6f4 .ws: the idesc of every (A, B) format pair, for each M, is UMMA::make_instr_desc's."""
-    try:
-        cute_cpp.include_dirs()
-        cute_cpp.compiler()
-    except cute_cpp.TraitsUnavailable as why:
-        pytest.skip(f"CuTe's C++ traits cannot be compiled here: {why}")
+    require_cute_traits()
     cases = [(m, a, b) for m in (32, 64, 128) for a in FORMATS for b in FORMATS]
     ops = {case: str(cute_cpp.op_name("umma", case[0], 64, 32, case[1], case[2], "f32", ws=True)) for case in cases}
     answers = cute_cpp.traits(list(ops.values()))
